@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "grocer",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "grocer", targets: ["grocer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", "1.8.0"..<"1.9.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNCursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(name: "GrocerCore"),
+        .target(
+            name: "GrocerStore",
+            dependencies: ["GrocerCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "GrocerUI", dependencies: ["GrocerCore"]),
+        .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
+        .executableTarget(
+            name: "grocer",
+            dependencies: [
+                "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GrocerCoreTests", dependencies: ["GrocerCore"]),
+        .testTarget(name: "GrocerStoreTests", dependencies: ["GrocerStore", "GrocerCore"]),
+        .testTarget(name: "GrocerUITests", dependencies: ["GrocerUI", "GrocerCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

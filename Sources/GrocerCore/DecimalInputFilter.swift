@@ -1,0 +1,64 @@
+import Foundation
+
+/// Decides, keystroke by keystroke, whether the weight field may take a
+/// change: the resulting text must be empty or a non-negative decimal in the
+/// user's locale, with at most two fraction digits, no larger than the
+/// unit's maximum.
+public struct DecimalInputFilter: Sendable, Equatable {
+    public enum Rejection: Equatable, Sendable {
+        case notADigit(Character)
+        case secondSeparator
+        case tooManyFractionDigits
+        case overMaximum(Decimal, WeightUnit)
+    }
+
+    public let decimalSeparator: Character
+    public var maximumFractionDigits = 2
+
+    public init(locale: Locale) {
+        self.decimalSeparator = locale.decimalSeparator?.first ?? "."
+    }
+
+    public init(decimalSeparator: Character) {
+        self.decimalSeparator = decimalSeparator
+    }
+
+    /// nil when `text` is acceptable, else why not.
+    public func check(_ text: String, unit: WeightUnit) -> Rejection? {
+        var seenSeparator = false
+        var fractionDigits = 0
+        var intDigits = 0
+        for ch in text {
+            if ch == decimalSeparator {
+                if seenSeparator { return .secondSeparator }
+                seenSeparator = true
+            } else if ch.isASCIIDigit {
+                if seenSeparator { fractionDigits += 1 } else { intDigits += 1 }
+            } else {
+                return .notADigit(ch)
+            }
+        }
+        if fractionDigits > maximumFractionDigits { return .tooManyFractionDigits }
+        // A lone separator is not a number; "72," on the way to "72,5" is.
+        if seenSeparator && intDigits == 0 { return .notADigit(decimalSeparator) }
+        if let value = decimal(text), value > unit.maximum { return .overMaximum(unit.maximum, unit) }
+        return nil
+    }
+
+    public func accepts(_ text: String, unit: WeightUnit) -> Bool {
+        check(text, unit: unit) == nil
+    }
+
+    /// The text with `.` as separator and no trailing separator ("72,5" -> "72.5").
+    public func canonical(_ text: String) -> String {
+        var s = String(text.map { $0 == decimalSeparator ? "." : $0 })
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+
+    public func decimal(_ text: String) -> Decimal? {
+        let c = canonical(text)
+        guard !c.isEmpty else { return nil }
+        return Decimal(string: c, locale: Locale(identifier: "en_US_POSIX"))
+    }
+}

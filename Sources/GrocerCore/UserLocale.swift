@@ -1,0 +1,80 @@
+import Foundation
+
+/// Builds the person's `Locale` from the environment, as POSIX does:
+/// LC_ALL, then the category's own variable, then LANG. Foundation's
+/// `Locale.current` is a fixed default on Linux, so grocer never uses it.
+public enum UserLocale {
+    public enum Category: String, Sendable {
+        case numeric = "LC_NUMERIC"
+        case time = "LC_TIME"
+        case monetary = "LC_MONETARY"
+        case ctype = "LC_CTYPE"
+    }
+
+    /// The fallback for unset, C and POSIX locales.
+    public static let fallbackIdentifier = "en_US"
+
+    public static func locale(for category: Category, environment: [String: String]) -> Locale {
+        Locale(identifier: identifier(for: category, environment: environment))
+    }
+
+    public static func identifier(for category: Category, environment: [String: String]) -> String {
+        for name in ["LC_ALL", category.rawValue, "LANG"] {
+            if let value = environment[name], !value.isEmpty {
+                return posixToICU(value)
+            }
+        }
+        return fallbackIdentifier
+    }
+
+    /// "de_DE.UTF-8@euro" -> "de_DE"; "C", "C.UTF-8" and "POSIX" -> en_US.
+    public static func posixToICU(_ value: String) -> String {
+        var name = Substring(value)
+        if let at = name.firstIndex(of: "@") { name = name[..<at] }
+        if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
+        if name.isEmpty || name == "C" || name == "POSIX" { return fallbackIdentifier }
+        return String(name)
+    }
+}
+
+/// The three locales a screen needs, built once at launch.
+public struct Locales: Sendable {
+    public var numeric: Locale
+    public var time: Locale
+    public var monetary: Locale
+    public var timeZone: TimeZone
+
+    public init(numeric: Locale, time: Locale, monetary: Locale, timeZone: TimeZone) {
+        self.numeric = numeric
+        self.time = time
+        self.monetary = monetary
+        self.timeZone = timeZone
+    }
+
+    public init(environment: [String: String], timeZone: TimeZone) {
+        self.init(
+            numeric: UserLocale.locale(for: .numeric, environment: environment),
+            time: UserLocale.locale(for: .time, environment: environment),
+            monetary: UserLocale.locale(for: .monetary, environment: environment),
+            timeZone: timeZone)
+    }
+
+    /// Everything en_US in UTC: what tests use unless they say otherwise.
+    public static func fixed(_ identifier: String = "en_US", timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> Locales {
+        let l = Locale(identifier: identifier)
+        return Locales(numeric: l, time: l, monetary: l, timeZone: timeZone)
+    }
+
+    /// "November 21, 2026 at 12:00 PM" under en_US.
+    public func longDateShortTime(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .long, time: .shortened, locale: time, calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
+        style.capitalizationContext = .standalone
+        return date.formatted(style)
+    }
+
+    /// "Nov 21, 2026, 12:00 PM" under en_US: for lists.
+    public func mediumDateShortTime(_ date: Date) -> String {
+        let style = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: time, calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
+        return date.formatted(style)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Facts about grocer's file format; docs/STORE-FORMAT.md describes it.
+public enum StoreFormat {
+    /// 0x47524352, "GRCR": every grocer file carries it.
+    public static let applicationID: Int32 = 1_196_573_522
+    /// The version this build writes. 1-3 are older releases' formats.
+    public static let currentVersion = 4
+    /// Versions this build can migrate from.
+    public static let migratableVersions = 1..<currentVersion
+}
+
+/// How a file on disk is judged before anything opens it for writing.
+public enum StoreState: String, Sendable, Codable {
+    case missing, current, needsMigration, newer, foreign, corrupt
+}
+
+public struct StoreJudgement: Sendable, Equatable {
+    public let state: StoreState
+    /// `PRAGMA user_version` when the file is a grocer file.
+    public let formatVersion: Int?
+    /// Why the file was judged corrupt or foreign, for messages.
+    public let detail: String?
+
+    public init(state: StoreState, formatVersion: Int? = nil, detail: String? = nil) {
+        self.state = state
+        self.formatVersion = formatVersion
+        self.detail = detail
+    }
+}

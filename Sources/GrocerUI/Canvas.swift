@@ -1,0 +1,118 @@
+/// How a cell is drawn. The terminal maps these to attributes (and colour,
+/// unless NO_COLOR is set).
+public struct Style: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let bold = Style(rawValue: 1)
+    public static let reverse = Style(rawValue: 2)
+    public static let underline = Style(rawValue: 4)
+    public static let dim = Style(rawValue: 8)
+    /// An accent colour (reverse video without colour).
+    public static let accent = Style(rawValue: 16)
+    /// An error colour (bold without colour).
+    public static let error = Style(rawValue: 32)
+}
+
+/// One column of the screen. A wide character fills its cell and marks the
+/// next one as its continuation.
+public struct Cell: Equatable, Sendable {
+    public var character: Character
+    public var style: Style
+    public var isContinuation: Bool
+
+    public static let blank = Cell(character: " ", style: [], isContinuation: false)
+}
+
+/// An in-memory screen: a grid of cells and where the cursor is. Screens
+/// draw into it; the terminal copies it out; tests read it as lines.
+public struct Canvas: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+    /// Where the real terminal cursor goes; nil hides it.
+    public var cursor: (row: Int, column: Int)? {
+        get { cursorStorage.map { ($0.0, $0.1) } }
+        set { cursorStorage = newValue.map { Position($0.row, $0.column) } }
+    }
+    private var cursorStorage: Position?
+    /// Ring the bell or flash once this frame is shown.
+    public var alert = false
+
+    struct Position: Equatable, Sendable {
+        let row: Int, column: Int
+        init(_ r: Int, _ c: Int) { row = r; column = c }
+    }
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public subscript(row: Int, column: Int) -> Cell {
+        cells[row * width + column]
+    }
+
+    /// Writes `text` from (row, column), clipped at the right edge; returns
+    /// the column after the last one written.
+    @discardableResult
+    public mutating func put(_ text: String, row: Int, column: Int, style: Style = []) -> Int {
+        guard row >= 0, row < height else { return column }
+        var col = column
+        for ch in text {
+            let w = TextWidth.of(ch)
+            if w == 0 {
+                // A combining mark joins the cell before it.
+                if col > 0, col - 1 < width, col - 1 >= 0 {
+                    var cell = cells[row * width + col - 1]
+                    cell.character = Character(String(cell.character) + String(ch))
+                    cells[row * width + col - 1] = cell
+                }
+                continue
+            }
+            if col + w > width { break }
+            if col >= 0 {
+                cells[row * width + col] = Cell(character: ch, style: style, isContinuation: false)
+                if w == 2 { cells[row * width + col + 1] = Cell(character: " ", style: style, isContinuation: true) }
+            }
+            col += w
+        }
+        return col
+    }
+
+    /// Writes `text` centred on `row`.
+    @discardableResult
+    public mutating func center(_ text: String, row: Int, style: Style = []) -> Int {
+        let clipped = TextWidth.truncate(text, to: width)
+        let start = max(0, (width - TextWidth.of(clipped)) / 2)
+        put(clipped, row: row, column: start, style: style)
+        return start
+    }
+
+    /// Fills a run of cells with a style (e.g. a reverse-video bar).
+    public mutating func fill(row: Int, from column: Int, count: Int, character: Character = " ", style: Style) {
+        guard row >= 0, row < height else { return }
+        for c in max(0, column)..<min(width, column + count) {
+            cells[row * width + c] = Cell(character: character, style: style, isContinuation: false)
+        }
+    }
+
+    /// Each row as text, trailing spaces removed: what tests compare.
+    public var lines: [String] {
+        (0..<height).map { line($0) }
+    }
+
+    public func line(_ row: Int) -> String {
+        var s = ""
+        for c in 0..<width {
+            let cell = cells[row * width + c]
+            if !cell.isContinuation { s.append(cell.character) }
+        }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+
+    public static func == (a: Canvas, b: Canvas) -> Bool {
+        a.width == b.width && a.height == b.height && a.cells == b.cells && a.cursorStorage == b.cursorStorage
+    }
+}

@@ -1,0 +1,48 @@
+/// Terminal column widths of text, without the C library's locale state:
+/// combining marks take 0 columns, East Asian wide and fullwidth
+/// characters and most emoji take 2, the rest 1.
+public enum TextWidth {
+    public static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if character.unicodeScalars.count == 1 {
+            switch first.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: return 0
+            case .control: return 0
+            default: break
+            }
+        }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    public static func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC,
+             0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+             0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The longest prefix of `text` that fits in `columns`, with "…" when cut.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        if of(text) <= columns { return text }
+        guard columns > 0 else { return "" }
+        var out = ""
+        var used = 0
+        for ch in text {
+            let w = of(ch)
+            if used + w > columns - 1 { break }
+            out.append(ch)
+            used += w
+        }
+        return out + "…"
+    }
+}
