@@ -1,0 +1,101 @@
+# shellcheck shell=bash
+# End-to-end helpers: grocer runs in a real tmux pane; tests type with
+# send-keys and read with capture-pane. Waiting is always for text, never
+# for a fixed time; the only time limit is a generous deadline after which
+# a wait counts as a failure (the text never came).
+set -u
+
+ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+GROCER_BIN=${GROCER_BIN:-$ROOT/.build/release/grocer}
+E2E_DEADLINE=${E2E_DEADLINE:-30}
+TMUX_SOCKET="grocer-e2e-$$"
+SESSION=e2e
+TMPROOT=$(mktemp -d "${TMPDIR:-/tmp}/grocer-e2e.XXXXXX")
+export XDG_DATA_HOME="$TMPROOT/data" XDG_STATE_HOME="$TMPROOT/state"
+export GROCER_STORE="$TMPROOT/store.sqlite"
+failures=0
+
+tm() { tmux -L "$TMUX_SOCKET" "$@"; }
+
+cleanup() {
+    tm kill-server 2>/dev/null || true
+    rm -rf "$TMPROOT"
+}
+trap cleanup EXIT
+
+# start [VAR=value ...] [-- grocer args]: starts grocer in an 80x24 pane.
+# The pane stays after grocer exits so its last screen can be read.
+start() {
+    local envs=() args=()
+    while (($#)); do
+        if [[ $1 == -- ]]; then shift; args=("$@"); break; fi
+        envs+=("$1"); shift
+    done
+    tm kill-server 2>/dev/null || true
+    local cmd
+    cmd=$(printf '%q ' env TERM=xterm-256color LANG="${LANG_E2E:-en_US.UTF-8}" TZ=UTC "${envs[@]}" "$GROCER_BIN" "${args[@]}")
+    tm -f /dev/null new-session -d -s "$SESSION" -x 80 -y 24 \
+        "$cmd; echo \"[exit \$?]\"; stty -a | tr ' ' '\n' | grep -E '^-?(icanon|echo)\$' | tr '\n' ' '; echo; sleep 86400"
+    tm set-option -t "$SESSION" remain-on-exit on >/dev/null
+}
+
+screen() { tm capture-pane -p -t "$SESSION"; }
+
+# send KEY...: tmux key names (Enter, Escape, F2, C-u, M-1) or literal text.
+send() { tm send-keys -t "$SESSION" "$@"; }
+type_text() { tm send-keys -t "$SESSION" -l "$1"; }
+
+resize() { tm resize-window -t "$SESSION" -x "$1" -y "$2"; }
+
+# wait_for TEXT: until the pane shows TEXT (fixed string). Fails with the
+# screen printed after E2E_DEADLINE seconds.
+wait_for() {
+    local text=$1 i=0 limit=$((E2E_DEADLINE * 50))
+    while ((i < limit)); do
+        if screen | grep -qF -- "$text"; then return 0; fi
+        sleep 0.02; i=$((i + 1))
+    done
+    echo "    never saw: $text" >&2
+    screen | sed 's/^/    | /' >&2
+    return 1
+}
+
+# wait_gone TEXT: until the pane no longer shows TEXT.
+wait_gone() {
+    local text=$1 i=0 limit=$((E2E_DEADLINE * 50))
+    while ((i < limit)); do
+        if ! screen | grep -qF -- "$text"; then return 0; fi
+        sleep 0.02; i=$((i + 1))
+    done
+    echo "    still saw: $text" >&2
+    screen | sed 's/^/    | /' >&2
+    return 1
+}
+
+# expect_line REGEX: some line of the current screen matches.
+expect_screen() {
+    if screen | grep -qE -- "$1"; then return 0; fi
+    echo "    no line matches: $1" >&2
+    screen | sed 's/^/    | /' >&2
+    return 1
+}
+
+fail() { echo "    $*" >&2; return 1; }
+
+# run_test NAME FUNCTION: runs one test, counting the result.
+passed=0
+run_test() {
+    local name=$1; shift
+    if ( "$@" ); then
+        echo "  ok   $name"; passed=$((passed + 1))
+    else
+        echo "  FAIL $name"; failures=$((failures + 1))
+    fi
+    tm kill-server 2>/dev/null || true
+}
+
+finish() {
+    echo "$passed passed, $failures failed"
+    echo "$passed $failures" >>"${E2E_TALLY:-/dev/null}"
+    ((failures == 0))
+}
