@@ -31,7 +31,7 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var cells: [Cell]
     /// Where the real terminal cursor goes; nil hides it.
     public var cursor: (row: Int, column: Int)? {
-        get { cursorStorage.map { ($0.0, $0.1) } }
+        get { cursorStorage.map { ($0.row, $0.column) } }
         set { cursorStorage = newValue.map { Position($0.row, $0.column) } }
     }
     private var cursorStorage: Position?
@@ -51,6 +51,10 @@ public struct Canvas: Equatable, Sendable {
 
     public subscript(row: Int, column: Int) -> Cell {
         cells[row * width + column]
+    }
+
+    mutating func setCell(_ cell: Cell, row: Int, column: Int) {
+        cells[row * width + column] = cell
     }
 
     /// Writes `text` from (row, column), clipped at the right edge; returns

@@ -1,0 +1,177 @@
+import CNCursesw
+import Foundation
+import GrocerUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one ncurses session. It lives on the thread that made it, maps raw
+/// key codes to `Key` once, copies a `Canvas` to the screen (ncurses sends
+/// only what changed), and restores the terminal on every way out.
+public final class TerminalSession {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    let useColor: Bool
+    private var ended = false
+    private let wakeFD: Int32
+
+    /// Sets the locale for wide characters, starts ncurses in raw mode with
+    /// a short Esc delay, and installs the restoring signal handlers.
+    /// `wakeFD` is polled beside stdin (a mailbox's pipe), or -1.
+    public init(environment: [String: String], wakeFD: Int32 = -1) {
+        if setlocale(LC_CTYPE, "") == nil || !Self.isUTF8() {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        if environment["ESCDELAY"] == nil { set_escdelay(25) }
+        _ = initscr()
+        raw()
+        noecho()
+        nonl()
+        keypad(grocer_stdscr(), true)
+        intrflush(grocer_stdscr(), false)
+        self.wakeFD = wakeFD
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        useColor = !noColor && has_colors()
+        if useColor {
+            start_color()
+            use_default_colors()
+            init_pair(1, Int16(COLOR_CYAN), -1)
+            init_pair(2, Int16(COLOR_RED), -1)
+        }
+        width = Int(grocer_cols())
+        height = Int(grocer_lines())
+        TerminalRestore.install()
+    }
+
+    static func isUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+
+    /// Ends ncurses and leaves the terminal as it was. Safe to call twice.
+    public func end() {
+        guard !ended else { return }
+        ended = true
+        curs_set(1)
+        endwin()
+        TerminalRestore.uninstall()
+    }
+
+    deinit { end() }
+
+    // MARK: Input
+
+    /// Waits up to `timeout` milliseconds (-1: forever) for a key, a resize
+    /// or a wake-up; returns the keys that arrived (empty on a wake-up or a
+    /// time-out). A terminating signal is returned as `.ctrl("c")`'s twin:
+    /// the loop asks `TerminalRestore.pendingSignal`.
+    public func nextKeys(timeout: Int32) -> [Key] {
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+        if wakeFD >= 0 { fds.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        if wakeFD >= 0, ready > 0, fds[1].revents & Int16(POLLIN) != 0 {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            _ = read(wakeFD, &buffer, buffer.count)
+        }
+        if ready < 0 && errno != EINTR { return [] }
+        if ready > 0 && fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
+            // The terminal went away: treat as a hang-up.
+            TerminalRestore.note(signal: SIGHUP)
+            return []
+        }
+        return drainKeys()
+    }
+
+    /// Reads every key ncurses has, without blocking.
+    func drainKeys() -> [Key] {
+        nodelay(grocer_stdscr(), true)
+        defer { nodelay(grocer_stdscr(), false) }
+        var keys: [Key] = []
+        while let key = readKey() {
+            keys.append(key)
+        }
+        return keys
+    }
+
+    private func readKey() -> Key? {
+        var ch: wint_t = 0
+        let rc = wget_wch(grocer_stdscr(), &ch)
+        if rc == grocer_err() { return nil }
+        if rc == grocer_key_code_yes() {
+            if Int32(ch) == grocer_key_resize() {
+                width = Int(grocer_cols())
+                height = Int(grocer_lines())
+            }
+            return KeyMap.key(forCode: Int32(ch))
+        }
+        if ch == 27 {
+            // Esc followed at once by a character is Alt plus that character.
+            var next: wint_t = 0
+            if wget_wch(grocer_stdscr(), &next) == OK, let scalar = Unicode.Scalar(UInt32(next)), next != 27 {
+                return .alt(Character(scalar))
+            }
+            return .escape
+        }
+        return KeyMap.key(forCharacter: UInt32(ch))
+    }
+
+    // MARK: Output
+
+    /// Copies the canvas to the terminal in one update.
+    public func draw(_ canvas: Canvas) {
+        let win = grocer_stdscr()
+        var row = 0
+        while row < min(canvas.height, height) {
+            var column = 0
+            while column < min(canvas.width, width) {
+                let style = canvas[row, column].style
+                var run: [wchar_t] = []
+                let start = column
+                while column < min(canvas.width, width), canvas[row, column].style == style {
+                    let cell = canvas[row, column]
+                    if !cell.isContinuation {
+                        for scalar in cell.character.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
+                    }
+                    column += 1
+                }
+                wattr_set(win, attributes(style), colorPair(style), nil)
+                _ = mvwaddnwstr(win, Int32(row), Int32(start), run, Int32(run.count))
+            }
+            row += 1
+        }
+        wattr_set(win, grocer_a_normal(), 0, nil)
+        if let cursor = canvas.cursor {
+            curs_set(1)
+            wmove(win, Int32(cursor.row), Int32(cursor.column))
+        } else {
+            curs_set(0)
+        }
+        wnoutrefresh(win)
+        doupdate()
+        if canvas.alert { beep() }
+    }
+
+    func attributes(_ style: Style) -> attr_t {
+        var a = grocer_a_normal()
+        if style.contains(.bold) { a |= grocer_a_bold() }
+        if style.contains(.reverse) { a |= grocer_a_reverse() }
+        if style.contains(.underline) { a |= grocer_a_underline() }
+        if style.contains(.dim) { a |= grocer_a_dim() }
+        if !useColor {
+            if style.contains(.accent) { a |= grocer_a_bold() | grocer_a_underline() }
+            if style.contains(.error) { a |= grocer_a_bold() }
+        } else if style.contains(.error) || style.contains(.accent) {
+            a |= grocer_a_bold()
+        }
+        return a
+    }
+
+    func colorPair(_ style: Style) -> Int16 {
+        guard useColor else { return 0 }
+        if style.contains(.error) { return 2 }
+        if style.contains(.accent) { return 1 }
+        return 0
+    }
+}

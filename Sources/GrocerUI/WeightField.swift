@@ -1,0 +1,35 @@
+import Foundation
+import GrocerCore
+
+/// The weight text field. It owns its filter: every change is checked and a
+/// refused change leaves the text exactly as it was.
+public struct WeightField: Equatable, Sendable {
+    public private(set) var text = ""
+    public let filter: DecimalInputFilter
+
+    public init(filter: DecimalInputFilter) {
+        self.filter = filter
+    }
+
+    /// Appends a typed character if the result is acceptable.
+    public mutating func insert(_ ch: Character, unit: WeightUnit) -> DecimalInputFilter.Rejection? {
+        let candidate = text + String(ch)
+        if let rejection = filter.check(candidate, unit: unit) { return rejection }
+        text = candidate
+        return nil
+    }
+
+    /// Removes the last character; false when already empty.
+    public mutating func deleteBackward() -> Bool {
+        guard !text.isEmpty else { return false }
+        text.removeLast()
+        return true
+    }
+
+    public mutating func clear() { text = "" }
+
+    /// The value to save, or nil while the text is empty or incomplete.
+    public func weight(unit: WeightUnit) -> Weight? {
+        Weight(digits: filter.canonical(text), unit: unit)
+    }
+}
