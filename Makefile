@@ -1,0 +1,56 @@
+# grocer — targets
+#
+#   make run        install missing Debian packages, build a release binary, start grocer
+#   make test       the same set-up (plus tmux, sqlite3), then every test:
+#                   unit and screen tests (swift test), then end-to-end in tmux
+#   make build      release binary at .build/release/grocer
+#   make install    copy it to $(PREFIX)/bin (PREFIX=/usr/local by default)
+#   make bench      start-up, bytes per keystroke and migration benchmarks, side by side
+#                   with references measured in the same run
+#   make demo-migration   a large version 1 store in a temporary folder, opened by grocer
+#   make check      what CI runs (= make test)
+#   make clean
+
+PREFIX ?= /usr/local
+SWIFT ?= swift
+RELEASE_FLAGS = -c release --static-swift-stdlib
+BIN = .build/release/grocer
+RUN_PACKAGES = libsqlite3-dev libncursesw5-dev pkg-config
+TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time
+
+.PHONY: run test build install bench demo-migration check clean deps test-deps unit-test e2e
+
+run: deps build
+	@$(BIN) $(ARGS)
+
+build:
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+install: deps build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/grocer
+
+test: test-deps unit-test build e2e
+
+unit-test:
+	$(SWIFT) test
+
+e2e:
+	GROCER_BIN=$(CURDIR)/$(BIN) bash e2e/run.sh
+
+check: test
+
+bench: test-deps build
+	bash bench/run.sh
+
+demo-migration: deps build
+	bash bench/demo-migration.sh
+
+deps:
+	@bash scripts/ensure-packages.sh $(RUN_PACKAGES)
+
+test-deps:
+	@bash scripts/ensure-packages.sh $(TEST_PACKAGES)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import GrocerCore
+
+@Suite struct UserLocaleTests {
+    @Test(arguments: [
+        (["LANG": "de_DE.UTF-8"], "de_DE"),
+        (["LANG": "de_DE.UTF-8", "LC_NUMERIC": "fr_FR.UTF-8"], "fr_FR"),
+        (["LANG": "de_DE.UTF-8", "LC_NUMERIC": "fr_FR.UTF-8", "LC_ALL": "ja_JP.UTF-8"], "ja_JP"),
+        (["LANG": "C.UTF-8"], "en_US"),
+        (["LANG": "POSIX"], "en_US"),
+        (["LC_ALL": "C"], "en_US"),
+        ([:], "en_US"),
+        (["LANG": "de_DE@euro"], "de_DE"),
+        (["LC_ALL": "", "LANG": "fr_FR.UTF-8"], "fr_FR"),
+    ])
+    func followsLCAllThenTheCategoryThenLang(env: [String: String], expected: String) {
+        #expect(UserLocale.identifier(for: .numeric, environment: env) == expected)
+    }
+
+    @Test func eachCategoryReadsItsOwnVariable() {
+        let env = ["LANG": "en_US.UTF-8", "LC_TIME": "de_DE.UTF-8", "LC_MONETARY": "ja_JP.UTF-8"]
+        let locales = Locales(environment: env, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(locales.time.identifier == "de_DE")
+        #expect(locales.monetary.identifier == "ja_JP")
+        #expect(locales.numeric.identifier == "en_US")
+    }
+
+    @Test func longDateAndShortTimeInTheUsersLocale() {
+        let noon = Date(timeIntervalSince1970: 1_795_262_400) // 2026-11-21 12:00 UTC
+        // ICU puts a narrow no-break space before AM/PM; compare with plain spaces.
+        let en = Locales.fixed("en_US").longDateShortTime(noon).replacingOccurrences(of: "\u{202F}", with: " ")
+        #expect(en == "November 21, 2026 at 12:00 PM")
+        let de = Locales.fixed("de_DE").longDateShortTime(noon)
+        #expect(de.hasPrefix("21. November 2026"))
+        #expect(de.contains("12:00"))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import GrocerStore
+
+@Suite struct StoreJudgeTests {
+    static let v1 = """
+        PRAGMA application_id = 1196573522;
+        CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, weight_lbs REAL NOT NULL, date REAL NOT NULL);
+        CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO weight_entry VALUES (1, 180.4, 700000000);
+        PRAGMA user_version = 1;
+        """
+
+    @Test func noFileIsMissing() {
+        let dir = TempDir()
+        #expect(StoreJudge.judge(path: dir.path("none.sqlite")).state == .missing)
+    }
+
+    @Test func anEmptyFileIsMissing() {
+        let dir = TempDir()
+        _ = FileManager.default.createFile(atPath: dir.path("empty.sqlite"), contents: Data())
+        #expect(StoreJudge.judge(path: dir.path("empty.sqlite")).state == .missing)
+    }
+
+    @Test func anEmptySQLiteDatabaseIsMissing() throws {
+        let dir = TempDir()
+        try dir.sqlite("e.sqlite", "PRAGMA page_size = 4096; VACUUM;")
+        #expect(StoreJudge.judge(path: dir.path("e.sqlite")).state == .missing)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func olderVersionsNeedMigration(version: Int) throws {
+        let dir = TempDir()
+        try dir.sqlite("old.sqlite", "PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = \(version);")
+        let judgement = StoreJudge.judge(path: dir.path("old.sqlite"), deep: true)
+        #expect(judgement == StoreJudgement(state: .needsMigration, formatVersion: version))
+    }
+
+    @Test func theCurrentVersionIsCurrent() throws {
+        let dir = TempDir()
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"))
+        try store.close()
+        #expect(StoreJudge.judge(path: dir.path("s.sqlite")).state == .current)
+        #expect(StoreJudge.judge(path: dir.path("s.sqlite"), deep: true).state == .current)
+    }
+
+    @Test func aLaterVersionIsNewer() throws {
+        let dir = TempDir()
+        try dir.sqlite("n.sqlite", "PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = 9;")
+        #expect(StoreJudge.judge(path: dir.path("n.sqlite")) == StoreJudgement(state: .newer, formatVersion: 9))
+    }
+
+    @Test(arguments: [
+        "CREATE TABLE t(x); PRAGMA user_version = 4;",
+        "PRAGMA application_id = 42; CREATE TABLE t(x); PRAGMA user_version = 4;",
+        "CREATE TABLE notes(body TEXT);",
+        "PRAGMA application_id = 1196573522; CREATE TABLE t(x);",
+    ])
+    func otherSQLiteFilesAreForeign(sql: String) throws {
+        let dir = TempDir()
+        try dir.sqlite("f.sqlite", sql)
+        #expect(StoreJudge.judge(path: dir.path("f.sqlite")).state == .foreign)
+    }
+
+    @Test func textIsCorrupt() {
+        let dir = TempDir()
+        FileManager.default.createFile(atPath: dir.path("c.sqlite"), contents: Data("hello, not a database\n".utf8))
+        #expect(StoreJudge.judge(path: dir.path("c.sqlite")).state == .corrupt)
+    }
+
+    @Test func aDamagedPageFailsTheQuickCheck() throws {
+        let dir = TempDir()
+        try dir.sqlite("d.sqlite", Self.v1 + "\nCREATE TABLE big(x); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 2000) INSERT INTO big SELECT randomblob(200) FROM n;")
+        var data = try #require(dir.bytes("d.sqlite"))
+        // Scribble over the middle of the file, past the header and schema.
+        let start = data.count / 2
+        data.replaceSubrange(start..<(start + 4096), with: Data(repeating: 0xA5, count: 4096))
+        try data.write(to: URL(fileURLWithPath: dir.path("d.sqlite")))
+        #expect(StoreJudge.judge(path: dir.path("d.sqlite"), deep: true).state == .corrupt)
+    }
+}
