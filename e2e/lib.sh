@@ -45,6 +45,13 @@ screen() { tm capture-pane -p -t "$SESSION"; }
 send() { tm send-keys -t "$SESSION" "$@"; }
 type_text() { tm send-keys -t "$SESSION" -l "$1"; }
 
+# The pid of the grocer running in the pane.
+grocer_pid() {
+    local pane
+    pane=$(tm list-panes -t "$SESSION" -F '#{pane_pid}')
+    pgrep -P "$pane" -x grocer
+}
+
 resize() { tm resize-window -t "$SESSION" -x "$1" -y "$2"; }
 
 # wait_for TEXT: until the pane shows TEXT (fixed string). Fails with the
@@ -86,7 +93,7 @@ fail() { echo "    $*" >&2; return 1; }
 passed=0
 run_test() {
     local name=$1; shift
-    if ( "$@" ); then
+    if ( export GROCER_STORE="$TMPROOT/store-$passed-$failures.sqlite"; "$@" ); then
         echo "  ok   $name"; passed=$((passed + 1))
     else
         echo "  FAIL $name"; failures=$((failures + 1))

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Today's weight, the unit picker, history, resize and quitting, against the
+# real binary in an 80x24 tmux pane.
+source "$(dirname "$0")/lib.sh"
+
+typing_filters_saves_and_shows_history() {
+    start
+    wait_for "Enter Today's Weight" || return 1
+    expect_screen "[A-Z][a-z]+ [0-9]{1,2}, 20[0-9]{2} at [0-9]{1,2}:[0-9]{2}" || return 1
+    expect_screen "\[ lbs \^U \]" || return 1
+    # Rejected keys among accepted ones: letters, a minus, a second dot, a third decimal.
+    type_text "1x8-0.4.5"
+    wait_for "│ 180.45" || return 1
+    type_text "9"
+    wait_for "At most 2 digits" || return 1
+    expect_screen "│ 180.45 " || return 1
+    send BSpace BSpace
+    wait_for "│ 180.4 " || return 1
+    send Enter
+    wait_for "Weight History" || return 1
+    wait_for "Saved 180.4 lbs" || return 1
+    expect_screen "180.4 lbs$" || return 1
+    "$GROCER_BIN" weight list --json | grep -q '"value": 180.4, "unit": "lbs"' || fail "not in the store"
+}
+
+zero_is_refused_and_empty_enter_does_nothing() {
+    start
+    wait_for "Enter Today's Weight" || return 1
+    send Enter
+    type_text "0"
+    wait_for "│ 0 " || return 1
+    send Enter
+    wait_for "more than 0" || return 1
+    expect_screen "Enter Today's Weight" || return 1
+    [[ $("$GROCER_BIN" weight list --json) == "[]" ]] || fail "something was saved"
+}
+
+unit_picker_changes_the_default_and_it_survives_a_restart() {
+    start
+    wait_for "[ lbs ^U ]" || return 1
+    send C-u
+    wait_for "> Pounds (lbs)" || return 1
+    send Down
+    wait_for "> Kilograms (kg)" || return 1
+    wait_for "[ kg ^U ]" || return 1
+    send Enter
+    wait_gone "Default unit" || return 1
+    send F10
+    wait_for "[exit 0]" || return 1
+    [[ $("$GROCER_BIN" unit) == kg ]] || fail "unit not kept: $("$GROCER_BIN" unit)"
+    start
+    wait_for "[ kg ^U ]" || return 1
+    type_text "72.5"
+    send Enter
+    wait_for "72.5 kg" || return 1
+}
+
+german_locale_uses_a_comma() {
+    LANG_E2E=de_DE.UTF-8 start
+    wait_for "Enter Today's Weight" || return 1
+    expect_screen "21\. November 20|[0-9]+\. [A-Z][a-zä]+ 20[0-9]{2}" || return 1
+    type_text "72.,5"
+    wait_for "│ 72,5 " || return 1
+    send Enter
+    wait_for "72,5 lbs" || return 1
+}
+
+resize_redraws_and_tiny_terminal_says_so() {
+    start
+    wait_for "Enter Today's Weight" || return 1
+    resize 30 8
+    wait_for "Terminal too small" || return 1
+    resize 100 30
+    wait_for "Enter Today's Weight" || return 1
+    wait_for "F10 Quit" || return 1
+}
+
+help_and_screens_by_function_and_alt_keys() {
+    start
+    wait_for "Enter Today's Weight" || return 1
+    send F1
+    wait_for "grocer — keys" || return 1
+    send Escape
+    wait_for "Enter Today's Weight" || return 1
+    send M-3
+    wait_for "Weight History" || return 1
+    send M-1
+    wait_for "grocer — keys" || return 1
+    send M-2
+    wait_for "Enter Today's Weight" || return 1
+}
+
+quit_keys_and_signals_restore_the_terminal() {
+    for how in F10 C-c TERM HUP; do
+        start
+        wait_for "Enter Today's Weight" || return 1
+        case $how in
+            TERM|HUP) kill -"$how" "$(grocer_pid)" ;;
+            *) send "$how" ;;
+        esac
+        wait_for "[exit " || return 1
+        # Back in cooked mode with echo: stty printed "icanon echo" after grocer.
+        wait_for "icanon echo" || { fail "terminal not restored after $how"; return 1; }
+        expect_screen "^\[exit (0|129|143)\]" || return 1
+    done
+}
+
+not_a_terminal_points_at_the_subcommands() {
+    local out rc
+    out=$("$GROCER_BIN" </dev/null 2>&1); rc=$?
+    [[ $rc == 2 ]] || fail "exit $rc"
+    [[ $out == *"needs a terminal"* && $out == *"grocer weight add"* ]] || fail "message: $out"
+}
+
+refuses_a_foreign_file_untouched() {
+    local f=$TMPROOT/foreign.sqlite before after
+    sqlite3 "$f" "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('x');"
+    before=$(sha256sum "$f")
+    "$GROCER_BIN" --store "$f" unit 2>"$TMPROOT/err"; local rc=$?
+    after=$(sha256sum "$f")
+    [[ $rc == 2 ]] || fail "exit $rc"
+    grep -q "did not write" "$TMPROOT/err" || fail "message: $(cat "$TMPROOT/err")"
+    [[ $before == "$after" ]] || fail "file changed"
+    [[ $(ls "$TMPROOT" | grep -c foreign) == 1 ]] || fail "files beside: $(ls "$TMPROOT")"
+}
+
+run_test "typing filters, Enter saves and shows the history" typing_filters_saves_and_shows_history
+run_test "zero is refused; Enter on empty does nothing" zero_is_refused_and_empty_enter_does_nothing
+run_test "unit picker sets the default; kept after restart" unit_picker_changes_the_default_and_it_survives_a_restart
+run_test "de_DE types with a comma" german_locale_uses_a_comma
+run_test "resize redraws; tiny terminal says so" resize_redraws_and_tiny_terminal_says_so
+run_test "F1/Esc and Alt-1..3 switch screens" help_and_screens_by_function_and_alt_keys
+run_test "F10, Ctrl-C, SIGTERM, SIGHUP restore the terminal" quit_keys_and_signals_restore_the_terminal
+run_test "without a terminal: error and exit 2" not_a_terminal_points_at_the_subcommands
+run_test "a foreign file is refused, untouched" refuses_a_foreign_file_untouched
+finish
