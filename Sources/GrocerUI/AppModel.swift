@@ -6,7 +6,7 @@ import GrocerCore
 /// results and draws what it renders.
 public struct AppModel: Sendable {
     public enum Tab: Equatable, Sendable {
-        case weight, history, help
+        case weight, history, tip, help
     }
 
     public private(set) var tab: Tab = .weight
@@ -14,6 +14,8 @@ public struct AppModel: Sendable {
     public private(set) var weight: WeightEntryScreen
     public private(set) var history: HistoryScreen
     public private(set) var help = HelpScreen()
+    /// Remembers nothing between runs: a bill is not health data.
+    public private(set) var tip: TipScreen
     public private(set) var defaultUnit: WeightUnit
     /// Set by the loop on every resize, before keys are handled.
     public private(set) var size = (width: 80, height: 24)
@@ -24,6 +26,7 @@ public struct AppModel: Sendable {
         self.defaultUnit = defaultUnit
         weight = WeightEntryScreen(locales: locales, unit: defaultUnit, now: now)
         history = HistoryScreen(locales: locales)
+        tip = TipScreen(locale: locales.monetary)
     }
 
     public static let globalHints = [
@@ -51,6 +54,9 @@ public struct AppModel: Sendable {
             tab = .history
             history.notice = nil
             return .perform(.loadHistory)
+        case .function(4), .alt("4"):
+            tab = .tip
+            return .redraw
         case .resize:
             return .redraw
         default:
@@ -60,6 +66,7 @@ public struct AppModel: Sendable {
         switch tab {
         case .weight: outcome = weight.handle(key)
         case .history: outcome = history.handle(key)
+        case .tip: outcome = tip.handle(key)
         case .help: outcome = help.handle(key)
         }
         if case .perform(.setDefaultUnit(let unit)) = outcome { defaultUnit = unit }
@@ -95,6 +102,7 @@ public struct AppModel: Sendable {
         switch tab {
         case .weight: return weight.hints
         case .history: return history.hints
+        case .tip: return tip.hints
         case .help: return help.hints
         }
     }
@@ -103,6 +111,7 @@ public struct AppModel: Sendable {
         switch tab {
         case .weight: return WeightEntryScreen.minimumSize
         case .history: return HistoryScreen.minimumSize
+        case .tip: return TipScreen.minimumSize
         case .help: return HelpScreen.minimumSize
         }
     }
@@ -119,6 +128,7 @@ public struct AppModel: Sendable {
         switch tab {
         case .weight: weight.render(into: &body)
         case .history: history.render(into: &body)
+        case .tip: tip.render(into: &body)
         case .help: help.render(into: &body)
         }
         canvas.paste(body, row: 0, column: 0)

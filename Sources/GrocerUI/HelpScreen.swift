@@ -29,6 +29,14 @@ public struct HelpScreen: Screen {
             Hint("Up Down  k j", "scroll"),
             Hint("PgUp PgDn  Home End", "scroll by a page, to the ends"),
         ]),
+        ("Tip calculator", [
+            Hint("0-9", "type the bill in cents (5632 is 56.32)"),
+            Hint("Backspace", "remove the last digit"),
+            Hint("Ctrl-U", "clear the bill"),
+            Hint("Left Right  - +", "custom tip, 0% to 30%"),
+            Hint("< >  [ ]", "split among 1 to 20 people"),
+            Hint("Esc", "back to today's weight"),
+        ]),
         ("Help", [
             Hint("Up Down", "scroll"),
             Hint("Esc", "back"),
