@@ -15,6 +15,8 @@ typing_filters_saves_and_shows_history() {
     wait_for "At most 2 digits" || return 1
     expect_screen "│ 180.45 " || return 1
     send BSpace BSpace
+    wait_for "│ 180. " || return 1
+    type_text "4"
     wait_for "│ 180.4 " || return 1
     send Enter
     wait_for "Weight History" || return 1
