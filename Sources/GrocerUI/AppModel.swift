@@ -14,8 +14,9 @@ public struct AppModel: Sendable {
     public private(set) var weight: WeightEntryScreen
     public private(set) var history: HistoryScreen
     public private(set) var help = HelpScreen()
-    /// Remembers nothing between runs: a bill is not health data.
-    public private(set) var tip: TipScreen
+    /// Made on first use (its currency facts cost ICU work that the first
+    /// frame does not need). Remembers nothing between runs.
+    public private(set) var tip: TipScreen?
     public private(set) var defaultUnit: WeightUnit
     /// Set by the loop on every resize, before keys are handled.
     public private(set) var size = (width: 80, height: 24)
@@ -26,7 +27,6 @@ public struct AppModel: Sendable {
         self.defaultUnit = defaultUnit
         weight = WeightEntryScreen(locales: locales, unit: defaultUnit, now: now)
         history = HistoryScreen(locales: locales)
-        tip = TipScreen(locale: locales.monetary)
     }
 
     public static let globalHints = [
@@ -55,6 +55,7 @@ public struct AppModel: Sendable {
             history.notice = nil
             return .perform(.loadHistory)
         case .function(4), .alt("4"):
+            if tip == nil { tip = TipScreen(locale: locales.monetary) }
             tab = .tip
             return .redraw
         case .resize:
@@ -66,7 +67,7 @@ public struct AppModel: Sendable {
         switch tab {
         case .weight: outcome = weight.handle(key)
         case .history: outcome = history.handle(key)
-        case .tip: outcome = tip.handle(key)
+        case .tip: outcome = tip?.handle(key) ?? .none
         case .help: outcome = help.handle(key)
         }
         if case .perform(.setDefaultUnit(let unit)) = outcome { defaultUnit = unit }
@@ -102,7 +103,7 @@ public struct AppModel: Sendable {
         switch tab {
         case .weight: return weight.hints
         case .history: return history.hints
-        case .tip: return tip.hints
+        case .tip: return tip?.hints ?? []
         case .help: return help.hints
         }
     }
@@ -128,7 +129,7 @@ public struct AppModel: Sendable {
         switch tab {
         case .weight: weight.render(into: &body)
         case .history: history.render(into: &body)
-        case .tip: tip.render(into: &body)
+        case .tip: tip?.render(into: &body)
         case .help: help.render(into: &body)
         }
         canvas.paste(body, row: 0, column: 0)

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# First frame and bytes per keystroke, side by side with a minimal C ncurses
+# program measured in the same run. Prints figures; asserts nothing (these
+# machines are shared and noisy: read the ratio, not a limit).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=bench/out
+mkdir -p "$out"
+cc -O2 -o "$out/ptybench" bench/ptybench.c -lutil
+cc -O2 -o "$out/title" bench/title.c -lncursesw
+[[ $out/title-swift -nt bench/title.swift ]] ||
+    swiftc -O -static-stdlib -use-ld=lld -Xclang-linker -no-pie bench/title.swift -o "$out/title-swift" 2>/dev/null
+BIN=${GROCER_BIN:-.build/release/grocer}
+RUNS=${RUNS:-40}
+TITLE="Enter Today's Weight"
+
+store="$out/startup-1m.sqlite"
+if [[ ! -f $store ]] || [[ $(sqlite3 "$store" 'SELECT count(*) FROM weight_entry') != 1000000 ]]; then
+    rm -f "$store"
+    GROCER_STORE="$store" "$BIN" unit >/dev/null
+    sqlite3 "$store" "
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000)
+        INSERT INTO weight_entry (value, unit, recorded_at)
+        SELECT printf('%d.%d', 150 + i % 50, i % 10), CASE i % 3 WHEN 0 THEN 'kg' ELSE 'lbs' END,
+               1700000000 + i * 60 FROM n;"
+fi
+echo "store: $(sqlite3 "$store" 'SELECT count(*) FROM weight_entry') weight entries, $(du -h "$store" | cut -f1)"
+
+# Alternate the two programs so both see the same machine load.
+c_all=() g_all=() s_all=()
+for round in 1 2 3; do
+    read -r c_med c_min < <("$out/ptybench" first-frame "$TITLE" "$RUNS" -- "$out/title")
+    read -r g_med g_min < <(GROCER_STORE="$store" LANG=en_US.UTF-8 "$out/ptybench" first-frame "$TITLE" "$RUNS" -- "$BIN")
+    read -r s_med s_min < <("$out/ptybench" first-frame "$TITLE" "$RUNS" -- "$out/title-swift")
+    c_all+=("$c_med/$c_min") g_all+=("$g_med/$g_min") s_all+=("$s_med/$s_min")
+done
+best() { printf '%s\n' "$@" | awk -F/ 'NR==1 || $1 < m {m = $1; n = $2} END {print m, n}'; }
+read -r cm cn < <(best "${c_all[@]}")
+read -r gm gn < <(best "${g_all[@]}")
+read -r sm sn < <(best "${s_all[@]}")
+echo
+echo "First frame in an 80x24 pty (exec to \"$TITLE\"), median of $RUNS runs, best of 3 rounds:"
+printf '  %-34s %8s ms  (fastest %s ms)\n' "C ncurses reference (bench/title.c)" "$cm" "$cn"
+printf '  %-34s %8s ms  (fastest %s ms)\n' "Swift + Foundation floor (title.swift)" "$sm" "$sn"
+printf '  %-34s %8s ms  (fastest %s ms)\n' "grocer, 1,000,000 entries" "$gm" "$gn"
+awk -v g="$gm" -v c="$cm" 'BEGIN {printf "  ratio grocer / C: %.2fx   (goal: at most 2.50x)\n", g / c}'
+
+read -r avg most < <(GROCER_STORE="$store" "$out/ptybench" keystroke-bytes "$TITLE" "180.45" -- "$BIN")
+echo
+echo "Bytes written per accepted keystroke in the weight field (typing 180.45):"
+echo "  average $avg bytes, most $most bytes   (goal: under 64)"
