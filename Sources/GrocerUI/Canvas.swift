@@ -31,7 +31,7 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var cells: [Cell]
     /// Where the real terminal cursor goes; nil hides it.
     public var cursor: (row: Int, column: Int)? {
-        get { cursorStorage.map { ($0.0, $0.1) } }
+        get { cursorStorage.map { ($0.row, $0.column) } }
         set { cursorStorage = newValue.map { Position($0.row, $0.column) } }
     }
     private var cursorStorage: Position?

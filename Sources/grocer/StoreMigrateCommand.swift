@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import GrocerCore
+import GrocerStore
+
+/// `grocer store migrate [--store PATH] [--no-backup]`: migrates an older
+/// store without the screen. Progress as "Migration Progress: N%" lines on
+/// stderr (at most one per percent), then the summary on stdout.
+struct StoreMigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Migrate a store written by an older grocer to the current format.",
+        discussion: "The old file is kept as <store>.vN.bak unless --no-backup is given. Exit status: 0 migrated (or nothing to do), 2 refused or failed, 130 stopped.")
+
+    @Option(name: .long, help: "The store file (default: $GROCER_STORE, else $XDG_DATA_HOME/grocer/grocer.sqlite).")
+    var store: String?
+
+    @Flag(name: .long, help: "Do not keep the old file as a backup.")
+    var noBackup = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let path = StoreLocation.resolve(explicit: store, environment: environment).path
+        var options = MigrationOptions.standard(environment: environment)
+        options.backup = !noBackup
+        let cancel = CancelFlag.installOnInterrupt()
+        var lastPercent = -1
+        do {
+            let summary = try Migrator(path: path, options: options).run(
+                progress: { p in
+                    guard p.percent > lastPercent else { return }
+                    lastPercent = p.percent
+                    FileHandle.standardError.write(Data("Migration Progress: \(p.percent)%\n".utf8))
+                },
+                onWait: {
+                    FileHandle.standardError.write(Data("Another grocer is migrating \(path); waiting for it to finish…\n".utf8))
+                },
+                isCancelled: { cancel.isSet })
+            print(summary.lines.joined(separator: "\n"))
+        } catch let error as MigrationError {
+            let message = error.localizedDescription
+            if error.exitCode == 0 {
+                print(message)
+                return
+            }
+            FileHandle.standardError.write(Data("grocer: \(message)\n".utf8))
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+/// Set by SIGINT/SIGTERM so a migration stops between batches and cleans up.
+final class CancelFlag: @unchecked Sendable {
+    private let source: DispatchSourceSignal
+    private let queue = DispatchQueue(label: "grocer.cancel")
+    private var set = false
+    var isSet: Bool { queue.sync { set } }
+
+    private init(source: DispatchSourceSignal) { self.source = source }
+
+    static func installOnInterrupt() -> CancelFlag {
+        signal(SIGINT, SIG_IGN)
+        let flag = CancelFlag(source: DispatchSource.makeSignalSource(signal: SIGINT, queue: .global()))
+        flag.source.setEventHandler { [flag] in flag.queue.sync { flag.set = true } }
+        flag.source.resume()
+        return flag
+    }
+}
