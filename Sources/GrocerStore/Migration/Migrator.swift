@@ -134,6 +134,7 @@ public struct Migrator: Sendable {
             let queue = try DatabaseQueue(path: temp, configuration: config)
             defer { try? queue.close() }
             try queue.writeWithoutTransaction { db in
+              do {
                 // The temporary file is thrown away on any failure or crash:
                 // no journal, no syncs until the one at the end.
                 try db.execute(sql: """
@@ -174,6 +175,11 @@ public struct Migrator: Sendable {
                 }
                 try verify(db, plan: plan, sourceCounts: sourceCounts, added: added, summary: summary)
                 try db.execute(sql: "DETACH DATABASE src")
+              } catch {
+                // The file is thrown away; only the connection must end clean.
+                if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
+                throw error
+              }
             }
             try queue.close()
         } catch let error as DatabaseError {
