@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GrocerCore
 import GrocerStore
+import Synchronization
 
 /// `grocer store migrate [--store PATH] [--no-backup]`: migrates an older
 /// store without the screen. Progress as "Migration Progress: N%" lines on
@@ -49,20 +50,20 @@ struct StoreMigrateCommand: ParsableCommand {
     }
 }
 
-/// Set by SIGINT/SIGTERM so a migration stops between batches and cleans up.
-final class CancelFlag: @unchecked Sendable {
-    private let source: DispatchSourceSignal
-    private let queue = DispatchQueue(label: "grocer.cancel")
-    private var set = false
-    var isSet: Bool { queue.sync { set } }
+/// Set by SIGINT (Ctrl-C) and SIGTERM so a migration stops between batches
+/// and cleans up. A plain sigaction handler: it only stores to an atomic.
+final class CancelFlag: Sendable {
+    static let shared = CancelFlag()
+    private static let raised = Atomic<Bool>(false)
 
-    private init(source: DispatchSourceSignal) { self.source = source }
+    var isSet: Bool { Self.raised.load(ordering: .relaxed) }
 
     static func installOnInterrupt() -> CancelFlag {
-        signal(SIGINT, SIG_IGN)
-        let flag = CancelFlag(source: DispatchSource.makeSignalSource(signal: SIGINT, queue: .global()))
-        flag.source.setEventHandler { [flag] in flag.queue.sync { flag.set = true } }
-        flag.source.resume()
-        return flag
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in CancelFlag.raised.store(true, ordering: .relaxed) }
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+        return shared
     }
 }

@@ -41,16 +41,23 @@ struct MigrationPlan {
         /// The rows read, with an `id` column ordering them.
         var from: String { source == "setting" ? "(SELECT rowid AS id, key, value FROM src.setting)" : "src.\(source)" }
 
-        /// One pass over the next batch: its last id, how many rows, how
-        /// many clean, and the count of each repair among clean rows.
+        /// One cheap pass over the next batch: its last id, how many rows,
+        /// and each repair's condition counted over all of them (`clean`,
+        /// which costs more, is left to the INSERT; `repairCorrectionSQL`
+        /// takes out the rows that were not carried, in batches that have any).
         var probeSQL: String {
-            let repairSums = repairs.enumerated().map { ", sum(clean AND r\($0.offset))" }.joined()
-            let repairCols = repairs.enumerated().map { ", (\($0.element.condition)) AS r\($0.offset)" }.joined()
+            let sums = repairs.indices.map { ", sum(r\($0))" }.joined()
+            let columns = repairs.enumerated().map { ", (\($0.element.condition)) AS r\($0.offset)" }.joined()
             return """
-                SELECT max(id), count(*), sum(clean)\(repairSums) FROM (
-                  SELECT id, (\(clean)) AS clean\(repairCols)
-                  FROM \(from) WHERE id > ?1 ORDER BY id LIMIT ?2)
+                SELECT max(id), count(*)\(sums) FROM (
+                  SELECT id\(columns) FROM \(from) WHERE id > ?1 ORDER BY id LIMIT ?2)
                 """
+        }
+
+        /// Each repair's condition counted over the batch's rows that were not carried.
+        var repairCorrectionSQL: String {
+            let sums = repairs.map { ", sum(\($0.condition))" }.joined()
+            return "SELECT 0\(sums) FROM \(from) WHERE id > ?1 AND id <= ?2 AND NOT coalesce((\(clean)), 0)"
         }
 
         var insertSQL: String { "\(insert) FROM \(from) WHERE id > ?1 AND id <= ?2 AND (\(clean))" }
