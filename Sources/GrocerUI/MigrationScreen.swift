@@ -47,6 +47,7 @@ public struct MigrationScreen: Screen {
         self.elapsed = elapsed
         switch event {
         case let .progress(done, total):
+            started = true
             self.total = total
             self.done = max(self.done, min(done, total))
         case let .finished(summary):
@@ -59,7 +60,12 @@ public struct MigrationScreen: Screen {
         }
     }
 
-    public var percent: Int { MigrationProgress(done: done, total: total).percent }
+    /// 0 until the first progress event; 100 only when every row is done.
+    public var percent: Int {
+        if !started { return phaseIsFinished ? 100 : 0 }
+        return MigrationProgress(done: done, total: total).percent
+    }
+    private var started = false
 
     public mutating func handle(_ key: Key) -> Outcome {
         if key == .resize { return .redraw }
@@ -105,7 +111,7 @@ public struct MigrationScreen: Screen {
         let filled = total > 0 ? barWidth * min(done, total) / total : (phaseIsFinished ? barWidth : 0)
         canvas.put(String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled),
                    row: top + 2, column: Self.margin, style: .accent)
-        canvas.center("\(number(done)) of \(number(total)) rows", row: top + 4)
+        if started { canvas.center("\(number(done)) of \(number(total)) rows", row: top + 4) }
 
         var lines: [String] = []
         var style: Style = []
