@@ -17,7 +17,7 @@ struct Grocer: ParsableCommand {
             $XDG_DATA_HOME/grocer/grocer.sqlite (~/.local/share/grocer/grocer.sqlite).
             """,
         version: version,
-        subcommands: [WeightCommand.self, UnitCommand.self, TipCommand.self, StoreCommand.self]
+        subcommands: [WeightCommand.self, UnitCommand.self, TipCommand.self, ItemsCommand.self, StoreCommand.self]
     )
 
     @OptionGroup var store: StoreOptions

@@ -6,7 +6,7 @@ struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Look at the store file.",
-        subcommands: [Status.self]
+        subcommands: [Status.self, StoreMigrateCommand.self]
     )
 
     struct Status: ParsableCommand {

@@ -1,0 +1,63 @@
+import Foundation
+
+/// How far a migration is, in rows across the whole chain of format
+/// versions: `done` never goes backwards and ends at `total`.
+public struct MigrationProgress: Equatable, Sendable {
+    public let done: Int
+    public let total: Int
+
+    public init(done: Int, total: Int) {
+        self.done = done
+        self.total = total
+    }
+
+    /// Whole percent, 0...100; 100 only when every row is done.
+    public var percent: Int {
+        guard total > 0 else { return 100 }
+        if done >= total { return 100 }
+        return min(99, done * 100 / total)
+    }
+}
+
+/// What a finished migration did: rows carried per table, repairs by kind,
+/// rows quarantined by reason. Shown after the migration and logged.
+public struct MigrationSummary: Equatable, Sendable {
+    public let fromVersion: Int
+    public let toVersion: Int
+    /// Source rows carried into each table of the current format.
+    public var carried: [String: Int]
+    /// Rows kept but changed to fit the current format, by kind.
+    public var repairs: [String: Int]
+    /// Source rows the current format cannot hold, kept whole in the
+    /// `quarantine` table, by reason.
+    public var quarantined: [String: Int]
+    /// Where the old file was kept, if it was.
+    public var backupPath: String?
+    public var seconds: Double
+
+    public init(fromVersion: Int, toVersion: Int, carried: [String: Int] = [:], repairs: [String: Int] = [:],
+                quarantined: [String: Int] = [:], backupPath: String? = nil, seconds: Double = 0) {
+        self.fromVersion = fromVersion
+        self.toVersion = toVersion
+        self.carried = carried
+        self.repairs = repairs
+        self.quarantined = quarantined
+        self.backupPath = backupPath
+        self.seconds = seconds
+    }
+
+    public var rowsCarried: Int { carried.values.reduce(0, +) }
+    public var rowsRepaired: Int { repairs.values.reduce(0, +) }
+    public var rowsQuarantined: Int { quarantined.values.reduce(0, +) }
+
+    /// One line per fact, stable order: what the command line prints and
+    /// the log keeps.
+    public var lines: [String] {
+        var out = ["Migrated format version \(fromVersion) to \(toVersion): \(rowsCarried) rows carried, \(rowsRepaired) repaired, \(rowsQuarantined) quarantined."]
+        for (table, n) in carried.sorted(by: { $0.key < $1.key }) { out.append("  carried \(table): \(n)") }
+        for (kind, n) in repairs.sorted(by: { $0.key < $1.key }) where n > 0 { out.append("  repaired (\(kind)): \(n)") }
+        for (reason, n) in quarantined.sorted(by: { $0.key < $1.key }) where n > 0 { out.append("  quarantined (\(reason)): \(n)") }
+        if let backupPath { out.append("  old file kept as \(backupPath)") }
+        return out
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Named places in a migration where a test can have the process killed
+/// (SIGKILL, as a power cut or `kill -9` would) by setting
+/// `GROCER_FAULT_POINT=<name>`. docs/MIGRATION.md lists them.
+public enum FaultPoint: String, CaseIterable, Sendable {
+    /// The lock is held; nothing else done.
+    case afterLock = "after-lock"
+    /// The temporary file exists with the empty current schema.
+    case afterCreate = "after-create"
+    /// In the middle of the copy: after the first batch of each table.
+    case midCopy = "mid-copy"
+    /// Every row copied, indexes built, not yet committed.
+    case beforeCommit = "before-commit"
+    /// The copy is committed in the temporary file.
+    case afterCopy = "after-copy"
+    /// The temporary file passed its checks.
+    case afterVerify = "after-verify"
+    /// The temporary file is flushed to disk.
+    case afterSync = "after-sync"
+    /// The backup link of the old file exists.
+    case afterBackup = "after-backup"
+    /// The new file has replaced the old one (directory not yet synced).
+    case afterRename = "after-rename"
+    /// Everything is done and synced; the log is not yet written.
+    case afterFinish = "after-finish"
+
+    /// Kills the process at once when `active` is this point.
+    func hit(_ active: FaultPoint?) {
+        if active == self { kill(getpid(), SIGKILL) }
+    }
+}

@@ -1,0 +1,243 @@
+/// What a migration from one older format does, as SQL run inside SQLite
+/// with the old file attached as `src`: the chain of STORE-HISTORY.md's steps
+/// (1 -> 2 -> 3 -> 4) composed into one direct copy per table, so each row
+/// is read once and written once. The result is what applying every step
+/// in order gives; the tests check it row by row against the rules.
+struct MigrationPlan {
+    let sourceVersion: Int
+    /// Tables copied in batches, in this order.
+    let copies: [TableCopy]
+
+    init(sourceVersion: Int) {
+        self.sourceVersion = sourceVersion
+        switch sourceVersion {
+        case 1:
+            copies = [Self.legacySettings, Self.legacyWeights]
+        case 2:
+            copies = [Self.legacySettings, Self.legacyWeights, Self.amounts, Self.items(unitTable: "amount", unitColumn: "amount_id")]
+        default:
+            copies = [Self.typedSettings, Self.typedWeights, Self.units, Self.items(unitTable: "unit", unitColumn: "unit_id")]
+        }
+    }
+
+    /// One source table copied into one current table, a batch of rows at
+    /// a time (rowid ranges, so memory stays flat and progress moves).
+    struct TableCopy {
+        let source: String
+        let target: String
+        /// Whether a source row can be carried (SQL over the row's columns).
+        let clean: String
+        /// Repairs counted among clean rows: kind and condition.
+        let repairs: [(kind: String, condition: String)]
+        /// `INSERT INTO main.<target> ... SELECT ... FROM src.<source>`
+        /// without its WHERE: the batch range and `clean` are appended.
+        let insert: String
+        /// Why a row that is not clean cannot be carried (SQL CASE).
+        let reason: String
+        /// The columns of the source row, for the quarantine's JSON.
+        let columns: [String]
+        /// Rows the copy adds that have no source row (e.g. a default).
+        var extra: String? = nil
+        /// The rows read, with an `id` column ordering them.
+        var from: String { source == "setting" ? "(SELECT rowid AS id, key, value FROM src.setting)" : "src.\(source)" }
+
+        /// One cheap pass over the next batch: its last id, how many rows,
+        /// and each repair's condition counted over all of them (`clean`,
+        /// which costs more, is left to the INSERT; `repairCorrectionSQL`
+        /// takes out the rows that were not carried, in batches that have any).
+        var probeSQL: String {
+            let sums = repairs.indices.map { ", sum(r\($0))" }.joined()
+            let columns = repairs.enumerated().map { ", (\($0.element.condition)) AS r\($0.offset)" }.joined()
+            return """
+                SELECT max(id), count(*)\(sums) FROM (
+                  SELECT id\(columns) FROM \(from) WHERE id > ?1 ORDER BY id LIMIT ?2)
+                """
+        }
+
+        /// Each repair's condition counted over the batch's rows that were not carried.
+        var repairCorrectionSQL: String {
+            let sums = repairs.map { ", sum(\($0.condition))" }.joined()
+            return "SELECT 0\(sums) FROM \(from) WHERE id > ?1 AND id <= ?2 AND NOT coalesce((\(clean)), 0)"
+        }
+
+        var insertSQL: String { "\(insert) FROM \(from) WHERE id > ?1 AND id <= ?2 AND (\(clean))" }
+
+        var quarantineSQL: String {
+            let json = columns.map { "'\($0)', \(MigrationPlan.jsonValue($0))" }.joined(separator: ", ")
+            return """
+                INSERT INTO main.quarantine (source_version, source_table, source_id, reason, row_json)
+                SELECT ?3, '\(source)', id, \(reason), json_object(\(json))
+                FROM \(from) WHERE id > ?1 AND id <= ?2 AND NOT coalesce((\(clean)), 0)
+                """
+        }
+    }
+
+    // MARK: Shared pieces
+
+    /// Unix seconds of 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the
+    /// times the current format (and ISO 8601 with four-digit years) holds.
+    static let earliestTime: Int64 = -62_135_596_800
+    static let latestTime: Int64 = 253_402_300_799
+    /// Seconds from 1970-01-01 to 2001-01-01 (the old apps' reference date).
+    static let referenceDateOffset = 978_307_200
+
+    /// A column value as JSON: BLOBs (which JSON cannot hold) as hex text,
+    /// infinities as text.
+    static func jsonValue(_ column: String) -> String {
+        """
+        CASE WHEN typeof(\(column)) = 'blob' THEN 'x''' || hex(\(column)) || ''''
+             WHEN typeof(\(column)) = 'real' AND abs(\(column)) >= 9e999 THEN CASE WHEN \(column) > 0 THEN 'Infinity' ELSE '-Infinity' END
+             ELSE \(column) END
+        """
+    }
+
+    static let whiteSpace = "' ' || char(9, 10, 11, 12, 13)"
+
+    // MARK: Versions 1 and 2
+
+    static let legacyTime = "round(date + \(referenceDateOffset))"
+    static let legacyTimeOK = """
+        typeof(date) IN ('real', 'integer') AND \(legacyTime) BETWEEN \(earliestTime) AND \(latestTime)
+        """
+    /// The double 0.005 is the smallest whose shortest decimal rounds to a
+    /// positive value at 2 places; `< 9e999` leaves out infinity.
+    static let legacyWeightOK = """
+        typeof(weight_lbs) IN ('real', 'integer') AND weight_lbs >= 0.005 AND weight_lbs < 9e999
+        """
+    /// Whole cents, rounded half away from zero on the binary value.
+    static let cents = "CAST(weight_lbs * 100 + 0.5 AS INTEGER)"
+    /// The rounding rule in plain SQL where the binary value is far from a
+    /// tie (then it rounds as its shortest decimal does); the exact Swift
+    /// function near ties and for large values. Tests check both agree.
+    static let legacyValue = """
+        CASE WHEN weight_lbs < 1e6 AND abs(weight_lbs * 100 - CAST(weight_lbs * 100 AS INTEGER) - 0.5) > 1e-6
+             THEN (\(cents) / 100) || CASE WHEN \(cents) % 100 = 0 THEN ''
+                                           WHEN \(cents) % 10 = 0 THEN '.' || (\(cents) % 100 / 10)
+                                           ELSE '.' || substr('0' || (\(cents) % 100), -2) END
+             ELSE \(LegacySQLFunctions.poundsText)(weight_lbs) END
+        """
+    /// The shortest decimal has more than 2 places exactly when the double
+    /// is not the nearest double to its whole cents / 100.
+    static let legacyRounded = """
+        CASE WHEN weight_lbs < 1e13 THEN weight_lbs <> \(cents) / 100.0
+             ELSE \(LegacySQLFunctions.poundsRounded)(weight_lbs) END
+        """
+
+    static let legacyWeights = TableCopy(
+        source: "weight_entry", target: "weight_entry",
+        clean: "\(legacyWeightOK) AND \(legacyTimeOK)",
+        repairs: [("weight rounded to 2 decimal places", legacyRounded)],
+        insert: """
+            INSERT INTO main.weight_entry (id, value, unit, recorded_at)
+            SELECT id, \(legacyValue), 'lbs', CAST(\(legacyTime) AS INTEGER)
+            """,
+        reason: """
+            CASE WHEN typeof(weight_lbs) NOT IN ('real', 'integer') THEN 'weight is not a number'
+                 WHEN weight_lbs >= 9e999 THEN 'weight is not finite'
+                 WHEN NOT (weight_lbs >= 0.005) THEN 'weight is not positive after rounding'
+                 WHEN typeof(date) NOT IN ('real', 'integer') THEN 'time is not a number'
+                 ELSE 'time is out of range' END
+            """,
+        columns: ["id", "weight_lbs", "date"])
+
+    /// Every setting but `defaultUnits` is carried as it is; `defaultUnits`
+    /// ('0' lbs, '1' kg) becomes `defaultUnit`.
+    static let legacySettings = settings(mapping: "CASE value WHEN '0' THEN 'lbs' WHEN '1' THEN 'kg' END")
+
+    static func settings(mapping: String) -> TableCopy {
+        TableCopy(
+            source: "setting", target: "setting",
+            clean: "key IS NOT NULL AND key <> '\(Store.defaultUnitKey)' AND value IS NOT NULL",
+            repairs: [("default unit not recognised, set to lbs", "key = 'defaultUnits' AND (\(mapping)) IS NULL")],
+            insert: """
+                INSERT INTO main.setting (key, value)
+                SELECT CASE key WHEN 'defaultUnits' THEN '\(Store.defaultUnitKey)' ELSE CAST(key AS TEXT) END,
+                       CASE key WHEN 'defaultUnits' THEN coalesce(\(mapping), 'lbs') ELSE value END
+                """,
+            reason: """
+                CASE WHEN key IS NULL THEN 'setting has no key'
+                     WHEN value IS NULL THEN 'setting has no value'
+                     ELSE 'setting key is reserved' END
+                """,
+            columns: ["key", "value"],
+            extra: """
+                INSERT INTO main.setting (key, value)
+                SELECT '\(Store.defaultUnitKey)', 'lbs'
+                WHERE NOT EXISTS (SELECT 1 FROM main.setting WHERE key = '\(Store.defaultUnitKey)')
+                """)
+    }
+
+    /// Amount to Unit ("AmountToUnit", Unit.name = Amount.xyz): same id,
+    /// name trimmed, `New Unit` where NULL or empty.
+    static let amountName = "nullif(trim(CAST(xyz AS TEXT), \(whiteSpace)), '')"
+    static let amounts = TableCopy(
+        source: "amount", target: "unit",
+        clean: "1",
+        repairs: [("unit name missing, set to New Unit", "\(amountName) IS NULL"),
+                  ("unit name trimmed", "\(amountName) IS NOT NULL AND \(amountName) IS NOT CAST(xyz AS TEXT)")],
+        insert: """
+            INSERT INTO main.unit (id, name) SELECT id, coalesce(\(amountName), 'New Unit')
+            """,
+        reason: "'unreachable'",
+        columns: ["id", "xyz"])
+
+    static func items(unitTable: String, unitColumn: String) -> TableCopy {
+        let dangling = "\(unitColumn) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM src.\(unitTable) u WHERE u.id = \(unitColumn))"
+        return TableCopy(
+            source: "item", target: "item",
+            clean: "typeof(name) = 'text' AND typeof(quantity) = 'integer'",
+            repairs: [("dangling unit reference removed", dangling)],
+            insert: """
+                INSERT INTO main.item (id, name, quantity, listed, collected, unit_id)
+                SELECT id, name, quantity, listed <> 0, collected <> 0,
+                       (SELECT u.id FROM src.\(unitTable) u WHERE u.id = \(unitColumn))
+                """,
+            reason: """
+                CASE WHEN typeof(name) <> 'text' THEN 'item name is not text'
+                     ELSE 'item quantity is not a whole number' END
+                """,
+            columns: ["id", "name", "quantity", "listed", "collected", unitColumn])
+    }
+
+    // MARK: Version 3
+
+    static let typedSettings = settings(mapping: "CASE value WHEN 'lbs' THEN 'lbs' WHEN 'kg' THEN 'kg' END")
+
+    /// A value already canonical: digits, no leading zero, at most 2
+    /// fraction digits, positive. Others go through the Swift function.
+    static let canonicalValue = """
+        typeof(value) = 'text' AND value NOT GLOB '*[^0-9.]*' AND value NOT GLOB '*.*.*'
+        AND (value GLOB '[1-9]*' OR (value GLOB '0.[0-9]*' AND value GLOB '*[1-9]*'))
+        AND (value NOT GLOB '*.*' OR value GLOB '*.[0-9]' OR value GLOB '*.[0-9][0-9]')
+        """
+    static let typedValue = "CASE WHEN \(canonicalValue) THEN value ELSE \(LegacySQLFunctions.typedText)(value) END"
+    static let typedTime = "round(recorded_at)"
+    static let typedTimeOK = """
+        typeof(recorded_at) IN ('integer', 'real') AND \(typedTime) BETWEEN \(earliestTime) AND \(latestTime)
+        """
+
+    static let typedWeights = TableCopy(
+        source: "weight_entry", target: "weight_entry",
+        clean: "(\(typedValue)) IS NOT NULL AND unit IN ('lbs', 'kg') AND \(typedTimeOK)",
+        repairs: [("weight value made canonical or rounded to 2 decimal places", "NOT (\(canonicalValue))"),
+                  ("time rounded to the second", "typeof(recorded_at) = 'real' AND recorded_at <> \(typedTime)")],
+        insert: """
+            INSERT INTO main.weight_entry (id, value, unit, recorded_at)
+            SELECT id, \(typedValue), unit, CAST(\(typedTime) AS INTEGER)
+            """,
+        reason: """
+            CASE WHEN (\(typedValue)) IS NULL THEN 'weight is not a positive decimal'
+                 WHEN unit IS NOT 'lbs' AND unit IS NOT 'kg' THEN 'unit is not lbs or kg'
+                 WHEN typeof(recorded_at) NOT IN ('integer', 'real') THEN 'time is not a number'
+                 ELSE 'time is out of range' END
+            """,
+        columns: ["id", "value", "unit", "recorded_at"])
+
+    static let units = TableCopy(
+        source: "unit", target: "unit",
+        clean: "1",
+        repairs: [("unit name missing, set to New Unit", "name IS NULL")],
+        insert: "INSERT INTO main.unit (id, name) SELECT id, coalesce(CAST(name AS TEXT), 'New Unit')",
+        reason: "'unreachable'",
+        columns: ["id", "name"])
+}

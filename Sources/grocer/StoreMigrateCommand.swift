@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import GrocerCore
+import GrocerStore
+import Synchronization
+
+/// `grocer store migrate [--store PATH] [--no-backup]`: migrates an older
+/// store without the screen. Progress as "Migration Progress: N%" lines on
+/// stderr (at most one per percent), then the summary on stdout.
+struct StoreMigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Migrate a store written by an older grocer to the current format.",
+        discussion: "The old file is kept as <store>.vN.bak unless --no-backup is given. Exit status: 0 migrated (or nothing to do), 2 refused or failed, 130 stopped.")
+
+    @Option(name: .long, help: "The store file (default: $GROCER_STORE, else $XDG_DATA_HOME/grocer/grocer.sqlite).")
+    var store: String?
+
+    @Flag(name: .long, help: "Do not keep the old file as a backup.")
+    var noBackup = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let path = StoreLocation.resolve(explicit: store, environment: environment).path
+        var options = MigrationOptions.standard(environment: environment)
+        options.backup = !noBackup
+        let cancel = CancelFlag.installOnInterrupt()
+        var lastPercent = -1
+        do {
+            let summary = try Migrator(path: path, options: options).run(
+                progress: { p in
+                    guard p.percent > lastPercent else { return }
+                    lastPercent = p.percent
+                    FileHandle.standardError.write(Data("Migration Progress: \(p.percent)%\n".utf8))
+                },
+                onWait: {
+                    FileHandle.standardError.write(Data("Another grocer is migrating \(path); waiting for it to finish…\n".utf8))
+                },
+                isCancelled: { cancel.isSet })
+            print(summary.lines.joined(separator: "\n"))
+        } catch let error as MigrationError {
+            let message = error.localizedDescription
+            if error.exitCode == 0 {
+                print(message)
+                return
+            }
+            FileHandle.standardError.write(Data("grocer: \(message)\n".utf8))
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+/// Set by SIGINT (Ctrl-C) and SIGTERM so a migration stops between batches
+/// and cleans up. A plain sigaction handler: it only stores to an atomic.
+final class CancelFlag: Sendable {
+    static let shared = CancelFlag()
+    private static let raised = Atomic<Bool>(false)
+
+    var isSet: Bool { Self.raised.load(ordering: .relaxed) }
+
+    static func installOnInterrupt() -> CancelFlag {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in CancelFlag.raised.store(true, ordering: .relaxed) }
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+        return shared
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GrocerStore
+
+@Suite struct LegacyDecimalTests {
+    @Test(arguments: [
+        (180.4, "180.4"), (176.3698, "176.37"), (72.345, "72.35"), (200.0, "200"),
+        (2.675, "2.68"), (999.995, "1000"), (0.1 + 0.2, "0.3"), (0.005, "0.01"),
+        (72.344999, "72.34"), (1e16, "10000000000000000"), (123.4, "123.4"), (0.07, "0.07"),
+        (1e-2, "0.01"), (5.0, "5"), (72.5, "72.5"), (99.999, "100"),
+    ])
+    func poundsBecomeTheShortestDecimalRoundedToTwoPlaces(pounds: Double, text: String) {
+        #expect(LegacyDecimal.poundsText(pounds) == text)
+    }
+
+    @Test(arguments: [0.0, -1.0, 0.004, 0.0049999, 1e-5, Double.leastNonzeroMagnitude, Double.infinity, -Double.infinity, Double.nan])
+    func poundsThatAreNotPositiveAfterRoundingAreDirty(pounds: Double) {
+        #expect(LegacyDecimal.poundsText(pounds) == nil)
+    }
+
+    @Test(arguments: [
+        ("180.4", "180.4"), ("072.50", "72.50"), ("72.", "72"), (".5", "0.5"), ("72.345", "72.35"),
+        (" 72.5 ", "72.5"), ("0.005", "0.01"), ("200", "200"), ("0.10", "0.10"), ("1.999", "2"),
+    ])
+    func typedValuesBecomeCanonical(raw: String, text: String) {
+        #expect(LegacyDecimal.typedText(raw) == text)
+    }
+
+    @Test(arguments: ["0", "0.00", "0.004", "abc", "-5", "1.2.3", "", ".", "72,5", "1e3", "+3"])
+    func typedValuesThatAreNotPositiveDecimalsAreDirty(raw: String) {
+        #expect(LegacyDecimal.typedText(raw) == nil)
+    }
+
+    /// The copy rounds in plain SQL away from ties and calls the exact Swift
+    /// rule near them: over many values, the SQL gives what Swift gives.
+    @Test func sqlRoundingAgreesWithTheExactRule() throws {
+        var values: [Double] = [72.345, 2.675, 0.005, 0.015, 1.005, 999_999.995, 1e6, 1e13, 12_345_678.125, 0.0049]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<40_000 {
+            values.append(Double(Int.random(in: 1...2_000_000, using: &rng)) / 1000)        // 3 places: many ties
+            values.append(Double(Int.random(in: 1...200_000, using: &rng)) / 100)           // 2 places
+            values.append(Double.random(in: 0...1500, using: &rng))                         // arbitrary
+            values.append(Double(Int.random(in: 1...1500, using: &rng)) * 0.45359237 / 0.45359237 * 2.20462)
+        }
+        let db = try DatabaseQueue()
+        try db.write { db in
+            LegacySQLFunctions.register(in: db)
+            try db.execute(sql: "CREATE TABLE w (id INTEGER PRIMARY KEY, weight_lbs REAL)")
+            let insert = try db.makeStatement(sql: "INSERT INTO w (weight_lbs) VALUES (?)")
+            for v in values { try insert.execute(arguments: [v]) }
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT weight_lbs, \(MigrationPlan.legacyValue), \(MigrationPlan.legacyRounded)
+                FROM w WHERE \(MigrationPlan.legacyWeightOK)
+                """)
+            var checked = 0
+            while let row = try rows.next() {
+                let pounds: Double = row[0]
+                let expected = LegacyDecimal.poundsText(pounds)
+                #expect(row[1] as String? == expected, "\(pounds)")
+                #expect((row[2] as Bool) == (Double(expected ?? "") != pounds), "\(pounds)")
+                checked += 1
+            }
+            #expect(checked == values.filter { $0 >= 0.005 }.count)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import GrocerCore
+import Testing
+@testable import GrocerUI
+
+@Suite struct MigrationScreenTests {
+    func render(_ screen: MigrationScreen, width: Int = 80, height: Int = 24) -> [String] {
+        var canvas = Canvas(width: width, height: height)
+        screen.render(into: &canvas)
+        return canvas.lines
+    }
+
+    static let bar42 = "    " + String(repeating: "█", count: 30) + String(repeating: "░", count: 42)
+
+    func migrating() -> MigrationScreen {
+        var screen = MigrationScreen()
+        screen.receive(.progress(done: 0, total: 1_200_000), elapsed: 0)
+        screen.receive(.progress(done: 504_000, total: 1_200_000), elapsed: 2.1)
+        return screen
+    }
+
+    @Test func progressShowsPercentBarRowsAndTimeLeft() {
+        #expect(render(migrating()) == [
+            "",
+            "                           Updating your grocer store",
+            "", "", "", "", "", "",
+            "                            Migration Progress: 42%",
+            "",
+            Self.bar42,
+            "",
+            "                           504,000 of 1,200,000 rows",
+            "",
+            "                                 About 3 s left",
+            "", "", "", "", "", "", "", "",
+            " Ctrl-C Stop",
+        ])
+    }
+
+    @Test func beforeTheFirstEventItShowsZeroAndAnEmptyBar() {
+        let lines = render(MigrationScreen())
+        #expect(lines[8] == "                             Migration Progress: 0%")
+        #expect(lines[10] == "    " + String(repeating: "░", count: 72))
+        #expect(lines[12] == "")
+        #expect(lines[14] == "                           Estimating the time left…")
+    }
+
+    @Test func progressNeverGoesBackwards() {
+        var screen = migrating()
+        screen.receive(.progress(done: 100, total: 1_200_000), elapsed: 3)
+        #expect(screen.done == 504_000)
+        #expect(screen.percent == 42)
+    }
+
+    @Test func ctrlCAsksBeforeStoppingAndNGoesOn() {
+        var screen = migrating()
+        #expect(screen.handle(.ctrl("c")) == .redraw)
+        #expect(render(screen) == [
+            "",
+            "                           Updating your grocer store",
+            "", "", "", "", "", "",
+            "                            Migration Progress: 42%",
+            "",
+            Self.bar42,
+            "",
+            "                           504,000 of 1,200,000 rows",
+            "",
+            "                                 About 3 s left",
+            "",
+            "                              Stop migration? y/n",
+            "", "", "", "", "", "",
+            " y Stop   n Go on",
+        ])
+        #expect(screen.handle(.char("n")) == .redraw)
+        #expect(screen.phase == .migrating)
+    }
+
+    @Test func yesStopsAndTheCancelledScreenQuitsOnEnter() {
+        var screen = migrating()
+        _ = screen.handle(.ctrl("c"))
+        #expect(screen.handle(.char("y")) == .quit)
+        #expect(render(screen)[14] == "                     Stopping; the store is left as it was…")
+        #expect(screen.handle(.enter) == .none)
+        screen.receive(.cancelled, elapsed: 3)
+        #expect(render(screen)[14] == "                Migration stopped; the store was left as it was.")
+        #expect(screen.handle(.enter) == .quit)
+    }
+
+    @Test(arguments: [Key.char("q"), .enter, .escape, .function(10), .char("y"), .up])
+    func otherKeysAreIgnoredWhileMigrating(key: Key) {
+        var screen = migrating()
+        #expect(screen.handle(key) == .none)
+        #expect(screen.phase == .migrating)
+    }
+
+    @Test func finishedShowsTheSummaryAndEnterContinues() {
+        var screen = migrating()
+        screen.receive(.progress(done: 1_200_000, total: 1_200_000), elapsed: 5)
+        screen.receive(.finished(MigrationSummary(
+            fromVersion: 2, toVersion: 4, carried: ["weight_entry": 1_199_000, "item": 1000],
+            repairs: ["weight rounded to 2 decimal places": 1200, "dangling unit reference removed": 3],
+            quarantined: ["weight_entry: weight is not a number": 2])), elapsed: 5)
+        #expect(Array(render(screen)[8...]) == [
+            "                            Migration Progress: 100%",
+            "",
+            "    " + String(repeating: "█", count: 72),
+            "",
+            "                          1,200,000 of 1,200,000 rows",
+            "",
+            "             1,200,000 rows carried, 1,203 repaired, 2 quarantined.",
+            "                 Repaired (dangling unit reference removed): 3",
+            "              Repaired (weight rounded to 2 decimal places): 1,200",
+            "             Quarantined (weight_entry: weight is not a number): 2",
+            "                            Press Enter to continue",
+            "", "", "", "",
+            " Enter Continue",
+        ])
+        #expect(screen.handle(.char("x")) == .none)
+        #expect(screen.handle(.enter) == .dismiss)
+    }
+
+    @Test func failureShowsTheMessageWrappedAndEnterQuits() {
+        var screen = migrating()
+        screen.receive(.failed("The disk became full (or a file size limit was reached) while migrating /home/me/.local/share/grocer/grocer.sqlite. Free some space and try again; the file was not changed."), elapsed: 3)
+        #expect(Array(render(screen)[14...18]) == [
+            "                               Migration failed:",
+            "    The disk became full (or a file size limit was reached) while migrating",
+            "      /home/me/.local/share/grocer/grocer.sqlite. Free some space and try",
+            "                        again; the file was not changed.",
+            "",
+        ])
+        #expect(screen.handle(.enter) == .quit)
+    }
+
+    @Test func aTinyTerminalIsAskedToGrow() {
+        var canvas = Canvas(width: 30, height: 6)
+        migrating().render(into: &canvas)
+        #expect(canvas.lines[3] == "Make the terminal at least 40…")
+    }
+
+    @Test(arguments: [(0.0, 0, "Estimating the time left…"), (1.0, 900, "Less than a second left"),
+                      (10.0, 200, "About 40 s left"), (10.0, 100, "About 2 min left"), (10.0, 10, "About 17 min left")])
+    func timeLeftFollowsThePaceSoFar(elapsed: Double, done: Int, text: String) {
+        var screen = MigrationScreen()
+        screen.receive(.progress(done: done, total: 1000), elapsed: elapsed)
+        #expect(screen.timeLeft == text)
+    }
+}

@@ -1,0 +1,213 @@
+#!/usr/bin/env bash
+# Process-level tests of `grocer store migrate`: kills at named fault points
+# and at random moments, a file size limit, two processes at once, Ctrl-C,
+# refusals. After every interruption the store must be either the old file,
+# byte for byte, or the complete new one; and a fresh run must end with all
+# the data migrated. Waits are for conditions, never fixed sleeps.
+source "$(dirname "$0")/lib.sh"
+command -v sqlite3 >/dev/null || { echo "needs sqlite3"; exit 1; }
+
+WEIGHTS=${WEIGHTS:-20000}
+ITEMS=${ITEMS:-3000}
+ORIG=$TMPROOT/orig-v2.sqlite
+
+# A version 2 store with dirty rows among clean ones: 3 weights quarantined
+# (negative, text, time out of range), 1 item quarantined (quantity 2.5),
+# item 5 points at a missing amount, amount 3 has no name.
+sqlite3 "$ORIG" <<SQL
+PRAGMA application_id = 1196573522;
+CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, weight_lbs REAL NOT NULL, date REAL NOT NULL);
+CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE amount (id INTEGER PRIMARY KEY, xyz TEXT);
+CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, quantity INTEGER NOT NULL DEFAULT 1,
+  listed INTEGER NOT NULL DEFAULT 1, collected INTEGER NOT NULL DEFAULT 0, amount_id INTEGER);
+BEGIN;
+WITH RECURSIVE n(i) AS (SELECT 4 UNION ALL SELECT i + 1 FROM n WHERE i < $WEIGHTS)
+INSERT INTO weight_entry SELECT i, 150 + (i % 500) * 0.0123, 700000000 + i * 86400.0 FROM n;
+INSERT INTO weight_entry VALUES (1, -4, 700000000), (2, 'heavy', 700000000), (3, 150, 1e300);
+INSERT INTO amount VALUES (1, 'kg'), (2, ' bottle '), (3, NULL);
+INSERT INTO item VALUES (1, 'Milk', 2, 1, 0, 2), (2, 'Crème fraîche ½ kg', 1, 0, 1, 1), (3, 'Half', 2.5, 1, 0, 1),
+  (4, 'Tea', 1, 1, 0, 3), (5, 'Ghost', 1, 7, 0, 99);
+WITH RECURSIVE n(i) AS (SELECT 6 UNION ALL SELECT i + 1 FROM n WHERE i < $ITEMS)
+INSERT INTO item SELECT i, 'Item ' || i, 1 + i % 5, i % 2, 0, 1 + i % 3 FROM n;
+INSERT INTO setting VALUES ('defaultUnits', '1');
+COMMIT;
+PRAGMA user_version = 2;
+SQL
+SIZE_ROWS=$((WEIGHTS + ITEMS + 3 + 1))
+
+fresh() { rm -rf "$TMPROOT/s" && mkdir "$TMPROOT/s" && cp "$ORIG" "$TMPROOT/s/grocer.sqlite"; STORE=$TMPROOT/s/grocer.sqlite; }
+version() { sqlite3 "$STORE" 'PRAGMA user_version'; }
+migrate() { "$GROCER_BIN" store migrate --store "$STORE" "$@"; }
+
+# The store is the old file byte for byte, or a complete new one.
+old_or_complete() {
+    if cmp -s "$STORE" "$ORIG"; then return 0; fi
+    [[ $(version) == 4 ]] || fail "neither the old store nor a new one (user_version $(version))" || return 1
+    all_migrated
+}
+
+all_migrated() {
+    [[ $(version) == 4 ]] || { fail "user_version $(version)"; return 1; }
+    local counts
+    counts=$(sqlite3 "$STORE" "SELECT (SELECT count(*) FROM weight_entry), (SELECT count(*) FROM item),
+        (SELECT count(*) FROM quarantine), (SELECT group_concat(name, ',') FROM unit), (SELECT value FROM setting WHERE key = 'defaultUnit');
+        PRAGMA integrity_check;")
+    local want
+    want="$((WEIGHTS - 3))|$((ITEMS - 1))|4|kg,bottle,New Unit|kg
+ok"
+    [[ $counts == "$want" ]] || { fail "counts: $counts, want $want"; return 1; }
+}
+
+no_leftovers() {
+    local left
+    left=$(cd "$TMPROOT/s" && ls -A | grep -vE '^grocer\.sqlite(\.v2(-[0-9]+)?\.bak)?$' || true)
+    [[ -z $left ]] || { fail "left beside the store: $left"; return 1; }
+}
+
+test_migrates_with_progress_and_summary() {
+    fresh
+    migrate >"$TMPROOT/out" 2>"$TMPROOT/err" || fail "exit $?" || return 1
+    grep -q '^Migration Progress: 0%$' "$TMPROOT/err" || fail "no 0%" || return 1
+    [[ $(tail -1 "$TMPROOT/err") == "Migration Progress: 100%" ]] || fail "last line: $(tail -1 "$TMPROOT/err")" || return 1
+    # At most one line per percent, never backwards.
+    sed -n 's/^Migration Progress: \([0-9]*\)%$/\1/p' "$TMPROOT/err" | sort -nc -u || fail "percent lines repeat or go back" || return 1
+    grep -q "rows carried" "$TMPROOT/out" || fail "no summary" || return 1
+    grep -q "quarantined (weight_entry: weight is not a number): 1" "$TMPROOT/out" || fail "summary lacks quarantine" || return 1
+    all_migrated && no_leftovers || return 1
+    cmp -s "$STORE.v2.bak" "$ORIG" || fail "backup differs from the old store" || return 1
+    grep -q "migrated $STORE from format version 2 to 4" "$XDG_STATE_HOME/grocer/migration.log" || fail "no log" || return 1
+}
+
+test_items_list_json_after_migration() {
+    fresh
+    migrate >/dev/null 2>&1 || return 1
+    local json
+    json=$("$GROCER_BIN" items list --json --store "$STORE" | head -6)
+    local want='[
+  {"id": 1, "name": "Milk", "quantity": 2, "unit": "bottle", "listed": true, "collected": false},
+  {"id": 2, "name": "Crème fraîche ½ kg", "quantity": 1, "unit": "kg", "listed": false, "collected": true},
+  {"id": 4, "name": "Tea", "quantity": 1, "unit": "New Unit", "listed": true, "collected": false},
+  {"id": 5, "name": "Ghost", "quantity": 1, "unit": null, "listed": true, "collected": false},
+  {"id": 6, "name": "Item 6", "quantity": 2, "unit": "kg", "listed": false, "collected": false},'
+    [[ $json == "$want" ]] || { fail "got:"$'\n'"$json"; return 1; }
+    [[ $(sqlite3 "$STORE" 'SELECT name FROM unit') == $'kg\nbottle\nNew Unit' ]] || fail "units" || return 1
+}
+
+test_no_backup() {
+    fresh
+    migrate --no-backup >/dev/null 2>&1 || return 1
+    [[ ! -e $STORE.v2.bak ]] || fail "backup made" || return 1
+    all_migrated && no_leftovers
+}
+
+test_kill_at_every_fault_point() {
+    local point status
+    for point in after-lock after-create mid-copy before-commit after-copy after-verify after-sync after-backup after-rename after-finish; do
+        fresh
+        GROCER_FAULT_POINT=$point migrate >/dev/null 2>&1 && status=0 || status=$?
+        [[ $status == 137 ]] || { fail "$point: exit $status, not killed"; return 1; }
+        old_or_complete || { fail "after a kill at $point"; return 1; }
+        case $point in
+            after-rename | after-finish) [[ $(version) == 4 ]] || { fail "$point: not swapped in"; return 1; } ;;
+            *) cmp -s "$STORE" "$ORIG" || { fail "$point: old store changed"; return 1; } ;;
+        esac
+        migrate >/dev/null 2>"$TMPROOT/err" || { fail "$point: rerun failed: $(cat "$TMPROOT/err")"; return 1; }
+        all_migrated && no_leftovers || { fail "after the rerun following $point"; return 1; }
+    done
+}
+
+test_kill_at_random_moments() {
+    local i pid status seen_old=0 seen_new=0
+    for i in $(seq 1 12); do
+        fresh
+        # exec: $! must be grocer itself, not a subshell around it.
+        (exec env GROCER_TEST_BATCH_PAUSE_MS=$((RANDOM % 3)) "$GROCER_BIN" store migrate --store "$STORE") >/dev/null 2>&1 &
+        pid=$!
+        # A random delay is the fault being injected, not an assertion.
+        sleep "0.$(printf '%03d' $((RANDOM % 300)))"
+        kill -9 "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null && status=0 || status=$?
+        old_or_complete || { fail "kill $i (exit $status)"; return 1; }
+        if cmp -s "$STORE" "$ORIG"; then seen_old=$((seen_old + 1)); else seen_new=$((seen_new + 1)); fi
+        migrate >/dev/null 2>&1 || { fail "rerun after kill $i"; return 1; }
+        all_migrated && no_leftovers || return 1
+    done
+    echo "    (12 kills: $seen_old left the old store, $seen_new the new one)"
+}
+
+test_file_size_limit_leaves_old_store() {
+    fresh
+    local status
+    # 100 KB limit: the new file cannot be written. SIGXFSZ ignored so the
+    # write fails with EFBIG instead of killing the process.
+    ( ulimit -f 100; trap '' XFSZ; exec "$GROCER_BIN" store migrate --store "$STORE" ) >/dev/null 2>"$TMPROOT/err" && status=0 || status=$?
+    [[ $status == 2 ]] || { fail "exit $status: $(cat "$TMPROOT/err")"; return 1; }
+    grep -q "file size limit\|disk" "$TMPROOT/err" || { fail "unclear message: $(cat "$TMPROOT/err")"; return 1; }
+    grep -q "not changed" "$TMPROOT/err" || { fail "message does not say the store is unchanged"; return 1; }
+    cmp -s "$STORE" "$ORIG" || fail "old store changed" || return 1
+    no_leftovers || return 1
+    [[ ! -e $STORE.v2.bak ]] || fail "backup left" || return 1
+}
+
+test_two_processes_at_once() {
+    fresh
+    export XDG_STATE_HOME=$TMPROOT/state-two
+    GROCER_TEST_BATCH_PAUSE_MS=2 migrate >"$TMPROOT/out1" 2>"$TMPROOT/err1" &
+    local a=$!
+    migrate >"$TMPROOT/out2" 2>"$TMPROOT/err2" &
+    local b=$!
+    wait "$a" || { fail "first exit $?: $(cat "$TMPROOT/err1")"; return 1; }
+    wait "$b" || { fail "second exit $?: $(cat "$TMPROOT/err2")"; return 1; }
+    local migrated
+    migrated=$(grep -c "migrated $STORE from format version 2" "$XDG_STATE_HOME/grocer/migration.log")
+    [[ $migrated == 1 ]] || { fail "migrated $migrated times"; return 1; }
+    grep -q "nothing to migrate" "$TMPROOT/out1" "$TMPROOT/out2" || fail "neither said there was nothing left to do" || return 1
+    all_migrated && no_leftovers
+}
+
+test_ctrl_c_stops_and_leaves_old_store() {
+    fresh
+    (exec env GROCER_TEST_BATCH_PAUSE_MS=300 "$GROCER_BIN" store migrate --store "$STORE") >/dev/null 2>"$TMPROOT/err" &
+    local pid=$! i=0 status
+    until grep -q "Migration Progress: [1-9]" "$TMPROOT/err"; do
+        sleep 0.02; i=$((i + 1)); ((i < 1500)) || { fail "no progress"; return 1; }
+    done
+    kill -INT "$pid"
+    wait "$pid" && status=0 || status=$?
+    [[ $status == 130 ]] || { fail "exit $status"; return 1; }
+    grep -q "Migration stopped" "$TMPROOT/err" || fail "no message" || return 1
+    cmp -s "$STORE" "$ORIG" || fail "old store changed" || return 1
+    no_leftovers && [[ ! -e $STORE.v2.bak ]]
+}
+
+test_refusals_touch_nothing() {
+    local kind status
+    for kind in newer foreign corrupt; do
+        rm -rf "$TMPROOT/s" && mkdir "$TMPROOT/s"
+        STORE=$TMPROOT/s/grocer.sqlite
+        case $kind in
+            newer) sqlite3 "$STORE" 'PRAGMA application_id = 1196573522; CREATE TABLE t (a); PRAGMA user_version = 7;' ;;
+            foreign) sqlite3 "$STORE" 'CREATE TABLE notes (body);' ;;
+            corrupt) head -c 5000 /dev/urandom >"$STORE" ;;
+        esac
+        cp "$STORE" "$TMPROOT/before"
+        migrate >/dev/null 2>"$TMPROOT/err" && status=0 || status=$?
+        [[ $status == 2 ]] || { fail "$kind: exit $status"; return 1; }
+        grep -q "not changed" "$TMPROOT/err" || { fail "$kind: $(cat "$TMPROOT/err")"; return 1; }
+        cmp -s "$STORE" "$TMPROOT/before" || { fail "$kind: changed"; return 1; }
+        [[ $(ls -A "$TMPROOT/s") == grocer.sqlite ]] || { fail "$kind: files beside: $(ls -A "$TMPROOT/s")"; return 1; }
+    done
+}
+
+echo "migration tests on a version 2 store of $SIZE_ROWS rows"
+run_test "store migrate: progress lines, summary, backup, log" test_migrates_with_progress_and_summary
+run_test "items list --json after migration" test_items_list_json_after_migration
+run_test "store migrate --no-backup" test_no_backup
+run_test "kill -9 at every named fault point, then a fresh run" test_kill_at_every_fault_point
+run_test "kill -9 at random moments, then a fresh run" test_kill_at_random_moments
+run_test "a file size limit fails clearly, old store untouched" test_file_size_limit_leaves_old_store
+run_test "two processes at once migrate once" test_two_processes_at_once
+run_test "Ctrl-C stops and leaves the old store" test_ctrl_c_stops_and_leaves_old_store
+run_test "newer, foreign, corrupt: refused, untouched" test_refusals_touch_nothing
+finish
