@@ -22,14 +22,30 @@ struct InteractiveApp {
                 grocer store status (see grocer --help).
                 """)
         }
-        let store = try StoreOptions.openStore(at: storeURL)
         let locales = Locales(environment: environment, timeZone: TimeZone.current)
+        let mailbox = Mailbox<MigrationEvent>()
+        var opened: TerminalSession?
+        defer { opened?.end() }
+        let path = storeURL.path
+        if StoreJudge.judge(path: path).state == .needsMigration {
+            // The migration screen comes first, before anything else.
+            let session = TerminalSession(environment: environment, wakeFD: mailbox.readFD)
+            TerminalRestore.setWakeFD(mailbox.writeFD)
+            opened = session
+            if let code = MigrationRun(path: path, environment: environment, locales: locales)
+                .run(terminal: session, mailbox: mailbox) {
+                return code
+            }
+        } else {
+            Migrator.tidy(path: path)
+        }
+        let store = try StoreOptions.openStore(at: storeURL)
         var app = AppModel(locales: locales, defaultUnit: try store.defaultUnit(), now: Date())
-
-        let mailbox = Mailbox<Never>()
-        let terminal = TerminalSession(environment: environment, wakeFD: mailbox.readFD)
-        TerminalRestore.setWakeFD(mailbox.writeFD)
-        defer { terminal.end() }
+        if opened == nil {
+            opened = TerminalSession(environment: environment, wakeFD: mailbox.readFD)
+            TerminalRestore.setWakeFD(mailbox.writeFD)
+        }
+        let terminal = opened!
         app.resize(width: terminal.width, height: terminal.height)
         draw(app, terminal)
 
