@@ -63,6 +63,13 @@ struct MigrationRun {
             for event in mailbox.drain() {
                 screen.receive(event, elapsed: elapsed)
                 if case .finished = event { finishedAt = .now }
+                if case .cancelled = event {
+                    // Stopped as asked: nothing more to read on screen.
+                    finished.wait()
+                    terminal.end()
+                    FileHandle.standardError.write(Data("grocer: migration stopped; \(path) was left as it was.\n".utf8))
+                    return 130
+                }
             }
             for key in keys {
                 if key == .resize { continue }
@@ -70,7 +77,10 @@ struct MigrationRun {
                 case .quit:
                     switch screen.phase {
                     case .stopping: flag.set()
-                    case .failed: return 2
+                    case .failed(let message):
+                        terminal.end()
+                        FileHandle.standardError.write(Data("grocer: \(message)\n".utf8))
+                        return 2
                     case .cancelled: return 130
                     default: break
                     }

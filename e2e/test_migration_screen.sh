@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The blocking migration screen of the interactive app, in tmux: several
+# percentages before today's weight, then the data is there; Ctrl-C asks and
+# stopping leaves the old store as it was.
+source "$(dirname "$0")/lib.sh"
+
+N=${N:-200000}
+ORIG=$TMPROOT/orig-v1.sqlite
+sqlite3 "$ORIG" <<SQL
+PRAGMA application_id = 1196573522;
+CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, weight_lbs REAL NOT NULL, date REAL NOT NULL);
+CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+BEGIN;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $N)
+INSERT INTO weight_entry SELECT i, 150 + (i % 500) * 0.0123, 700000000 + i * 60.0 FROM n;
+INSERT INTO weight_entry VALUES ($N + 1, -3, 700000000);
+INSERT INTO setting VALUES ('defaultUnits', '1');
+COMMIT;
+PRAGMA user_version = 1;
+SQL
+
+# A pause after each batch (a test hook of the migrator) makes sure the
+# screen has time to be read at several percentages on any machine.
+slow=GROCER_TEST_BATCH_PAUSE_MS=20
+
+shows_progress_then_todays_weight() {
+    cp "$ORIG" "$GROCER_STORE"
+    start "$slow"
+    wait_for "Migration Progress:" || return 1
+    local seen="" i=0 percent
+    while ((i < E2E_DEADLINE * 50)); do
+        local s
+        s=$(screen)
+        percent=$(grep -oE 'Migration Progress: [0-9]+%' <<<"$s" | grep -oE '[0-9]+' || true)
+        [[ -n $percent && " $seen " != *" $percent "* ]] && seen="$seen $percent"
+        grep -qF "Enter Today's Weight" <<<"$s" && break
+        sleep 0.02; i=$((i + 1))
+    done
+    local distinct
+    distinct=$(wc -w <<<"$seen")
+    ((distinct >= 3)) || { fail "percentages seen: $seen"; return 1; }
+    # Never backwards.
+    [[ $(tr ' ' '\n' <<<"$seen" | grep . | sort -nc 2>&1) == "" ]] || { fail "went back: $seen"; return 1; }
+    wait_for "Enter Today's Weight" || return 1
+    expect_screen "\[ kg \^U \]" || return 1
+    send F10
+    wait_for "[exit 0]" || return 1
+    [[ $("$GROCER_BIN" weight list --json | grep -c recordedAt) == "$N" ]] || fail "weights: $("$GROCER_BIN" weight list --json | grep -c recordedAt)" || return 1
+    [[ $(sqlite3 "$GROCER_STORE" 'SELECT count(*) FROM quarantine') == 1 ]] || fail "quarantine" || return 1
+    cmp -s "$GROCER_STORE.v1.bak" "$ORIG" || fail "no byte-identical backup" || return 1
+    grep -q "from format version 1 to 4" "$XDG_STATE_HOME/grocer/migration.log" || fail "no log" || return 1
+}
+
+ctrl_c_asks_and_stopping_leaves_the_old_store() {
+    cp "$ORIG" "$GROCER_STORE"
+    start "$slow"
+    wait_for "Migration Progress:" || return 1
+    send C-c
+    wait_for "Stop migration?" || return 1
+    send n
+    wait_gone "Stop migration?" || return 1
+    send C-c
+    wait_for "Stop migration?" || return 1
+    send y
+    wait_for "[exit 130]" || return 1
+    cmp -s "$GROCER_STORE" "$ORIG" || fail "old store changed" || return 1
+    local beside
+    beside=$(ls -A "$(dirname "$GROCER_STORE")" | grep -F "$(basename "$GROCER_STORE")" | grep -vxF "$(basename "$GROCER_STORE")" || true)
+    [[ -z $beside ]] || fail "left beside: $beside" || return 1
+    wait_for "icanon echo" || return 1
+}
+
+other_keys_are_ignored_during_migration() {
+    cp "$ORIG" "$GROCER_STORE"
+    start "$slow"
+    wait_for "Migration Progress:" || return 1
+    send F4 F1 F10 q Escape
+    type_text "123"
+    wait_for "Enter Today's Weight" || return 1
+    # The keys typed during the migration did not reach the weight field.
+    expect_screen "e\.g\. 72\.5" || return 1
+}
+
+run_test "migration screen: several percentages, then today's weight" shows_progress_then_todays_weight
+run_test "migration screen: Ctrl-C asks; y stops, old store kept" ctrl_c_asks_and_stopping_leaves_the_old_store
+run_test "migration screen: other keys ignored" other_keys_are_ignored_during_migration
+finish
