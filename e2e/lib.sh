@@ -54,30 +54,33 @@ grocer_pid() {
 
 resize() { tm resize-window -t "$SESSION" -x "$1" -y "$2"; }
 
-# wait_for TEXT: until the pane shows TEXT (fixed string). Fails with the
-# screen printed after E2E_DEADLINE seconds.
-wait_for() {
-    local text=$1 i=0 limit=$((E2E_DEADLINE * 50))
+# until CHECK ARGS...: runs CHECK every 20 ms until it succeeds; fails after
+# E2E_DEADLINE seconds (the awaited thing never came).
+until_screen() {
+    local i=0 limit=$((E2E_DEADLINE * 50))
     while ((i < limit)); do
-        if screen | grep -qF -- "$text"; then return 0; fi
+        if "$@"; then return 0; fi
         sleep 0.02; i=$((i + 1))
     done
-    echo "    never saw: $text" >&2
+    return 1
+}
+
+shows() { screen | grep -qF -- "$1"; }
+lacks() { ! screen | grep -qF -- "$1"; }
+matches() { screen | grep -qE -- "$1"; }
+
+report() {
+    echo "    $1" >&2
     screen | sed 's/^/    | /' >&2
     return 1
 }
 
+# wait_for TEXT: until the pane shows TEXT (fixed string).
+wait_for() { until_screen shows "$1" || report "never saw: $1"; }
 # wait_gone TEXT: until the pane no longer shows TEXT.
-wait_gone() {
-    local text=$1 i=0 limit=$((E2E_DEADLINE * 50))
-    while ((i < limit)); do
-        if ! screen | grep -qF -- "$text"; then return 0; fi
-        sleep 0.02; i=$((i + 1))
-    done
-    echo "    still saw: $text" >&2
-    screen | sed 's/^/    | /' >&2
-    return 1
-}
+wait_gone() { until_screen lacks "$1" || report "still saw: $1"; }
+# wait_line REGEX: until some line of the pane matches (extended regex).
+wait_line() { until_screen matches "$1" || report "no line ever matched: $1"; }
 
 # expect_line REGEX: some line of the current screen matches.
 expect_screen() {

@@ -10,28 +10,10 @@ NBSP=$'\xc2\xa0'   # Foundation puts a no-break space before "€" and "%" in Ge
 
 # The first screen is up: ncurses switched to the alternate screen and drew
 # something. Keys sent before that could reach a terminal still in cooked mode.
-wait_app_ready() {
-    local i=0 limit=$((E2E_DEADLINE * 50))
-    while ((i < limit)); do
-        if [[ $(tm display-message -p -t "$SESSION" '#{alternate_on}') == 1 ]] && screen | grep -q '[^[:space:]]'; then
-            return 0
-        fi
-        sleep 0.02; i=$((i + 1))
-    done
-    fail "grocer never drew its first screen"
+app_ready() {
+    [[ $(tm display-message -p -t "$SESSION" '#{alternate_on}') == 1 ]] && screen | grep -q '[^[:space:]]'
 }
-
-# wait_line REGEX: until some line of the pane matches (extended regex).
-wait_line() {
-    local i=0 limit=$((E2E_DEADLINE * 50))
-    while ((i < limit)); do
-        if screen | grep -qE -- "$1"; then return 0; fi
-        sleep 0.02; i=$((i + 1))
-    done
-    echo "    no line ever matched: $1" >&2
-    screen | sed 's/^/    | /' >&2
-    return 1
-}
+wait_app_ready() { until_screen app_ready || report "grocer never drew its first screen"; }
 
 # "Custom tip" is drawn only by the tip screen (a hint bar may name it).
 open_tip_screen() {
