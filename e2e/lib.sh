@@ -17,8 +17,16 @@ failures=0
 
 tm() { tmux -L "$TMUX_SOCKET" "$@"; }
 
+# Every tmux server a test started, so none outlives the suite.
+kill_servers() {
+    local sock
+    [[ -f $TMPROOT/sockets ]] || return 0
+    while read -r sock; do tmux -L "$sock" kill-server 2>/dev/null || true; done <"$TMPROOT/sockets"
+    : >"$TMPROOT/sockets"
+}
+
 cleanup() {
-    tm kill-server 2>/dev/null || true
+    kill_servers
     rm -rf "$TMPROOT"
 }
 trap cleanup EXIT
@@ -31,7 +39,11 @@ start() {
         if [[ $1 == -- ]]; then shift; args=("$@"); break; fi
         envs+=("$1"); shift
     done
-    tm kill-server 2>/dev/null || true
+    # A new server (socket) for every start: a server being torn down never
+    # races the next test's session.
+    kill_servers
+    TMUX_SOCKET="grocer-e2e-$$-$RANDOM$RANDOM"
+    echo "$TMUX_SOCKET" >>"$TMPROOT/sockets"
     local cmd
     cmd=$(printf '%q ' env TERM=xterm-256color LANG="${LANG_E2E:-en_US.UTF-8}" TZ=UTC "${envs[@]}" "$GROCER_BIN" "${args[@]}")
     tm -f /dev/null new-session -d -s "$SESSION" -x 80 -y 24 \
@@ -101,7 +113,7 @@ run_test() {
     else
         echo "  FAIL $name"; failures=$((failures + 1))
     fi
-    tm kill-server 2>/dev/null || true
+    kill_servers
 }
 
 finish() {

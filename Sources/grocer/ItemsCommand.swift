@@ -13,14 +13,13 @@ struct ItemsCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List every grocery item, sorted by id.")
 
-        @Option(name: .long, help: "The store file (default: $GROCER_STORE, else $XDG_DATA_HOME/grocer/grocer.sqlite).")
-        var store: String?
+        @OptionGroup var store: StoreOptions
 
         @Flag(name: .long, help: "Print a JSON array of objects with id, name, quantity, unit (name or null), listed and collected.")
         var json = false
 
         func run() throws {
-            let url = StoreLocation.resolve(explicit: store, environment: ProcessInfo.processInfo.environment)
+            let url = store.url
             let opened: Store
             do {
                 opened = try Store.open(at: url)

@@ -13,15 +13,14 @@ struct StoreMigrateCommand: ParsableCommand {
         abstract: "Migrate a store written by an older grocer to the current format.",
         discussion: "The old file is kept as <store>.vN.bak unless --no-backup is given. Exit status: 0 migrated (or nothing to do), 2 refused or failed, 130 stopped.")
 
-    @Option(name: .long, help: "The store file (default: $GROCER_STORE, else $XDG_DATA_HOME/grocer/grocer.sqlite).")
-    var store: String?
+    @OptionGroup var store: StoreOptions
 
     @Flag(name: .long, help: "Do not keep the old file as a backup.")
     var noBackup = false
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let path = StoreLocation.resolve(explicit: store, environment: environment).path
+        let path = store.url.path
         var options = MigrationOptions.standard(environment: environment)
         options.backup = !noBackup
         let cancel = CancelFlag.installOnInterrupt()
