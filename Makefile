@@ -46,7 +46,7 @@ bench: test-deps build
 	bash bench/run.sh
 
 demo-migration: deps build
-	bash bench/demo-migration.sh
+	GROCER_BIN=$(CURDIR)/$(BIN) bash bench/demo-migration.sh
 
 deps:
 	@bash scripts/ensure-packages.sh $(RUN_PACKAGES)

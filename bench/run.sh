@@ -2,6 +2,7 @@
 # make bench: every benchmark, each with its reference measured in the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export GROCER_BIN=${GROCER_BIN:-$PWD/.build/release/grocer}
 bash bench/startup.sh
 if [[ -f bench/migration.sh ]]; then
     echo
