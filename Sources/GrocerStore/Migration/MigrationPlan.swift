@@ -96,13 +96,18 @@ struct MigrationPlan {
     // MARK: Versions 1 and 2
 
     static let legacyTime = "round(date + \(referenceDateOffset))"
+    /// round(date + offset) within [earliest, latest], as plain comparisons
+    /// on the stored value (no function calls: this runs for every row).
+    /// Text and BLOBs compare above every number in SQLite, NULL is never
+    /// true: none of them passes.
     static let legacyTimeOK = """
-        typeof(date) IN ('real', 'integer') AND \(legacyTime) BETWEEN \(earliestTime) AND \(latestTime)
+        date > \(Double(earliestTime) - 0.5 - Double(referenceDateOffset)) AND date < \(Double(latestTime) + 0.5 - Double(referenceDateOffset))
         """
     /// The double 0.005 is the smallest whose shortest decimal rounds to a
-    /// positive value at 2 places; `< 9e999` leaves out infinity.
+    /// positive value at 2 places; `< 9e999` leaves out infinity and, as
+    /// above, text and BLOBs.
     static let legacyWeightOK = """
-        typeof(weight_lbs) IN ('real', 'integer') AND weight_lbs >= 0.005 AND weight_lbs < 9e999
+        weight_lbs >= 0.005 AND weight_lbs < 9e999
         """
     /// Whole cents, rounded half away from zero on the binary value.
     static let cents = "CAST(weight_lbs * 100 + 0.5 AS INTEGER)"

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds a large version 1 store (2,000,000 weights by default) in a
+# temporary folder and starts grocer on it, so anyone can watch the
+# migration progress screen. `make demo-migration` calls it.
+# Usage: bench/demo-migration.sh [ENTRIES]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-2000000}
+GROCER_BIN=${GROCER_BIN:-}
+if [[ -z $GROCER_BIN ]]; then
+    swift build -c release --static-swift-stdlib >&2
+    GROCER_BIN=$PWD/.build/release/grocer
+fi
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/grocer-demo.XXXXXX")
+trap 'rm -rf "$DIR"' EXIT
+STORE=$DIR/grocer.sqlite
+echo "Building a version 1 store with $N weight entries in $DIR ..." >&2
+sqlite3 "$STORE" <<SQL
+PRAGMA application_id = 1196573522;
+PRAGMA synchronous = OFF;
+CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, weight_lbs REAL NOT NULL, date REAL NOT NULL);
+CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+BEGIN;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $N)
+INSERT INTO weight_entry SELECT i, (55 + (i * 7919 % 5000) * 0.01) / 0.45359237, 300000000 + i * 86400.0 FROM n;
+INSERT INTO weight_entry VALUES ($N + 1, -1, 300000000), ($N + 2, 'heavy', 300000000);
+INSERT INTO setting VALUES ('defaultUnits', '1');
+COMMIT;
+PRAGMA user_version = 1;
+SQL
+# The TUI launch shows the migration screen first (GROCER_TEST_BATCH_PAUSE_MS=N
+# slows each batch by N ms, to watch it longer).
+XDG_STATE_HOME=$DIR/state "$GROCER_BIN" --store "$STORE"
