@@ -41,26 +41,35 @@ struct MigrationPlan {
         /// The rows read, with an `id` column ordering them.
         var from: String { source == "setting" ? "(SELECT rowid AS id, key, value FROM src.setting)" : "src.\(source)" }
 
-        /// One cheap pass over the next batch: its last id, how many rows,
-        /// and each repair's condition counted over all of them (`clean`,
-        /// which costs more, is left to the INSERT; `repairCorrectionSQL`
-        /// takes out the rows that were not carried, in batches that have any).
-        var probeSQL: String {
-            let sums = repairs.indices.map { ", sum(r\($0))" }.joined()
-            let columns = repairs.enumerated().map { ", (\($0.element.condition)) AS r\($0.offset)" }.joined()
-            return """
-                SELECT max(id), count(*)\(sums) FROM (
-                  SELECT id\(columns) FROM \(from) WHERE id > ?1 ORDER BY id LIMIT ?2)
-                """
+        /// The last id of the batch of `?2` rows after `?1`: a walk of the
+        /// rowid tree, no column read. NULL for the last, shorter batch.
+        var batchEndSQL: String {
+            "SELECT id FROM \(from) WHERE id > ?1 ORDER BY id LIMIT 1 OFFSET ?2 - 1"
         }
 
-        /// Each repair's condition counted over the batch's rows that were not carried.
-        var repairCorrectionSQL: String {
-            let sums = repairs.map { ", sum(\($0.condition))" }.joined()
-            return "SELECT 0\(sums) FROM \(from) WHERE id > ?1 AND id <= ?2 AND NOT coalesce((\(clean)), 0)"
-        }
+        /// The last id and the number of rows after `?1`.
+        var restSQL: String { "SELECT max(id), count(*) FROM \(from) WHERE id > ?1" }
 
-        var insertSQL: String { "\(insert) FROM \(from) WHERE id > ?1 AND id <= ?2 AND (\(clean))" }
+        /// Carries the clean rows of a batch; `grocer_tally` around the
+        /// first column counts each repair among them in the same pass.
+        var insertSQL: String {
+            var sql = insert
+            if !repairs.isEmpty, let select = sql.range(of: "SELECT ") {
+                // The first selected column runs to the first ", " at depth 0.
+                var depth = 0
+                var end = select.upperBound
+                while end < sql.endIndex {
+                    let ch = sql[end]
+                    if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
+                    if depth == 0 && ch == "," { break }
+                    end = sql.index(after: end)
+                }
+                let first = sql[select.upperBound..<end]
+                let conditions = repairs.map { "(\($0.condition))" }.joined(separator: ", ")
+                sql.replaceSubrange(select.upperBound..<end, with: "\(RepairTally.name)(\(first), \(conditions))")
+            }
+            return "\(sql) FROM \(from) WHERE id > ?1 AND id <= ?2 AND (\(clean))"
+        }
 
         var quarantineSQL: String {
             let json = columns.map { "'\($0)', \(MigrationPlan.jsonValue($0))" }.joined(separator: ", ")
