@@ -38,6 +38,8 @@ struct MigrationPlan {
         let columns: [String]
         /// Rows the copy adds that have no source row (e.g. a default).
         var extra: String? = nil
+        /// The INSERT counts its repairs itself (`repairs` only names them).
+        var talliesItself = false
         /// The rows read, with an `id` column ordering them.
         var from: String { source == "setting" ? "(SELECT rowid AS id, key, value FROM src.setting)" : "src.\(source)" }
 
@@ -54,7 +56,7 @@ struct MigrationPlan {
         /// first column counts each repair among them in the same pass.
         var insertSQL: String {
             var sql = insert
-            if !repairs.isEmpty, let select = sql.range(of: "SELECT ") {
+            if !repairs.isEmpty, !talliesItself, let select = sql.range(of: "SELECT ") {
                 // The first selected column runs to the first ", " at depth 0.
                 var depth = 0
                 var end = select.upperBound
@@ -124,7 +126,7 @@ struct MigrationPlan {
     /// tie (then it rounds as its shortest decimal does); the exact Swift
     /// function near ties and for large values. Tests check both agree.
     static let legacyValue = """
-        CASE WHEN weight_lbs < 1e6 AND abs(weight_lbs * 100 - CAST(weight_lbs * 100 AS INTEGER) - 0.5) > 1e-6
+        CASE WHEN weight_lbs < 1e6 AND weight_lbs * 100 - CAST(weight_lbs * 100 AS INTEGER) NOT BETWEEN 0.499999 AND 0.500001
              THEN (\(cents) / 100) || CASE WHEN \(cents) % 100 = 0 THEN ''
                                            WHEN \(cents) % 10 = 0 THEN '.' || (\(cents) % 100 / 10)
                                            ELSE '.' || substr('0' || (\(cents) % 100), -2) END
@@ -196,21 +198,21 @@ struct MigrationPlan {
         columns: ["id", "xyz"])
 
     static func items(unitTable: String, unitColumn: String) -> TableCopy {
-        let dangling = "\(unitColumn) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM src.\(unitTable) u WHERE u.id = \(unitColumn))"
-        return TableCopy(
+        TableCopy(
             source: "item", target: "item",
             clean: "typeof(name) = 'text' AND typeof(quantity) = 'integer'",
-            repairs: [("dangling unit reference removed", dangling)],
+            repairs: [("dangling unit reference removed", "")],
             insert: """
                 INSERT INTO main.item (id, name, quantity, listed, collected, unit_id)
                 SELECT id, name, quantity, listed <> 0, collected <> 0,
-                       (SELECT u.id FROM src.\(unitTable) u WHERE u.id = \(unitColumn))
+                       \(RepairTally.missingName)((SELECT u.id FROM src.\(unitTable) u WHERE u.id = \(unitColumn)), \(unitColumn))
                 """,
             reason: """
                 CASE WHEN typeof(name) <> 'text' THEN 'item name is not text'
                      ELSE 'item quantity is not a whole number' END
                 """,
-            columns: ["id", "name", "quantity", "listed", "collected", unitColumn])
+            columns: ["id", "name", "quantity", "listed", "collected", unitColumn],
+            talliesItself: true)
     }
 
     // MARK: Version 3

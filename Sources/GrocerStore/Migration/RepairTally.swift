@@ -9,6 +9,10 @@ import GRDBSQLite
 /// deterministic, so SQLite calls it for every row.
 final class RepairTally: @unchecked Sendable {  // one connection, one thread
     static let name = "grocer_tally"
+    /// `grocer_tally_missing(found, reference)`: returns `found` and adds 1
+    /// to counter 0 when a non-NULL reference found nothing (a dangling
+    /// reference), so the look-up runs once per row, not twice.
+    static let missingName = "grocer_tally_missing"
     static let capacity = 8
     private let counters = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
 
@@ -31,6 +35,16 @@ final class RepairTally: @unchecked Sendable {  // one connection, one thread
                 while i < argc && i <= Int32(RepairTally.capacity) {
                     if sqlite3_value_int(argv[Int(i)]) != 0 { counters[Int(i) - 1] += 1 }
                     i += 1
+                }
+                sqlite3_result_value(context, argv[0])
+            },
+            nil, nil, nil)
+        sqlite3_create_function_v2(
+            db.sqliteConnection, Self.missingName, 2, SQLITE_UTF8, UnsafeMutableRawPointer(counters),
+            { context, _, argv in
+                guard let argv else { return }
+                if sqlite3_value_type(argv[0]) == SQLITE_NULL && sqlite3_value_type(argv[1]) != SQLITE_NULL {
+                    sqlite3_user_data(context)!.assumingMemoryBound(to: Int64.self)[0] += 1
                 }
                 sqlite3_result_value(context, argv[0])
             },
