@@ -120,32 +120,16 @@ struct MigrationPlan {
     static let legacyWeightOK = """
         weight_lbs >= 0.005 AND weight_lbs < 9e999
         """
-    /// Whole cents, rounded half away from zero on the binary value.
-    static let cents = "CAST(weight_lbs * 100 + 0.5 AS INTEGER)"
-    /// The rounding rule in plain SQL where the binary value is far from a
-    /// tie (then it rounds as its shortest decimal does); the exact Swift
-    /// function near ties and for large values. Tests check both agree.
-    static let legacyValue = """
-        CASE WHEN weight_lbs < 1e6 AND weight_lbs * 100 - CAST(weight_lbs * 100 AS INTEGER) NOT BETWEEN 0.499999 AND 0.500001
-             THEN (\(cents) / 100) || CASE WHEN \(cents) % 100 = 0 THEN ''
-                                           WHEN \(cents) % 10 = 0 THEN '.' || (\(cents) % 100 / 10)
-                                           ELSE '.' || substr('0' || (\(cents) % 100), -2) END
-             ELSE \(LegacySQLFunctions.poundsText)(weight_lbs) END
-        """
-    /// The shortest decimal has more than 2 places exactly when the double
-    /// is not the nearest double to its whole cents / 100.
-    static let legacyRounded = """
-        CASE WHEN weight_lbs < 1e13 THEN weight_lbs <> \(cents) / 100.0
-             ELSE \(LegacySQLFunctions.poundsRounded)(weight_lbs) END
-        """
-
+    /// The value rule runs in `grocer_pounds` (RepairTally), which also
+    /// counts the rounded values: one C call per row instead of SQL
+    /// arithmetic and string concatenation.
     static let legacyWeights = TableCopy(
         source: "weight_entry", target: "weight_entry",
         clean: "\(legacyWeightOK) AND \(legacyTimeOK)",
-        repairs: [("weight rounded to 2 decimal places", legacyRounded)],
+        repairs: [("weight rounded to 2 decimal places", "")],
         insert: """
             INSERT INTO main.weight_entry (id, value, unit, recorded_at)
-            SELECT id, \(legacyValue), 'lbs', CAST(\(legacyTime) AS INTEGER)
+            SELECT id, \(RepairTally.poundsName)(weight_lbs), 'lbs', CAST(\(legacyTime) AS INTEGER)
             """,
         reason: """
             CASE WHEN typeof(weight_lbs) NOT IN ('real', 'integer') THEN 'weight is not a number'
@@ -154,7 +138,8 @@ struct MigrationPlan {
                  WHEN typeof(date) NOT IN ('real', 'integer') THEN 'time is not a number'
                  ELSE 'time is out of range' END
             """,
-        columns: ["id", "weight_lbs", "date"])
+        columns: ["id", "weight_lbs", "date"],
+        talliesItself: true)
 
     /// Every setting but `defaultUnits` is carried as it is; `defaultUnits`
     /// ('0' lbs, '1' kg) becomes `defaultUnit`.
