@@ -17,9 +17,10 @@ public struct MigrationOptions: Sendable {
     /// For tests: a pause after each batch (`GROCER_TEST_BATCH_PAUSE_MS`),
     /// so a test can act while a migration is surely under way.
     public var batchPause: Duration = .zero
-    /// Verify the new file with `PRAGMA integrity_check` instead of
-    /// `quick_check` plus index entry counts (`GROCER_MIGRATION_CHECK=full`).
-    public var fullIntegrityCheck = false
+    /// Verify the new file with `PRAGMA integrity_check` (default), or with
+    /// `quick_check` plus index entry counts (`GROCER_MIGRATION_CHECK=quick`,
+    /// about 0.25 s less per million rows).
+    public var fullIntegrityCheck = true
 
     public init(backup: Bool = true, waitForLock: Bool = true, logFile: URL? = nil, faultPoint: FaultPoint? = nil) {
         self.backup = backup
@@ -34,7 +35,7 @@ public struct MigrationOptions: Sendable {
         var options = MigrationOptions(
             logFile: StoreLocation.stateHome(environment).appendingPathComponent("grocer/migration.log"),
             faultPoint: environment["GROCER_FAULT_POINT"].flatMap(FaultPoint.init(rawValue:)))
-        options.fullIntegrityCheck = environment["GROCER_MIGRATION_CHECK"] == "full"
+        options.fullIntegrityCheck = environment["GROCER_MIGRATION_CHECK"] != "quick"
         if let ms = environment["GROCER_TEST_BATCH_PAUSE_MS"].flatMap(Int.init), ms > 0 {
             options.batchPause = .milliseconds(ms)
         }
@@ -299,9 +300,9 @@ public struct Migrator: Sendable {
         // Every CHECK constraint was enforced by SQLite as each row was
         // inserted moments ago; evaluating them all again (GLOB on every
         // value) would be 90% of the check's time. So the check walks every
-        // page, row and NOT NULL with CHECKs ignored. quick_check (default)
-        // leaves out the look-up of each row in each index, which the
-        // indexes' entry counts stand in for; integrity_check does it.
+        // page, row and NOT NULL with CHECKs ignored. integrity_check (the
+        // default) also looks every row up in every index; quick_check
+        // leaves that out, and the indexes' entry counts stand in for it.
         let check = options.fullIntegrityCheck ? "integrity_check" : "quick_check"
         try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
         let integrity = try String.fetchAll(db, sql: "PRAGMA main.\(check)(5)")
