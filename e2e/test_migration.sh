@@ -125,7 +125,7 @@ test_kill_at_random_moments() {
         (exec env GROCER_TEST_BATCH_PAUSE_MS=$((RANDOM % 3)) "$GROCER_BIN" store migrate --store "$STORE") >/dev/null 2>&1 &
         pid=$!
         # A random delay is the fault being injected, not an assertion.
-        sleep "0.$(printf '%03d' $((RANDOM % 300)))"
+        sleep "0.$(printf '%03d' $((RANDOM % 250)))"
         kill -9 "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null && status=0 || status=$?
         old_or_complete || { fail "kill $i (exit $status)"; return 1; }

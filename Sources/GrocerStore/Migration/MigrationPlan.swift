@@ -38,29 +38,40 @@ struct MigrationPlan {
         let columns: [String]
         /// Rows the copy adds that have no source row (e.g. a default).
         var extra: String? = nil
+        /// The INSERT counts its repairs itself (`repairs` only names them).
+        var talliesItself = false
         /// The rows read, with an `id` column ordering them.
         var from: String { source == "setting" ? "(SELECT rowid AS id, key, value FROM src.setting)" : "src.\(source)" }
 
-        /// One cheap pass over the next batch: its last id, how many rows,
-        /// and each repair's condition counted over all of them (`clean`,
-        /// which costs more, is left to the INSERT; `repairCorrectionSQL`
-        /// takes out the rows that were not carried, in batches that have any).
-        var probeSQL: String {
-            let sums = repairs.indices.map { ", sum(r\($0))" }.joined()
-            let columns = repairs.enumerated().map { ", (\($0.element.condition)) AS r\($0.offset)" }.joined()
-            return """
-                SELECT max(id), count(*)\(sums) FROM (
-                  SELECT id\(columns) FROM \(from) WHERE id > ?1 ORDER BY id LIMIT ?2)
-                """
+        /// The last id of the batch of `?2` rows after `?1`: a walk of the
+        /// rowid tree, no column read. NULL for the last, shorter batch.
+        var batchEndSQL: String {
+            "SELECT id FROM \(from) WHERE id > ?1 ORDER BY id LIMIT 1 OFFSET ?2 - 1"
         }
 
-        /// Each repair's condition counted over the batch's rows that were not carried.
-        var repairCorrectionSQL: String {
-            let sums = repairs.map { ", sum(\($0.condition))" }.joined()
-            return "SELECT 0\(sums) FROM \(from) WHERE id > ?1 AND id <= ?2 AND NOT coalesce((\(clean)), 0)"
-        }
+        /// The last id and the number of rows after `?1`.
+        var restSQL: String { "SELECT max(id), count(*) FROM \(from) WHERE id > ?1" }
 
-        var insertSQL: String { "\(insert) FROM \(from) WHERE id > ?1 AND id <= ?2 AND (\(clean))" }
+        /// Carries the clean rows of a batch; `grocer_tally` around the
+        /// first column counts each repair among them in the same pass.
+        var insertSQL: String {
+            var sql = insert
+            if !repairs.isEmpty, !talliesItself, let select = sql.range(of: "SELECT ") {
+                // The first selected column runs to the first ", " at depth 0.
+                var depth = 0
+                var end = select.upperBound
+                while end < sql.endIndex {
+                    let ch = sql[end]
+                    if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
+                    if depth == 0 && ch == "," { break }
+                    end = sql.index(after: end)
+                }
+                let first = sql[select.upperBound..<end]
+                let conditions = repairs.map { "(\($0.condition))" }.joined(separator: ", ")
+                sql.replaceSubrange(select.upperBound..<end, with: "\(RepairTally.name)(\(first), \(conditions))")
+            }
+            return "\(sql) FROM \(from) WHERE id > ?1 AND id <= ?2 AND (\(clean))"
+        }
 
         var quarantineSQL: String {
             let json = columns.map { "'\($0)', \(MigrationPlan.jsonValue($0))" }.joined(separator: ", ")
@@ -96,40 +107,29 @@ struct MigrationPlan {
     // MARK: Versions 1 and 2
 
     static let legacyTime = "round(date + \(referenceDateOffset))"
+    /// round(date + offset) within [earliest, latest], as plain comparisons
+    /// on the stored value (no function calls: this runs for every row).
+    /// Text and BLOBs compare above every number in SQLite, NULL is never
+    /// true: none of them passes.
     static let legacyTimeOK = """
-        typeof(date) IN ('real', 'integer') AND \(legacyTime) BETWEEN \(earliestTime) AND \(latestTime)
+        date > \(Double(earliestTime) - 0.5 - Double(referenceDateOffset)) AND date < \(Double(latestTime) + 0.5 - Double(referenceDateOffset))
         """
     /// The double 0.005 is the smallest whose shortest decimal rounds to a
-    /// positive value at 2 places; `< 9e999` leaves out infinity.
+    /// positive value at 2 places; `< 9e999` leaves out infinity and, as
+    /// above, text and BLOBs.
     static let legacyWeightOK = """
-        typeof(weight_lbs) IN ('real', 'integer') AND weight_lbs >= 0.005 AND weight_lbs < 9e999
+        weight_lbs >= 0.005 AND weight_lbs < 9e999
         """
-    /// Whole cents, rounded half away from zero on the binary value.
-    static let cents = "CAST(weight_lbs * 100 + 0.5 AS INTEGER)"
-    /// The rounding rule in plain SQL where the binary value is far from a
-    /// tie (then it rounds as its shortest decimal does); the exact Swift
-    /// function near ties and for large values. Tests check both agree.
-    static let legacyValue = """
-        CASE WHEN weight_lbs < 1e6 AND abs(weight_lbs * 100 - CAST(weight_lbs * 100 AS INTEGER) - 0.5) > 1e-6
-             THEN (\(cents) / 100) || CASE WHEN \(cents) % 100 = 0 THEN ''
-                                           WHEN \(cents) % 10 = 0 THEN '.' || (\(cents) % 100 / 10)
-                                           ELSE '.' || substr('0' || (\(cents) % 100), -2) END
-             ELSE \(LegacySQLFunctions.poundsText)(weight_lbs) END
-        """
-    /// The shortest decimal has more than 2 places exactly when the double
-    /// is not the nearest double to its whole cents / 100.
-    static let legacyRounded = """
-        CASE WHEN weight_lbs < 1e13 THEN weight_lbs <> \(cents) / 100.0
-             ELSE \(LegacySQLFunctions.poundsRounded)(weight_lbs) END
-        """
-
+    /// The value rule runs in `grocer_pounds` (RepairTally), which also
+    /// counts the rounded values: one C call per row instead of SQL
+    /// arithmetic and string concatenation.
     static let legacyWeights = TableCopy(
         source: "weight_entry", target: "weight_entry",
         clean: "\(legacyWeightOK) AND \(legacyTimeOK)",
-        repairs: [("weight rounded to 2 decimal places", legacyRounded)],
+        repairs: [("weight rounded to 2 decimal places", "")],
         insert: """
             INSERT INTO main.weight_entry (id, value, unit, recorded_at)
-            SELECT id, \(legacyValue), 'lbs', CAST(\(legacyTime) AS INTEGER)
+            SELECT id, \(RepairTally.poundsName)(weight_lbs), 'lbs', CAST(\(legacyTime) AS INTEGER)
             """,
         reason: """
             CASE WHEN typeof(weight_lbs) NOT IN ('real', 'integer') THEN 'weight is not a number'
@@ -138,7 +138,8 @@ struct MigrationPlan {
                  WHEN typeof(date) NOT IN ('real', 'integer') THEN 'time is not a number'
                  ELSE 'time is out of range' END
             """,
-        columns: ["id", "weight_lbs", "date"])
+        columns: ["id", "weight_lbs", "date"],
+        talliesItself: true)
 
     /// Every setting but `defaultUnits` is carried as it is; `defaultUnits`
     /// ('0' lbs, '1' kg) becomes `defaultUnit`.
@@ -182,21 +183,21 @@ struct MigrationPlan {
         columns: ["id", "xyz"])
 
     static func items(unitTable: String, unitColumn: String) -> TableCopy {
-        let dangling = "\(unitColumn) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM src.\(unitTable) u WHERE u.id = \(unitColumn))"
-        return TableCopy(
+        TableCopy(
             source: "item", target: "item",
             clean: "typeof(name) = 'text' AND typeof(quantity) = 'integer'",
-            repairs: [("dangling unit reference removed", dangling)],
+            repairs: [("dangling unit reference removed", "")],
             insert: """
                 INSERT INTO main.item (id, name, quantity, listed, collected, unit_id)
                 SELECT id, name, quantity, listed <> 0, collected <> 0,
-                       (SELECT u.id FROM src.\(unitTable) u WHERE u.id = \(unitColumn))
+                       \(RepairTally.missingName)((SELECT u.id FROM src.\(unitTable) u WHERE u.id = \(unitColumn)), \(unitColumn))
                 """,
             reason: """
                 CASE WHEN typeof(name) <> 'text' THEN 'item name is not text'
                      ELSE 'item quantity is not a whole number' END
                 """,
-            columns: ["id", "name", "quantity", "listed", "collected", unitColumn])
+            columns: ["id", "name", "quantity", "listed", "collected", unitColumn],
+            talliesItself: true)
     }
 
     // MARK: Version 3
