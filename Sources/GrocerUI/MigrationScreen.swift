@@ -8,6 +8,10 @@ public enum MigrationEvent: Equatable, Sendable {
     case failed(String)
     /// The migration stopped as asked; the old store is as it was.
     case cancelled
+    /// Another grocer holds the lock; this one waits for it.
+    case waiting
+    /// Another grocer finished the migration while this one waited.
+    case alreadyCurrent
 }
 
 /// The blocking screen shown while an older store migrates: a centred
@@ -57,8 +61,15 @@ public struct MigrationScreen: Screen {
             phase = .failed(message)
         case .cancelled:
             phase = .cancelled
+        case .waiting:
+            waiting = true
+        case .alreadyCurrent:
+            break
         }
     }
+
+    /// Set while another grocer migrates the same store.
+    public private(set) var waiting = false
 
     /// 0 until the first progress event; 100 only when every row is done.
     public var percent: Int {
@@ -116,6 +127,8 @@ public struct MigrationScreen: Screen {
         var lines: [String] = []
         var style: Style = []
         switch phase {
+        case .migrating where waiting && !started:
+            lines = ["Another grocer is migrating this store; waiting for it…"]
         case .migrating:
             lines = [timeLeft]
         case .confirmingStop:
@@ -159,7 +172,7 @@ public struct MigrationScreen: Screen {
         let fit = max(0, room - 2)
         lines += details.prefix(fit)
         if details.count > fit { lines.append("… and \(details.count - fit) more in the migration log") }
-        return lines + ["Press Enter to continue"]
+        return lines + ["Opening grocer… (Enter: now)"]
     }
 
     func number(_ n: Int) -> String {

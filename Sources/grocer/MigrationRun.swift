@@ -38,10 +38,14 @@ struct MigrationRun {
                             mailbox.post(.progress(done: p.done, total: p.total))
                         }
                     },
+                    onWait: { mailbox.post(.waiting) },
                     isCancelled: { flag.isSet })
                 mailbox.post(.finished(summary))
             } catch MigrationError.cancelled {
                 mailbox.post(.cancelled)
+            } catch MigrationError.notNeeded(_, .current) {
+                // Another grocer migrated it while this one waited for the lock.
+                mailbox.post(.alreadyCurrent)
             } catch {
                 mailbox.post(.failed(error.localizedDescription))
             }
@@ -63,6 +67,10 @@ struct MigrationRun {
             for event in mailbox.drain() {
                 screen.receive(event, elapsed: elapsed)
                 if case .finished = event { finishedAt = .now }
+                if case .alreadyCurrent = event {
+                    finished.wait()
+                    return nil
+                }
                 if case .cancelled = event {
                     // Stopped as asked: nothing more to read on screen.
                     finished.wait()

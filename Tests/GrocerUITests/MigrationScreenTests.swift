@@ -110,7 +110,7 @@ import Testing
             "                 Repaired (dangling unit reference removed): 3",
             "              Repaired (weight rounded to 2 decimal places): 1,200",
             "             Quarantined (weight_entry: weight is not a number): 2",
-            "                            Press Enter to continue",
+            "                          Opening grocer… (Enter: now)",
             "", "", "", "",
             " Enter Continue",
         ])
@@ -143,5 +143,18 @@ import Testing
         var screen = MigrationScreen()
         screen.receive(.progress(done: done, total: 1000), elapsed: elapsed)
         #expect(screen.timeLeft == text)
+    }
+
+    @Test func saysSoWhileAnotherGrocerHoldsTheLock() {
+        var screen = MigrationScreen()
+        screen.receive(.waiting, elapsed: 0.5)
+        var canvas = Canvas(width: 80, height: 24)
+        screen.render(into: &canvas)
+        #expect(canvas.lines.contains { $0.contains("Another grocer is migrating this store; waiting for it…") })
+        screen.receive(.progress(done: 10, total: 100), elapsed: 1)
+        canvas = Canvas(width: 80, height: 24)
+        screen.render(into: &canvas)
+        #expect(!canvas.lines.contains { $0.contains("waiting for it") })
+        #expect(canvas.lines.contains { $0.contains("Migration Progress: 10%") })
     }
 }
