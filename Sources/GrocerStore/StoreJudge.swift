@@ -64,10 +64,7 @@ public enum StoreJudge {
     /// A read-only, query-only connection: SQLite writes nothing, and with
     /// no journal beside the file it creates nothing either.
     static func readOnlyFacts(path: String, quickCheck: Bool) throws -> Facts {
-        var config = Configuration()
-        config.readonly = true
-        config.label = "grocer.judge"
-        let queue = try DatabaseQueue(path: path, configuration: config)
+        let queue = try openReadOnly(path)
         defer { try? queue.close() }
         return try queue.read { db in
             let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -80,6 +77,15 @@ public enum StoreJudge {
             }
             return Facts(userVersion: userVersion, applicationID: appID, tableCount: tables, problem: problem)
         }
+    }
+
+    /// A connection that cannot write; with no journal beside the file it
+    /// creates nothing either.
+    static func openReadOnly(_ path: String) throws -> DatabaseQueue {
+        var config = Configuration()
+        config.readonly = true
+        config.label = "grocer.readonly"
+        return try DatabaseQueue(path: path, configuration: config)
     }
 
     static func describe(_ error: Error) -> String {

@@ -29,9 +29,7 @@ public struct StoreStatus: Codable, Sendable, Equatable {
     }
 
     static func countRows(path: String) throws -> [String: Int] {
-        var config = Configuration()
-        config.readonly = true
-        let queue = try DatabaseQueue(path: path, configuration: config)
+        let queue = try StoreJudge.openReadOnly(path)
         defer { try? queue.close() }
         return try queue.read { db in
             var counts: [String: Int] = [:]

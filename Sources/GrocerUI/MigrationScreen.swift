@@ -178,16 +178,4 @@ public struct MigrationScreen: Screen {
     func number(_ n: Int) -> String {
         n.formatted(IntegerFormatStyle<Int>(locale: locale))
     }
-
-    func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && TextWidth.of(line) + 1 + TextWidth.of(word) > width {
-                lines.append(line); line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
-    }
 }

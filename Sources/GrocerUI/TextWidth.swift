@@ -46,3 +46,20 @@ public enum TextWidth {
         return out + "…"
     }
 }
+
+/// Splits text into lines of at most `width` columns at spaces.
+func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+        let candidate = current.isEmpty ? String(word) : current + " " + word
+        if TextWidth.of(candidate) > width, !current.isEmpty {
+            lines.append(current)
+            current = String(word)
+        } else {
+            current = candidate
+        }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+}

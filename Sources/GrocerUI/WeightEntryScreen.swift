@@ -7,6 +7,10 @@ public struct WeightEntryScreen: Screen {
     public private(set) var field: WeightField
     public private(set) var unit: WeightUnit
     public private(set) var appearedAt: Date
+    /// `appearedAt` in the user's locale, formatted once per appearance:
+    /// every keystroke redraws the screen, and an ICU date formatter is the
+    /// costliest part of a render.
+    private var appearedAtText: String
     public private(set) var picker: UnitPicker?
     public private(set) var message: String?
     let locales: Locales
@@ -19,6 +23,7 @@ public struct WeightEntryScreen: Screen {
         self.locales = locales
         self.unit = unit
         self.appearedAt = now
+        self.appearedAtText = locales.longDateShortTime(now)
         self.field = WeightField(filter: DecimalInputFilter(locale: locales.numeric))
     }
 
@@ -26,6 +31,7 @@ public struct WeightEntryScreen: Screen {
     public mutating func appear(now: Date, unit: WeightUnit) {
         field.clear()
         appearedAt = now
+        appearedAtText = locales.longDateShortTime(now)
         self.unit = unit
         picker = nil
         message = nil
@@ -118,7 +124,7 @@ public struct WeightEntryScreen: Screen {
     public func render(into canvas: inout Canvas) {
         let w = canvas.width
         canvas.center(Self.title, row: 1, style: .bold)
-        canvas.center(locales.longDateShortTime(appearedAt), row: 3)
+        canvas.center(appearedAtText, row: 3)
 
         let boxWidth = min(Self.fieldWidth, w)
         let left = (w - boxWidth) / 2
@@ -144,21 +150,4 @@ public struct WeightEntryScreen: Screen {
             canvas.cursor = (top + 1, end)
         }
     }
-}
-
-/// Splits text into lines of at most `width` columns at spaces.
-func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    for word in text.split(separator: " ") {
-        let candidate = current.isEmpty ? String(word) : current + " " + word
-        if TextWidth.of(candidate) > width, !current.isEmpty {
-            lines.append(current)
-            current = String(word)
-        } else {
-            current = candidate
-        }
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines
 }

@@ -39,6 +39,10 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store, or ends the command with the store's message and
     /// exit status 2.
     func open() throws -> Store {
+        try Self.openStore(at: url)
+    }
+
+    static func openStore(at url: URL) throws -> Store {
         do {
             return try Store.open(at: url)
         } catch let error as StoreError {

@@ -97,13 +97,3 @@ struct InteractiveApp {
         }
     }
 }
-
-extension StoreOptions {
-    static func openStore(at url: URL) throws -> Store {
-        do {
-            return try Store.open(at: url)
-        } catch let error as StoreError {
-            throw Failure(error.errorDescription ?? "\(error)")
-        }
-    }
-}

@@ -21,7 +21,7 @@ struct MigrationRun {
     /// nil when the store is migrated and the app should open it; else the
     /// exit status (stopped, failed, or a terminating signal).
     func run(terminal: TerminalSession, mailbox: Mailbox<MigrationEvent>) -> Int32? {
-        let flag = CancelBox()
+        let flag = CancelFlag.shared
         let started = ContinuousClock.now
         let migrator = Migrator(path: path, options: .standard(environment: environment))
         let finished = DispatchSemaphore(value: 0)
@@ -109,22 +109,11 @@ struct MigrationRun {
 
     func draw(_ screen: MigrationScreen, _ terminal: TerminalSession) {
         var canvas = Canvas(width: terminal.width, height: terminal.height)
-        if canvas.width < MigrationScreen.minimumSize.width || canvas.height < MigrationScreen.minimumSize.height {
-            AppModel.renderTooSmall(into: &canvas, need: MigrationScreen.minimumSize)
-        } else {
-            screen.render(into: &canvas)
-        }
+        screen.render(into: &canvas)
         terminal.draw(canvas)
     }
 
     static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
-}
-
-/// The cancel flag shared with the migration thread.
-final class CancelBox: Sendable {
-    private let value = Atomic<Bool>(false)
-    var isSet: Bool { value.load(ordering: .relaxed) }
-    func set() { value.store(true, ordering: .relaxed) }
 }

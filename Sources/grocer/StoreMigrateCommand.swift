@@ -48,21 +48,3 @@ struct StoreMigrateCommand: ParsableCommand {
         }
     }
 }
-
-/// Set by SIGINT (Ctrl-C) and SIGTERM so a migration stops between batches
-/// and cleans up. A plain sigaction handler: it only stores to an atomic.
-final class CancelFlag: Sendable {
-    static let shared = CancelFlag()
-    private static let raised = Atomic<Bool>(false)
-
-    var isSet: Bool { Self.raised.load(ordering: .relaxed) }
-
-    static func installOnInterrupt() -> CancelFlag {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in CancelFlag.raised.store(true, ordering: .relaxed) }
-        sigemptyset(&action.sa_mask)
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
-        return shared
-    }
-}
