@@ -5,6 +5,7 @@
 # Usage: bench/demo-migration.sh [ENTRIES]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source e2e/legacy-schema.sh
 N=${1:-2000000}
 GROCER_BIN=${GROCER_BIN:-}
 if [[ -z $GROCER_BIN ]]; then
@@ -16,10 +17,8 @@ trap 'rm -rf "$DIR"' EXIT
 STORE=$DIR/grocer.sqlite
 echo "Building a version 1 store with $N weight entries in $DIR ..." >&2
 sqlite3 "$STORE" <<SQL
-PRAGMA application_id = 1196573522;
 PRAGMA synchronous = OFF;
-CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, weight_lbs REAL NOT NULL, date REAL NOT NULL);
-CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+$LEGACY_V1_SCHEMA
 BEGIN;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $N)
 INSERT INTO weight_entry SELECT i, (55 + (i * 7919 % 5000) * 0.01) / 0.45359237, 300000000 + i * 86400.0 FROM n;

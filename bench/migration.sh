@@ -10,6 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+source e2e/legacy-schema.sh
 RUNS=${RUNS:-3}
 SIZES=("$@")
 ((${#SIZES[@]})) || SIZES=(1000000 4000000)
@@ -34,13 +35,8 @@ now() { date +%s.%N; }
 # day; items point at 50 amounts, some of them missing, some names NULL.
 make_v2() {
     sqlite3 "$1" <<SQL
-PRAGMA application_id = 1196573522;
 PRAGMA synchronous = OFF;
-CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, weight_lbs REAL NOT NULL, date REAL NOT NULL);
-CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE amount (id INTEGER PRIMARY KEY, xyz TEXT);
-CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, quantity INTEGER NOT NULL DEFAULT 1,
-  listed INTEGER NOT NULL DEFAULT 1, collected INTEGER NOT NULL DEFAULT 0, amount_id INTEGER);
+$LEGACY_V2_SCHEMA
 BEGIN;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $2)
 INSERT INTO weight_entry SELECT i, (55 + (i * 7919 % 5000) * 0.01) / 0.45359237, 300000000 + i * 86400.0 + (i % 1000) * 0.37 FROM n;

@@ -5,6 +5,7 @@
 # byte for byte, or the complete new one; and a fresh run must end with all
 # the data migrated. Waits are for conditions, never fixed sleeps.
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/legacy-schema.sh"
 command -v sqlite3 >/dev/null || { echo "needs sqlite3"; exit 1; }
 
 WEIGHTS=${WEIGHTS:-20000}
@@ -15,12 +16,7 @@ ORIG=$TMPROOT/orig-v2.sqlite
 # (negative, text, time out of range), 1 item quarantined (quantity 2.5),
 # item 5 points at a missing amount, amount 3 has no name.
 sqlite3 "$ORIG" <<SQL
-PRAGMA application_id = 1196573522;
-CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, weight_lbs REAL NOT NULL, date REAL NOT NULL);
-CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE amount (id INTEGER PRIMARY KEY, xyz TEXT);
-CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, quantity INTEGER NOT NULL DEFAULT 1,
-  listed INTEGER NOT NULL DEFAULT 1, collected INTEGER NOT NULL DEFAULT 0, amount_id INTEGER);
+$LEGACY_V2_SCHEMA
 BEGIN;
 WITH RECURSIVE n(i) AS (SELECT 4 UNION ALL SELECT i + 1 FROM n WHERE i < $WEIGHTS)
 INSERT INTO weight_entry SELECT i, 150 + (i % 500) * 0.0123, 700000000 + i * 86400.0 FROM n;

@@ -3,13 +3,12 @@
 # percentages before today's weight, then the data is there; Ctrl-C asks and
 # stopping leaves the old store as it was.
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/legacy-schema.sh"
 
 N=${N:-200000}
 ORIG=$TMPROOT/orig-v1.sqlite
 sqlite3 "$ORIG" <<SQL
-PRAGMA application_id = 1196573522;
-CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, weight_lbs REAL NOT NULL, date REAL NOT NULL);
-CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+$LEGACY_V1_SCHEMA
 BEGIN;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $N)
 INSERT INTO weight_entry SELECT i, 150 + (i % 500) * 0.0123, 700000000 + i * 60.0 FROM n;
