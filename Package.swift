@@ -14,7 +14,6 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CNCursesw",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(name: "GrocerCore"),
@@ -24,16 +23,30 @@ let package = Package(
         ),
         .target(name: "GrocerUI", dependencies: ["GrocerCore"]),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
+        .target(
+            name: "GrocerCLI",
+            dependencies: [
+                "GrocerCore", "GrocerStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "grocer",
             dependencies: [
-                "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal",
+                "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "GrocerCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GrocerCoreTests", dependencies: ["GrocerCore"]),
         .testTarget(name: "GrocerStoreTests", dependencies: ["GrocerStore", "GrocerCore"]),
         .testTarget(name: "GrocerUITests", dependencies: ["GrocerUI", "GrocerCore"]),
+        .testTarget(
+            name: "GrocerCLITests",
+            dependencies: [
+                "GrocerCLI", "GrocerCore", "GrocerStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -35,9 +35,9 @@ public struct TipReport: Sendable {
                          i < customShares.count ? customShares[i] : ""])
         }
         let labelWidth = 10
-        let columnWidth = rows.flatMap { $0.dropFirst() }.map(Self.columns).max()! + 2
+        let columnWidth = rows.flatMap { $0.dropFirst() }.map { TextWidth.of($0) }.max()! + 2
         func pad(_ s: String, _ width: Int, right: Bool) -> String {
-            let fill = String(repeating: " ", count: max(0, width - Self.columns(s)))
+            let fill = String(repeating: " ", count: max(0, width - TextWidth.of(s)))
             return right ? fill + s : s + fill
         }
         let head = [
@@ -89,19 +89,5 @@ public struct TipReport: Sendable {
         let perPersonCustom: String
         let sharesCustom: [String]
         let split: Int
-    }
-
-    /// Terminal columns, close enough for a table of amounts: marks and
-    /// invisible format characters (bidi marks) take none.
-    static func columns(_ s: String) -> Int {
-        s.reduce(0) { n, ch in
-            let scalar = ch.unicodeScalars.first!
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .format, .control: return n
-            default: return n + (scalar.properties.isEmojiPresentation || (0x1100...0x115F).contains(scalar.value)
-                                 || (0x2E80...0xA4CF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
-                                 || (0xFF00...0xFF60).contains(scalar.value) || (0xFFE0...0xFFE6).contains(scalar.value) ? 2 : 1)
-            }
-        }
     }
 }

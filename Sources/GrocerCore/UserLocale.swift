@@ -59,12 +59,6 @@ public struct Locales: Sendable {
             timeZone: timeZone)
     }
 
-    /// Everything en_US in UTC: what tests use unless they say otherwise.
-    public static func fixed(_ identifier: String = "en_US", timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> Locales {
-        let l = Locale(identifier: identifier)
-        return Locales(numeric: l, time: l, monetary: l, timeZone: timeZone)
-    }
-
     /// "November 21, 2026 at 12:00 PM" under en_US. A DateFormatter with
     /// fixed styles reads its pattern straight from the locale's data;
     /// `Date.FormatStyle` builds one through ICU's pattern generator, which

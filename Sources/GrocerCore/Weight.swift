@@ -63,10 +63,6 @@ public struct Weight: Equatable, Hashable, Sendable {
     }
 }
 
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}
-
 extension Decimal {
     /// Rounded to `scale` fraction digits, half away from zero (`.plain`).
     public func rounded(scale: Int, mode: NSDecimalNumber.RoundingMode = .plain) -> Decimal {

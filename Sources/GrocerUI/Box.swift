@@ -1,3 +1,5 @@
+import GrocerCore
+
 /// A framed rectangle, with an optional title in its top edge.
 enum Box {
     static func draw(into canvas: inout Canvas, top: Int, left: Int, width: Int, height: Int, title: String? = nil, style: Style = []) {

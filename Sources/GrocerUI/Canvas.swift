@@ -1,3 +1,5 @@
+import GrocerCore
+
 /// How a cell is drawn. The terminal maps these to attributes (and colour,
 /// unless NO_COLOR is set).
 public struct Style: OptionSet, Hashable, Sendable {

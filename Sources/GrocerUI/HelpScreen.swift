@@ -1,3 +1,5 @@
+import GrocerCore
+
 /// Every key binding, in one list.
 public struct HelpScreen: Screen {
     public static let title = "grocer — keys"

@@ -1,10 +1,13 @@
 import ArgumentParser
 import Foundation
+import GrocerCLI
 import GrocerCore
 import GrocerStore
 
 /// `grocer`: with no subcommand, the interactive screen; otherwise one of
-/// the scripted subcommands. This target only parses and wires.
+/// the scripted subcommands. This target only parses and wires; every
+/// command throws, and `Main` alone turns an error into its message and
+/// exit status (`ErrorReport`).
 struct Grocer: ParsableCommand {
     static let version = "0.4.0"
 
@@ -33,29 +36,20 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The store file.", valueName: "path"))
     var store: String?
 
-
     var url: URL { StoreLocation.resolve(explicit: store, environment: ProcessInfo.processInfo.environment) }
 
-    /// Opens the store, or ends the command with the store's message and
-    /// exit status 2.
+    /// Opens the store; a refusal is thrown as the store's `StoreError`.
     func open() throws -> Store {
         try Self.openStore(at: url)
     }
 
     static func openStore(at url: URL) throws -> Store {
-        do {
-            return try Store.open(at: url)
-        } catch let error as StoreError {
-            throw Failure(error.errorDescription ?? "\(error)")
-        }
+        try Store.open(at: url)
     }
 }
 
-/// A one-line error for the person, then exit status 2.
-struct Failure: Error, CustomStringConvertible {
-    let description: String
-    init(_ text: String) { description = text }
-}
+/// The one-line error type the commands throw (see `ErrorReport`).
+typealias Failure = GrocerCLI.Failure
 
 extension WeightUnit: ExpressibleByArgument {}
 
@@ -65,31 +59,22 @@ enum Main {
         // `grocer` alone (or with --store) opens the screen without building
         // argument-parser's command tree: its reflection cost about a sixth
         // of the time to the first frame.
-        let fast = InteractiveLaunch.storeArgument(CommandLine.arguments)
         do {
-            if let store = fast {
+            if let store = InteractiveLaunch.storeArgument(CommandLine.arguments) {
                 let environment = ProcessInfo.processInfo.environment
                 let url = StoreLocation.resolve(explicit: store, environment: environment)
                 exit(try InteractiveApp(storeURL: url, environment: environment).run())
             }
             var command = try Grocer.parseAsRoot()
             try command.run()
-        } catch let failure as Failure {
-            FileHandle.standardError.write(Data("grocer: \(failure.description)\n".utf8))
-            exit(2)
+            exit(0)
         } catch {
-            let code = Grocer.exitCode(for: error)
-            if code == .success {
-                print(Grocer.fullMessage(for: error))
-                exit(0)
+            let report = ErrorReport(for: error, command: Grocer.self)
+            if !report.text.isEmpty {
+                let handle = report.stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+                handle.write(Data((report.text + "\n").utf8))
             }
-            if let exitCode = error as? ExitCode { exit(exitCode.rawValue) }
-            let message = Grocer.message(for: error)
-            if !message.isEmpty {
-                FileHandle.standardError.write(Data("grocer: \(message)\n".utf8))
-            }
-            // Usage errors are exit status 2, like other Unix tools.
-            exit(code == .validationFailure ? 2 : code.rawValue)
+            exit(report.status)
         }
     }
 }

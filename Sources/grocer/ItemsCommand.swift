@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import GrocerCLI
 import GrocerCore
 import GrocerStore
 
@@ -19,68 +19,17 @@ struct ItemsCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            let url = store.url
-            let opened: Store
-            do {
-                opened = try Store.open(at: url)
-            } catch let error as StoreError {
-                FileHandle.standardError.write(Data("grocer: \(error.localizedDescription)\n".utf8))
-                throw ExitCode(error.exitCode)
-            }
-            defer { try? opened.close() }
-            var out = OutputBuffer()
-            if json { out.write("[") }
-            var first = true
-            try opened.forEachItem { item in
-                if json {
-                    out.write(first ? "\n  " : ",\n  ")
-                    out.write(ItemJSON.object(item))
-                } else {
-                    let unit = item.unit.map { " \($0.name)" } ?? ""
-                    let marks = (item.listed ? "listed" : "-") + (item.collected ? ", collected" : "")
-                    out.write("\(item.id)\t\(item.quantity)\(unit)\t\(item.name)\t\(marks)\n")
-                }
-                first = false
-            }
-            if json { out.write(first ? "]\n" : "\n]\n") }
-            out.flush()
-        }
-    }
-}
-
-/// One item as a JSON object, keys in a fixed order.
-enum ItemJSON {
-    static func object(_ item: GroceryItem) -> String {
-        let unit = item.unit.map { string($0.name) } ?? "null"
-        return "{\"id\": \(item.id), \"name\": \(string(item.name)), \"quantity\": \(item.quantity), \"unit\": \(unit), \"listed\": \(item.listed), \"collected\": \(item.collected)}"
-    }
-
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
+            let db = try store.open()
+            defer { try? db.close() }
+            if json {
+                var array = JSONArrayWriter(OutputBuffer())
+                try StoreAccess.reading(db.path) { try db.forEachItem { array.append(JSONText.object($0)) } }
+                array.finish()
+            } else {
+                var out = OutputBuffer()
+                try StoreAccess.reading(db.path) { try db.forEachItem { out.write(ItemLine.text($0) + "\n") } }
+                out.flush()
             }
         }
-        return out + "\""
-    }
-}
-
-/// Buffers stdout in 64 KiB chunks: a big list prints fast, memory flat.
-struct OutputBuffer {
-    private var buffer = ""
-    mutating func write(_ s: String) {
-        buffer += s
-        if buffer.utf8.count >= 65_536 { flush() }
-    }
-    mutating func flush() {
-        FileHandle.standardOutput.write(Data(buffer.utf8))
-        buffer = ""
     }
 }

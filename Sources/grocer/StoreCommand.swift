@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import GrocerCLI
 import GrocerStore
 
 struct StoreCommand: ParsableCommand {
@@ -19,13 +19,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             let status = StoreStatus.read(path: store.url.path)
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(status), as: UTF8.self))
-            } else {
-                print(status.text)
-            }
+            print(json ? try StatusText.json(status) : StatusText.text(status))
         }
     }
 }

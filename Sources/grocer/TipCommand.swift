@@ -31,13 +31,7 @@ struct TipCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let request: TipRequest
-        do {
-            request = try TipRequest(digits: digits, customPercent: custom, people: split)
-        } catch {
-            FileHandle.standardError.write(Data("grocer tip: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        let request = try TipRequest(digits: digits, customPercent: custom, people: split)
         let locale = UserLocale.locale(for: .monetary, environment: ProcessInfo.processInfo.environment)
         let report = TipReport(sheet: request.sheet(in: Currency(locale: locale)), locale: locale)
         print(json ? report.json : report.text)

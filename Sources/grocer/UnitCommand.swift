@@ -1,4 +1,5 @@
 import ArgumentParser
+import GrocerCLI
 import GrocerCore
 
 struct UnitCommand: ParsableCommand {
@@ -15,8 +16,8 @@ struct UnitCommand: ParsableCommand {
     func run() throws {
         let db = try store.open()
         if let unit {
-            try db.setDefaultUnit(unit)
+            try StoreAccess.writing(db.path) { try db.setDefaultUnit(unit) }
         }
-        print(try db.defaultUnit().rawValue)
+        print(try StoreAccess.reading(db.path) { try db.defaultUnit() }.rawValue)
     }
 }

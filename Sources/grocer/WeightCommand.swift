@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GrocerCLI
 import GrocerCore
 import GrocerStore
 
@@ -23,9 +24,9 @@ struct WeightCommand: ParsableCommand {
 
         func run() throws {
             let db = try store.open()
-            let unit = try self.unit ?? db.defaultUnit()
+            let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultUnit() }
             let weight = try WeightParsing.parse(value, unit: unit)
-            let entry = try db.addWeight(weight, at: Date())
+            let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: Date()) }
             print("Saved \(entry.weight.digits) \(entry.weight.unit.rawValue) at \(ISO8601.string(entry.recordedAt))")
         }
     }
@@ -40,58 +41,19 @@ struct WeightCommand: ParsableCommand {
 
         func run() throws {
             let db = try store.open()
-            var out = BufferedOutput()
-            var first = true
-            if json { out.write("[") }
-            try db.forEachWeight { entry in
-                if json {
-                    out.write(first ? "\n  " : ",\n  ")
-                    out.write("{\"id\": \(entry.id), \"recordedAt\": \"\(ISO8601.string(entry.recordedAt))\", \"value\": \(entry.weight.digits), \"unit\": \"\(entry.weight.unit.rawValue)\"}")
-                } else {
-                    out.write("\(ISO8601.string(entry.recordedAt))  \(entry.weight.digits) \(entry.weight.unit.rawValue)\n")
+            if json {
+                var array = JSONArrayWriter(OutputBuffer())
+                try StoreAccess.reading(db.path) { try db.forEachWeight { array.append(JSONText.object($0)) } }
+                array.finish()
+            } else {
+                var out = OutputBuffer()
+                try StoreAccess.reading(db.path) {
+                    try db.forEachWeight { entry in
+                        out.write("\(ISO8601.string(entry.recordedAt))  \(entry.weight.digits) \(entry.weight.unit.rawValue)\n")
+                    }
                 }
-                first = false
+                out.flush()
             }
-            if json { out.write(first ? "]\n" : "\n]\n") }
-            out.flush()
         }
-    }
-}
-
-enum WeightParsing {
-    /// Validates a weight typed on the command line ('.' as separator).
-    static func parse(_ text: String, unit: WeightUnit) throws -> Weight {
-        let filter = DecimalInputFilter(decimalSeparator: ".")
-        let rejection = filter.check(text, unit: unit)
-        if case .overMaximum(let max, let unit)? = rejection {
-            throw Failure("'\(text)' is over the largest weight grocer takes (\(max) \(unit.rawValue)).")
-        }
-        guard rejection == nil, !text.hasSuffix("."), let weight = Weight(digits: text, unit: unit) else {
-            throw Failure("'\(text)' is not a weight: give a decimal above 0 with '.' and at most 2 decimals, e.g. 72.5.")
-        }
-        return weight
-    }
-}
-
-enum ISO8601 {
-    /// "2026-11-21T12:00:00Z"
-    static func string(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
-    }
-}
-
-/// Collects output and writes it in large pieces: listing a million
-/// entries should not cost a million writes.
-struct BufferedOutput {
-    private var buffer = Data()
-
-    mutating func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    mutating func flush() {
-        FileHandle.standardOutput.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -1,3 +1,4 @@
+import GrocerCore
 import Testing
 @testable import GrocerUI
 

@@ -4,6 +4,8 @@
 public enum TextWidth {
     public static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
+        // Emoji presentation (e.g. U+1F680) is two columns anywhere.
+        if first.properties.isEmojiPresentation { return 2 }
         if character.unicodeScalars.count == 1 {
             switch first.properties.generalCategory {
             case .nonspacingMark, .enclosingMark, .format: return 0
@@ -48,7 +50,7 @@ public enum TextWidth {
 }
 
 /// Splits text into lines of at most `width` columns at spaces.
-func wrap(_ text: String, width: Int) -> [String] {
+public func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
     for word in text.split(separator: " ") {

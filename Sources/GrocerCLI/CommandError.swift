@@ -1,0 +1,55 @@
+import Foundation
+import GrocerCore
+
+/// What a command refuses or cannot do, apart from the store's own
+/// refusals (`StoreError`, `MigrationError`): worded in one place.
+public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A weight argument that is not a decimal grocer takes.
+    case notAWeight(String)
+    /// A weight argument over the unit's maximum.
+    case overMaximum(String, maximum: Decimal, unit: WeightUnit)
+    /// Reading the store failed after it opened (the file went away, a
+    /// disk error).
+    case couldNotRead(path: String)
+    /// Saving to the store failed (a read-only file or folder, a full disk,
+    /// the file deleted under grocer).
+    case couldNotWrite(path: String)
+
+    public var description: String {
+        switch self {
+        case .notAWeight(let text):
+            return "'\(text)' is not a weight: give a decimal above 0 with '.' and at most 2 decimals, e.g. 72.5."
+        case let .overMaximum(text, maximum, unit):
+            return "'\(text)' is over the largest weight grocer takes (\(maximum) \(unit.rawValue))."
+        case .couldNotRead(let path):
+            return "Could not read the store \(path). Check that the file is still there and readable "
+                + "(grocer store status --store \(path)), then try again; nothing was changed."
+        case .couldNotWrite(let path):
+            return "Could not save to \(path): the file or its folder cannot be written (read-only, full, or removed). "
+                + "Free some space or fix its permissions, then try again; nothing was lost."
+        }
+    }
+}
+
+/// Runs store work and names a failure that is not already a store
+/// refusal for what was being done, so no raw SQLite text reaches the
+/// person.
+public enum StoreAccess {
+    public static func reading<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        try run(body, else: .couldNotRead(path: path))
+    }
+
+    public static func writing<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        try run(body, else: .couldNotWrite(path: path))
+    }
+
+    static func run<T>(_ body: () throws -> T, else failure: CommandError) throws -> T {
+        do {
+            return try body()
+        } catch let error where ErrorReport.isWorded(error) {
+            throw error
+        } catch {
+            throw failure
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// A one-line error for the person, already worded: what happened, to which
+/// file, what to do. Exit status 2.
+public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ text: String) { description = text }
+}

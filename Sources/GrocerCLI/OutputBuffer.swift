@@ -1,0 +1,27 @@
+import Foundation
+
+/// Collects output and hands it on in 64 KiB pieces: listing a million rows
+/// costs a few dozen writes, and memory stays flat.
+public struct OutputBuffer {
+    public static let chunkSize = 1 << 16
+
+    private var buffer = Data()
+    private let sink: (Data) -> Void
+
+    /// `sink` receives each piece; standard output unless told otherwise.
+    public init(sink: @escaping (Data) -> Void = { FileHandle.standardOutput.write($0) }) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.chunkSize)
+    }
+
+    public mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.chunkSize { flush() }
+    }
+
+    public mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
