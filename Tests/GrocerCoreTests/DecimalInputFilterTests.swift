@@ -39,6 +39,14 @@ import Testing
         ("fr_FR", "12,345", .tooManyFractionDigits),
         ("fr_FR", "−3", .notADigit("−")),
         ("fr_FR", "٣", .notADigit("٣")),
+        // Digits are whole characters: a combining mark makes "7" + U+0301
+        // one character that is not a digit.
+        ("en_US", "7\u{301}2", .notADigit("7\u{301}")),
+        ("en_US", "72.5\u{301}", .notADigit("5\u{301}")),
+        ("de_DE", "72,\u{301}5", .notADigit(",\u{301}")),
+        ("en_US", "٧٢", .notADigit("٧")),
+        ("en_US", "７２", .notADigit("７")),
+        ("en_US", "7\u{FE0F}\u{20E3}", .notADigit("7\u{FE0F}\u{20E3}")),
     ])
     func rejectsEveryInvalidClass(id: String, text: String, expected: DecimalInputFilter.Rejection) {
         let filter = DecimalInputFilter(locale: Locale(identifier: id))

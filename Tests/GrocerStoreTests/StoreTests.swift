@@ -70,7 +70,7 @@ import Testing
     @Test func refusesACorruptFileByteIdentical() throws {
         let dir = TempDir()
         let junk = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        FileManager.default.createFile(atPath: dir.path("c.sqlite"), contents: junk)
+        _ = FileManager.default.createFile(atPath: dir.path("c.sqlite"), contents: junk)
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("c.sqlite")) }
         #expect(error?.errorDescription?.contains(dir.path("c.sqlite")) == true)
         #expect(dir.bytes("c.sqlite") == junk)

@@ -1,0 +1,198 @@
+import ArgumentParser
+import GrocerCLI
+import GrocerCore
+import GrocerStore
+import Testing
+
+/// Every error a command can end with, case by case: its exact line and
+/// exit status (as argument-parser tests its messages).
+@Suite struct ErrorReportTests {
+    struct Root: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "grocer", version: "9.9", subcommands: [Add.self])
+    }
+
+    struct Add: ParsableCommand {
+        @Argument var value: String
+        @Option var count: Int = 1
+    }
+
+    static let path = "/home/p/grocer.sqlite"
+
+    /// The case names an exhaustive switch knows: a new case fails to
+    /// compile here until it has a row in the tables below.
+    static func name(_ error: StoreError) -> String {
+        switch error {
+        case .newer: "newer"
+        case .foreign: "foreign"
+        case .corrupt: "corrupt"
+        case .migrationNotPossible: "migrationNotPossible"
+        case .cannotCreateDirectory: "cannotCreateDirectory"
+        case .io: "io"
+        }
+    }
+
+    static func name(_ error: MigrationError) -> String {
+        switch error {
+        case .notNeeded: "notNeeded"
+        case .refused: "refused"
+        case .busy: "busy"
+        case .insufficientSpace: "insufficientSpace"
+        case .diskFull: "diskFull"
+        case .io: "io"
+        case .verificationFailed: "verificationFailed"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    static func name(_ error: CommandError) -> String {
+        switch error {
+        case .notAWeight: "notAWeight"
+        case .overMaximum: "overMaximum"
+        case .couldNotRead: "couldNotRead"
+        case .couldNotWrite: "couldNotWrite"
+        }
+    }
+
+    static let storeErrors: [(StoreError, String)] = [
+        (.newer(path: path, version: 9), "grocer: /home/p/grocer.sqlite was written by a newer grocer (format version 9; this grocer knows up to \(StoreFormat.currentVersion)). Upgrade grocer to open it; the file was not changed."),
+        (.foreign(path: path), "grocer: /home/p/grocer.sqlite is an SQLite file that grocer did not write. Point --store (or GROCER_STORE) at a grocer store or a new path; the file was not changed."),
+        (.corrupt(path: path, detail: "file is not a database"), "grocer: /home/p/grocer.sqlite is damaged or not an SQLite file (file is not a database). Restore it from a backup, or move it aside to start a new store; the file was not changed."),
+        (.migrationNotPossible(path: path, version: 2), "grocer: /home/p/grocer.sqlite was written by an older grocer (format version 2). Migrate it with 'grocer store migrate --store /home/p/grocer.sqlite'; the file was not changed."),
+        (.cannotCreateDirectory(path: "/home/p", detail: "Permission denied"), "grocer: Cannot create the folder /home/p for the store (Permission denied). Check its permissions, or choose another place with --store PATH."),
+        (.io(path: path, detail: "disk I/O error"), "grocer: Cannot use the store /home/p/grocer.sqlite: disk I/O error."),
+    ]
+
+    @Test func everyStoreErrorCaseHasARow() {
+        #expect(Set(Self.storeErrors.map { Self.name($0.0) }).count == 6)
+    }
+
+    @Test(arguments: storeErrors)
+    func storeErrorIsOneLineOnStandardErrorWithStatus2(error: StoreError, line: String) {
+        let report = ErrorReport(for: error, command: Root.self)
+        #expect(report == ErrorReport(text: line, stream: .standardError, status: 2))
+    }
+
+    static let migrationErrors: [(MigrationError, String, ErrorReport.Stream, Int32)] = [
+        (.notNeeded(path: path, state: .missing), "There is no store at /home/p/grocer.sqlite; nothing to migrate.", .standardOutput, 0),
+        (.notNeeded(path: path, state: .current), "/home/p/grocer.sqlite is already at format version \(StoreFormat.currentVersion); nothing to migrate.", .standardOutput, 0),
+        (.refused(.foreign(path: path)), "grocer: /home/p/grocer.sqlite is an SQLite file that grocer did not write. Point --store (or GROCER_STORE) at a grocer store or a new path; the file was not changed.", .standardError, 2),
+        (.busy(path: path), "grocer: Another grocer is migrating /home/p/grocer.sqlite right now. Wait for it to finish, then try again; the file was not changed.", .standardError, 2),
+        (.insufficientSpace(path: path, needed: 2_500_000, available: 1_000_000), "grocer: Not enough free space to migrate /home/p/grocer.sqlite: about 2.5 MB needed, 1.0 MB free. Free some space and try again; the file was not changed.", .standardError, 2),
+        (.diskFull(path: path), "grocer: The disk became full (or a file size limit was reached) while migrating /home/p/grocer.sqlite. Free some space and try again; the file was not changed.", .standardError, 2),
+        (.io(path: path, detail: "No such file"), "grocer: Migrating /home/p/grocer.sqlite failed: No such file. The file was not changed.", .standardError, 2),
+        (.verificationFailed(path: path, detail: "3 rows missing"), "grocer: The migrated copy of /home/p/grocer.sqlite did not verify (3 rows missing); it was thrown away and the file was not changed. Please report this.", .standardError, 2),
+        (.cancelled(path: path), "grocer: Migration stopped; /home/p/grocer.sqlite was left as it was.", .standardError, 130),
+    ]
+
+    @Test func everyMigrationErrorCaseHasARow() {
+        #expect(Set(Self.migrationErrors.map { Self.name($0.0) }).count == 8)
+    }
+
+    @Test(arguments: migrationErrors)
+    func migrationErrorHasItsLineStreamAndStatus(error: MigrationError, line: String, stream: ErrorReport.Stream, status: Int32) {
+        #expect(ErrorReport(for: error, command: Root.self) == ErrorReport(text: line, stream: stream, status: status))
+    }
+
+    static let commandErrors: [(CommandError, String)] = [
+        (.notAWeight("7x"), "grocer: '7x' is not a weight: give a decimal above 0 with '.' and at most 2 decimals, e.g. 72.5."),
+        (.overMaximum("2000", maximum: 1500, unit: .lbs), "grocer: '2000' is over the largest weight grocer takes (1500 lbs)."),
+        (.couldNotRead(path: path), "grocer: Could not read the store /home/p/grocer.sqlite. Check that the file is still there and readable (grocer store status --store /home/p/grocer.sqlite), then try again; nothing was changed."),
+        (.couldNotWrite(path: path), "grocer: Could not save to /home/p/grocer.sqlite: the file or its folder cannot be written (read-only, full, or removed). Free some space or fix its permissions, then try again; nothing was lost."),
+    ]
+
+    @Test func everyCommandErrorCaseHasARow() {
+        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 4)
+    }
+
+    @Test(arguments: commandErrors)
+    func commandErrorIsOneLineWithStatus2(error: CommandError, line: String) {
+        #expect(ErrorReport(for: error, command: Root.self) == ErrorReport(text: line, status: 2))
+    }
+
+    @Test(arguments: [
+        (TipInputError.billNotDigits("7\u{301}2"), "grocer tip: bill \"7\u{301}2\" is not a number of minor units: give 1 to 12 digits only (5632 is 56.32)"),
+        (.billTooLong("1234567890123"), "grocer tip: bill \"1234567890123\" is too long: give 1 to 12 digits (leading zeros do not count)"),
+        (.percentOutOfRange("31"), "grocer tip: custom percent \"31\" is out of range: give a whole percent from 0 to 30"),
+        (.splitOutOfRange("0"), "grocer tip: split \"0\" is out of range: give a whole number of people from 1 to 20"),
+    ])
+    func tipInputErrorIsOneLineWithStatus2(error: TipInputError, line: String) {
+        #expect(ErrorReport(for: error, command: Root.self) == ErrorReport(text: line, status: 2))
+    }
+
+    @Test func failureIsItsLineWithStatus2() {
+        #expect(ErrorReport(for: Failure("no terminal"), command: Root.self) == ErrorReport(text: "grocer: no terminal", status: 2))
+    }
+
+    @Test(arguments: [Int32(0), 1, 2, 130])
+    func exitCodeIsItsStatusWithoutText(status: Int32) {
+        #expect(ErrorReport(for: ExitCode(status), command: Root.self) == ErrorReport(text: "", status: status))
+    }
+
+    @Test func cancellationIsStatus130() {
+        #expect(ErrorReport(for: CancellationError(), command: Root.self).status == 130)
+    }
+
+    struct SQLFailure: Error, CustomStringConvertible {
+        var description: String { "SQLite error 8: attempt to write a readonly database - while executing `INSERT INTO weight_entry`" }
+    }
+
+    @Test func anUnexpectedErrorIsAGenericLineWithStatus1AndNoRawText() {
+        let report = ErrorReport(for: SQLFailure(), command: Root.self)
+        #expect(report.status == 1)
+        #expect(report.stream == .standardError)
+        #expect(report.text == "grocer: an unexpected error (GrocerCLITests.ErrorReportTests.SQLFailure) stopped the command. Check the store with 'grocer store status', and please report this.")
+        #expect(!report.text.contains("INSERT"))
+    }
+
+    static func parseError(_ arguments: [String]) -> any Error {
+        do {
+            // `--help` parses as argument-parser's help command, whose
+            // run() throws the request, as in grocer's main.
+            var command = try Root.parseAsRoot(arguments)
+            try command.run()
+            return CancellationError()
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [
+        (["add"], "grocer: Missing expected argument '<value>'"),
+        (["add", "1", "--count", "x"], "grocer: The value 'x' is invalid for '--count <count>'"),
+        (["nope"], "grocer: Unexpected argument 'nope'"),
+        (["add", "1", "--\u{1B}]0;pwned\u{07}"], "grocer: Unknown option '--^[]0;pwned^G'"),
+    ])
+    func usageErrorIsStatus2WithTheParsersMessage(arguments: [String], start: String) {
+        let report = ErrorReport(for: Self.parseError(arguments), command: Root.self)
+        #expect(report.status == 2)
+        #expect(report.stream == .standardError)
+        #expect(report.text.hasPrefix(start), "\(report.text)")
+        #expect(!report.text.contains("\u{1B}"))
+    }
+
+    @Test(arguments: [["--help"], ["--version"]])
+    func helpAndVersionAreStatus0OnStandardOutput(arguments: [String]) {
+        let report = ErrorReport(for: Self.parseError(arguments), command: Root.self)
+        #expect(report.status == 0)
+        #expect(report.stream == .standardOutput)
+        #expect(!report.text.isEmpty)
+    }
+
+    @Test func aNameFromTheFileIsShownNotObeyed() {
+        let report = ErrorReport(for: StoreError.corrupt(path: "/tmp/\u{1B}[2Jx", detail: "bad\u{9B}31m"), command: Root.self)
+        #expect(report.text.hasPrefix("grocer: /tmp/^[[2Jx is damaged or not an SQLite file (bad\\u{9B}31m)."))
+    }
+
+    @Test func storeAccessNamesAReadAsARead() throws {
+        #expect(throws: CommandError.couldNotRead(path: Self.path)) {
+            try StoreAccess.reading(Self.path) { throw SQLFailure() }
+        }
+        #expect(throws: CommandError.couldNotWrite(path: Self.path)) {
+            try StoreAccess.writing(Self.path) { throw SQLFailure() }
+        }
+        #expect(throws: StoreError.foreign(path: Self.path)) {
+            try StoreAccess.writing(Self.path) { throw StoreError.foreign(path: Self.path) }
+        }
+        #expect(try StoreAccess.reading(Self.path) { 7 } == 7)
+    }
+}

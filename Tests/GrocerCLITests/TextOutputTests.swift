@@ -1,0 +1,49 @@
+import Foundation
+import GrocerCLI
+import GrocerCore
+import GrocerStore
+import Testing
+
+/// Text that came from a file reaches the terminal shown, never obeyed.
+@Suite struct TextOutputTests {
+    static let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2Jmilk"
+
+    @Test func anItemLineShowsControlCharacters() {
+        let item = GroceryItem(id: 1, name: Self.hostile, quantity: 2, unit: GroceryUnit(id: 1, name: "\u{9B}31m"), listed: true, collected: true)
+        #expect(ItemLine.text(item) == "1\t2 \\u{9B}31m\t^[]0;pwned^G^[[2Jmilk\tlisted, collected")
+        let plain = GroceryItem(id: 2, name: "eggs", quantity: 12, unit: nil, listed: false, collected: false)
+        #expect(ItemLine.text(plain) == "2\t12\teggs\t-")
+    }
+
+    static func status(path: String, table: String, detail: String) throws -> StoreStatus {
+        let object: [String: Any] = [
+            "path": path, "state": "current", "formatVersion": 4, "currentVersion": 4,
+            "rows": [table: 3], "detail": detail,
+        ]
+        return try JSONDecoder().decode(StoreStatus.self, from: JSONSerialization.data(withJSONObject: object))
+    }
+
+    @Test func storeStatusTextShowsControlCharactersInPathTablesAndDetail() throws {
+        let status = try Self.status(path: "/tmp/\u{1B}[2J.sqlite", table: "t\u{1B}]0;x\u{07}", detail: "bad\nline")
+        #expect(StatusText.text(status) == """
+            path:           /tmp/^[[2J.sqlite
+            state:          current
+            formatVersion:  4
+            currentVersion: 4
+            rows t^[]0;x^G: 3
+            detail:         bad^Jline
+            """)
+    }
+
+    @Test func storeStatusJSONEscapesControlCharacters() throws {
+        let status = try Self.status(path: "/tmp/\u{1B}x", table: "t\u{07}", detail: "d")
+        let json = try StatusText.json(status)
+        #expect(!json.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(json.contains(#""path" : "\/tmp\/\u001bx""#) || json.contains(#""path" : "/tmp/\u001bx""#))
+        #expect(json.contains(#""t\u0007" : 3"#))
+    }
+
+    @Test func isoDatesAreUTC() {
+        #expect(ISO8601.string(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+    }
+}

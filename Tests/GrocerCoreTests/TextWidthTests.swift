@@ -1,0 +1,18 @@
+import Testing
+@testable import GrocerCore
+
+/// One terminal-width function for the screen and `grocer tip`'s table.
+@Suite struct TextWidthTests {
+    @Test(arguments: [
+        ("abc", 3), ("", 0), ("e\u{301}", 1), ("牛乳", 4), ("ｘ", 2), ("🥛", 2), ("🚀", 2),
+        ("\u{200F}$5.00", 5), ("1\u{A0}€", 3), ("\u{1B}", 0),
+    ])
+    func columnsOf(text: String, columns: Int) {
+        #expect(TextWidth.of(text) == columns)
+    }
+
+    @Test func truncateCutsAtColumnsWithAnEllipsis() {
+        #expect(TextWidth.truncate("牛乳牛乳", to: 5) == "牛乳…")
+        #expect(TextWidth.truncate("short", to: 10) == "short")
+    }
+}
