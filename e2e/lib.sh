@@ -81,7 +81,15 @@ shows() { screen | grep -qF -- "$1"; }
 lacks() { ! screen | grep -qF -- "$1"; }
 matches() { screen | grep -qE -- "$1"; }
 
+# Every failed check (fail, report, and the waits and expect_screen that
+# use them) is recorded in a file that run_test reads: a failing check
+# fails its test wherever it is in the function, not only as its last
+# command.
+CHECK_FAILED="$TMPROOT/check-failed"
+record_failure() { echo "$*" >>"$CHECK_FAILED"; }
+
 report() {
+    record_failure "$1"
     echo "    $1" >&2
     screen | sed 's/^/    | /' >&2
     return 1
@@ -94,21 +102,23 @@ wait_gone() { until_screen lacks "$1" || report "still saw: $1"; }
 # wait_line REGEX: until some line of the pane matches (extended regex).
 wait_line() { until_screen matches "$1" || report "no line ever matched: $1"; }
 
-# expect_line REGEX: some line of the current screen matches.
+# expect_screen REGEX: some line of the current screen matches (extended regex).
 expect_screen() {
     if screen | grep -qE -- "$1"; then return 0; fi
-    echo "    no line matches: $1" >&2
-    screen | sed 's/^/    | /' >&2
-    return 1
+    report "no line matches: $1"
 }
 
-fail() { echo "    $*" >&2; return 1; }
+# fail MESSAGE: a failed check; the test fails even if it goes on.
+fail() { record_failure "$*"; echo "    $*" >&2; return 1; }
 
 # run_test NAME FUNCTION: runs one test, counting the result.
 passed=0
 run_test() {
-    local name=$1; shift
-    if ( export GROCER_STORE="$TMPROOT/store-$passed-$failures.sqlite"; "$@" ); then
+    local name=$1 status; shift
+    rm -f "$CHECK_FAILED"
+    ( export GROCER_STORE="$TMPROOT/store-$passed-$failures.sqlite"; "$@" )
+    status=$?
+    if ((status == 0)) && [[ ! -e $CHECK_FAILED ]]; then
         echo "  ok   $name"; passed=$((passed + 1))
     else
         echo "  FAIL $name"; failures=$((failures + 1))
