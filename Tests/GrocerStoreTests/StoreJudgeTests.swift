@@ -64,7 +64,7 @@ import Testing
 
     @Test func textIsCorrupt() {
         let dir = TempDir()
-        FileManager.default.createFile(atPath: dir.path("c.sqlite"), contents: Data("hello, not a database\n".utf8))
+        _ = FileManager.default.createFile(atPath: dir.path("c.sqlite"), contents: Data("hello, not a database\n".utf8))
         #expect(StoreJudge.judge(path: dir.path("c.sqlite")).state == .corrupt)
     }
 

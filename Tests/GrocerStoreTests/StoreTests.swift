@@ -70,7 +70,7 @@ import Testing
     @Test func refusesACorruptFileByteIdentical() throws {
         let dir = TempDir()
         let junk = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        FileManager.default.createFile(atPath: dir.path("c.sqlite"), contents: junk)
+        _ = FileManager.default.createFile(atPath: dir.path("c.sqlite"), contents: junk)
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("c.sqlite")) }
         #expect(error?.errorDescription?.contains(dir.path("c.sqlite")) == true)
         #expect(dir.bytes("c.sqlite") == junk)
@@ -81,7 +81,7 @@ import Testing
         StoreError.newer(path: "/p/s.sqlite", version: 9),
         .foreign(path: "/p/s.sqlite"),
         .corrupt(path: "/p/s.sqlite", detail: "no SQLite header"),
-        .migrationNotPossible(path: "/p/s.sqlite", version: 2),
+        .needsMigration(path: "/p/s.sqlite", version: 2),
     ])
     func everyRefusalNamesTheFileAndWhatToDo(error: StoreError) throws {
         let text = try #require(error.errorDescription)
