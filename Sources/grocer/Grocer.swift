@@ -77,6 +77,9 @@ enum Main {
         } catch let failure as Failure {
             FileHandle.standardError.write(Data("grocer: \(failure.description)\n".utf8))
             exit(2)
+        } catch let error as StoreError {
+            FileHandle.standardError.write(Data("grocer: \(error.localizedDescription)\n".utf8))
+            exit(error.exitCode)
         } catch {
             let code = Grocer.exitCode(for: error)
             if code == .success {
