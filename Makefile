@@ -18,7 +18,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie
 BIN = .build/release/grocer
 RUN_PACKAGES = libsqlite3-dev libncursesw5-dev pkg-config
-TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time
+TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time strace
 
 .PHONY: run test build install bench demo-migration check clean deps test-deps unit-test e2e
 

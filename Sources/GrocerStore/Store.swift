@@ -5,60 +5,146 @@ import GrocerCore
 /// grocer's SQLite file, spoken to in records and intents. SQL and GRDB
 /// types never leave this layer.
 public final class Store: Sendable {
+    /// The real file (a symbolic link given as --store is followed).
     public let path: String
-    let writer: any DatabaseWriter
+    let writer: GuardedWriter
 
-    init(path: String, writer: any DatabaseWriter) {
+    init(path: String, writer: any DatabaseWriter, identity: FileSystem.Identity? = nil) {
         self.path = path
-        self.writer = writer
+        self.writer = GuardedWriter(base: writer, path: path, identity: identity)
     }
 
     /// Opens the store at `url`, creating it when missing (folder 0700,
     /// file 0600). Any other state than missing/current is refused with a
-    /// `StoreError`, and the file is left as it was.
-    public static func open(at url: URL) throws -> Store {
-        let path = url.path
-        let judgement = StoreJudge.judge(path: path)
+    /// `StoreError`, and the file is left as it was. `stop` interrupts any
+    /// statement running on the store's connection once raised.
+    public static func open(at url: URL, stop: StopFlag = .process) throws -> Store {
+        let path = try FileSystem.resolveStorePath(url.path)
+        try FileSystem.requireFileOrMissing(path)
+        let judgement = StoreJudge.judge(path: path, stop: stop)
         switch judgement.state {
         case .missing:
-            return try create(at: url)
+            return try create(at: path, stop: stop)
         case .current:
-            return try Store(path: path, writer: connect(path))
-        case .needsMigration:
-            throw StoreError.migrationNotPossible(path: path, version: judgement.formatVersion ?? 0)
-        case .newer:
-            throw StoreError.newer(path: path, version: judgement.formatVersion ?? 0)
-        case .foreign:
-            throw StoreError.foreign(path: path)
-        case .corrupt:
-            throw StoreError.corrupt(path: path, detail: judgement.detail ?? "unreadable")
+            return try connectCurrent(path, stop: stop)
+        default:
+            throw refusal(judgement, path: path)
         }
     }
 
-    static func create(at url: URL) throws -> Store {
-        let path = url.path
-        try FileSystem.prepareDirectory(url.deletingLastPathComponent())
+    static func refusal(_ judgement: StoreJudgement, path: String) -> StoreError {
+        switch judgement.state {
+        case .needsMigration: return .needsMigration(path: path, version: judgement.formatVersion ?? 0)
+        case .newer: return .newer(path: path, version: judgement.formatVersion ?? 0)
+        case .foreign: return .foreign(path: path)
+        case .busy: return .busy(path: path)
+        case .corrupt, .missing, .current: return .corrupt(path: path, detail: judgement.detail ?? "unreadable")
+        }
+    }
+
+    /// Creates the store under the lock beside it, so that several grocers
+    /// starting at once on a missing store create it once; the file is
+    /// judged again under the lock, and the schema is created in an
+    /// IMMEDIATE transaction only if sqlite_master is still empty (a
+    /// grocer that takes no lock cannot race it either).
+    static func create(at path: String, stop: StopFlag) throws -> Store {
+        try FileSystem.prepareDirectory(URL(fileURLWithPath: path).deletingLastPathComponent())
+        let lock: MigrationLock
+        do {
+            lock = try MigrationLock.acquire(storePath: path, wait: true, onWait: {})
+        } catch let error as MigrationError {
+            throw StoreError.io(path: path, detail: error.errorDescription ?? "the lock beside it cannot be taken")
+        }
+        defer { lock.release() }
+        try FileSystem.requireFileOrMissing(path)
+        let again = StoreJudge.judge(path: path, stop: stop)
+        switch again.state {
+        case .missing: break
+        case .current: return try connectCurrent(path, stop: stop)
+        default: throw refusal(again, path: path)
+        }
         try FileSystem.createPrivateFile(path)
+        let queue = try connect(path, stop: stop)
         do {
-            let queue = try connect(path)
-            try queue.write { db in try Schema.create(db) }
-            return Store(path: path, writer: queue)
-        } catch let error as DatabaseError {
-            throw StoreError.io(path: path, detail: StoreJudge.describe(error))
-        }
-    }
-
-    static func connect(_ path: String) throws -> DatabaseQueue {
-        var config = Configuration()
-        config.label = "grocer.store"
-        config.busyMode = .timeout(5)
-        config.foreignKeysEnabled = true
-        do {
-            return try DatabaseQueue(path: path, configuration: config)
+            try queue.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    if try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 {
+                        try Schema.create(db)
+                    }
+                    return .commit
+                }
+                try useWAL(db)
+            }
         } catch {
-            throw StoreError.io(path: path, detail: StoreJudge.describe(error))
+            try? queue.close()
+            throw StoreError.from(error, path: path)
+        }
+        return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path))
+    }
+
+    /// Opens a file judged current: checks its own schema first (nothing is
+    /// written before the check passes), then turns WAL mode on.
+    static func connectCurrent(_ path: String, stop: StopFlag) throws -> Store {
+        let queue = try connect(path, stop: stop)
+        do {
+            try queue.writeWithoutTransaction { db in
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                if applicationID != StoreFormat.applicationID { throw StoreError.foreign(path: path) }
+                if version != StoreFormat.currentVersion {
+                    let judged = StoreJudgement(state: version > StoreFormat.currentVersion ? .newer : .needsMigration, formatVersion: version)
+                    throw refusal(judged, path: path)
+                }
+                let problems = try SchemaCheck.problems(in: db)
+                if !problems.isEmpty { throw StoreError.unexpectedSchema(path: path, problems: problems) }
+                try useWAL(db)
+            }
+        } catch {
+            try? queue.close()
+            throw StoreError.from(error, path: path)
+        }
+        return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path))
+    }
+
+    /// WAL mode: another grocer reading never waits for a save, and a save
+    /// never waits for a reader. It stays on in the file once set; a store
+    /// already in WAL mode costs one pragma. `synchronous` stays FULL (a
+    /// save survives a power cut once grocer says it is saved).
+    static func useWAL(_ db: Database) throws {
+        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
+        if mode != "wal" { _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+    }
+
+    /// The runtime's read-write connection, set up as every connection is.
+    static func connect(_ path: String, stop: StopFlag) throws -> DatabaseQueue {
+        do {
+            return try DatabaseQueue(path: path, configuration: Connection.configuration(label: "grocer.store", readonly: false, stop: stop))
+        } catch {
+            throw StoreError.from(error, path: path)
         }
     }
 
-    public func close() throws { try writer.close() }
+    public func close() throws {
+        do { try writer.base.close() } catch { throw StoreError.from(error, path: path) }
+    }
+}
+
+/// The store's connection with grocer's error wording: every failure from
+/// SQLite becomes a `StoreError`, and a save first checks that the file at
+/// the store's path is still the one opened (a store deleted or replaced
+/// while the screen is open would otherwise take saves into a file no
+/// longer on disk).
+struct GuardedWriter: Sendable {
+    let base: any DatabaseWriter
+    let path: String
+    let identity: FileSystem.Identity?
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try base.read(body) } catch { throw StoreError.from(error, path: path) }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        if let identity, FileSystem.Identity(path: path) != identity { throw StoreError.moved(path: path) }
+        do { return try base.write(body) } catch { throw StoreError.from(error, path: path) }
+    }
 }

@@ -1,13 +1,29 @@
 import Foundation
 
 /// Everything the store layer can refuse, worded in one place: what
-/// happened, to which file, and what to do next.
+/// happened, to which file, and what to do next. Never SQL text.
 public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     case newer(path: String, version: Int)
     case foreign(path: String)
     case corrupt(path: String, detail: String)
-    case migrationNotPossible(path: String, version: Int)
+    case needsMigration(path: String, version: Int)
     case cannotCreateDirectory(path: String, detail: String)
+    /// Another grocer holds the file longer than the busy timeout.
+    case busy(path: String)
+    /// `--store` names a folder, a device, a FIFO or a socket.
+    case notAFile(path: String, kind: String)
+    /// `--store` is a symbolic link to nothing.
+    case danglingLink(path: String, target: String)
+    /// A grocer file whose tables are not what grocer made.
+    case unexpectedSchema(path: String, problems: [String])
+    /// The file or its folder cannot be written (mode, read-only mount).
+    case readOnly(path: String)
+    /// No room left on the disk (or a file size limit was reached).
+    case diskFull(path: String)
+    /// The file was deleted or replaced while grocer had it open.
+    case moved(path: String)
+    /// A statement was stopped (Ctrl-C, SIGTERM).
+    case interrupted(path: String)
     case io(path: String, detail: String)
 
     public var errorDescription: String? {
@@ -18,15 +34,34 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
             return "\(path) is an SQLite file that grocer did not write. Point --store (or GROCER_STORE) at a grocer store or a new path; the file was not changed."
         case let .corrupt(path, detail):
             return "\(path) is damaged or not an SQLite file (\(detail)). Restore it from a backup, or move it aside to start a new store; the file was not changed."
-        case let .migrationNotPossible(path, version):
+        case let .needsMigration(path, version):
             return "\(path) was written by an older grocer (format version \(version)). Migrate it with 'grocer store migrate --store \(path)'; the file was not changed."
         case let .cannotCreateDirectory(path, detail):
             return "Cannot create the folder \(path) for the store (\(detail)). Check its permissions, or choose another place with --store PATH."
+        case let .busy(path):
+            return "Another grocer is using \(path) and did not finish in time. Try again in a moment; nothing was saved and nothing was lost."
+        case let .notAFile(path, kind):
+            return "\(path) is \(kind), not a store file. Point --store (or GROCER_STORE) at a file or a new path; it was not touched."
+        case let .danglingLink(path, target):
+            return "\(path) is a link to \(target), which does not exist. Point --store at the real file, or remove the link; nothing was changed."
+        case let .unexpectedSchema(path, problems):
+            return "\(path) has tables grocer did not make: \(problems.joined(separator: "; ")). Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        case let .readOnly(path):
+            return "Cannot write to \(path): the file or its folder is read-only (file mode or a read-only disk). Make it writable and try again; nothing was saved and nothing was lost."
+        case let .diskFull(path):
+            return "The disk holding \(path) is full (or a file size limit was reached). Free some space and try again; nothing was saved and nothing was lost."
+        case let .moved(path):
+            return "\(path) was deleted or replaced while grocer had it open. Put the file back (or restore it from a backup) and start grocer again; nothing was saved."
+        case let .interrupted(path):
+            return "Stopped while using \(path); nothing was saved and nothing was lost."
         case let .io(path, detail):
-            return "Cannot use the store \(path): \(detail)."
+            return "Cannot use the store \(path): \(detail). Nothing was saved and nothing was lost."
         }
     }
 
-    /// Exit status for the command line: 2 for every refusal.
-    public var exitCode: Int32 { 2 }
+    /// Exit status for the command line: 130 when stopped, 2 otherwise.
+    public var exitCode: Int32 {
+        if case .interrupted = self { return 130 }
+        return 2
+    }
 }

@@ -13,6 +13,8 @@ public enum StoreFormat {
 /// How a file on disk is judged before anything opens it for writing.
 public enum StoreState: String, Sendable, Codable {
     case missing, current, needsMigration, newer, foreign, corrupt
+    /// Another grocer held the file past the busy timeout: not damage.
+    case busy
 }
 
 public struct StoreJudgement: Sendable, Equatable {

@@ -2,27 +2,34 @@ import Foundation
 import GRDB
 
 /// Judges a file as STORE-HISTORY.md's table says, without writing to it and
-/// without leaving anything beside it.
+/// without leaving anything beside it. Two exceptions, both SQLite's own
+/// recovery of a grocer file: a hot journal (a save killed before its
+/// journal was deleted) is rolled back first, and busy is never damage.
 public enum StoreJudge {
     /// Reads the 100-byte header directly: no SQLite connection, no journal.
     /// `deep` adds `PRAGMA quick_check` through a read-only connection, which
     /// costs time in proportion to the file; launch uses the header only.
-    public static func judge(path: String, deep: Bool = false) -> StoreJudgement {
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isDir) else { return StoreJudgement(state: .missing) }
-        if isDir.boolValue { return StoreJudgement(state: .corrupt, detail: "it is a folder") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return StoreJudgement(state: .corrupt, detail: "it cannot be read")
+    public static func judge(path given: String, deep: Bool = false, stop: StopFlag = .process) -> StoreJudgement {
+        guard let path = try? FileSystem.resolveStorePath(given) else {
+            return StoreJudgement(state: .missing, detail: "a link to a file that does not exist")
         }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        switch FileSystem.kind(path) {
+        case .missing: return StoreJudgement(state: .missing)
+        case .regular: break
+        case let other: return StoreJudgement(state: .corrupt, detail: "it is \(other.description), not a file")
+        }
+        guard var header = Header(path: path) else { return StoreJudgement(state: .corrupt, detail: "it cannot be read") }
         if header.isEmpty { return StoreJudgement(state: .missing) }
-        guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
-            return StoreJudgement(state: .corrupt, detail: "no SQLite header")
+        guard header.isSQLite else { return StoreJudgement(state: .corrupt, detail: "no SQLite header") }
+
+        let fm = FileManager.default
+        var recoveryNote: String? = nil
+        if header.isGrocerFile, header.userVersion <= StoreFormat.currentVersion, fm.fileExists(atPath: path + "-journal") {
+            recoveryNote = recoverHotJournal(path: path, stop: stop)
+            header = Header(path: path) ?? header
         }
-        var userVersion = Int(bigEndianInt32(header, at: 60))
-        var applicationID = bigEndianInt32(header, at: 68)
+        var userVersion = header.userVersion
+        var applicationID = header.applicationID
         var isEmpty = false
 
         // A journal or WAL beside the file may hold newer header values; a
@@ -30,7 +37,7 @@ public enum StoreJudge {
         let sidecars = ["-journal", "-wal"].contains { fm.fileExists(atPath: path + $0) }
         if sidecars || deep || (userVersion == 0 && applicationID == 0) {
             do {
-                let facts = try readOnlyFacts(path: path, quickCheck: deep)
+                let facts = try readOnlyFacts(path: path, quickCheck: deep, stop: stop)
                 if let problem = facts.problem {
                     return StoreJudgement(state: .corrupt, formatVersion: facts.userVersion, detail: problem)
                 }
@@ -38,7 +45,18 @@ public enum StoreJudge {
                 applicationID = facts.applicationID
                 isEmpty = facts.tableCount == 0
             } catch {
-                return StoreJudgement(state: .corrupt, detail: describe(error))
+                switch StoreError.from(error, path: path) {
+                case .busy:
+                    return StoreJudgement(state: .busy, detail: "another grocer is using it")
+                case .interrupted:
+                    return StoreJudgement(state: .busy, detail: "stopped before it was read")
+                case .corrupt:
+                    return StoreJudgement(state: .corrupt, detail: describe(error))
+                default:
+                    // Not damage (a hot journal this user may not roll back,
+                    // a file that cannot be opened): judge by the header.
+                    recoveryNote = recoveryNote ?? describe(error)
+                }
             }
         }
         if applicationID == 0 && userVersion == 0 && isEmpty { return StoreJudgement(state: .missing) }
@@ -46,12 +64,30 @@ public enum StoreJudge {
             return StoreJudgement(state: .foreign, formatVersion: userVersion)
         }
         if userVersion < StoreFormat.currentVersion {
-            return StoreJudgement(state: .needsMigration, formatVersion: userVersion)
+            return StoreJudgement(state: .needsMigration, formatVersion: userVersion, detail: recoveryNote)
         }
         if userVersion > StoreFormat.currentVersion {
             return StoreJudgement(state: .newer, formatVersion: userVersion)
         }
-        return StoreJudgement(state: .current, formatVersion: userVersion)
+        return StoreJudgement(state: .current, formatVersion: userVersion, detail: recoveryNote)
+    }
+
+    /// Lets SQLite roll back a hot journal beside a grocer file: it needs a
+    /// read-write connection, and reading the first page is enough. Returns
+    /// a note when it could not (no write permission, another grocer busy).
+    static func recoverHotJournal(path: String, stop: StopFlag) -> String? {
+        guard access(path, W_OK) == 0,
+              access((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, W_OK) == 0 else {
+            return "an interrupted save needs recovery, which needs write permission on the file and its folder"
+        }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: Connection.configuration(label: "grocer.recovery", readonly: false, stop: stop))
+            defer { try? queue.close() }
+            _ = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+            return nil
+        } catch {
+            return "an interrupted save could not be recovered yet (\(describe(error)))"
+        }
     }
 
     struct Facts {
@@ -61,12 +97,8 @@ public enum StoreJudge {
         var problem: String?
     }
 
-    /// A read-only, query-only connection: SQLite writes nothing, and with
-    /// no journal beside the file it creates nothing either.
-    static func readOnlyFacts(path: String, quickCheck: Bool) throws -> Facts {
-        let queue = try openReadOnly(path)
-        defer { try? queue.close() }
-        return try queue.read { db in
+    static func readOnlyFacts(path: String, quickCheck: Bool, stop: StopFlag) throws -> Facts {
+        try ReadOnlyFile.read(path: path, stop: stop) { db in
             let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
@@ -79,22 +111,32 @@ public enum StoreJudge {
         }
     }
 
-    /// A connection that cannot write; with no journal beside the file it
-    /// creates nothing either.
-    static func openReadOnly(_ path: String) throws -> DatabaseQueue {
-        var config = Configuration()
-        config.readonly = true
-        config.label = "grocer.readonly"
-        return try DatabaseQueue(path: path, configuration: config)
+    static func describe(_ error: any Error) -> String { StoreError.describe(error) }
+}
+
+/// The first 100 bytes of an SQLite file, read without SQLite.
+struct Header {
+    let bytes: Data
+
+    init?(path: String) {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 100)
+        let count = read(fd, &buffer, 100)
+        guard count >= 0 else { return nil }
+        bytes = Data(buffer.prefix(count))
     }
 
-    static func describe(_ error: Error) -> String {
-        if let e = error as? DatabaseError { return e.message ?? "SQLite error \(e.resultCode.rawValue)" }
-        return String(describing: error)
-    }
+    var isEmpty: Bool { bytes.isEmpty }
+    var isSQLite: Bool { bytes.count == 100 && bytes.prefix(16) == Data("SQLite format 3\0".utf8) }
+    var userVersion: Int { Int(int32(at: 60)) }
+    var applicationID: Int32 { int32(at: 68) }
+    var isGrocerFile: Bool { isSQLite && applicationID == StoreFormat.applicationID }
+    /// Write and read format versions 2: the file is in WAL mode.
+    var isWAL: Bool { isSQLite && (bytes[18] == 2 || bytes[19] == 2) }
 
-    private static func bigEndianInt32(_ data: Data, at offset: Int) -> Int32 {
-        let bytes = data.dropFirst(offset).prefix(4)
-        return bytes.reduce(Int32(0)) { ($0 << 8) | Int32(bitPattern: UInt32($1)) }
+    private func int32(at offset: Int) -> Int32 {
+        bytes.dropFirst(offset).prefix(4).reduce(Int32(0)) { ($0 << 8) | Int32(bitPattern: UInt32($1)) }
     }
 }

@@ -9,6 +9,13 @@ public enum StoreLocation {
         return dataHome(environment).appendingPathComponent("grocer/grocer.sqlite")
     }
 
+    /// Refuses a store path that names anything but a regular file (or a
+    /// link to one) or nothing: a folder, a device, a FIFO, a socket, a link
+    /// to nothing. Nothing is opened, so a FIFO cannot block.
+    public static func requireFileOrMissing(_ url: URL) throws {
+        try FileSystem.requireFileOrMissing(FileSystem.resolveStorePath(url.path))
+    }
+
     /// $XDG_DATA_HOME or ~/.local/share.
     public static func dataHome(_ environment: [String: String]) -> URL {
         xdg("XDG_DATA_HOME", default: ".local/share", environment)

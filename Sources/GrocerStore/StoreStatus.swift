@@ -12,26 +12,37 @@ public struct StoreStatus: Codable, Sendable, Equatable {
     public let detail: String?
 
     /// Judges deeply (with `PRAGMA quick_check`) and counts rows through a
-    /// read-only connection.
-    public static func read(path: String) -> StoreStatus {
-        let judgement = StoreJudge.judge(path: path, deep: true)
+    /// read-only connection that leaves nothing beside the file (WAL-mode
+    /// files included). A current file whose tables are not grocer's is
+    /// reported with what is wrong, as opening it would refuse it.
+    public static func read(path: String, stop: StopFlag = .process) -> StoreStatus {
+        let judgement = StoreJudge.judge(path: path, deep: true, stop: stop)
+        var state = judgement.state
         var rows: [String: Int] = [:]
         var detail = judgement.detail
-        if judgement.state == .current || judgement.state == .needsMigration {
+        if state == .current || state == .needsMigration {
+            let real = (try? FileSystem.resolveStorePath(path)) ?? path
             do {
-                rows = try countRows(path: path)
+                if state == .current {
+                    let problems = try ReadOnlyFile.read(path: real, stop: stop) { db in try SchemaCheck.problems(in: db) }
+                    if !problems.isEmpty {
+                        state = .corrupt
+                        detail = "tables grocer did not make: " + problems.joined(separator: "; ")
+                    }
+                }
+                if state != .corrupt { rows = try countRows(path: real, stop: stop) }
             } catch {
+                let mapped = StoreError.from(error, path: path)
+                if case .busy = mapped { state = .busy }
                 detail = StoreJudge.describe(error)
             }
         }
-        return StoreStatus(path: path, state: judgement.state, formatVersion: judgement.formatVersion,
+        return StoreStatus(path: path, state: state, formatVersion: judgement.formatVersion,
                            currentVersion: StoreFormat.currentVersion, rows: rows, detail: detail)
     }
 
-    static func countRows(path: String) throws -> [String: Int] {
-        let queue = try StoreJudge.openReadOnly(path)
-        defer { try? queue.close() }
-        return try queue.read { db in
+    static func countRows(path: String, stop: StopFlag) throws -> [String: Int] {
+        try ReadOnlyFile.read(path: path, stop: stop) { db in
             var counts: [String: Int] = [:]
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             for table in tables {

@@ -18,6 +18,7 @@ struct StoreCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
+            do { try StoreLocation.requireFileOrMissing(store.url) } catch let error as StoreError { throw Failure(error.localizedDescription) }
             let status = StoreStatus.read(path: store.url.path)
             print(json ? try StatusText.json(status) : StatusText.text(status))
         }

@@ -2,7 +2,10 @@ import Foundation
 
 /// An exclusive lock beside the store (`grocer.sqlite.lock`, flock(2)), so
 /// two grocers never migrate the same file. The kernel drops it when the
-/// process dies, so a kill never leaves a stale lock.
+/// process dies, so a kill never leaves a stale lock. The lock file is
+/// never opened through a symbolic link (O_NOFOLLOW) and is made with
+/// O_EXCL. Creating a missing store takes it too, so that several grocers
+/// starting at once create the store once.
 final class MigrationLock {
     let path: String
     private var fd: Int32
@@ -18,8 +21,13 @@ final class MigrationLock {
         let path = storePath + ".lock"
         var told = false
         while true {
-            let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw MigrationError.io(path: path, detail: String(cString: strerror(errno))) }
+            let fd: Int32
+            do {
+                fd = try FileSystem.openLockFile(path)
+            } catch let error as POSIXError {
+                let detail = error.code == .EINVAL ? "it is not a regular file" : String(cString: strerror(error.code.rawValue))
+                throw MigrationError.io(path: path, detail: detail)
+            }
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 guard errno == EWOULDBLOCK else {
                     let detail = String(cString: strerror(errno))

@@ -140,6 +140,7 @@ public struct Migrator: Sendable {
         case .newer: throw MigrationError.refused(.newer(path: path, version: judgement.formatVersion ?? 0))
         case .foreign: throw MigrationError.refused(.foreign(path: path))
         case .corrupt: throw MigrationError.refused(.corrupt(path: path, detail: judgement.detail ?? "unreadable"))
+        case .busy: throw MigrationError.refused(.busy(path: path))
         }
     }
 

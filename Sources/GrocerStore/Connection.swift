@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// How every connection grocer opens is set up: the runtime's, the judge's,
+/// the status reader's and the migration's. A store file may come from a
+/// backup, a sync folder or another machine, so nothing inside it is trusted.
+enum Connection {
+    /// How long a connection waits for another grocer's transaction before
+    /// SQLite reports SQLITE_BUSY (then `StoreError.busy`).
+    static let busyTimeout: TimeInterval = 10
+    /// SQLite virtual-machine steps between two looks at the stop flag.
+    static let progressSteps: Int32 = 1000
+
+    /// One configuration for every connection:
+    /// - a busy timeout: another grocer's write is waited for, never damage;
+    /// - `trusted_schema = OFF`: views and triggers in the file cannot call
+    ///   functions with side effects;
+    /// - SQLite's defensive mode: no `writable_schema`, no direct shadow
+    ///   table writes;
+    /// - a progress handler that interrupts any statement once `stop` is
+    ///   raised (Ctrl-C, SIGTERM), so a hostile recursive view ends.
+    static func configuration(label: String, readonly: Bool, stop: StopFlag = .process) -> Configuration {
+        var config = Configuration()
+        config.label = label
+        config.readonly = readonly
+        config.busyMode = .timeout(busyTimeout)
+        config.foreignKeysEnabled = true
+        config.prepareDatabase { db in
+            try harden(db, stop: stop)
+        }
+        return config
+    }
+
+    /// The per-connection part of `configuration`, for connections made
+    /// another way.
+    static func harden(_ db: Database, stop: StopFlag) throws {
+        guard let handle = db.sqliteConnection else { return }
+        _ = setDefensive(handle)
+        // The flag lives as long as the configuration that captured it, and
+        // the configuration as long as the connection.
+        sqlite3_progress_handler(handle, progressSteps, { context in
+            guard let context else { return 0 }
+            return Unmanaged<StopFlag>.fromOpaque(context).takeUnretainedValue().isRaised ? 1 : 0
+        }, Unmanaged.passUnretained(stop).toOpaque())
+        try db.execute(sql: "PRAGMA trusted_schema = OFF")
+    }
+
+    /// `sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &result)`. The C
+    /// function is variadic, which Swift cannot call; on Linux (x86-64 and
+    /// arm64 alike) integer and pointer arguments of a variadic call travel
+    /// as those of a plain one, so a plain prototype reaches it. Returns
+    /// whether defensive mode is now on.
+    @discardableResult
+    static func setDefensive(_ handle: OpaquePointer) -> Bool {
+        typealias DBConfig = @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sqlite3_db_config") else { return false }
+        let dbConfig = unsafeBitCast(symbol, to: DBConfig.self)
+        var result: Int32 = 0
+        let code = dbConfig(handle, defensiveOption, 1, &result)
+        return code == SQLITE_OK && result == 1
+    }
+
+    /// SQLITE_DBCONFIG_DEFENSIVE.
+    static let defensiveOption: Int32 = 1010
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+
+/// Checks a current-format file's own schema against what `Schema` creates,
+/// cheaply (sqlite_master is a few pages), as Room checks its identity hash:
+/// each expected table must be a table with the expected columns, and no
+/// view or trigger may exist (grocer makes none; a trigger on its tables
+/// could wipe the history on the next save). Nothing is written.
+enum SchemaCheck {
+    /// One column as `PRAGMA table_info` describes it.
+    struct Column: Equatable, Sendable {
+        let name: String
+        let type: String
+        let notNull: Bool
+        let primaryKey: Int
+    }
+
+    /// The tables and columns `Schema.create` makes, read once from an
+    /// in-memory database so that `Schema` stays the one source.
+    static let expected: [String: [Column]] = {
+        do {
+            let queue = try DatabaseQueue()
+            return try queue.write { db in
+                try Schema.create(db)
+                var tables: [String: [Column]] = [:]
+                for name in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") {
+                    tables[name] = try columns(of: name, in: db)
+                }
+                return tables
+            }
+        } catch {
+            preconditionFailure("grocer's own schema does not build: \(error)")
+        }
+    }()
+
+    /// What is wrong, one phrase per problem, naming the object; empty when
+    /// the file has grocer's tables.
+    static func problems(in db: Database) throws -> [String] {
+        var problems: [String] = []
+        let objects = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+        var kinds: [String: String] = [:]
+        for row in objects {
+            let type: String = row["type"] ?? ""
+            let name: String = row["name"] ?? ""
+            let table: String = row["tbl_name"] ?? ""
+            kinds[name] = type
+            switch type {
+            case "trigger":
+                problems.append("a trigger grocer did not create: \(name) on \(table)")
+            case "view":
+                problems.append("a view grocer did not create: \(name)")
+            default:
+                break
+            }
+        }
+        for (table, columns) in expected.sorted(by: { $0.key < $1.key }) {
+            switch kinds[table] {
+            case nil:
+                problems.append("no table \(table)")
+            case "table"?:
+                let found = try self.columns(of: table, in: db)
+                if found != columns {
+                    problems.append("\(table) has columns (\(found.map(\.name).joined(separator: ", "))), not grocer's (\(columns.map(\.name).joined(separator: ", ")))")
+                }
+            case let other?:
+                problems.append("\(table) is a \(other), not a table")
+            }
+        }
+        return problems
+    }
+
+    static func columns(of table: String, in db: Database) throws -> [Column] {
+        try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", arguments: [table]).map {
+            Column(name: $0["name"], type: ($0["type"] as String? ?? "").uppercased(), notNull: $0["notnull"] as Bool, primaryKey: $0["pk"])
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GrocerCore
+import Testing
+@testable import GrocerStore
+
+/// Files from elsewhere are untrusted: a current-format file whose own
+/// schema is not grocer's is refused, named, and left byte-identical.
+@Suite struct HostileStoreTests {
+    /// A current store made by grocer, closed, with one weight.
+    static func currentStore(_ dir: TempDir, _ name: String = "s.sqlite") throws -> String {
+        let store = try Store.open(at: dir.url.appendingPathComponent(name))
+        try store.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        try store.close()
+        return dir.path(name)
+    }
+
+    static func weightCount(_ path: String) throws -> Int {
+        try ReadOnlyFile.read(path: path, stop: StopFlag()) { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM weight_entry") ?? -1
+        }
+    }
+
+    @Test func aTriggerThatWipesTheHistoryIsRefusedNamedAndNeverFires() throws {
+        let dir = TempDir()
+        let path = try Self.currentStore(dir)
+        try dir.sqlite("s.sqlite", "CREATE TRIGGER wipe_history AFTER INSERT ON weight_entry BEGIN DELETE FROM weight_entry; END;")
+        let before = try #require(dir.bytes("s.sqlite"))
+        let listing = dir.listing()
+        let error = #expect(throws: StoreError.self) { try Store.open(at: URL(fileURLWithPath: path)) }
+        #expect(error?.errorDescription?.contains("a trigger grocer did not create: wipe_history on weight_entry") == true)
+        #expect(error?.errorDescription?.contains("not changed") == true)
+        #expect(dir.bytes("s.sqlite") == before)
+        #expect(dir.listing() == listing)
+        #expect(try Self.weightCount(path) == 1)
+    }
+
+    @Test func aWeightTableThatIsAViewIsRefused() throws {
+        let dir = TempDir()
+        try dir.sqlite("v.sqlite", Schema.tables.replacingOccurrences(of: "CREATE TABLE weight_entry", with: "CREATE TABLE weight_entry_real")
+            + "CREATE VIEW weight_entry AS SELECT id, value, unit, recorded_at FROM weight_entry_real;"
+            + Schema.stamp)
+        let before = try #require(dir.bytes("v.sqlite"))
+        let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("v.sqlite")) }
+        guard case let .unexpectedSchema(_, problems)? = error else {
+            Issue.record("expected unexpectedSchema, got \(String(describing: error))")
+            return
+        }
+        #expect(problems.contains("weight_entry is a view, not a table"))
+        #expect(dir.bytes("v.sqlite") == before)
+        #expect(dir.listing() == ["v.sqlite"])
+    }
+
+    @Test func aMissingTableIsRefusedAndStatusSaysSo() throws {
+        let dir = TempDir()
+        try dir.sqlite("m.sqlite", Schema.tables.replacingOccurrences(of: "CREATE TABLE item (", with: "CREATE TABLE shopping (") + Schema.stamp)
+        let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("m.sqlite")) }
+        #expect(error?.errorDescription?.contains("no table item") == true)
+        let status = StoreStatus.read(path: dir.path("m.sqlite"), stop: StopFlag())
+        #expect(status.state != .current)
+        #expect(status.detail?.contains("no table item") == true)
+        #expect(dir.listing() == ["m.sqlite"])
+    }
+
+    @Test func aColumnThatIsNotGrocersIsRefused() throws {
+        let dir = TempDir()
+        try dir.sqlite("c.sqlite", Schema.tables.replacingOccurrences(of: "recorded_at INTEGER NOT NULL", with: "recorded_at TEXT") + Schema.stamp)
+        let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("c.sqlite")) }
+        #expect(error?.errorDescription?.contains("weight_entry has columns") == true)
+    }
+
+    @Test func grocersOwnStoreHasNoSchemaProblems() throws {
+        let dir = TempDir()
+        let path = try Self.currentStore(dir)
+        let problems = try ReadOnlyFile.read(path: path, stop: StopFlag()) { db in try SchemaCheck.problems(in: db) }
+        #expect(problems == [])
+    }
+}

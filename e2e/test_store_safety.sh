@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# A store that never locks its person out: grocers at once, kills mid-save,
+# hostile files and odd --store targets, against the real binary.
+# Every check ends its test on failure (`|| return 1`).
+source "$(dirname "$0")/lib.sh"
+
+G() { "$GROCER_BIN" "$@"; }
+rows() { sqlite3 "$1" 'SELECT count(*) FROM weight_entry'; }
+figure() { echo "    figure: $*"; }
+
+# 4 writers x 60 saves while a reader lists and reports: no command fails,
+# nothing is called damaged, every row is there.
+parallel_writers_and_a_reader_never_fail() {
+    local store=$TMPROOT/parallel.sqlite out=$TMPROOT/parallel
+    mkdir -p "$out"
+    G weight add 70 --unit kg --store "$store" >/dev/null || return 1
+    local w pids=()
+    for w in 1 2 3 4; do
+        (
+            fails=0
+            for i in $(seq 1 60); do
+                G weight add "7$w.$((i % 10))" --unit kg --store "$store" >/dev/null 2>>"$out/err$w" || fails=$((fails + 1))
+            done
+            echo "$fails" >"$out/fails$w"
+        ) &
+        pids+=($!)
+    done
+    (
+        reads=0 fails=0
+        while [[ ! -f $out/stop ]]; do
+            G weight list --store "$store" >/dev/null 2>>"$out/errr" || fails=$((fails + 1))
+            G store status --store "$store" >"$out/status" 2>>"$out/errr" || fails=$((fails + 1))
+            grep -q "state:          current" "$out/status" || { fails=$((fails + 1)); cat "$out/status" >>"$out/errr"; }
+            reads=$((reads + 2))
+        done
+        echo "$fails $reads" >"$out/reader"
+    ) &
+    local reader=$!
+    wait "${pids[@]}"
+    touch "$out/stop"
+    wait "$reader"
+    local total
+    total=$(cat "$out"/fails[1-4] | awk '{s+=$1} END {print s}')
+    read -r rfails reads <"$out/reader"
+    figure "parallel: 4 writers x 60 saves, $total writer failures; reader $rfails failures in $reads commands; rows $(rows "$store") of 241"
+    cat "$out"/err* 2>/dev/null | head -5 >&2
+    [[ $total == 0 ]] || fail "writers failed $total times" || return 1
+    [[ $rfails == 0 ]] || fail "the reader failed $rfails times" || return 1
+    [[ $(rows "$store") == 241 ]] || fail "rows: $(rows "$store")" || return 1
+    ! grep -q damaged "$out"/err* 2>/dev/null || fail "something was called damaged" || return 1
+}
+
+# 8 grocers creating one missing store at once: all succeed, once.
+eight_creators_at_once() {
+    local dir=$TMPROOT/create store=$TMPROOT/create/grocer.sqlite pids=() i failed=0
+    for i in 1 2 3 4 5 6 7 8; do
+        G weight add "6$i" --unit kg --store "$store" >/dev/null 2>>"$TMPROOT/create-err" &
+        pids+=($!)
+    done
+    for i in "${pids[@]}"; do wait "$i" || failed=$((failed + 1)); done
+    figure "8 creators at once: $failed failures"
+    cat "$TMPROOT/create-err" >&2
+    [[ $failed == 0 ]] || return 1
+    [[ $(rows "$store") == 8 ]] || fail "rows: $(rows "$store")" || return 1
+    [[ $(ls -A "$dir") == grocer.sqlite ]] || fail "left beside: $(ls -A "$dir")" || return 1
+}
+
+# Saves killed at chosen system calls (strace) and at random instants:
+# afterwards every command opens the store and the rows add up.
+kill_loop_never_locks_out() {
+    command -v strace >/dev/null || fail "strace is missing (make test installs it)" || return 1
+    local store=$TMPROOT/kill.sqlite saved=0 lockouts=0 n=0 spec
+    G weight add 70 --unit kg --store "$store" >/dev/null || return 1
+    saved=1
+    for spec in unlink:when=1 unlink:when=2 fsync:when=1 fsync:when=2 fsync:when=3 fdatasync:when=1 \
+        pwrite64:when=1 pwrite64:when=2 pwrite64:when=3 pwrite64:when=5 write:when=2 close:when=5 \
+        openat:when=20 fcntl:when=8 fcntl:when=12; do
+        n=$((n + 1))
+        if { strace -f -o /dev/null -e inject="${spec%%:*}":signal=SIGKILL:"${spec#*:}" \
+            "$GROCER_BIN" weight add 71 --unit kg --store "$store" >/dev/null 2>&1; } 2>/dev/null; then
+            saved=$((saved + 1))
+        fi
+        if ! G weight list --store "$store" >/dev/null 2>"$TMPROOT/kill-err" ||
+            ! G store status --store "$store" | grep -q "state:          current"; then
+            lockouts=$((lockouts + 1)); cat "$TMPROOT/kill-err" >&2
+        fi
+    done
+    for n2 in $(seq 1 25); do
+        n=$((n + 1))
+        G weight add 72 --unit kg --store "$store" >/dev/null 2>&1 &
+        local pid=$!
+        sleep "0.0$((RANDOM % 9))"
+        kill -9 "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+        if ! G weight list --store "$store" >/dev/null 2>"$TMPROOT/kill-err"; then
+            lockouts=$((lockouts + 1)); cat "$TMPROOT/kill-err" >&2
+        fi
+    done
+    local count
+    count=$(G weight list --store "$store" | wc -l)
+    figure "kill loop: $n kills during saves, $lockouts lockouts, $count rows ($saved saves reported)"
+    [[ $lockouts == 0 ]] || return 1
+    ((count >= saved)) || fail "a reported save was lost: $count < $saved" || return 1
+}
+
+# A rollback-journal store whose save was killed before its journal was
+# deleted (a hot journal): recovered, never called damaged; the screen opens.
+hot_journal_is_recovered() {
+    command -v strace >/dev/null || fail "strace is missing" || return 1
+    local store=$GROCER_STORE
+    G weight add 70 --unit kg >/dev/null || return 1
+    sqlite3 "$store" 'PRAGMA journal_mode = DELETE;' >/dev/null || return 1
+    { strace -f -o /dev/null -e trace=unlink,unlinkat -e inject=unlink,unlinkat:signal=SIGKILL sqlite3 "$store" \
+        "INSERT INTO weight_entry (value, unit, recorded_at) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) SELECT '71', 'kg', i FROM n;"; } 2>/dev/null
+    [[ -f $store-journal ]] || fail "the kill left no journal" || return 1
+    G store status | grep -q "state:          current" || fail "status: $(G store status)" || return 1
+    [[ $(G weight list | wc -l) == 1 ]] || fail "rows: $(G weight list | wc -l)" || return 1
+    start
+    wait_for "Enter Today's Weight" || return 1
+}
+
+# A trigger in a current store that would wipe the history on the next save.
+foreign_trigger_is_refused_and_never_fires() {
+    local store=$GROCER_STORE out
+    G weight add 70 --unit kg >/dev/null || return 1
+    sqlite3 "$store" "CREATE TRIGGER wipe_history AFTER INSERT ON weight_entry BEGIN DELETE FROM weight_entry; END;" || return 1
+    local before
+    before=$(sha256sum <"$store")
+    out=$(G weight add 71 --unit kg 2>&1)
+    [[ $? == 2 ]] || fail "exit status was not 2: $out" || return 1
+    [[ $out == *"wipe_history on weight_entry"* && $(wc -l <<<"$out") == 1 ]] || fail "message: $out" || return 1
+    [[ $(sha256sum <"$store") == "$before" ]] || fail "the file changed" || return 1
+    [[ $(rows "$store") == 1 ]] || fail "the trigger fired" || return 1
+}
+
+# A FIFO and a character device are refused at once, one line, exit 2.
+fifo_and_device_are_refused() {
+    local fifo=$TMPROOT/pipe.sqlite out cmd
+    mkfifo "$fifo" || return 1
+    for cmd in "weight list" "weight add 70" "store status" "items list"; do
+        # shellcheck disable=SC2086
+        out=$(timeout 20 "$GROCER_BIN" $cmd --store "$fifo" 2>&1)
+        [[ $? == 2 ]] || fail "$cmd on a FIFO: exit not 2: $out" || return 1
+        [[ $out == *"is a FIFO (named pipe), not a store file"* && $(wc -l <<<"$out") == 1 ]] || fail "$cmd: $out" || return 1
+    done
+    local before
+    before=$(stat -c '%a %Z' /dev/null)
+    out=$(G weight list --store /dev/null 2>&1)
+    [[ $? == 2 && $out == *"a character device"* ]] || fail "/dev/null: $out" || return 1
+    [[ $(stat -c '%a %Z' /dev/null) == "$before" && ! -e /dev/null-journal ]] || fail "/dev/null was touched" || return 1
+}
+
+# --store a link: the real file is used and the link stays a link.
+a_linked_store_stays_a_link() {
+    mkdir -p "$TMPROOT/real" || return 1
+    G weight add 70 --unit kg --store "$TMPROOT/real/s.sqlite" >/dev/null || return 1
+    ln -s "$TMPROOT/real/s.sqlite" "$TMPROOT/link.sqlite" || return 1
+    G weight add 71 --unit kg --store "$TMPROOT/link.sqlite" >/dev/null || return 1
+    [[ -L $TMPROOT/link.sqlite ]] || fail "the link was replaced" || return 1
+    [[ $(rows "$TMPROOT/real/s.sqlite") == 2 ]] || fail "the real file has $(rows "$TMPROOT/real/s.sqlite") rows" || return 1
+}
+
+# store status reads a WAL-mode store without leaving anything beside it.
+status_leaves_nothing_beside() {
+    local dir=$TMPROOT/quiet
+    mkdir -p "$dir" || return 1
+    G weight add 70 --unit kg --store "$dir/s.sqlite" >/dev/null || return 1
+    [[ $(sqlite3 "$dir/s.sqlite" 'PRAGMA journal_mode') == wal ]] || fail "not WAL" || return 1
+    local before
+    before=$(sha256sum <"$dir/s.sqlite")
+    G store status --store "$dir/s.sqlite" | grep -q "rows weight_entry: 1" || return 1
+    G store status --json --store "$dir/s.sqlite" >/dev/null || return 1
+    [[ $(ls -A "$dir") == s.sqlite ]] || fail "left beside: $(ls -A "$dir")" || return 1
+    [[ $(sha256sum <"$dir/s.sqlite") == "$before" ]] || fail "the file changed" || return 1
+}
+
+run_test "4 writers x 60 and a reader: no failure, every row" parallel_writers_and_a_reader_never_fail
+run_test "8 grocers creating one store at once" eight_creators_at_once
+run_test "kills during saves never lock the person out" kill_loop_never_locks_out
+run_test "a hot journal is recovered, not called damaged" hot_journal_is_recovered
+run_test "a foreign trigger is refused and never fires" foreign_trigger_is_refused_and_never_fires
+run_test "a FIFO and a device are refused at once" fifo_and_device_are_refused
+run_test "a linked store stays a link" a_linked_store_stays_a_link
+run_test "store status leaves nothing beside a WAL store" status_leaves_nothing_beside
+finish
