@@ -7,14 +7,14 @@ import Testing
     @Test(arguments: [
         (180.4, "180.4"), (176.3698, "176.37"), (72.345, "72.35"), (200.0, "200"),
         (2.675, "2.68"), (999.995, "1000"), (0.1 + 0.2, "0.3"), (0.005, "0.01"),
-        (72.344999, "72.34"), (1e16, "10000000000000000"), (123.4, "123.4"), (0.07, "0.07"),
+        (72.344999, "72.34"), (999_999_999_999_999.875, "999999999999999.9"), (123.4, "123.4"), (0.07, "0.07"),
         (1e-2, "0.01"), (5.0, "5"), (72.5, "72.5"), (99.999, "100"),
     ])
     func poundsBecomeTheShortestDecimalRoundedToTwoPlaces(pounds: Double, text: String) {
         #expect(LegacyDecimal.poundsText(pounds) == text)
     }
 
-    @Test(arguments: [0.0, -1.0, 0.004, 0.0049999, 1e-5, Double.leastNonzeroMagnitude, Double.infinity, -Double.infinity, Double.nan])
+    @Test(arguments: [0.0, -1.0, 0.004, 0.0049999, 1e-5, Double.leastNonzeroMagnitude, Double.infinity, -Double.infinity, Double.nan, 1e15, 1e16, 1e300])
     func poundsThatAreNotPositiveAfterRoundingAreDirty(pounds: Double) {
         #expect(LegacyDecimal.poundsText(pounds) == nil)
     }
