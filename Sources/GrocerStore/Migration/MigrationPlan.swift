@@ -119,7 +119,7 @@ struct MigrationPlan {
             let json = columns.map { "'\($0)', \(MigrationPlan.jsonValue($0))" }.joined(separator: ", ")
             return """
                 INSERT INTO main.quarantine (source_version, source_table, source_id, reason, row_json)
-                SELECT ?3, '\(source)', id, \(reasonSQL), json_object(\(json))
+                SELECT ?3, '\(source)', CASE WHEN typeof(id) = 'integer' THEN id END, \(reasonSQL), json_object(\(json))
                 FROM \(from) WHERE r.grocer_rid > ?1 AND r.grocer_rid <= ?2 AND NOT coalesce((\(cleanSQL)), 0)
                 """
         }

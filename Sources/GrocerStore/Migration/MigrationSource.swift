@@ -78,20 +78,24 @@ struct SourceLayout {
         var problems: [String] = []
         let entries = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name FROM src.sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
         let expected = Set(plan.sources)
+        var views: Set<String> = []
         for row in entries {
             let type: String = row["type"], name: String = row["name"]
             let known = expected.contains(name.lowercased())
             switch type {
             case "trigger": problems.append("trigger \(name) on \(row["tbl_name"] as String)")
-            case "view" where known: problems.append("\(name) is a view")
+            case "view" where known:
+                problems.append("\(name) is a view")
+                views.insert(name.lowercased())
             case "table", "view": if !known { layout.extraTables.append(name) }
             default: break
             }
         }
-        for copy in plan.copies {
+        // A view's columns are never asked for: that would expand it.
+        for copy in plan.copies where !views.contains(copy.source) {
             let columns = try Row.fetchAll(db, sql: "SELECT name, type, pk FROM pragma_table_info(?, 'src')", arguments: [copy.source])
             guard !columns.isEmpty else {
-                if !problems.contains("\(copy.source) is a view") { problems.append("no table \(copy.source)") }
+                problems.append("no table \(copy.source)")
                 continue
             }
             let names = Set(columns.map { ($0["name"] as String).lowercased() })
