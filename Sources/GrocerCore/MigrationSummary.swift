@@ -31,17 +31,21 @@ public struct MigrationSummary: Equatable, Sendable {
     /// Source rows the current format cannot hold, kept whole in the
     /// `quarantine` table, by reason.
     public var quarantined: [String: Int]
+    /// Tables (and views) of the old file that its version did not have:
+    /// not carried; they remain in the old file's backup.
+    public var notCarried: [String]
     /// Where the old file was kept, if it was.
     public var backupPath: String?
     public var seconds: Double
 
     public init(fromVersion: Int, toVersion: Int, carried: [String: Int] = [:], repairs: [String: Int] = [:],
-                quarantined: [String: Int] = [:], backupPath: String? = nil, seconds: Double = 0) {
+                quarantined: [String: Int] = [:], notCarried: [String] = [], backupPath: String? = nil, seconds: Double = 0) {
         self.fromVersion = fromVersion
         self.toVersion = toVersion
         self.carried = carried
         self.repairs = repairs
         self.quarantined = quarantined
+        self.notCarried = notCarried
         self.backupPath = backupPath
         self.seconds = seconds
     }
@@ -57,6 +61,12 @@ public struct MigrationSummary: Equatable, Sendable {
         for (table, n) in carried.sorted(by: { $0.key < $1.key }) { out.append("  carried \(table): \(n)") }
         for (kind, n) in repairs.sorted(by: { $0.key < $1.key }) where n > 0 { out.append("  repaired (\(kind)): \(n)") }
         for (reason, n) in quarantined.sorted(by: { $0.key < $1.key }) where n > 0 { out.append("  quarantined (\(reason)): \(n)") }
+        if !notCarried.isEmpty {
+            let names = notCarried.joined(separator: ", ")
+            out.append(backupPath == nil
+                ? "  not carried (not part of format version \(fromVersion); the old file was not kept): \(names)"
+                : "  not carried (not part of format version \(fromVersion); they remain in the backup): \(names)")
+        }
         if let backupPath { out.append("  old file kept as \(backupPath)") }
         return out
     }

@@ -1,8 +1,15 @@
 import GRDB
 
-/// The current format (version 4). docs/STORE-FORMAT.md is its prose twin.
+/// The format's SQL. Version 4 is frozen here as it was released: these
+/// texts are never edited again (sqlite_master keeps them verbatim, and a
+/// fresh store must match a migrated one). Later versions are in-place
+/// steps (`FormatStep.released`), applied after version 4 by both creation
+/// and migration. docs/STORE-FORMAT.md is the prose twin.
 enum Schema {
-    static let tables = """
+    static let version4Number = 4
+
+    /// Version 4's tables, frozen.
+    static let version4Tables = """
         CREATE TABLE weight_entry (
           id          INTEGER PRIMARY KEY,
           value       TEXT NOT NULL CHECK (value GLOB '[0-9]*' AND value NOT GLOB '*[^0-9.]*'),
@@ -29,23 +36,27 @@ enum Schema {
         );
         """
 
-    /// Built after bulk copies, which is faster than keeping them up to date.
-    static let indexes = """
+    /// Version 4's indexes, frozen. Built after bulk copies, which is
+    /// faster than keeping them up to date.
+    static let version4Indexes = """
         CREATE INDEX weight_entry_by_time ON weight_entry(recorded_at, id);
         CREATE INDEX item_by_unit ON item(unit_id);
         """
 
-    static let stamp = """
-        PRAGMA application_id = \(StoreFormat.applicationID);
-        PRAGMA user_version = \(StoreFormat.currentVersion);
+    /// Version 4's stamp, frozen (0x47524352, "GRCR").
+    static let version4Stamp = """
+        PRAGMA application_id = 1196573522;
+        PRAGMA user_version = 4;
         """
 
-    /// Creates the whole format in one transaction: a crash leaves an empty
-    /// file, which is judged `missing` and created again.
-    static func create(_ db: Database) throws {
-        try db.execute(sql: tables)
-        try db.execute(sql: indexes)
-        try db.execute(sql: stamp)
+    /// Creates the whole current format in the caller's transaction: version
+    /// 4, then every released step. A crash leaves an empty file, which is
+    /// judged `missing` and created again.
+    static func create(_ db: Database, steps: [FormatStep] = FormatStep.released) throws {
+        try db.execute(sql: version4Tables)
+        try db.execute(sql: version4Indexes)
+        try db.execute(sql: version4Stamp)
+        for step in steps { try step.apply(db) }
     }
 
     /// Table names and what `store status` counts.

@@ -4,10 +4,10 @@ import Foundation
 public enum StoreFormat {
     /// 0x47524352, "GRCR": every grocer file carries it.
     public static let applicationID: Int32 = 1_196_573_522
-    /// The version this build writes. 1-3 are older releases' formats.
-    public static let currentVersion = 4
-    /// Versions this build can migrate from.
-    public static let migratableVersions = 1..<currentVersion
+    /// The version this build writes: the last released in-place step's, or
+    /// version 4 (frozen in `Schema.version4`) while none is released.
+    /// 1-3 are older releases' formats.
+    public static let currentVersion = FormatStep.released.last?.version ?? Schema.version4Number
 }
 
 /// How a file on disk is judged before anything opens it for writing.

@@ -14,11 +14,16 @@ public enum FaultPoint: String, CaseIterable, Sendable {
     case beforeCommit = "before-commit"
     /// The copy is committed in the temporary file.
     case afterCopy = "after-copy"
+    /// Inside an in-place step's transaction, before its commit.
+    case midStep = "mid-step"
+    /// Every in-place step committed in the temporary file.
+    case afterSteps = "after-steps"
     /// The temporary file passed its checks.
     case afterVerify = "after-verify"
     /// The temporary file is flushed to disk.
     case afterSync = "after-sync"
-    /// The backup link of the old file exists.
+    /// The backup of the old file exists (a link for a rebuild; for an
+    /// in-place step a real copy, made before the steps).
     case afterBackup = "after-backup"
     /// The new file has replaced the old one (directory not yet synced).
     case afterRename = "after-rename"

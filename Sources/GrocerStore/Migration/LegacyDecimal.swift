@@ -1,12 +1,21 @@
 /// The decimal rules of STORE-HISTORY.md, done exactly on decimal digits
 /// (never on binary doubles), so that 72.345 becomes "72.35".
 enum LegacyDecimal {
+    /// The most digits before the point a carried weight may have: every
+    /// reader shows such a value exactly (with 2 fraction digits it stays
+    /// within 17 significant digits, well inside `Decimal`). Larger ones
+    /// (a 1e300 lbs weight, a 201-digit value) are quarantined.
+    static let maximumIntegerDigits = 15
+    /// Pounds at or above this have more than 15 integer digits once
+    /// rounded (the largest double below it is 999999999999999.875).
+    static let poundsLimit = 1e15
+
     /// A version 1/2 weight in pounds as the text the current format keeps:
     /// the shortest decimal that reads back as the same double, rounded to
     /// 2 places half away from zero, trailing zeros dropped. nil when the
     /// result would not be positive (or the value is not finite).
     static func poundsText(_ pounds: Double) -> String? {
-        guard pounds.isFinite, pounds > 0 else { return nil }
+        guard pounds.isFinite, pounds > 0, pounds < poundsLimit else { return nil }
         // Swift prints the shortest round-tripping digits: "180.4",
         // "1e-05", "1.2345e+16".
         return roundedText(pounds.description)
@@ -26,7 +35,7 @@ enum LegacyDecimal {
         var int = parts[0].drop(while: { $0 == "0" })
         if int.isEmpty { int = "0" }
         let result = fraction.isEmpty ? String(int) : "\(int).\(fraction)"
-        guard result.contains(where: { $0 != "0" && $0 != "." }) else { return nil }
+        guard result.contains(where: { $0 != "0" && $0 != "." }), int.count <= maximumIntegerDigits else { return nil }
         return result
     }
 
@@ -68,6 +77,7 @@ enum LegacyDecimal {
         if int.isEmpty { int = [0] }
         var fraction = Array(cents.suffix(2))
         while fraction.last == 0 { fraction.removeLast() }
+        guard int.count <= maximumIntegerDigits else { return nil }
         let text = int.map { String($0) }.joined()
         return fraction.isEmpty ? text : text + "." + fraction.map { String($0) }.joined()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Why a migration did not happen or stopped, worded in one place. In every
 /// case the old store is as it was.
@@ -15,6 +16,9 @@ public enum MigrationError: Error, LocalizedError, Equatable, Sendable {
     /// The counts after the copy do not add up: a bug, never swapped in.
     case verificationFailed(path: String, detail: String)
     case cancelled(path: String)
+    /// The old file's tables are not what its version had (views,
+    /// triggers, missing columns): refused, as a file from elsewhere.
+    case unexpectedSchema(path: String, version: Int, detail: String)
 
     public var errorDescription: String? {
         switch self {
@@ -36,6 +40,8 @@ public enum MigrationError: Error, LocalizedError, Equatable, Sendable {
             return "The migrated copy of \(path) did not verify (\(detail)); it was thrown away and the file was not changed. Please report this."
         case let .cancelled(path):
             return "Migration stopped; \(path) was left as it was."
+        case let .unexpectedSchema(path, version, detail):
+            return "\(path) says it is a grocer store of format version \(version), but its tables are not what that version wrote (\(detail)). grocer will not read it; restore it from a backup, or move it aside to start a new store. The file was not changed."
         }
     }
 
@@ -45,6 +51,22 @@ public enum MigrationError: Error, LocalizedError, Equatable, Sendable {
         case .notNeeded: return 0
         case .cancelled: return 130
         default: return 2
+        }
+    }
+
+    /// What an SQLite failure while building the new file means for the
+    /// person: a full disk or size limit (EFBIG comes back as an I/O
+    /// error), a stop, or an I/O failure.
+    static func classify(_ error: DatabaseError, path: String, temp: String) -> MigrationError {
+        switch error.resultCode {
+        case .SQLITE_FULL:
+            return .diskFull(path: path)
+        case .SQLITE_IOERR:
+            return .io(path: path, detail: "writing the migrated copy \(temp) failed (disk I/O error: is the disk full, or a file size limit reached?)")
+        case .SQLITE_INTERRUPT:
+            return .cancelled(path: path)
+        default:
+            return .io(path: path, detail: StoreJudge.describe(error))
         }
     }
 

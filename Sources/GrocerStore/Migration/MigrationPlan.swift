@@ -8,17 +8,31 @@ struct MigrationPlan {
     /// Tables copied in batches, in this order.
     let copies: [TableCopy]
 
-    init(sourceVersion: Int) {
+    /// The plan for `sourceVersion`: each known version explicitly, nil for
+    /// any other (never a default: a version this code does not know must
+    /// not be rebuilt by another version's rules). `idIsKey(table)` says
+    /// whether the source table's `id` is its primary key (so ids are
+    /// unique); where it is not, rows with an id that is not a whole number
+    /// or is used by an earlier row are quarantined.
+    init?(sourceVersion: Int, idIsKey: (String) -> Bool = { _ in true }) {
         self.sourceVersion = sourceVersion
+        var copies: [TableCopy]
         switch sourceVersion {
         case 1:
             copies = [Self.legacySettings, Self.legacyWeights]
         case 2:
-            copies = [Self.legacySettings, Self.legacyWeights, Self.amounts, Self.items(unitTable: "amount", unitColumn: "amount_id")]
+            copies = [Self.legacySettings, Self.legacyWeights, Self.amounts, Self.items(unitColumn: "amount_id")]
+        case 3:
+            copies = [Self.typedSettings, Self.typedWeights, Self.units, Self.items(unitColumn: "unit_id")]
         default:
-            copies = [Self.typedSettings, Self.typedWeights, Self.units, Self.items(unitTable: "unit", unitColumn: "unit_id")]
+            return nil
         }
+        for i in copies.indices where copies[i].hasID { copies[i].idIsKey = idIsKey(copies[i].source) }
+        self.copies = copies
     }
+
+    /// The source tables this plan reads.
+    var sources: [String] { copies.map(\.source) }
 
     /// One source table copied into one current table, a batch of rows at
     /// a time (rowid ranges, so memory stays flat and progress moves).
@@ -40,17 +54,45 @@ struct MigrationPlan {
         var extra: String? = nil
         /// The INSERT counts its repairs itself (`repairs` only names them).
         var talliesItself = false
-        /// The rows read, with an `id` column ordering them.
-        var from: String { source == "setting" ? "(SELECT rowid AS id, key, value FROM src.setting)" : "src.\(source)" }
+        /// Whether the source has an `id` column (setting has none: its
+        /// rowid stands in).
+        var hasID = true
+        /// Whether `id` is the source table's primary key (see the plan's init).
+        var idIsKey = true
 
-        /// The last id of the batch of `?2` rows after `?1`: a walk of the
-        /// rowid tree, no column read. NULL for the last, shorter batch.
-        var batchEndSQL: String {
-            "SELECT id FROM \(from) WHERE id > ?1 ORDER BY id LIMIT 1 OFFSET ?2 - 1"
+        /// The rows read, `r`, ordered by their rowid `grocer_rid` (batches
+        /// are rowid ranges), with an `id` column.
+        var from: String {
+            hasID ? "(SELECT rowid AS grocer_rid, * FROM src.\(source)) AS r"
+                  : "(SELECT rowid AS grocer_rid, rowid AS id, * FROM src.\(source)) AS r"
         }
 
-        /// The last id and the number of rows after `?1`.
-        var restSQL: String { "SELECT max(id), count(*) FROM \(from) WHERE id > ?1" }
+        /// `clean`, plus a whole-number id not used by an earlier row where
+        /// the source does not make ids unique.
+        var cleanSQL: String {
+            idIsKey ? clean : "typeof(id) = 'integer' AND NOT \(duplicateID) AND (\(clean))"
+        }
+
+        var reasonSQL: String {
+            idIsKey ? reason : """
+                CASE WHEN typeof(id) <> 'integer' THEN 'id is not a whole number'
+                     WHEN \(duplicateID) THEN 'id is used by an earlier row'
+                     ELSE \(reason) END
+                """
+        }
+
+        private var duplicateID: String {
+            "EXISTS (SELECT 1 FROM src.\(source) d WHERE d.id = r.id AND d.rowid < r.grocer_rid)"
+        }
+
+        /// The last rowid of the batch of `?2` rows after `?1`: a walk of
+        /// the rowid tree, no column read. NULL for the last, shorter batch.
+        var batchEndSQL: String {
+            "SELECT rowid FROM src.\(source) WHERE rowid > ?1 ORDER BY rowid LIMIT 1 OFFSET ?2 - 1"
+        }
+
+        /// The last rowid and the number of rows after `?1`.
+        var restSQL: String { "SELECT max(rowid), count(*) FROM src.\(source) WHERE rowid > ?1" }
 
         /// Carries the clean rows of a batch; `grocer_tally` around the
         /// first column counts each repair among them in the same pass.
@@ -70,15 +112,15 @@ struct MigrationPlan {
                 let conditions = repairs.map { "(\($0.condition))" }.joined(separator: ", ")
                 sql.replaceSubrange(select.upperBound..<end, with: "\(RepairTally.name)(\(first), \(conditions))")
             }
-            return "\(sql) FROM \(from) WHERE id > ?1 AND id <= ?2 AND (\(clean))"
+            return "\(sql) FROM \(from) WHERE r.grocer_rid > ?1 AND r.grocer_rid <= ?2 AND (\(cleanSQL))"
         }
 
         var quarantineSQL: String {
             let json = columns.map { "'\($0)', \(MigrationPlan.jsonValue($0))" }.joined(separator: ", ")
             return """
                 INSERT INTO main.quarantine (source_version, source_table, source_id, reason, row_json)
-                SELECT ?3, '\(source)', id, \(reason), json_object(\(json))
-                FROM \(from) WHERE id > ?1 AND id <= ?2 AND NOT coalesce((\(clean)), 0)
+                SELECT ?3, '\(source)', CASE WHEN typeof(id) = 'integer' THEN id END, \(reasonSQL), json_object(\(json))
+                FROM \(from) WHERE r.grocer_rid > ?1 AND r.grocer_rid <= ?2 AND NOT coalesce((\(cleanSQL)), 0)
                 """
         }
     }
@@ -115,10 +157,11 @@ struct MigrationPlan {
         date > \(Double(earliestTime) - 0.5 - Double(referenceDateOffset)) AND date < \(Double(latestTime) + 0.5 - Double(referenceDateOffset))
         """
     /// The double 0.005 is the smallest whose shortest decimal rounds to a
-    /// positive value at 2 places; `< 9e999` leaves out infinity and, as
-    /// above, text and BLOBs.
+    /// positive value at 2 places; `< 1e15` leaves out values with more
+    /// digits than readers show (LegacyDecimal.maximumIntegerDigits),
+    /// infinity and, as above, text and BLOBs.
     static let legacyWeightOK = """
-        weight_lbs >= 0.005 AND weight_lbs < 9e999
+        weight_lbs >= 0.005 AND weight_lbs < \(LegacyDecimal.poundsLimit)
         """
     /// The value rule runs in `grocer_pounds` (RepairTally), which also
     /// counts the rounded values: one C call per row instead of SQL
@@ -134,6 +177,7 @@ struct MigrationPlan {
         reason: """
             CASE WHEN typeof(weight_lbs) NOT IN ('real', 'integer') THEN 'weight is not a number'
                  WHEN weight_lbs >= 9e999 THEN 'weight is not finite'
+                 WHEN weight_lbs >= \(LegacyDecimal.poundsLimit) THEN 'weight is too large to show'
                  WHEN NOT (weight_lbs >= 0.005) THEN 'weight is not positive after rounding'
                  WHEN typeof(date) NOT IN ('real', 'integer') THEN 'time is not a number'
                  ELSE 'time is out of range' END
@@ -145,27 +189,37 @@ struct MigrationPlan {
     /// ('0' lbs, '1' kg) becomes `defaultUnit`.
     static let legacySettings = settings(mapping: "CASE value WHEN '0' THEN 'lbs' WHEN '1' THEN 'kg' END")
 
+    /// A key must be text (a BLOB key can equal a text one once cast) and
+    /// not used by an earlier row; a value must be text.
     static func settings(mapping: String) -> TableCopy {
-        TableCopy(
+        let earlierKey = "EXISTS (SELECT 1 FROM src.setting d WHERE d.key = r.key AND d.rowid < r.grocer_rid)"
+        return TableCopy(
             source: "setting", target: "setting",
-            clean: "key IS NOT NULL AND key <> '\(Store.defaultUnitKey)' AND value IS NOT NULL",
+            clean: """
+                typeof(key) = 'text' AND key <> '\(Store.defaultUnitKey)' AND typeof(value) = 'text'
+                AND NOT \(earlierKey)
+                """,
             repairs: [("default unit not recognised, set to lbs", "key = 'defaultUnits' AND (\(mapping)) IS NULL")],
             insert: """
                 INSERT INTO main.setting (key, value)
-                SELECT CASE key WHEN 'defaultUnits' THEN '\(Store.defaultUnitKey)' ELSE CAST(key AS TEXT) END,
+                SELECT CASE key WHEN 'defaultUnits' THEN '\(Store.defaultUnitKey)' ELSE key END,
                        CASE key WHEN 'defaultUnits' THEN coalesce(\(mapping), 'lbs') ELSE value END
                 """,
             reason: """
                 CASE WHEN key IS NULL THEN 'setting has no key'
+                     WHEN typeof(key) <> 'text' THEN 'setting key is not text'
                      WHEN value IS NULL THEN 'setting has no value'
-                     ELSE 'setting key is reserved' END
+                     WHEN typeof(value) <> 'text' THEN 'setting value is not text'
+                     WHEN key = '\(Store.defaultUnitKey)' THEN 'setting key is reserved'
+                     ELSE 'setting key is used by an earlier row' END
                 """,
             columns: ["key", "value"],
             extra: """
                 INSERT INTO main.setting (key, value)
                 SELECT '\(Store.defaultUnitKey)', 'lbs'
                 WHERE NOT EXISTS (SELECT 1 FROM main.setting WHERE key = '\(Store.defaultUnitKey)')
-                """)
+                """,
+            hasID: false)
     }
 
     /// Amount to Unit ("AmountToUnit", Unit.name = Amount.xyz): same id,
@@ -182,19 +236,22 @@ struct MigrationPlan {
         reason: "'unreachable'",
         columns: ["id", "xyz"])
 
-    static func items(unitTable: String, unitColumn: String) -> TableCopy {
+    /// Items reference the units already copied (units go first), so a
+    /// reference to a unit that was not carried becomes no reference.
+    static func items(unitColumn: String) -> TableCopy {
         TableCopy(
             source: "item", target: "item",
-            clean: "typeof(name) = 'text' AND typeof(quantity) = 'integer'",
+            clean: "typeof(name) = 'text' AND typeof(quantity) = 'integer' AND listed IS NOT NULL AND collected IS NOT NULL",
             repairs: [("dangling unit reference removed", "")],
             insert: """
                 INSERT INTO main.item (id, name, quantity, listed, collected, unit_id)
                 SELECT id, name, quantity, listed <> 0, collected <> 0,
-                       \(RepairTally.missingName)((SELECT u.id FROM src.\(unitTable) u WHERE u.id = \(unitColumn)), \(unitColumn))
+                       \(RepairTally.missingName)((SELECT u.id FROM main.unit u WHERE u.id = \(unitColumn)), \(unitColumn))
                 """,
             reason: """
                 CASE WHEN typeof(name) <> 'text' THEN 'item name is not text'
-                     ELSE 'item quantity is not a whole number' END
+                     WHEN typeof(quantity) <> 'integer' THEN 'item quantity is not a whole number'
+                     ELSE 'item listed or collected is missing' END
                 """,
             columns: ["id", "name", "quantity", "listed", "collected", unitColumn],
             talliesItself: true)
@@ -210,8 +267,16 @@ struct MigrationPlan {
         typeof(value) = 'text' AND value NOT GLOB '*[^0-9.]*' AND value NOT GLOB '*.*.*'
         AND (value GLOB '[1-9]*' OR (value GLOB '0.[0-9]*' AND value GLOB '*[1-9]*'))
         AND (value NOT GLOB '*.*' OR value GLOB '*.[0-9]' OR value GLOB '*.[0-9][0-9]')
+        AND length(value) <= \(LegacyDecimal.maximumIntegerDigits)
         """
     static let typedValue = "CASE WHEN \(canonicalValue) THEN value ELSE \(LegacySQLFunctions.typedText)(value) END"
+    /// Digits (and points, blanks) only, and more integer digits than
+    /// readers show: why a value that is not NULL-ed for a sign or a letter
+    /// was refused.
+    static let tooLarge = """
+        typeof(value) = 'text' AND value NOT GLOB '*[^0-9. ]*'
+        AND length(ltrim(substr(trim(value), 1, instr(trim(value) || '.', '.') - 1), '0')) > \(LegacyDecimal.maximumIntegerDigits)
+        """
     static let typedTime = "round(recorded_at)"
     static let typedTimeOK = """
         typeof(recorded_at) IN ('integer', 'real') AND \(typedTime) BETWEEN \(earliestTime) AND \(latestTime)
@@ -227,7 +292,8 @@ struct MigrationPlan {
             SELECT id, \(typedValue), unit, CAST(\(typedTime) AS INTEGER)
             """,
         reason: """
-            CASE WHEN (\(typedValue)) IS NULL THEN 'weight is not a positive decimal'
+            CASE WHEN (\(typedValue)) IS NULL AND \(tooLarge) THEN 'weight is too large to show'
+                 WHEN (\(typedValue)) IS NULL THEN 'weight is not a positive decimal'
                  WHEN unit IS NOT 'lbs' AND unit IS NOT 'kg' THEN 'unit is not lbs or kg'
                  WHEN typeof(recorded_at) NOT IN ('integer', 'real') THEN 'time is not a number'
                  ELSE 'time is out of range' END

@@ -6,7 +6,8 @@ import GRDBSQLite
 /// counts repairs among the rows actually carried in the same pass that
 /// copies them. A plain C callback on purpose: it runs once per row, and
 /// costs nanoseconds (no Swift arrays or values per call). Not marked
-/// deterministic, so SQLite calls it for every row.
+/// deterministic, so SQLite calls it for every row; direct-only, so SQL
+/// stored in a file (a view, a trigger) can never call it and forge counts.
 final class RepairTally: @unchecked Sendable {  // one connection, one thread
     static let name = "grocer_tally"
     /// `grocer_tally_missing(found, reference)`: returns `found` and adds 1
@@ -31,7 +32,7 @@ final class RepairTally: @unchecked Sendable {  // one connection, one thread
     /// this tally goes away.
     func install(in db: Database) {
         sqlite3_create_function_v2(
-            db.sqliteConnection, Self.name, -1, SQLITE_UTF8, UnsafeMutableRawPointer(counters),
+            db.sqliteConnection, Self.name, -1, MigrationConnection.functionFlags, UnsafeMutableRawPointer(counters),
             { context, argc, argv in
                 guard let argv, argc > 0 else { return }
                 let counters = sqlite3_user_data(context)!.assumingMemoryBound(to: Int64.self)
@@ -44,7 +45,7 @@ final class RepairTally: @unchecked Sendable {  // one connection, one thread
             },
             nil, nil, nil)
         sqlite3_create_function_v2(
-            db.sqliteConnection, Self.missingName, 2, SQLITE_UTF8, UnsafeMutableRawPointer(counters),
+            db.sqliteConnection, Self.missingName, 2, MigrationConnection.functionFlags, UnsafeMutableRawPointer(counters),
             { context, _, argv in
                 guard let argv else { return }
                 if sqlite3_value_type(argv[0]) == SQLITE_NULL && sqlite3_value_type(argv[1]) != SQLITE_NULL {
@@ -54,7 +55,7 @@ final class RepairTally: @unchecked Sendable {  // one connection, one thread
             },
             nil, nil, nil)
         sqlite3_create_function_v2(
-            db.sqliteConnection, Self.poundsName, 1, SQLITE_UTF8, UnsafeMutableRawPointer(counters),
+            db.sqliteConnection, Self.poundsName, 1, MigrationConnection.functionFlags, UnsafeMutableRawPointer(counters),
             { context, _, argv in
                 guard let argv else { return }
                 let counter = sqlite3_user_data(context)!.assumingMemoryBound(to: Int64.self)

@@ -15,49 +15,19 @@ struct LegacyStoreFixture {
 
     func remove() { try? FileManager.default.removeItem(at: dir) }
 
-    static let version1 = """
-        PRAGMA application_id = 1196573522;
-        CREATE TABLE weight_entry (
-          id         INTEGER PRIMARY KEY,
-          weight_lbs REAL NOT NULL,
-          date       REAL NOT NULL
-        );
-        CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        PRAGMA user_version = 1;
-        """
-    static let version2 = version1 + """
+    /// The older releases' tables, from the one copy the shell tests and
+    /// benchmarks read too (e2e/legacy-schema/), stamped with the version.
+    static let version1 = schemaFile("v1") + "PRAGMA user_version = 1;"
+    static let version2 = schemaFile("v1") + schemaFile("v2-additions") + "PRAGMA user_version = 2;"
+    static let version3 = schemaFile("v3") + "PRAGMA user_version = 3;"
 
-        CREATE TABLE amount (id INTEGER PRIMARY KEY, xyz TEXT);
-        CREATE TABLE item (
-          id        INTEGER PRIMARY KEY,
-          name      TEXT NOT NULL,
-          quantity  INTEGER NOT NULL DEFAULT 1,
-          listed    INTEGER NOT NULL DEFAULT 1,
-          collected INTEGER NOT NULL DEFAULT 0,
-          amount_id INTEGER
-        );
-        PRAGMA user_version = 2;
-        """
-    static let version3 = """
-        PRAGMA application_id = 1196573522;
-        CREATE TABLE weight_entry (
-          id          INTEGER PRIMARY KEY,
-          value       TEXT NOT NULL,
-          unit        TEXT NOT NULL,
-          recorded_at INTEGER NOT NULL
-        );
-        CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE unit (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'New Unit');
-        CREATE TABLE item (
-          id        INTEGER PRIMARY KEY,
-          name      TEXT NOT NULL,
-          quantity  INTEGER NOT NULL DEFAULT 1,
-          listed    INTEGER NOT NULL DEFAULT 1,
-          collected INTEGER NOT NULL DEFAULT 0,
-          unit_id   INTEGER
-        );
-        PRAGMA user_version = 3;
-        """
+    static func schemaFile(_ name: String) -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let url = root.appendingPathComponent("e2e/legacy-schema/\(name).sql")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { fatalError("cannot read \(url.path)") }
+        return text + "\n"
+    }
 
     /// Writes `schema` then `rows` (SQL) into the store file, then closes it:
     /// no journal is left beside it.

@@ -1,0 +1,50 @@
+import Foundation
+
+/// How a migration runs; `standard(environment:)` is what grocer uses.
+public struct MigrationOptions: Sendable {
+    /// Keep the old file as `grocer.sqlite.vN.bak` (`--no-backup` clears it).
+    public var backup = true
+    /// When another grocer holds the lock: wait for it (true) or refuse.
+    public var waitForLock = true
+    /// Where the record of each migration is appended; nil keeps none.
+    public var logFile: URL?
+    /// For tests: where to kill the process (`GROCER_FAULT_POINT`).
+    public var faultPoint: FaultPoint?
+    /// Rows per batch: progress and cancellation are checked between batches.
+    public var batchSize = 8192
+    /// For tests: a pause after each batch (`GROCER_TEST_BATCH_PAUSE_MS`),
+    /// so a test can act while a migration is surely under way.
+    public var batchPause: Duration = .zero
+    /// Verify the new file with `PRAGMA integrity_check` (default), or with
+    /// `quick_check` plus index entry counts (`GROCER_MIGRATION_CHECK=quick`,
+    /// about 0.25 s less per million rows).
+    public var fullIntegrityCheck = true
+    /// Raised to stop: checked between batches and, through a progress
+    /// handler, inside every statement (so an endless query stops too).
+    public var stop: StopFlag = .process
+    /// For tests of the in-place path: one more step's SQL after the
+    /// released ones (`GROCER_TEST_EXTRA_STEP_SQL`); the migration then
+    /// targets that step's version.
+    public var extraTestStepSQL: String?
+
+    public init(backup: Bool = true, waitForLock: Bool = true, logFile: URL? = nil, faultPoint: FaultPoint? = nil) {
+        self.backup = backup
+        self.waitForLock = waitForLock
+        self.logFile = logFile
+        self.faultPoint = faultPoint
+    }
+
+    /// The log under `$XDG_STATE_HOME/grocer/`, and a fault point from
+    /// `GROCER_FAULT_POINT` when a test set one.
+    public static func standard(environment: [String: String]) -> MigrationOptions {
+        var options = MigrationOptions(
+            logFile: StoreLocation.stateHome(environment).appendingPathComponent("grocer/migration.log"),
+            faultPoint: environment["GROCER_FAULT_POINT"].flatMap(FaultPoint.init(rawValue:)))
+        options.fullIntegrityCheck = environment["GROCER_MIGRATION_CHECK"] != "quick"
+        if let ms = environment["GROCER_TEST_BATCH_PAUSE_MS"].flatMap(Int.init), ms > 0 {
+            options.batchPause = .milliseconds(ms)
+        }
+        options.extraTestStepSQL = environment["GROCER_TEST_EXTRA_STEP_SQL"].flatMap { $0.isEmpty ? nil : $0 }
+        return options
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import GrocerCore
+
+extension Migrator {
+    /// Version 4 and later: a real backup copy of the old file first (the
+    /// SQLite backup API, never a hard link), then a copy of it in the
+    /// temporary file, where the in-place steps run and are verified. The
+    /// swap that follows is the same single rename as a rebuild's.
+    func grow(from version: Int, source: MigrationSource, files: MigrationFiles, phases: PhaseTimer,
+              progress: (MigrationProgress) -> Void, stop: StopCheck) throws -> MigrationSummary {
+        let pending = FormatStep.pending(after: version, in: steps)
+        var summary = MigrationSummary(fromVersion: version, toVersion: targetVersion)
+        progress(MigrationProgress(done: 0, total: pending.count))
+        let temp = files.temporary
+        do {
+            let reader = try DatabaseQueue(
+                path: source.uri, configuration: MigrationConnection.configuration(label: "grocer.migration.source", stop: stop, readonly: true))
+            defer { try? reader.close() }
+            if options.backup {
+                try MigrationFiles.createExclusive(files.partialBackup)
+                let copy = try DatabaseQueue(path: files.partialBackup, configuration: MigrationConnection.configuration(label: "grocer.migration.backup", stop: stop))
+                try reader.backup(to: copy)
+                try copy.close()
+                summary.backupPath = try files.publish(files.partialBackup, version: version)
+                hit(.afterBackup)
+            }
+            do {
+                try MigrationFiles.createExclusive(temp)
+                let queue = try DatabaseQueue(path: temp, configuration: MigrationConnection.configuration(label: "grocer.migration", stop: stop))
+                defer { try? queue.close() }
+                try reader.backup(to: queue)
+                hit(.afterCreate)
+                phases.end("copy")
+                try queue.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA synchronous = OFF")
+                    let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'quarantine'")
+                    for table in tables {
+                        summary.carried[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
+                    }
+                    var done = 0
+                    try runSteps(db, after: version, stop: stop) {
+                        done += 1
+                        progress(MigrationProgress(done: done, total: pending.count))
+                    }
+                    try verifyFile(db)
+                }
+                try queue.close()
+                phases.end("steps and verify")
+            } catch {
+                // The old file is untouched: its copy made for this run goes.
+                if let backup = summary.backupPath { unlink(backup) }
+                throw error
+            }
+        } catch let error as DatabaseError {
+            throw MigrationError.classify(error, path: path, temp: temp)
+        }
+        hit(.afterVerify)
+        return summary
+    }
+
+    /// Runs the steps after `version` in order, each in one transaction
+    /// that also sets its version and checks foreign keys, as GRDB's
+    /// DatabaseMigrator does.
+    func runSteps(_ db: Database, after version: Int, stop: StopCheck, stepDone: () -> Void = {}) throws {
+        for step in FormatStep.pending(after: version, in: steps) {
+            if stop.isStopped { throw MigrationError.cancelled(path: path) }
+            do {
+                try db.inTransaction {
+                    try step.apply(db)
+                    hit(.midStep)
+                    return .commit
+                }
+            } catch let error as FormatStepError {
+                throw MigrationError.verificationFailed(path: path, detail: error.description)
+            }
+            stepDone()
+        }
+        hit(.afterSteps)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import GrocerCore
+import Testing
+@testable import GrocerStore
+
+/// The format that grows: version 4 frozen, in-place steps after it (a
+/// test-only step here, injected; the shipped version stays put).
+@Suite struct FormatStepTests {
+    /// A step only these tests know: it adds a column and a table, and
+    /// fills the table from the weights (so it really runs over rows).
+    static let testStep = FormatStep(version: 5, sql: """
+        ALTER TABLE weight_entry ADD COLUMN note TEXT;
+        CREATE TABLE weight_note_count (n INTEGER NOT NULL);
+        INSERT INTO weight_note_count SELECT count(*) FROM weight_entry;
+        """)
+
+    func int(_ path: String, _ sql: String) throws -> Int? {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in try Int.fetchOne(db, sql: sql) }
+    }
+
+    func columns(_ path: String, _ table: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in try db.columns(in: table).map(\.name) }
+    }
+
+    func schema(_ path: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT type || ' ' || name || ' ' || tbl_name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name")
+                + ["user_version \(try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)",
+                   "application_id \(try Int.fetchOne(db, sql: "PRAGMA application_id") ?? 0)"]
+        }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func aFreshStoreAndAMigratedOneHaveIdenticalSchemasAndVersions(version: Int) throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try fixture.writeLarge(version: version, weights: 50, items: 10)
+        try Migrator(path: fixture.path, options: fixture.options()).run()
+        let fresh = fixture.dir.appendingPathComponent("fresh.sqlite")
+        try Store.open(at: fresh).close()
+        let migrated = try schema(fixture.path)
+        #expect(migrated == (try schema(fresh.path)))
+        #expect(migrated.contains("user_version \(StoreFormat.currentVersion)"))
+        #expect(migrated.count > 7)
+    }
+
+    @Test func theShippedVersionIsTheLastReleasedStepsOrFour() {
+        #expect(StoreFormat.currentVersion == (FormatStep.released.last?.version ?? 4))
+        #expect(FormatStep.areConsecutive(FormatStep.released))
+    }
+
+    @Test(arguments: [0, 4, 5, -1, 99])
+    func onlyTheThreeOlderVersionsHaveARebuildPlan(version: Int) {
+        #expect(MigrationPlan(sourceVersion: version) == nil)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func everyOlderVersionHasItsOwnPlan(version: Int) throws {
+        let plan = try #require(MigrationPlan(sourceVersion: version))
+        #expect(plan.sources == [["setting", "weight_entry"], ["setting", "weight_entry", "amount", "item"],
+                                 ["setting", "weight_entry", "unit", "item"]][version - 1])
+    }
+
+    /// A version 4 store with quarantined rows, the old way: migrated from
+    /// a version 1 file with dirty weights.
+    func currentStoreWithQuarantine(_ fixture: LegacyStoreFixture) throws {
+        try fixture.write(LegacyStoreFixture.version1, rows: MigrationRulesTests.version1Rows)
+        try Migrator(path: fixture.path, options: fixture.options(backup: false), steps: []).run()
+        try #require(try schema(fixture.path).contains("user_version 4"))
+        try FileManager.default.removeItem(at: fixture.logURL)
+    }
+
+    @Test func aTestStepRunsInPlaceKeepsQuarantineAndMakesARealBackupFirst() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try currentStoreWithQuarantine(fixture)
+        var before = stat()
+        stat(fixture.path, &before)
+        var events: [MigrationProgress] = []
+        let migrator = Migrator(path: fixture.path, options: fixture.options(), steps: [Self.testStep])
+        let summary = try migrator.run(progress: { events.append($0) })
+
+        #expect(summary.fromVersion == 4 && summary.toVersion == 5)
+        #expect(summary.backupPath == fixture.path + ".v4.bak")
+        #expect(events.first == MigrationProgress(done: 0, total: 1) && events.last == MigrationProgress(done: 1, total: 1))
+        #expect(StoreFormat.currentVersion == 4)
+        #expect(try int(fixture.path, "PRAGMA user_version") == 5)
+        #expect(try int(fixture.path, "SELECT count(*) FROM quarantine") == 6)
+        #expect(try int(fixture.path, "SELECT n FROM weight_note_count") == 5)
+        #expect(try columns(fixture.path, "weight_entry").contains("note"))
+        // The backup is a real copy of version 4, not another name for a
+        // file that changed: its own inode, the old version's rows.
+        var backup = stat()
+        stat(fixture.path + ".v4.bak", &backup)
+        #expect(backup.st_ino != before.st_ino)
+        #expect(backup.st_nlink == 1)
+        let old = fixture.path + ".v4.bak"
+        #expect(try int(old, "PRAGMA user_version") == 4)
+        #expect(try int(old, "SELECT count(*) FROM quarantine") == 6)
+        #expect(try int(old, "SELECT count(*) FROM weight_entry") == 5)
+        #expect(try !columns(old, "weight_entry").contains("note"))
+        #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v4.bak"])
+        let log = try String(contentsOf: fixture.logURL, encoding: .utf8)
+        #expect(log.contains("from format version 4 to 5"))
+        // Run again: nothing to do at version 5.
+        #expect(throws: MigrationError.notNeeded(path: fixture.path, state: .current)) { try migrator.run() }
+    }
+
+    @Test func aLegacyStoreIsRebuiltThenSteppedInTheTemporaryFileWithOneSwap() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try fixture.write(LegacyStoreFixture.version1, rows: MigrationRulesTests.version1Rows)
+        let before = fixture.bytes
+        let summary = try Migrator(path: fixture.path, options: fixture.options(), steps: [Self.testStep]).run()
+        #expect(summary.fromVersion == 1 && summary.toVersion == 5)
+        #expect(summary.rowsQuarantined == 6)
+        #expect(FileManager.default.contents(atPath: fixture.path + ".v1.bak") == before)
+        #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v1.bak"])
+        #expect(try int(fixture.path, "PRAGMA user_version") == 5)
+        #expect(try int(fixture.path, "SELECT n FROM weight_note_count") == 5)
+        #expect(try int(fixture.path, "SELECT count(*) FROM quarantine") == 6)
+    }
+
+    @Test func aStepThatBreaksAReferenceFailsAndLeavesTheStoreAsItWas() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try fixture.writeLarge(version: 3, weights: 10, items: 10)
+        try Migrator(path: fixture.path, options: fixture.options(backup: false), steps: []).run()
+        let before = fixture.bytes
+        let broken = FormatStep(version: 5, sql: "DELETE FROM unit")
+        #expect {
+            try Migrator(path: fixture.path, options: fixture.options(), steps: [broken]).run()
+        } throws: { error in
+            guard case let .verificationFailed(_, detail) = error as? MigrationError else { return false }
+            return detail.contains("format version 5")
+        }
+        #expect(fixture.bytes == before)
+        #expect(fixture.files == ["grocer.sqlite"])
+    }
+
+    @Test func aStoreAtTheInjectedTargetNeedsNothingAndOneAboveItIsNewer() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try fixture.write("PRAGMA application_id = 1196573522; CREATE TABLE t (a); PRAGMA user_version = 6;")
+        #expect(throws: MigrationError.refused(.newer(path: fixture.path, version: 6))) {
+            try Migrator(path: fixture.path, options: fixture.options(), steps: [Self.testStep]).run()
+        }
+    }
+}
