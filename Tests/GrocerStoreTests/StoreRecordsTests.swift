@@ -118,4 +118,39 @@ import Testing
         try store.setDefaultUnit(.kg)
         #expect(try store.defaultUnitSetting() == DefaultUnitSetting(unit: .kg, unreadable: nil))
     }
+
+    /// The same through `Store.open` on a file made by sqlite3: grocer's own
+    /// schema, rows put in with CHECKs ignored and NOT NULL edited away.
+    @Test func aCurrentFormatFileWithHostileRowsOpensAndEveryReaderReportsThem() throws {
+        let dir = TempDir()
+        let url = dir.url.appendingPathComponent("g.sqlite")
+        try Store.open(at: url).close()
+        try dir.sqlite("g.sqlite", """
+            PRAGMA ignore_check_constraints = ON;
+            INSERT INTO weight_entry VALUES (1, '70.5', 'kg', 1795262400), (2, '1e300', 'lbs', 1795262401),
+              (3, '\(Self.digits201)', 'lbs', 1795262402), (4, '70', 'stone', 1795262403);
+            INSERT INTO unit VALUES (1, 'kg');
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE name IN ('weight_entry', 'item');
+            """)
+        try dir.sqlite("g.sqlite", """
+            INSERT INTO weight_entry VALUES (5, '71', 'kg', NULL), (6, '72', 'kg', 'yesterday');
+            INSERT INTO item VALUES (1, 'milk', NULL, 1, 0, NULL), (2, x'41', 1, 1, 0, 1), (3, 'flour', 2, 1, 0, 1);
+            """)
+        let store = try Store.open(at: url)
+        defer { try? store.close() }
+        var weights: [Int64] = []
+        let weightReport = try store.forEachWeight { weights.append($0.id) }
+        #expect(weights == [1])
+        #expect(weightReport.unreadableCount == 5)
+        #expect(weightReport.ids.sorted() == [2, 3, 4, 5, 6])
+        #expect(try store.recentWeightPage(limit: 100).report.ids.sorted() == [2, 3, 4, 5, 6])
+        var items: [String] = []
+        let itemReport = try store.forEachItem { items.append($0.name) }
+        #expect(items == ["flour"])
+        #expect(itemReport.unreadable == [
+            UnreadableRow(table: "item", id: 1, reason: "quantity is NULL, not an integer"),
+            UnreadableRow(table: "item", id: 2, reason: "name is a blob, not text"),
+        ])
+    }
 }
