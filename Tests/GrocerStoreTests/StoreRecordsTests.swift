@@ -69,6 +69,22 @@ import Testing
         #expect(report.unreadable == [UnreadableRow(table: "item", id: 2, reason: reason)])
     }
 
+    @Test func aRowWhoseIDCannotBeReadIsStillCounted() throws {
+        let store = try Store.hostile()
+        try store.execute("""
+            DROP TABLE weight_entry; CREATE TABLE weight_entry (id PRIMARY KEY, value, unit, recorded_at);
+            INSERT INTO weight_entry VALUES (1, '70', 'kg', 1795262400), ('two', '71', 'kg', 1795262401), (NULL, '72', 'kg', 1795262402);
+            """)
+        var ids: [Int64] = []
+        let report = try store.forEachWeight { ids.append($0.id) }
+        #expect(ids == [1])
+        #expect(report.unreadableCount == 2)
+        #expect(report.unreadable == [
+            UnreadableRow(table: "weight_entry", id: nil, reason: "id is text, not an integer"),
+            UnreadableRow(table: "weight_entry", id: nil, reason: "id is NULL, not an integer"),
+        ])
+    }
+
     @Test func anItemWhoseUnitIsGoneIsShownWithoutAUnit() throws {
         let store = try Store.hostile()
         try store.execute("INSERT INTO item VALUES (1, 'flour', 1, 1, 0, 99)")
