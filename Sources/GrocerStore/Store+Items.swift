@@ -10,7 +10,7 @@ extension Store {
     /// skipped and returned in the report, never dropped in silence.
     @discardableResult
     public func forEachItem(_ body: (GroceryItem) throws -> Void) throws -> ReadReport {
-        try read(ItemRecord.shape, UnitRecord.shape) { db in
+        try checkedRead(ItemRecord.shape, UnitRecord.shape) { db in
             try RowReader.forEach(db, ItemRecord.byIDWithUnit, table: ItemRecord.databaseTableName,
                                   map: ItemRecord.groceryItem, body: body)
         }
@@ -18,7 +18,7 @@ extension Store {
 
     /// Every unit, sorted by id, with the rows that could not be read.
     public func unitPage() throws -> ReadPage<GroceryUnit> {
-        try read(UnitRecord.shape) { db in
+        try checkedRead(UnitRecord.shape) { db in
             try RowReader.page(db, UnitRecord.all().order(UnitRecord.Columns.id), table: UnitRecord.databaseTableName) {
                 try UnitRecord(row: $0).groceryUnit
             }
@@ -40,7 +40,7 @@ extension Store {
     /// Rows kept aside by a migration, oldest first, with the rows of the
     /// quarantine table itself that could not be read.
     public func quarantinePage() throws -> ReadPage<QuarantinedRow> {
-        try read(QuarantineRecord.shape) { db in
+        try checkedRead(QuarantineRecord.shape) { db in
             try RowReader.page(db, QuarantineRecord.byID, table: QuarantineRecord.databaseTableName) {
                 try QuarantineRecord(row: $0).quarantinedRow()
             }

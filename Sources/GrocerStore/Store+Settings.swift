@@ -19,7 +19,7 @@ extension Store {
     /// the stored value cannot be read (then lbs too: a setting never locks
     /// the person out; choosing a unit writes over it).
     public func defaultUnitSetting() throws -> DefaultUnitSetting {
-        try read(SettingRecord.shape) { db in
+        try checkedRead(SettingRecord.shape) { db in
             let request = SettingRecord.filter(SettingRecord.Columns.key == Self.defaultUnitKey)
             guard let row = try Row.fetchOne(db, request) else { return DefaultUnitSetting(unit: .lbs, unreadable: nil) }
             do {
@@ -42,7 +42,7 @@ extension Store {
     }
 
     public func setDefaultUnit(_ unit: WeightUnit) throws {
-        try write(SettingRecord.shape) { db in
+        try checkedWrite(SettingRecord.shape) { db in
             try SettingRecord(key: Self.defaultUnitKey, value: unit.rawValue).insert(db, onConflict: .replace)
         }
     }

@@ -9,7 +9,7 @@ extension Store {
     @discardableResult
     public func addWeight(_ weight: Weight, at date: Date) throws -> WeightEntry {
         var record = WeightRecord(weight, at: date)
-        try write(WeightRecord.shape) { db in try record.insert(db) }
+        try checkedWrite(WeightRecord.shape) { db in try record.insert(db) }
         return WeightEntry(id: record.id ?? 0, weight: weight,
                            recordedAt: Date(timeIntervalSince1970: TimeInterval(record.recordedAt)))
     }
@@ -17,7 +17,7 @@ extension Store {
     /// The newest entries first, at most `limit` rows (unreadable ones
     /// included in the count), with the rows that could not be read.
     public func recentWeightPage(limit: Int) throws -> WeightPage {
-        try read(WeightRecord.shape) { db in
+        try checkedRead(WeightRecord.shape) { db in
             try RowReader.page(db, WeightRecord.newestFirst.limit(limit), table: WeightRecord.databaseTableName) {
                 try WeightRecord(row: $0).entry()
             }
@@ -36,7 +36,7 @@ extension Store {
     /// skipped and returned in the report, never dropped in silence.
     @discardableResult
     public func forEachWeight(_ body: (WeightEntry) throws -> Void) throws -> ReadReport {
-        try read(WeightRecord.shape) { db in
+        try checkedRead(WeightRecord.shape) { db in
             try RowReader.forEach(db, WeightRecord.oldestFirst, table: WeightRecord.databaseTableName,
                                   map: { try WeightRecord(row: $0).entry() }, body: body)
         }

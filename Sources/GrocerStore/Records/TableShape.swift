@@ -21,7 +21,7 @@ struct TableShape: Sendable {
 
 extension Store {
     /// A read that first checks the tables it needs are there, whole.
-    func read<T>(_ tables: TableShape..., body: (Database) throws -> T) throws -> T {
+    func checkedRead<T>(_ tables: TableShape..., body: (Database) throws -> T) throws -> T {
         try writer.read { db in
             for table in tables { try table.check(db, path: path) }
             return try body(db)
@@ -29,7 +29,7 @@ extension Store {
     }
 
     /// A write that first checks the tables it needs are there, whole.
-    func write<T>(_ tables: TableShape..., body: (Database) throws -> T) throws -> T {
+    func checkedWrite<T>(_ tables: TableShape..., body: (Database) throws -> T) throws -> T {
         try writer.write { db in
             for table in tables { try table.check(db, path: path) }
             return try body(db)
