@@ -2,24 +2,48 @@ import Foundation
 import GRDB
 import GrocerCore
 
+/// The default unit as stored, and whether the stored value could be read.
+public struct DefaultUnitSetting: Equatable, Sendable {
+    /// The stored unit; lbs when none is stored or it cannot be read.
+    public let unit: WeightUnit
+    /// Set when a stored value exists but is not lbs or kg.
+    public let unreadable: UnreadableRow?
+}
+
 extension Store {
     // MARK: Settings
 
     static let defaultUnitKey = "defaultUnit"
 
-    /// The stored default unit; lbs until one is chosen.
-    public func defaultUnit() throws -> WeightUnit {
-        try writer.read { db in
-            let raw = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.defaultUnitKey])
-            return raw.flatMap(WeightUnit.init(rawValue:)) ?? .lbs
+    /// The stored default unit, lbs until one is chosen, with a report when
+    /// the stored value cannot be read (then lbs too: a setting never locks
+    /// the person out; choosing a unit writes over it).
+    public func defaultUnitSetting() throws -> DefaultUnitSetting {
+        try checkedRead(SettingRecord.shape) { db in
+            let request = SettingRecord.filter(SettingRecord.Columns.key == Self.defaultUnitKey)
+            guard let row = try Row.fetchOne(db, request) else { return DefaultUnitSetting(unit: .lbs, unreadable: nil) }
+            do {
+                let value = try row.text(SettingRecord.Columns.value)
+                guard let unit = WeightUnit(rawValue: value) else {
+                    throw FieldProblem(reason: "\(Self.defaultUnitKey) \(FieldText.quoted(value)) is neither lbs nor kg")
+                }
+                return DefaultUnitSetting(unit: unit, unreadable: nil)
+            } catch let problem as FieldProblem {
+                let reason = "key \(Self.defaultUnitKey): \(problem.reason)"
+                return DefaultUnitSetting(unit: .lbs, unreadable: UnreadableRow(table: SettingRecord.databaseTableName, id: nil, reason: reason))
+            }
         }
     }
 
+    /// The stored default unit; lbs until one is chosen, or when the stored
+    /// value cannot be read (`defaultUnitSetting()` says so).
+    public func defaultUnit() throws -> WeightUnit {
+        try defaultUnitSetting().unit
+    }
+
     public func setDefaultUnit(_ unit: WeightUnit) throws {
-        try writer.write { db in
-            try db.execute(
-                sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                arguments: [Self.defaultUnitKey, unit.rawValue])
+        try checkedWrite(SettingRecord.shape) { db in
+            try SettingRecord(key: Self.defaultUnitKey, value: unit.rawValue).insert(db, onConflict: .replace)
         }
     }
 }

@@ -5,12 +5,21 @@ import GrocerCore
 extension Store {
     // MARK: Status
 
-    /// Rows per table, for `grocer store status`.
+    /// The tables `rowCounts()` counts: the ones holding the person's data.
+    static let countedTables: [TableShape] = [
+        WeightRecord.shape, ItemRecord.shape, UnitRecord.shape, QuarantineRecord.shape,
+    ]
+
+    /// Rows per table, for `grocer store status`. Throws
+    /// `StoreReadError.missingTable` when one of them is missing.
     public func rowCounts() throws -> [String: Int] {
         try writer.read { db in
             var counts: [String: Int] = [:]
-            for table in Schema.countedTables {
-                counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+            for table in Self.countedTables {
+                guard try db.tableExists(table.name) else {
+                    throw StoreReadError.missingTable(path: path, table: table.name)
+                }
+                counts[table.name] = try Table(table.name).fetchCount(db)
             }
             return counts
         }

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import GrocerCore
+
+/// A row of `weight_entry` as stored: the value as typed, its unit, Unix
+/// seconds. Maps to `WeightEntry` at the store's boundary.
+struct WeightRecord: Equatable {
+    var id: Int64?
+    var value: String
+    var unit: String
+    var recordedAt: Int64
+
+    enum Columns {
+        static let id = Column("id")
+        static let value = Column("value")
+        static let unit = Column("unit")
+        static let recordedAt = Column("recorded_at")
+    }
+
+    static let shape = TableShape(name: databaseTableName, columns: ["id", "value", "unit", "recorded_at"])
+
+    /// Times grocer can show: the years 1 to 9999, as the migration keeps.
+    static let times: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
+    init(id: Int64? = nil, value: String, unit: String, recordedAt: Int64) {
+        self.id = id
+        self.value = value
+        self.unit = unit
+        self.recordedAt = recordedAt
+    }
+
+    init(_ weight: Weight, at date: Date) {
+        self.init(value: weight.digits, unit: weight.unit.rawValue,
+                  recordedAt: Int64(date.timeIntervalSince1970.rounded(.down)))
+    }
+
+    /// The entry this row holds, or why it holds none.
+    func entry() throws(FieldProblem) -> WeightEntry {
+        guard let weightUnit = WeightUnit(rawValue: unit) else {
+            throw FieldProblem(reason: "unit \(FieldText.quoted(unit)) is neither lbs nor kg")
+        }
+        guard let weight = Weight(digits: value, unit: weightUnit) else {
+            throw FieldProblem(reason: "value \(FieldText.quoted(value)) is not a weight grocer can read (a positive decimal with at most 2 decimals)")
+        }
+        guard Self.times.contains(recordedAt) else {
+            throw FieldProblem(reason: "recorded_at \(recordedAt) is outside the years 1 to 9999")
+        }
+        return WeightEntry(id: id ?? 0, weight: weight, recordedAt: Date(timeIntervalSince1970: TimeInterval(recordedAt)))
+    }
+}
+
+extension WeightRecord: TableRecord {
+    static let databaseTableName = "weight_entry"
+    static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.value, Columns.unit, Columns.recordedAt] }
+
+    /// Oldest first: time, then id (the `weight_entry_by_time` index).
+    static let oldestFirst = all().order(Columns.recordedAt, Columns.id)
+    /// Newest first.
+    static let newestFirst = all().order(Columns.recordedAt.desc, Columns.id.desc)
+}
+
+extension WeightRecord: FetchableRecord {
+    /// Throws a `FieldProblem` for a field of the wrong type, never traps.
+    init(row: Row) throws {
+        id = try row.integer(Columns.id)
+        value = try row.text(Columns.value)
+        unit = try row.text(Columns.unit)
+        recordedAt = try row.integer(Columns.recordedAt)
+    }
+}
+
+extension WeightRecord: MutablePersistableRecord {
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.id] = id
+        container[Columns.value] = value
+        container[Columns.unit] = unit
+        container[Columns.recordedAt] = recordedAt
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

@@ -1,0 +1,13 @@
+import GRDB
+
+extension Store {
+    /// A store in memory with the current format, for tests: no file, no
+    /// folder. `path` names it in messages.
+    static func inMemory(path: String = ":memory:") throws -> Store {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        let queue = try DatabaseQueue(configuration: config)
+        try queue.write { db in try Schema.create(db) }
+        return Store(path: path, writer: queue)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GrocerCore
+import Testing
+@testable import GrocerStore
+
+/// A current-format file with a table or column gone: each reader throws a
+/// `StoreReadError` naming the file and the table, not SQLite's words.
+@Suite struct StoreMissingTableTests {
+    static let path = "/p/grocer.sqlite"
+
+    static let readers: [(String, @Sendable (Store) throws -> Void)] = [
+        ("weight_entry", { _ = try $0.forEachWeight { _ in } }),
+        ("weight_entry", { _ = try $0.recentWeightPage(limit: 5) }),
+        ("weight_entry", { _ = try $0.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0)) }),
+        ("item", { _ = try $0.forEachItem { _ in } }),
+        ("unit", { _ = try $0.forEachItem { _ in } }),
+        ("unit", { _ = try $0.units() }),
+        ("quarantine", { _ = try $0.quarantinedRows() }),
+        ("setting", { _ = try $0.defaultUnit() }),
+        ("setting", { try $0.setDefaultUnit(.kg) }),
+        ("item", { _ = try $0.rowCounts() }),
+    ]
+
+    @Test(arguments: readers.indices)
+    func aMissingTableIsNamed(index: Int) throws {
+        let (table, reader) = Self.readers[index]
+        let store = try Store.inMemory(path: Self.path)
+        try store.execute("PRAGMA foreign_keys = OFF; DROP TABLE \(table)")
+        #expect(throws: StoreReadError.missingTable(path: Self.path, table: table)) { try reader(store) }
+    }
+
+    @Test func aMissingColumnIsNamed() throws {
+        let store = try Store.inMemory(path: Self.path)
+        try store.execute("DROP TABLE weight_entry; CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, value TEXT, recorded_at INTEGER)")
+        #expect(throws: StoreReadError.missingColumns(path: Self.path, table: "weight_entry", columns: ["unit"])) {
+            try store.forEachWeight { _ in }
+        }
+    }
+
+    @Test(arguments: [
+        StoreReadError.missingTable(path: path, table: "item"),
+        .missingColumns(path: path, table: "weight_entry", columns: ["unit", "value"]),
+        .unreadableRows(path: path, report: {
+            var report = ReadReport()
+            report.add(UnreadableRow(table: "weight_entry", id: 7, reason: "recorded_at is NULL, not an integer"))
+            return report
+        }()),
+    ])
+    func everyReadErrorNamesTheFileAndWhatToDo(error: StoreReadError) throws {
+        let text = try #require(error.errorDescription)
+        #expect(text.contains(Self.path))
+        #expect(text.contains("backup"))
+        #expect(!text.contains("SQLite error"))
+        #expect(error.exitCode == 2)
+    }
+
+    @Test func theMessagesReadAsWritten() {
+        #expect(StoreReadError.missingTable(path: "/s", table: "item").errorDescription
+            == "/s has no table 'item', which every grocer store has: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed.")
+        #expect(StoreReadError.missingColumns(path: "/s", table: "unit", columns: ["name"]).errorDescription
+            == "/s: the table 'unit' lacks the column 'name' that grocer reads: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed.")
+    }
+}
