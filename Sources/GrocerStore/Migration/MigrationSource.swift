@@ -39,7 +39,9 @@ struct MigrationSource {
             }
             return StoreJudge.judge(path: copy)
         } catch {
-            return StoreJudgement(state: .corrupt, detail: "it could not be read beside its journal (\(error.localizedDescription))")
+            // No room for the copy: judge the file itself (SQLite may
+            // then touch its -shm, never its rows).
+            return StoreJudge.judge(path: store)
         }
     }
 
