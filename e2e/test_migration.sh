@@ -209,6 +209,8 @@ test_two_processes_at_once() {
 
 test_ctrl_c_stops_and_leaves_old_store() {
     fresh
+    # Emptied first: the wait below must not see an earlier test's lines.
+    : >"$TMPROOT/err"
     (exec env GROCER_TEST_BATCH_PAUSE_MS=300 "$GROCER_BIN" store migrate --store "$STORE") >/dev/null 2>"$TMPROOT/err" &
     local pid=$! i=0 status
     until grep -q "Migration Progress: [1-9]" "$TMPROOT/err"; do
@@ -241,6 +243,43 @@ test_refusals_touch_nothing() {
     done
 }
 
+# A version 2 store in WAL mode as a crash leaves it: the rows after the
+# first 100 weights only in its -wal (copied while sqlite3 still has it open).
+make_wal_store() {
+    rm -rf "$TMPROOT/w" "$TMPROOT/walsrc" && mkdir "$TMPROOT/w" "$TMPROOT/walsrc"
+    sqlite3 "$TMPROOT/w/grocer.sqlite" >/dev/null <<SQL
+PRAGMA journal_mode = WAL;
+PRAGMA wal_autocheckpoint = 0;
+$LEGACY_V2_SCHEMA
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100)
+INSERT INTO weight_entry SELECT i, 150.5, 700000000 + i * 86400.0 FROM n;
+PRAGMA user_version = 2;
+PRAGMA wal_checkpoint(TRUNCATE);
+WITH RECURSIVE n(i) AS (SELECT 101 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+INSERT INTO weight_entry SELECT i, 150.5, 700000000 + i * 86400.0 FROM n;
+.shell cp $TMPROOT/w/grocer.sqlite $TMPROOT/w/grocer.sqlite-wal $TMPROOT/w/grocer.sqlite-shm $TMPROOT/walsrc/
+SQL
+}
+
+test_wal_store_migrates_and_a_kill_leaves_it_byte_identical() {
+    local point status f
+    make_wal_store
+    [[ -s $TMPROOT/walsrc/grocer.sqlite-wal ]] || { fail "no -wal made"; return 1; }
+    for point in after-lock after-create mid-copy after-copy after-verify after-sync after-backup; do
+        rm -rf "$TMPROOT/s" && mkdir "$TMPROOT/s" && cp "$TMPROOT"/walsrc/* "$TMPROOT/s/"
+        STORE=$TMPROOT/s/grocer.sqlite
+        GROCER_FAULT_POINT=$point migrate >/dev/null 2>&1 && status=0 || status=$?
+        [[ $status == 137 ]] || { fail "$point: exit $status"; return 1; }
+        for f in grocer.sqlite grocer.sqlite-wal grocer.sqlite-shm; do
+            cmp -s "$TMPROOT/s/$f" "$TMPROOT/walsrc/$f" || { fail "$point: $f changed"; return 1; }
+        done
+    done
+    migrate >/dev/null 2>"$TMPROOT/err" || { fail "rerun: $(cat "$TMPROOT/err")"; return 1; }
+    [[ $(sqlite3 "$STORE" 'PRAGMA user_version; SELECT count(*) FROM weight_entry') == $'4\n5000' ]] || fail "not every row of the -wal" || return 1
+    [[ ! -e $STORE-wal && ! -e $STORE-shm ]] || fail "the old -wal or -shm is beside the new store" || return 1
+    [[ $(sqlite3 "$STORE.v2.bak" 'SELECT count(*) FROM weight_entry') == 5000 ]] || fail "backup lacks the -wal's rows" || return 1
+}
+
 echo "migration tests on a version 2 store of $SIZE_ROWS rows"
 run_test "store migrate: progress lines, summary, backup, log" test_migrates_with_progress_and_summary
 run_test "items list --json after migration" test_items_list_json_after_migration
@@ -249,6 +288,7 @@ run_test "kill -9 at every named fault point, then a fresh run" test_kill_at_eve
 run_test "kill -9 at random moments, then a fresh run" test_kill_at_random_moments
 run_test "a file size limit fails clearly, old store untouched" test_file_size_limit_leaves_old_store
 run_test "an in-place step (test-only) survives kill -9 at every fault point" test_in_place_step_survives_kill_at_every_fault_point
+run_test "a WAL store: every row, byte-identical after a kill" test_wal_store_migrates_and_a_kill_leaves_it_byte_identical
 run_test "two processes at once migrate once" test_two_processes_at_once
 run_test "Ctrl-C stops and leaves the old store" test_ctrl_c_stops_and_leaves_old_store
 run_test "newer, foreign, corrupt: refused, untouched" test_refusals_touch_nothing
