@@ -90,6 +90,7 @@ public struct Migrator: Sendable {
                 try sourceCheck.require(version: version, path: path)
                 phases.end("source check wait")
                 try swap(files, source: source, version: version, summary: &summary, stop: stop)
+                files.removeLeftovers()  // a snapshot that did not become the backup
                 phases.end("sync and swap")
             } catch {
                 files.removeLeftovers()
@@ -144,7 +145,7 @@ public struct Migrator: Sendable {
     /// new indexes); a rebuild's backup is a hard link and needs no room,
     /// but room for it is asked too in case links are not supported.
     private func checkSpace(_ files: MigrationFiles) throws {
-        let size = MigrationFiles.size(files.store)
+        let size = MigrationFiles.size(files.store) + MigrationFiles.size(files.store + "-wal")
         let needed = 2 * size + (options.backup ? size : 0) + 1_000_000
         if let available = MigrationFiles.availableSpace(in: files.directory), available < needed {
             throw MigrationError.insufficientSpace(path: path, needed: needed, available: available)

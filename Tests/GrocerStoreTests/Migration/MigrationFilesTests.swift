@@ -129,6 +129,39 @@ import Testing
         try backup.close()
     }
 
+    @Test func aWALStoreMigratedWithoutBackupLeavesOnlyTheNewStore() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try walStore(fixture, withSHM: true)
+        let summary = try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
+        #expect(summary.carried["weight_entry"] == 3000)
+        #expect(fixture.files == ["grocer.sqlite"])
+    }
+
+    @Test func aCurrentStoreInWALModeTakesAStepWithEveryRow() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try fixture.writeLarge(version: 3, weights: 10)
+        try Migrator(path: fixture.path, options: fixture.options(backup: false), steps: []).run()
+        // Version 4 in WAL mode, rows only in its -wal.
+        let scratch = fixture.dir.path + "/scratch.sqlite"
+        try FileManager.default.moveItem(atPath: fixture.path, toPath: scratch)
+        let writer = try DatabaseQueue(path: scratch)
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;")
+            try db.execute(sql: "INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('70', 'kg', 1800000000)")
+            for suffix in ["", "-wal", "-shm"] { try FileManager.default.copyItem(atPath: scratch + suffix, toPath: fixture.path + suffix) }
+        }
+        try writer.close()
+        try FileManager.default.removeItem(atPath: scratch)
+        let summary = try Migrator(path: fixture.path, options: fixture.options(), steps: [FormatStepTests.testStep]).run()
+        #expect(summary.carried["weight_entry"] == 11)
+        #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v4.bak"])
+        let queue = try DatabaseQueue(path: fixture.path)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT n FROM weight_note_count") } == 11)
+        try queue.close()
+    }
+
     @Test(arguments: [true, false])
     func aFailedMigrationLeavesAWALStoreAndItsCompanionsByteIdentical(withSHM: Bool) throws {
         let fixture = try LegacyStoreFixture()
