@@ -16,20 +16,17 @@ struct MigrationPlan {
     /// or is used by an earlier row are quarantined.
     init?(sourceVersion: Int, idIsKey: (String) -> Bool = { _ in true }) {
         self.sourceVersion = sourceVersion
-        var copies: [TableCopy]
-        switch sourceVersion {
-        case 1:
-            copies = [Self.legacySettings, Self.legacyWeights]
-        case 2:
-            copies = [Self.legacySettings, Self.legacyWeights, Self.amounts, Self.items(unitColumn: "amount_id")]
-        case 3:
-            copies = [Self.typedSettings, Self.typedWeights, Self.units, Self.items(unitColumn: "unit_id")]
-        default:
-            return nil
-        }
+        guard var copies = Self.rebuilds[sourceVersion] else { return nil }
         for i in copies.indices where copies[i].hasID { copies[i].idIsKey = idIsKey(copies[i].source) }
         self.copies = copies
     }
+
+    /// The rebuild of each older version, named one by one.
+    static let rebuilds: [Int: [TableCopy]] = [
+        1: [legacySettings, legacyWeights],
+        2: [legacySettings, legacyWeights, amounts, items(unitColumn: "amount_id")],
+        3: [typedSettings, typedWeights, units, items(unitColumn: "unit_id")],
+    ]
 
     /// The source tables this plan reads.
     var sources: [String] { copies.map(\.source) }
