@@ -37,12 +37,27 @@ struct MigrationSource {
             for companion in ["-wal", "-journal"] where MigrationFiles.isTaken(store + companion) {
                 try MigrationFiles.copy(store + companion, to: copy + companion)
             }
+            // Our copy may be opened for writing: SQLite replays its WAL or
+            // rolls back its hot journal (a read-only judge cannot), so a
+            // recoverable file is never called damaged.
+            settleCopy(copy)
             return StoreJudge.judge(path: copy)
         } catch {
             // No room for the copy: judge the file itself (SQLite may
             // then touch its -shm, never its rows).
             return StoreJudge.judge(path: store)
         }
+    }
+
+    /// Brings a private copy up to date by itself; whatever fails is left
+    /// for the judge to describe.
+    private static func settleCopy(_ path: String) {
+        guard let queue = try? DatabaseQueue(path: path, configuration: MigrationConnection.configuration(label: "grocer.migration.judge", stop: nil)) else { return }
+        try? queue.writeWithoutTransaction { db in
+            _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+        }
+        try? queue.close()
     }
 
     /// At the swap, after the new file is complete: brings the old file up

@@ -162,6 +162,28 @@ import Testing
         try queue.close()
     }
 
+    /// A kill in the middle of an old release's write leaves a hot journal:
+    /// the copy rolls it back (in a snapshot) and carries the committed rows.
+    @Test func anOldStoreWithAHotJournalMigratesItsCommittedRows() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try fixture.writeLarge(version: 1, weights: 2000)
+        let scratch = fixture.dir.path + "/scratch.sqlite"
+        try FileManager.default.moveItem(atPath: fixture.path, toPath: scratch)
+        let writer = try DatabaseQueue(path: scratch)
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = 1; BEGIN; DELETE FROM weight_entry WHERE id > 10; UPDATE weight_entry SET weight_lbs = 1;")
+            for suffix in ["", "-journal"] { try FileManager.default.copyItem(atPath: scratch + suffix, toPath: fixture.path + suffix) }
+            try db.execute(sql: "ROLLBACK")
+        }
+        try writer.close()
+        try FileManager.default.removeItem(atPath: scratch)
+        try #require(FileManager.default.fileExists(atPath: fixture.path + "-journal"))
+        let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
+        #expect(summary.carried["weight_entry"] == 2000)
+        #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v1.bak"])
+    }
+
     @Test(arguments: [true, false])
     func aFailedMigrationLeavesAWALStoreAndItsCompanionsByteIdentical(withSHM: Bool) throws {
         let fixture = try LegacyStoreFixture()
