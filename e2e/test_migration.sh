@@ -280,6 +280,22 @@ test_wal_store_migrates_and_a_kill_leaves_it_byte_identical() {
     [[ $(sqlite3 "$STORE.v2.bak" 'SELECT count(*) FROM weight_entry') == 5000 ]] || fail "backup lacks the -wal's rows" || return 1
 }
 
+test_symlinked_store_and_taken_backup_names() {
+    rm -rf "$TMPROOT/s" && mkdir -p "$TMPROOT/s/real" && cp "$ORIG" "$TMPROOT/s/real/grocer.sqlite"
+    ln -s real/grocer.sqlite "$TMPROOT/s/grocer.sqlite"
+    # Backup names already taken: a link to the store itself, a dangling link.
+    ln -s grocer.sqlite "$TMPROOT/s/real/grocer.sqlite.v2.bak"
+    ln -s nowhere "$TMPROOT/s/real/grocer.sqlite.v2-2.bak"
+    STORE=$TMPROOT/s/grocer.sqlite
+    migrate >"$TMPROOT/out" 2>"$TMPROOT/err" || { fail "exit $?: $(cat "$TMPROOT/err")"; return 1; }
+    [[ -L $STORE && $(readlink "$STORE") == real/grocer.sqlite ]] || fail "the link was replaced" || return 1
+    all_migrated || return 1
+    [[ $(readlink "$TMPROOT/s/real/grocer.sqlite.v2.bak") == grocer.sqlite ]] || fail "v2.bak link changed" || return 1
+    cmp -s "$TMPROOT/s/real/grocer.sqlite.v2-3.bak" "$ORIG" || fail "no backup of the old bytes at v2-3.bak" || return 1
+    grep -q "old file kept as $TMPROOT/s/real/grocer.sqlite.v2-3.bak" "$TMPROOT/out" || fail "summary: $(cat "$TMPROOT/out")" || return 1
+    [[ $(ls -A "$TMPROOT/s") == $'grocer.sqlite\nreal' ]] || fail "left beside the link: $(ls -A "$TMPROOT/s")" || return 1
+}
+
 echo "migration tests on a version 2 store of $SIZE_ROWS rows"
 run_test "store migrate: progress lines, summary, backup, log" test_migrates_with_progress_and_summary
 run_test "items list --json after migration" test_items_list_json_after_migration
@@ -289,6 +305,7 @@ run_test "kill -9 at random moments, then a fresh run" test_kill_at_random_momen
 run_test "a file size limit fails clearly, old store untouched" test_file_size_limit_leaves_old_store
 run_test "an in-place step (test-only) survives kill -9 at every fault point" test_in_place_step_survives_kill_at_every_fault_point
 run_test "a WAL store: every row, byte-identical after a kill" test_wal_store_migrates_and_a_kill_leaves_it_byte_identical
+run_test "a symlinked store, backup names taken by links" test_symlinked_store_and_taken_backup_names
 run_test "two processes at once migrate once" test_two_processes_at_once
 run_test "Ctrl-C stops and leaves the old store" test_ctrl_c_stops_and_leaves_old_store
 run_test "newer, foreign, corrupt: refused, untouched" test_refusals_touch_nothing
