@@ -135,15 +135,60 @@ test_kill_at_random_moments() {
 test_file_size_limit_leaves_old_store() {
     fresh
     local status
-    # 100 KB limit: the new file cannot be written. SIGXFSZ ignored so the
-    # write fails with EFBIG instead of killing the process.
-    ( ulimit -f 100; trap '' XFSZ; exec "$GROCER_BIN" store migrate --store "$STORE" ) >/dev/null 2>"$TMPROOT/err" && status=0 || status=$?
+    # 100 KB limit: the new file cannot be written. grocer ignores SIGXFSZ
+    # itself, so the write fails with EFBIG instead of killing the process.
+    ( ulimit -f 100; exec "$GROCER_BIN" store migrate --store "$STORE" ) >/dev/null 2>"$TMPROOT/err" && status=0 || status=$?
     [[ $status == 2 ]] || { fail "exit $status: $(cat "$TMPROOT/err")"; return 1; }
     grep -q "file size limit\|disk" "$TMPROOT/err" || { fail "unclear message: $(cat "$TMPROOT/err")"; return 1; }
     grep -q "not changed" "$TMPROOT/err" || { fail "message does not say the store is unchanged"; return 1; }
     cmp -s "$STORE" "$ORIG" || fail "old store changed" || return 1
     no_leftovers || return 1
     [[ ! -e $STORE.v2.bak ]] || fail "backup left" || return 1
+    [[ ! -e $STORE.lock && ! -e $STORE.migrating ]] || fail "lock or temporary file left" || return 1
+}
+
+# A test-only in-place step (version 4 -> 5), given to the binary through
+# GROCER_TEST_EXTRA_STEP_SQL: it never ships, and the shipped version stays 4.
+STEP_SQL="ALTER TABLE weight_entry ADD COLUMN note TEXT; CREATE TABLE step_marker (n INTEGER NOT NULL); INSERT INTO step_marker SELECT count(*) FROM weight_entry;"
+step() { GROCER_TEST_EXTRA_STEP_SQL=$STEP_SQL "$GROCER_BIN" store migrate --store "$STORE" "$@"; }
+
+stepped() {
+    [[ $(version) == 5 ]] || { fail "user_version $(version), not 5"; return 1; }
+    local counts
+    counts=$(sqlite3 "$STORE" "SELECT (SELECT count(*) FROM weight_entry), (SELECT n FROM step_marker), (SELECT count(*) FROM quarantine); PRAGMA integrity_check;")
+    [[ $counts == "$((WEIGHTS - 3))|$((WEIGHTS - 3))|4
+ok" ]] || { fail "after the step: $counts"; return 1; }
+}
+
+test_in_place_step_survives_kill_at_every_fault_point() {
+    local point status orig4=$TMPROOT/orig-v4.sqlite
+    fresh
+    migrate --no-backup >/dev/null 2>&1 || { fail "making a version 4 store"; return 1; }
+    cp "$STORE" "$orig4"
+    for point in after-lock after-backup after-create mid-step after-steps after-verify after-sync after-rename after-finish; do
+        rm -rf "$TMPROOT/s" && mkdir "$TMPROOT/s" && cp "$orig4" "$STORE"
+        GROCER_FAULT_POINT=$point step >/dev/null 2>&1 && status=0 || status=$?
+        [[ $status == 137 ]] || { fail "$point: exit $status, not killed"; return 1; }
+        if ! cmp -s "$STORE" "$orig4"; then stepped || { fail "after a kill at $point: neither old nor new"; return 1; }; fi
+        step >/dev/null 2>"$TMPROOT/err" || { fail "$point: rerun failed: $(cat "$TMPROOT/err")"; return 1; }
+        stepped || { fail "after the rerun following $point"; return 1; }
+        local left
+        left=$(cd "$TMPROOT/s" && ls -A | grep -vE '^grocer\.sqlite(\.v4(-[0-9]+)?\.bak)?$' || true)
+        [[ -z $left ]] || { fail "$point: left beside the store: $left"; return 1; }
+        # The backup is a real copy of version 4: its own inode, its own rows.
+        local bak
+        bak=$(ls "$TMPROOT"/s/grocer.sqlite.v4*.bak | head -1)
+        [[ $(stat -c %i "$bak") != $(stat -c %i "$STORE") && $(stat -c %h "$bak") == 1 ]] || { fail "$point: backup is a link"; return 1; }
+        [[ $(sqlite3 "$bak" 'PRAGMA user_version; SELECT count(*) FROM quarantine') == $'4\n4' ]] || { fail "$point: backup is not version 4"; return 1; }
+    done
+    # A legacy store with the step: rebuilt, stepped, one swap.
+    for point in mid-step after-steps; do
+        fresh
+        GROCER_FAULT_POINT=$point step >/dev/null 2>&1 && status=0 || status=$?
+        [[ $status == 137 ]] || { fail "legacy $point: exit $status"; return 1; }
+        cmp -s "$STORE" "$ORIG" || { fail "legacy $point: old store changed"; return 1; }
+        step >/dev/null 2>&1 && stepped || { fail "legacy rerun after $point"; return 1; }
+    done
 }
 
 test_two_processes_at_once() {
@@ -164,6 +209,8 @@ test_two_processes_at_once() {
 
 test_ctrl_c_stops_and_leaves_old_store() {
     fresh
+    # Emptied first: the wait below must not see an earlier test's lines.
+    : >"$TMPROOT/err"
     (exec env GROCER_TEST_BATCH_PAUSE_MS=300 "$GROCER_BIN" store migrate --store "$STORE") >/dev/null 2>"$TMPROOT/err" &
     local pid=$! i=0 status
     until grep -q "Migration Progress: [1-9]" "$TMPROOT/err"; do
@@ -196,6 +243,59 @@ test_refusals_touch_nothing() {
     done
 }
 
+# A version 2 store in WAL mode as a crash leaves it: the rows after the
+# first 100 weights only in its -wal (copied while sqlite3 still has it open).
+make_wal_store() {
+    rm -rf "$TMPROOT/w" "$TMPROOT/walsrc" && mkdir "$TMPROOT/w" "$TMPROOT/walsrc"
+    sqlite3 "$TMPROOT/w/grocer.sqlite" >/dev/null <<SQL
+PRAGMA journal_mode = WAL;
+PRAGMA wal_autocheckpoint = 0;
+$LEGACY_V2_SCHEMA
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100)
+INSERT INTO weight_entry SELECT i, 150.5, 700000000 + i * 86400.0 FROM n;
+PRAGMA user_version = 2;
+PRAGMA wal_checkpoint(TRUNCATE);
+WITH RECURSIVE n(i) AS (SELECT 101 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+INSERT INTO weight_entry SELECT i, 150.5, 700000000 + i * 86400.0 FROM n;
+.shell cp $TMPROOT/w/grocer.sqlite $TMPROOT/w/grocer.sqlite-wal $TMPROOT/w/grocer.sqlite-shm $TMPROOT/walsrc/
+SQL
+}
+
+test_wal_store_migrates_and_a_kill_leaves_it_byte_identical() {
+    local point status f
+    make_wal_store
+    [[ -s $TMPROOT/walsrc/grocer.sqlite-wal ]] || { fail "no -wal made"; return 1; }
+    for point in after-lock after-create mid-copy after-copy after-verify after-sync after-backup; do
+        rm -rf "$TMPROOT/s" && mkdir "$TMPROOT/s" && cp "$TMPROOT"/walsrc/* "$TMPROOT/s/"
+        STORE=$TMPROOT/s/grocer.sqlite
+        GROCER_FAULT_POINT=$point migrate >/dev/null 2>&1 && status=0 || status=$?
+        [[ $status == 137 ]] || { fail "$point: exit $status"; return 1; }
+        for f in grocer.sqlite grocer.sqlite-wal grocer.sqlite-shm; do
+            cmp -s "$TMPROOT/s/$f" "$TMPROOT/walsrc/$f" || { fail "$point: $f changed"; return 1; }
+        done
+    done
+    migrate >/dev/null 2>"$TMPROOT/err" || { fail "rerun: $(cat "$TMPROOT/err")"; return 1; }
+    [[ $(sqlite3 "$STORE" 'PRAGMA user_version; SELECT count(*) FROM weight_entry') == $'4\n5000' ]] || fail "not every row of the -wal" || return 1
+    [[ ! -e $STORE-wal && ! -e $STORE-shm ]] || fail "the old -wal or -shm is beside the new store" || return 1
+    [[ $(sqlite3 "$STORE.v2.bak" 'SELECT count(*) FROM weight_entry') == 5000 ]] || fail "backup lacks the -wal's rows" || return 1
+}
+
+test_symlinked_store_and_taken_backup_names() {
+    rm -rf "$TMPROOT/s" && mkdir -p "$TMPROOT/s/real" && cp "$ORIG" "$TMPROOT/s/real/grocer.sqlite"
+    ln -s real/grocer.sqlite "$TMPROOT/s/grocer.sqlite"
+    # Backup names already taken: a link to the store itself, a dangling link.
+    ln -s grocer.sqlite "$TMPROOT/s/real/grocer.sqlite.v2.bak"
+    ln -s nowhere "$TMPROOT/s/real/grocer.sqlite.v2-2.bak"
+    STORE=$TMPROOT/s/grocer.sqlite
+    migrate >"$TMPROOT/out" 2>"$TMPROOT/err" || { fail "exit $?: $(cat "$TMPROOT/err")"; return 1; }
+    [[ -L $STORE && $(readlink "$STORE") == real/grocer.sqlite ]] || fail "the link was replaced" || return 1
+    all_migrated || return 1
+    [[ $(readlink "$TMPROOT/s/real/grocer.sqlite.v2.bak") == grocer.sqlite ]] || fail "v2.bak link changed" || return 1
+    cmp -s "$TMPROOT/s/real/grocer.sqlite.v2-3.bak" "$ORIG" || fail "no backup of the old bytes at v2-3.bak" || return 1
+    grep -q "old file kept as $TMPROOT/s/real/grocer.sqlite.v2-3.bak" "$TMPROOT/out" || fail "summary: $(cat "$TMPROOT/out")" || return 1
+    [[ $(ls -A "$TMPROOT/s") == $'grocer.sqlite\nreal' ]] || fail "left beside the link: $(ls -A "$TMPROOT/s")" || return 1
+}
+
 echo "migration tests on a version 2 store of $SIZE_ROWS rows"
 run_test "store migrate: progress lines, summary, backup, log" test_migrates_with_progress_and_summary
 run_test "items list --json after migration" test_items_list_json_after_migration
@@ -203,6 +303,9 @@ run_test "store migrate --no-backup" test_no_backup
 run_test "kill -9 at every named fault point, then a fresh run" test_kill_at_every_fault_point
 run_test "kill -9 at random moments, then a fresh run" test_kill_at_random_moments
 run_test "a file size limit fails clearly, old store untouched" test_file_size_limit_leaves_old_store
+run_test "an in-place step (test-only) survives kill -9 at every fault point" test_in_place_step_survives_kill_at_every_fault_point
+run_test "a WAL store: every row, byte-identical after a kill" test_wal_store_migrates_and_a_kill_leaves_it_byte_identical
+run_test "a symlinked store, backup names taken by links" test_symlinked_store_and_taken_backup_names
 run_test "two processes at once migrate once" test_two_processes_at_once
 run_test "Ctrl-C stops and leaves the old store" test_ctrl_c_stops_and_leaves_old_store
 run_test "newer, foreign, corrupt: refused, untouched" test_refusals_touch_nothing

@@ -24,6 +24,9 @@ struct StoreMigrateCommand: ParsableCommand {
         var options = MigrationOptions.standard(environment: environment)
         options.backup = !noBackup
         let cancel = CancelFlag.installOnInterrupt()
+        // A file size limit fails the write (EFBIG, a clear message, the old
+        // store untouched) instead of killing grocer with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         var lastPercent = -1
         do {
             let summary = try Migrator(path: path, options: options).run(
@@ -35,7 +38,7 @@ struct StoreMigrateCommand: ParsableCommand {
                 onWait: {
                     FileHandle.standardError.write(Data("Another grocer is migrating \(path); waiting for it to finish…\n".utf8))
                 },
-                isCancelled: { cancel.isSet })
+                isCancelled: { cancel.isSet || StopFlag.process.isRaised })
             print(summary.lines.joined(separator: "\n"))
         } catch let error as MigrationError {
             let message = error.localizedDescription

@@ -3,7 +3,7 @@ import GRDB
 import GRDBSQLite
 
 /// Asks a statement SQLite is running to stop: the progress handler of a
-/// migration connection calls `isStopped` every few thousand VM steps, so
+/// migration connection calls `isStopped` every 10,000 VM steps (microseconds), so
 /// Ctrl-C or SIGTERM end even an endless query within a second.
 final class StopCheck: @unchecked Sendable {  // `ask` is read on the migration thread only
     let flag: StopFlag
@@ -39,7 +39,7 @@ enum MigrationConnection {
         try db.execute(sql: "PRAGMA trusted_schema = OFF")
         setDefensive(db.sqliteConnection)
         if let stop {
-            sqlite3_progress_handler(db.sqliteConnection, 1000, { context in
+            sqlite3_progress_handler(db.sqliteConnection, 10_000, { context in
                 Unmanaged<StopCheck>.fromOpaque(context!).takeUnretainedValue().isStopped ? 1 : 0
             }, Unmanaged.passUnretained(stop).toOpaque())
         }

@@ -13,15 +13,82 @@ struct MigrationSource {
     let uri: String
     /// What the source check judges (the old file, or its snapshot).
     let checkPath: String
+    /// Whether the old file had companions and was read from a snapshot.
+    var isSnapshot: Bool { checkPath != store }
+    let store: String
+
+    /// Whether SQLite would need more than the file itself to read it: a
+    /// -wal, -journal or -shm beside it, or WAL mode.
+    static func hasCompanions(_ store: String) -> Bool {
+        ["-wal", "-journal", "-shm"].contains { MigrationFiles.isTaken(store + $0) } || isWALMode(store)
+    }
+
+    /// Judges the file without SQLite ever opening it when it has
+    /// companions (a read-only connection would write to its -shm): a
+    /// private copy of it and its companions is judged instead.
+    static func judge(_ store: String) -> StoreJudgement {
+        guard hasCompanions(store) else { return StoreJudge.judge(path: store) }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-judge-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            let copy = dir.appendingPathComponent("store").path
+            try MigrationFiles.copy(store, to: copy)
+            for companion in ["-wal", "-journal"] where MigrationFiles.isTaken(store + companion) {
+                try MigrationFiles.copy(store + companion, to: copy + companion)
+            }
+            // Our copy may be opened for writing: SQLite replays its WAL or
+            // rolls back its hot journal (a read-only judge cannot), so a
+            // recoverable file is never called damaged.
+            settleCopy(copy)
+            return StoreJudge.judge(path: copy)
+        } catch {
+            // No room for the copy: judge the file itself (SQLite may
+            // then touch its -shm, never its rows).
+            return StoreJudge.judge(path: store)
+        }
+    }
+
+    /// Brings a private copy up to date by itself; whatever fails is left
+    /// for the judge to describe.
+    private static func settleCopy(_ path: String) {
+        guard let queue = try? DatabaseQueue(path: path, configuration: MigrationConnection.configuration(label: "grocer.migration.judge", stop: nil)) else { return }
+        try? queue.writeWithoutTransaction { db in
+            _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+        }
+        try? queue.close()
+    }
+
+    /// At the swap, after the new file is complete: brings the old file up
+    /// to date by itself (its WAL checkpointed, a hot journal rolled back,
+    /// rollback-journal mode), so that no -wal of the old file is ever
+    /// beside the new one (SQLite would apply it to the new file). Its
+    /// content is what it was; a kill here leaves the old store, whole.
+    static func settle(_ store: String, stop: StopCheck) throws {
+        do {
+            let queue = try DatabaseQueue(path: store, configuration: MigrationConnection.configuration(label: "grocer.migration.settle", stop: stop))
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                try db.execute(sql: "PRAGMA journal_mode = DELETE")
+            }
+            try queue.close()
+        } catch let error as DatabaseError {
+            throw MigrationError.io(path: store, detail: "bringing the old file up to date failed: \(StoreJudge.describe(error))")
+        }
+        if !MigrationFiles.isTaken(store + "-wal") { unlink(store + "-shm") }
+        for companion in ["-wal", "-journal"] where MigrationFiles.isTaken(store + companion) {
+            throw MigrationError.io(path: store, detail: "its \(companion) file could not be folded into it")
+        }
+    }
 
     static func prepare(store: String, files: MigrationFiles, stop: StopCheck) throws -> MigrationSource {
-        let companions = ["-wal", "-journal", "-shm"].filter { MigrationFiles.isTaken(store + $0) }
-        guard !companions.isEmpty || isWALMode(store) else {
-            return MigrationSource(uri: readOnlyURI(store), checkPath: store)
+        guard hasCompanions(store) else {
+            return MigrationSource(uri: readOnlyURI(store), checkPath: store, store: store)
         }
         let snapshot = files.sourceSnapshot
         try MigrationFiles.copy(store, to: snapshot)
-        for companion in ["-wal", "-journal"] where companions.contains(companion) {
+        for companion in ["-wal", "-journal"] where MigrationFiles.isTaken(store + companion) {
             try MigrationFiles.copy(store + companion, to: snapshot + companion)
         }
         do {
@@ -36,7 +103,7 @@ struct MigrationSource {
         } catch let error as DatabaseError {
             throw MigrationError.refused(.corrupt(path: store, detail: StoreJudge.describe(error)))
         }
-        return MigrationSource(uri: readOnlyURI(snapshot), checkPath: snapshot)
+        return MigrationSource(uri: readOnlyURI(snapshot), checkPath: snapshot, store: store)
     }
 
     /// Header bytes 18 and 19 are 2 in WAL mode.

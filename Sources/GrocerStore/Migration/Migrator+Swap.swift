@@ -7,7 +7,10 @@ extension Migrator {
     /// step made its real copy already), renames the new file over the old
     /// one and syncs the folder. A symlink to the store keeps pointing at
     /// it: the rename happens beside the real file.
-    func swap(_ files: MigrationFiles, version: Int, summary: inout MigrationSummary) throws {
+    /// An old file read from a snapshot (it had a -wal or -journal) gets
+    /// the snapshot, which holds all of its rows, as its backup, and is
+    /// settled before the rename (`MigrationSource.settle`).
+    func swap(_ files: MigrationFiles, source: MigrationSource, version: Int, summary: inout MigrationSummary, stop: StopCheck) throws {
         let temp = files.temporary
         for companion in ["-journal", "-wal"] where MigrationFiles.isTaken(temp + companion) {
             throw MigrationError.io(path: temp, detail: "a journal is still beside the migrated copy")
@@ -15,9 +18,12 @@ extension Migrator {
         try MigrationFiles.fsync(path: temp)
         hit(.afterSync)
         if options.backup && summary.backupPath == nil {
-            summary.backupPath = try files.linkBackup(version: version)
+            summary.backupPath = try source.isSnapshot
+                ? files.publish(files.sourceSnapshot, version: version)
+                : files.linkBackup(version: version)
             hit(.afterBackup)
         }
+        if source.isSnapshot { try MigrationSource.settle(files.store, stop: stop) }
         try MigrationFiles.rename(temp, to: files.store)
         hit(.afterRename)
         try MigrationFiles.fsync(path: files.directory)

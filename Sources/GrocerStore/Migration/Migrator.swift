@@ -60,7 +60,7 @@ public struct Migrator: Sendable {
         let files = MigrationFiles(store: store)
         var version = 0
         do {
-            let first = StoreJudge.judge(path: store)
+            let first = MigrationSource.judge(store)
             if first.formatVersion == targetVersion { Self.tidy(path: store) }
             _ = try sourceVersion(first)
             let lock = try MigrationLock.acquire(storePath: store, wait: options.waitForLock, onWait: onWait)
@@ -70,7 +70,7 @@ public struct Migrator: Sendable {
             // (quick_check, which reads the whole file) runs beside the copy,
             // on the other core, and must pass before anything is swapped.
             let phases = PhaseTimer()
-            version = try sourceVersion(StoreJudge.judge(path: store))
+            version = try sourceVersion(MigrationSource.judge(store))
             let removed = files.removeLeftovers()
             try checkSpace(files)
             var summary: MigrationSummary
@@ -89,7 +89,8 @@ public struct Migrator: Sendable {
                 }
                 try sourceCheck.require(version: version, path: path)
                 phases.end("source check wait")
-                try swap(files, version: version, summary: &summary)
+                try swap(files, source: source, version: version, summary: &summary, stop: stop)
+                files.removeLeftovers()  // a snapshot that did not become the backup
                 phases.end("sync and swap")
             } catch {
                 files.removeLeftovers()
@@ -146,7 +147,7 @@ public struct Migrator: Sendable {
     /// new indexes); a rebuild's backup is a hard link and needs no room,
     /// but room for it is asked too in case links are not supported.
     private func checkSpace(_ files: MigrationFiles) throws {
-        let size = MigrationFiles.size(files.store)
+        let size = MigrationFiles.size(files.store) + MigrationFiles.size(files.store + "-wal")
         let needed = 2 * size + (options.backup ? size : 0) + 1_000_000
         if let available = MigrationFiles.availableSpace(in: files.directory), available < needed {
             throw MigrationError.insufficientSpace(path: path, needed: needed, available: available)

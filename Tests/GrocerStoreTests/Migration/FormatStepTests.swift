@@ -51,6 +51,23 @@ import Testing
         #expect(migrated.count > 7)
     }
 
+    /// With a step released, creation and migration still agree: both are
+    /// version 4 plus the same steps.
+    @Test(arguments: [1, 3])
+    func withAStepAFreshStoreAndAMigratedOneStillMatch(version: Int) throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try fixture.writeLarge(version: version, weights: 20, items: 5)
+        try Migrator(path: fixture.path, options: fixture.options(), steps: [Self.testStep]).run()
+        let fresh = fixture.dir.appendingPathComponent("fresh.sqlite").path
+        let queue = try DatabaseQueue(path: fresh)
+        try queue.write { db in try Schema.create(db, steps: [Self.testStep]) }
+        try queue.close()
+        let migrated = try schema(fixture.path)
+        #expect(migrated == (try schema(fresh)))
+        #expect(migrated.contains("user_version 5"))
+    }
+
     @Test func theShippedVersionIsTheLastReleasedStepsOrFour() {
         #expect(StoreFormat.currentVersion == (FormatStep.released.last?.version ?? 4))
         #expect(FormatStep.areConsecutive(FormatStep.released))
