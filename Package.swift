@@ -24,16 +24,18 @@ let package = Package(
         ),
         .target(name: "GrocerUI", dependencies: ["GrocerCore"]),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
+        .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal"]),
         .executableTarget(
             name: "grocer",
             dependencies: [
-                "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal",
+                "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "GrocerApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GrocerCoreTests", dependencies: ["GrocerCore"]),
         .testTarget(name: "GrocerStoreTests", dependencies: ["GrocerStore", "GrocerCore"]),
         .testTarget(name: "GrocerUITests", dependencies: ["GrocerUI", "GrocerCore"]),
+        .testTarget(name: "GrocerAppTests", dependencies: ["GrocerApp", "GrocerUI", "GrocerCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,15 +5,21 @@ import Foundation
 import Glibc
 #endif
 
-/// Puts the terminal back on every way out. SIGINT, SIGTERM and SIGHUP are
-/// noted and the loop quits cleanly; a crash (SIGSEGV, SIGILL, SIGABRT,
-/// SIGBUS, SIGFPE, SIGTRAP: fatalError is one) restores the terminal in the
-/// handler and dies of the same signal.
+/// Puts the terminal back on every way out. A signal that ends the process
+/// by default (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, ...) is noted and
+/// wakes the loop, which restores the terminal and exits with 128 + the
+/// signal; a crash (SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP,
+/// SIGSYS: fatalError is one) restores it in the handler and dies of the
+/// same signal. SIGXFSZ is left alone (the store ignores it and sees
+/// EFBIG), and SIGTSTP stops rather than ends.
 public enum TerminalRestore {
     nonisolated(unsafe) static var pending: Int32 = 0
     nonisolated(unsafe) static var wakeFD: Int32 = -1
-    static let quitting: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-    static let crashing: [Int32] = [SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP]
+    static let quitting: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+        SIGPIPE, SIGXCPU, SIGIO, SIGPWR, SIGSTKFLT,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    static let crashing: [Int32] = [SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP, SIGSYS]
 
     /// The quitting signal that arrived, if any.
     public static var pendingSignal: Int32? { pending == 0 ? nil : pending }
