@@ -164,3 +164,16 @@ public struct AppModel: Sendable {
         HintBar.render(hintItems, into: &canvas, row: canvas.height - 1)
     }
 }
+
+extension AppModel {
+    /// Whether some binding on top (or a global one) takes `key`.
+    func takes(_ key: Key) -> Bool {
+        guard let route = top, let screen = screens[route] else { return false }
+        if type(of: screen).takesGlobalKeys, GlobalKeys.binding(for: key) != nil { return true }
+        return screen.takesKey(key)
+    }
+}
+
+extension Screen {
+    func takesKey(_ key: Key) -> Bool { binding(for: key) != nil }
+}

@@ -72,3 +72,10 @@ public struct HelpSection: Sendable {
     public let title: String
     public let entries: [Entry]
 }
+
+extension Screen {
+    /// A key through the screen's own bindings; `.none` when none takes it.
+    public mutating func handle(_ key: Key, _ context: inout AppContext) -> Outcome {
+        dispatch(key, &context) ?? .none
+    }
+}

@@ -26,9 +26,9 @@ public struct UnitPickerScreen: Screen, Equatable {
     }
 
     public static let bindings: [Binding<UnitPickerScreen>] = [
-        Binding(keys: [.up, .down, .char("k"), .char("j"), .backTab, .tab], hint: "↑↓", label: "Unit",
-                help: "choose; the default unit changes at once", helpKeys: "Up Down  k j  Shift-Tab Tab") { s, key, context in
-            s.move(key == .up || key == .char("k") || key == .backTab ? -1 : 1, &context)
+        Binding(keys: [.up, .down, .char("k"), .char("j")], hint: "↑↓", label: "Unit",
+                help: "choose; the default unit changes at once", helpKeys: "Up Down  k j") { s, key, context in
+            s.move(key == .up || key == .char("k") ? -1 : 1, &context)
         },
         Binding(keys: [.enter, .escape, .char(" ")], hint: "Enter", label: "Done", help: "done",
                 helpKeys: "Enter  Esc  Space", outcome: .dismiss),
