@@ -15,8 +15,9 @@ import Testing
     @Test func deletingReachesEmptyAndThenSaysSo() {
         var field = WeightField(filter: DecimalInputFilter(locale: Locale(identifier: "en_US")))
         _ = field.insert("7", unit: .lbs)
-        #expect(field.deleteBackward())
-        #expect(!field.deleteBackward())
+        let first = field.deleteBackward(), second = field.deleteBackward()
+        #expect(first)
+        #expect(!second)
         #expect(field.weight(unit: .lbs) == nil)
     }
 }
