@@ -143,6 +143,13 @@ import Testing
         var app = model()
         if route == .unitPicker { _ = app.handle(.ctrl("u")) } else if route != .weight { _ = app.handle(.function(route == .help ? 1 : route == .tip ? 4 : 3)) }
         #expect(app.top == route)
+        // Every key help lists for this screen (and the global ones) is taken.
+        let titles = ["Everywhere", ScreenRegistry.standard.entry(route)?.helpSection?.title]
+        for section in ScreenRegistry.standard.helpSections where titles.contains(section.title) {
+            for entry in section.entries {
+                for key in entry.bound { #expect(app.takes(key), "help lists \(key.name) on \(route) but nothing takes it") }
+            }
+        }
         for key in Self.everyKey where !app.takes(key) {
             var copy = app
             let before = frame(copy)
