@@ -31,6 +31,8 @@ public enum LiveApp {
         let terminal = try TerminalSession(environment: environment, wakeFD: mailbox.readFD)
         defer { terminal.end() }
         TerminalRestore.setWakeFD(mailbox.writeFD)
+        _ = StopFlag.process  // made before any handler may touch it
+        TerminalRestore.onQuitSignal = { _ in StopFlag.process.raise() }
         let path = storeURL.path
         var context = AppContext(locales: locales, storePath: path, now: Date())
         let effects: LiveEffects

@@ -21,6 +21,11 @@ public enum TerminalRestore {
     ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
     static let crashing: [Int32] = [SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP, SIGSYS]
 
+    /// Also called in the handler of a quitting signal: it must be
+    /// async-signal-safe (the app raises its stop flag, one atomic store,
+    /// so a long statement on the loop's thread ends and the loop can quit).
+    nonisolated(unsafe) public static var onQuitSignal: (@convention(c) (Int32) -> Void)?
+
     /// The quitting signal that arrived, if any.
     public static var pendingSignal: Int32? { pending == 0 ? nil : pending }
 
@@ -34,6 +39,7 @@ public enum TerminalRestore {
         for sig in quitting {
             signal(sig) { s in
                 TerminalRestore.pending = s
+                TerminalRestore.onQuitSignal?(s)
                 if TerminalRestore.wakeFD >= 0 {
                     var byte: UInt8 = 1
                     _ = write(TerminalRestore.wakeFD, &byte, 1)
