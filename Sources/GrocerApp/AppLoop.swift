@@ -32,6 +32,9 @@ public struct AppLoop {
         if let exit = carryOut(model.start(at: route), &model, &pass) { return finish(exit) }
         draw(model, alert: pass.alert)
         while true {
+            // Checked before waiting too: a signal may have come before the
+            // terminal could wake the loop.
+            if let signal = terminal.endingSignal { return finish(.signal(signal)) }
             let timeout = model.wakeAt.map { max(.zero, $0 - clock.uptime()) }
             let keys = terminal.nextKeys(timeout: timeout)
             if let signal = terminal.endingSignal { return finish(.signal(signal)) }
