@@ -1,16 +1,17 @@
-/// The bottom row: keys and what they do. When it is too narrow the
-/// screen's own hints give way first (from the last), then the global ones;
-/// help and quit always show.
+/// The bottom row: keys and what they do. When it is too narrow, hints
+/// give way from the last: first the screen switches (F2-F4, named in
+/// help), then the screen's own hints; help and quit always show. At 80
+/// columns this keeps every screen's own hints.
 enum HintBar {
     struct Item {
         let hint: Hint
-        /// Higher stays longer: 0 a screen's, 1 a global, 2 help and quit.
+        /// Higher stays longer: 0 a screen switch, 1 the screen's own, 2 help and quit.
         let rank: Int
     }
 
     static func items(screen: [Hint], global: [Hint]) -> [Item] {
-        screen.map { Item(hint: $0, rank: 0) }
-            + global.map { Item(hint: $0, rank: GlobalKeys.essential.contains($0.key) ? 2 : 1) }
+        screen.map { Item(hint: $0, rank: 1) }
+            + global.map { Item(hint: $0, rank: GlobalKeys.essential.contains($0.key) ? 2 : 0) }
     }
 
     /// The hints that fit in `width` columns, in their order.

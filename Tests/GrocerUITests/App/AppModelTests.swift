@@ -24,11 +24,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (60, "Enter Save  F1 Help  F2 Weight  F3 History  F4 Tip  F10 Quit"),
-        (40, "F1 Help  F2 Weight  F3 History  F10 Quit"),
-        (36, "F1 Help  F2 Weight  F10 Quit"),
+        (60, "Enter Save  ^U Unit  F1 Help  F2 Weight  F10 Quit"),
+        (40, "Enter Save  ^U Unit  F1 Help  F10 Quit"),
+        (36, "Enter Save  F1 Help  F10 Quit"),
     ])
-    func whenTheBarIsNarrowScreenHintsGiveWayFirstAndHelpAndQuitStay(width: Int, bar: String) {
+    func whenTheBarIsNarrowHintsGiveWayAndHelpAndQuitStay(width: Int, bar: String) {
         let app = model(width: width)
         #expect(frame(app, width, 24)[23] == bar)
     }
@@ -36,7 +36,7 @@ import Testing
     @Test func theTipScreensBarAt80KeepsHelpAndQuit() {
         var app = model()
         _ = app.handle(.function(4))
-        #expect(frame(app)[23] == "0-9 bill  Bksp erase  ←→ tip %  F1 Help  F2 Weight  F3 History  F4 Tip  F10 Quit")
+        #expect(frame(app)[23] == "0-9 bill  Bksp erase  ←→ tip %  < > split  Esc back  F1 Help  F10 Quit")
     }
 
     @Test func aTinyTerminalSaysHowBigItMustBe() {
