@@ -23,6 +23,7 @@ let package = Package(
         ),
         .target(name: "GrocerUI", dependencies: ["GrocerCore"]),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
+        .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal"]),
         .target(
             name: "GrocerCLI",
             dependencies: [
@@ -33,7 +34,7 @@ let package = Package(
         .executableTarget(
             name: "grocer",
             dependencies: [
-                "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "GrocerCLI",
+                "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "GrocerCLI", "GrocerApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,6 +48,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "GrocerAppTests", dependencies: ["GrocerApp", "GrocerUI", "GrocerCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,15 +5,26 @@ import Foundation
 import Glibc
 #endif
 
-/// Puts the terminal back on every way out. SIGINT, SIGTERM and SIGHUP are
-/// noted and the loop quits cleanly; a crash (SIGSEGV, SIGILL, SIGABRT,
-/// SIGBUS, SIGFPE, SIGTRAP: fatalError is one) restores the terminal in the
-/// handler and dies of the same signal.
+/// Puts the terminal back on every way out. A signal that ends the process
+/// by default (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, ...) is noted and
+/// wakes the loop, which restores the terminal and exits with 128 + the
+/// signal; a crash (SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP,
+/// SIGSYS: fatalError is one) restores it in the handler and dies of the
+/// same signal. SIGXFSZ is left alone (the store ignores it and sees
+/// EFBIG), and SIGTSTP stops rather than ends.
 public enum TerminalRestore {
     nonisolated(unsafe) static var pending: Int32 = 0
     nonisolated(unsafe) static var wakeFD: Int32 = -1
-    static let quitting: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-    static let crashing: [Int32] = [SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP]
+    static let quitting: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+        SIGPIPE, SIGXCPU, SIGIO, SIGPWR, SIGSTKFLT,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    static let crashing: [Int32] = [SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP, SIGSYS]
+
+    /// Also called in the handler of a quitting signal: it must be
+    /// async-signal-safe (the app raises its stop flag, one atomic store,
+    /// so a long statement on the loop's thread ends and the loop can quit).
+    nonisolated(unsafe) public static var onQuitSignal: (@convention(c) (Int32) -> Void)?
 
     /// The quitting signal that arrived, if any.
     public static var pendingSignal: Int32? { pending == 0 ? nil : pending }
@@ -28,6 +39,7 @@ public enum TerminalRestore {
         for sig in quitting {
             signal(sig) { s in
                 TerminalRestore.pending = s
+                TerminalRestore.onQuitSignal?(s)
                 if TerminalRestore.wakeFD >= 0 {
                     var byte: UInt8 = 1
                     _ = write(TerminalRestore.wakeFD, &byte, 1)

@@ -9,7 +9,7 @@ import Glibc
 /// The one ncurses session. It lives on the thread that made it, maps raw
 /// key codes to `Key` once, copies a `Canvas` to the screen (ncurses sends
 /// only what changed), and restores the terminal on every way out.
-public final class TerminalSession {
+public final class TerminalSession: TerminalInterface {
     public private(set) var width: Int
     public private(set) var height: Int
     let useColor: Bool
@@ -18,13 +18,26 @@ public final class TerminalSession {
 
     /// Sets the locale for wide characters, starts ncurses in raw mode with
     /// a short Esc delay, and installs the restoring signal handlers.
-    /// `wakeFD` is polled beside stdin (a mailbox's pipe), or -1.
-    public init(environment: [String: String], wakeFD: Int32 = -1) {
+    /// `wakeFD` is polled beside stdin (a mailbox's pipe), or -1. Throws,
+    /// having written nothing, when TERM names no terminal ncurses knows or
+    /// one that cannot move the cursor (TERM=dumb).
+    public init(environment: [String: String], wakeFD: Int32 = -1) throws {
         if setlocale(LC_CTYPE, "") == nil || !Self.isUTF8() {
             _ = setlocale(LC_CTYPE, "C.UTF-8")
         }
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
-        _ = initscr()
+        // newterm, unlike initscr, returns an error instead of exiting.
+        let term = environment["TERM"] ?? ""
+        guard !term.isEmpty else { throw TerminalError.termUnset }
+        guard let screen = newterm(nil, fdopen(1, "w"), fdopen(0, "r")) else {
+            throw TerminalError.unknownTerminal(term)
+        }
+        let cup = tigetstr("cup")
+        if cup == nil || Int(bitPattern: cup) == -1 {
+            endwin()
+            delscreen(screen)
+            throw TerminalError.cannotAddressCursor(term)
+        }
         raw()
         noecho()
         nonl()
@@ -43,6 +56,10 @@ public final class TerminalSession {
         height = Int(grocer_lines())
         TerminalRestore.install()
     }
+
+    public var size: Size { Size(width: width, height: height) }
+
+    public var endingSignal: Int32? { TerminalRestore.pendingSignal }
 
     static func isUTF8() -> Bool {
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
@@ -63,14 +80,15 @@ public final class TerminalSession {
 
     // MARK: Input
 
-    /// Waits up to `timeout` milliseconds (-1: forever) for a key, a resize
-    /// or a wake-up; returns the keys that arrived (empty on a wake-up or a
-    /// time-out). A terminating signal is returned as `.ctrl("c")`'s twin:
-    /// the loop asks `TerminalRestore.pendingSignal`.
-    public func nextKeys(timeout: Int32) -> [Key] {
+    /// Waits up to `timeout` (nil: forever) for a key, a resize, a wake-up
+    /// or a signal; returns the keys that arrived (none on a wake-up, a
+    /// signal or a time-out). After a signal, `endingSignal` names it; a
+    /// terminal that went away counts as SIGHUP.
+    public func nextKeys(timeout: Duration?) -> [Key] {
+        let milliseconds = timeout.map { Int32(clamping: Int64(($0 / .milliseconds(1)).rounded(.up))) } ?? -1
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
         if wakeFD >= 0 { fds.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)) }
-        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        let ready = poll(&fds, nfds_t(fds.count), max(-1, milliseconds))
         if wakeFD >= 0, ready > 0, fds[1].revents & Int16(POLLIN) != 0 {
             var buffer = [UInt8](repeating: 0, count: 64)
             _ = read(wakeFD, &buffer, buffer.count)

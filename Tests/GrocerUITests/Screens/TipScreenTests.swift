@@ -107,7 +107,7 @@ private func expected(_ rows: [Int: String]) -> [String] {
     @Test func theScreenCentresInAWiderTerminalAndFitsItsMinimum() {
         let wide = lines(screen(typing: chars("5632")), width: 100, height: 30)
         #expect(wide[3] == "                     Bill                        $56.32")
-        let (w, h) = TipScreen.minimumSize
+        let (w, h) = (TipScreen.minimumSize.width, TipScreen.minimumSize.height)
         let small = lines(screen(typing: chars("999999999999>")), width: w, height: h)
         #expect(small[12] == " Total           $11,499,999,999.99      $11,799,999,999.99")
         #expect(small[13] == " Per person   1 × $5,750,000,000.00   1 × $5,900,000,000.00")
@@ -147,8 +147,16 @@ private func expected(_ rows: [Int: String]) -> [String] {
         #expect(s.bill.isEmpty)
     }
 
-    @Test(arguments: [Key.char("x"), .char("."), .char(","), .char(" "), .char("٣"), .up, .down, .tab, .enter, .home, .unknown])
-    func otherKeysAreRefusedAndChangeNothingButTheMessage(key: Key) {
+    @Test(arguments: [Key.up, .down, .tab, .enter, .home, .unknown, .delete])
+    func keysHelpDoesNotListDoNothing(key: Key) {
+        var s = screen(typing: chars("5632>") + [.right])
+        let before = s
+        #expect(s.handle(key) == .none)
+        #expect(s == before)
+    }
+
+    @Test(arguments: [Key.char("x"), .char("."), .char(","), .char(" "), .char("٣")])
+    func otherCharactersAreRefusedAndChangeNothingButTheMessage(key: Key) {
         var s = screen(typing: chars("5632>") + [.right])
         let before = s
         #expect(s.handle(key) == .reject)
@@ -202,7 +210,7 @@ private func expected(_ rows: [Int: String]) -> [String] {
 
     @Test func escapeLeavesAndGlobalKeysAreLeftToTheApp() {
         var s = screen(typing: chars("5"))
-        #expect(s.handle(.escape) == .dismiss)
+        #expect(s.handle(.escape) == .go(.weight))
         for key in [Key.function(4), .function(10), .alt("1"), .ctrl("c")] {
             #expect(s.handle(key) == .none)
         }

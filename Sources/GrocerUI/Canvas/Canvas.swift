@@ -9,7 +9,7 @@ public struct Style: OptionSet, Hashable, Sendable {
     public static let reverse = Style(rawValue: 2)
     public static let underline = Style(rawValue: 4)
     public static let dim = Style(rawValue: 8)
-    /// An accent colour (reverse video without colour).
+    /// An accent colour (bold and underlined without colour).
     public static let accent = Style(rawValue: 16)
     /// An error colour (bold without colour).
     public static let error = Style(rawValue: 32)

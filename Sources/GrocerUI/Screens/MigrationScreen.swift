@@ -1,17 +1,8 @@
 import Foundation
 import GrocerCore
 
-/// What the migration running in the background tells the screen.
-public enum MigrationEvent: Equatable, Sendable {
-    case progress(done: Int, total: Int)
-    case finished(MigrationSummary)
-    case failed(String)
-    /// The migration stopped as asked; the old store is as it was.
-    case cancelled
-    /// Another grocer holds the lock; this one waits for it.
-    case waiting
-    /// Another grocer finished the migration while this one waited.
-    case alreadyCurrent
+extension Route {
+    public static let migration = Route("migration")
 }
 
 /// The blocking screen shown while an older store migrates: a centred
@@ -19,10 +10,11 @@ public enum MigrationEvent: Equatable, Sendable {
 /// margins, rows done of total and the time left; then the summary. Other
 /// keys are ignored: the app cannot be used until the data is ready.
 ///
-/// Ctrl-C asks "Stop migration? y/n"; `y` returns `.quit`, which tells the
-/// app loop to set the migration's cancel flag and keep drawing until
-/// `.cancelled` (or `.finished`) arrives. After `.finished`, Enter returns
-/// `.dismiss` (open the store); after `.failed`/`.cancelled`, Enter quits.
+/// It starts the migration when it appears. Ctrl-C asks "Stop migration?
+/// y/n"; `y` asks the migration to stop and the screen waits for
+/// `.cancelled` (or `.finished`). After `.finished` the summary stays
+/// `summaryTime` (Enter skips), then the store opens and today's weight
+/// shows; after `.failed`, Enter quits with the message.
 public struct MigrationScreen: Screen {
     public enum Phase: Equatable, Sendable {
         case migrating, confirmingStop, stopping
@@ -38,11 +30,54 @@ public struct MigrationScreen: Screen {
     public private(set) var elapsed: TimeInterval = 0
     let locale: Locale
 
-    public static let minimumSize = (width: 40, height: 12)
+    public static let minimumSize = Size(width: 40, height: 12)
+    public static let takesGlobalKeys = false
     static let margin = 4
+    /// How long the summary stays up before the app opens (Enter skips).
+    public static let summaryTime = Duration.milliseconds(2500)
+    /// When the migration started, in uptime.
+    private var startedAt = Duration.zero
+    public private(set) var wakeAt: Duration?
 
     public init(locale: Locale = Locale(identifier: "en_US")) {
         self.locale = locale
+    }
+
+    public mutating func appear(_ context: inout AppContext) -> Outcome {
+        startedAt = context.uptime
+        return .perform(.startMigration)
+    }
+
+    public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
+        switch result {
+        case .migration(let event):
+            receive(event, elapsed: (context.uptime - startedAt) / .seconds(1))
+            switch event {
+            case .finished:
+                wakeAt = context.uptime + Self.summaryTime
+            case .alreadyCurrent:
+                return .perform(.openStore)
+            case .cancelled:
+                return .quit(Exit(status: 130, message: "migration stopped; \(context.storePath) was left as it was."))
+            default:
+                break
+            }
+            return .redraw
+        case .storeOpened(let unit):
+            context.defaultUnit = unit
+            return .go(.weight)
+        case .failed(let message):
+            // The migrated store would not open.
+            return .quit(Exit(status: 2, message: message))
+        default:
+            return .none
+        }
+    }
+
+    /// The summary has been read long enough: open the store.
+    public mutating func wake(_ context: inout AppContext) -> Outcome {
+        wakeAt = nil
+        return .perform(.openStore)
     }
 
     /// Takes an event; `elapsed` is the time since the migration started
@@ -78,43 +113,37 @@ public struct MigrationScreen: Screen {
     }
     private var started = false
 
-    public mutating func handle(_ key: Key) -> Outcome {
-        if key == .resize { return .redraw }
-        switch phase {
-        case .migrating:
-            if key == .ctrl("c") { phase = .confirmingStop; return .redraw }
-        case .confirmingStop:
-            switch key {
-            case .char("y"), .char("Y"): phase = .stopping; return .quit
-            case .char("n"), .char("N"), .escape, .ctrl("c"): phase = .migrating; return .redraw
-            default: break
-            }
-        case .stopping:
-            break
-        case .finished:
-            if key == .enter { return .dismiss }
-        case .failed, .cancelled:
-            if key == .enter || key == .ctrl("c") { return .quit }
-        }
-        return .none
-    }
+    public static let bindings: [Binding<MigrationScreen>] = [
+        Binding(keys: [.ctrl("c")], hint: "Ctrl-C", label: "Stop", help: "stop (asks first)", actsWhenTooSmall: true,
+                when: { $0.phase == .migrating }) { s, _, _ in
+            s.phase = .confirmingStop
+            return .redraw
+        },
+        Binding(keys: [.char("y"), .char("Y")], hint: "y", label: "Stop", help: "stop", actsWhenTooSmall: true,
+                when: { $0.phase == .confirmingStop }) { s, _, _ in
+            s.phase = .stopping
+            return .perform(.stopMigration)
+        },
+        Binding(keys: [.char("n"), .char("N"), .escape, .ctrl("c")], hint: "n", label: "Go on", help: "go on",
+                actsWhenTooSmall: true, when: { $0.phase == .confirmingStop }) { s, _, _ in
+            s.phase = .migrating
+            return .redraw
+        },
+        Binding(keys: [.enter], hint: "Enter", label: "Continue", help: "open grocer now", actsWhenTooSmall: true,
+                when: { if case .finished = $0.phase { true } else { false } }) { s, _, _ in
+            s.wakeAt = nil
+            return .perform(.openStore)
+        },
+        Binding(keys: [.enter, .ctrl("c")], hint: "Enter", label: "Quit", help: "quit", actsWhenTooSmall: true,
+                when: { if case .failed = $0.phase { true } else { false } }) { s, _, _ in
+            guard case .failed(let message) = s.phase else { return .none }
+            return .quit(Exit(status: 2, message: message))
+        },
+    ]
 
-    public var hints: [Hint] {
-        switch phase {
-        case .migrating: return [Hint("Ctrl-C", "Stop")]
-        case .confirmingStop: return [Hint("y", "Stop"), Hint("n", "Go on")]
-        case .stopping: return []
-        case .finished: return [Hint("Enter", "Continue")]
-        case .failed, .cancelled: return [Hint("Enter", "Quit")]
-        }
-    }
-
-    public func render(into canvas: inout Canvas) {
-        let w = canvas.width, h = canvas.height
-        guard w >= Self.minimumSize.width, h >= Self.minimumSize.height else {
-            canvas.center("Make the terminal at least \(Self.minimumSize.width)x\(Self.minimumSize.height)", row: h / 2)
-            return
-        }
+    /// Laid out as on the full terminal: the hint bar is the last row.
+    public func render(into canvas: inout Canvas, _ context: AppContext) {
+        let w = canvas.width, h = canvas.height + 1
         canvas.center("Updating your grocer store", row: 1, style: .bold)
         let top = max(3, h / 2 - 4)
         canvas.center("Migration Progress: \(percent)%", row: top, style: .bold)
@@ -147,8 +176,6 @@ public struct MigrationScreen: Screen {
         for (i, line) in lines.enumerated() where top + 6 + i < h - 1 {
             canvas.center(line, row: top + 6 + i, style: i == lines.count - 1 ? style : [])
         }
-        let hint = hints.map { "\($0.key) \($0.action)" }.joined(separator: "   ")
-        canvas.put(hint, row: h - 1, column: 1, style: .dim)
     }
 
     private var phaseIsFinished: Bool {

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct MigrationScreenTests {
     func render(_ screen: MigrationScreen, width: Int = 80, height: Int = 24) -> [String] {
-        var canvas = Canvas(width: width, height: height)
+        // The body above the hint bar, which the app draws.
+        var canvas = Canvas(width: width, height: height - 1)
         screen.render(into: &canvas)
         return canvas.lines
     }
@@ -32,7 +33,6 @@ import Testing
             "",
             "                                 About 3 s left",
             "", "", "", "", "", "", "", "",
-            " Ctrl-C Stop",
         ])
     }
 
@@ -68,7 +68,6 @@ import Testing
             "",
             "                              Stop migration? y/n",
             "", "", "", "", "", "",
-            " y Stop   n Go on",
         ])
         #expect(screen.handle(.char("n")) == .redraw)
         #expect(screen.phase == .migrating)
@@ -77,12 +76,12 @@ import Testing
     @Test func yesStopsAndTheCancelledScreenQuitsOnEnter() {
         var screen = migrating()
         _ = screen.handle(.ctrl("c"))
-        #expect(screen.handle(.char("y")) == .quit)
+        #expect(screen.handle(.char("y")) == .perform(.stopMigration))
         #expect(render(screen)[14] == "                     Stopping; the store is left as it was…")
         #expect(screen.handle(.enter) == .none)
-        screen.receive(.cancelled, elapsed: 3)
-        #expect(render(screen)[14] == "                Migration stopped; the store was left as it was.")
-        #expect(screen.handle(.enter) == .quit)
+        var context = testContext()
+        #expect(screen.receive(.migration(.cancelled), &context)
+            == .quit(Exit(status: 130, message: "migration stopped; /home/me/grocer.sqlite was left as it was.")))
     }
 
     @Test(arguments: [Key.char("q"), .enter, .escape, .function(10), .char("y"), .up])
@@ -112,10 +111,9 @@ import Testing
             "             Quarantined (weight_entry: weight is not a number): 2",
             "                          Opening grocer… (Enter: now)",
             "", "", "", "",
-            " Enter Continue",
         ])
         #expect(screen.handle(.char("x")) == .none)
-        #expect(screen.handle(.enter) == .dismiss)
+        #expect(screen.handle(.enter) == .perform(.openStore))
     }
 
     @Test func failureShowsTheMessageWrappedAndEnterQuits() {
@@ -128,13 +126,19 @@ import Testing
             "                        again; the file was not changed.",
             "",
         ])
-        #expect(screen.handle(.enter) == .quit)
+        #expect(screen.handle(.enter) == .quit(Exit(status: 2, message: "The disk became full (or a file size limit was reached) while migrating /home/me/.local/share/grocer/grocer.sqlite. Free some space and try again; the file was not changed.")))
     }
 
-    @Test func aTinyTerminalIsAskedToGrow() {
-        var canvas = Canvas(width: 30, height: 6)
-        migrating().render(into: &canvas)
-        #expect(canvas.lines[3] == "Make the terminal at least 40…")
+    @Test func theSummaryStaysItsTimeThenTheStoreOpens() {
+        var context = testContext()
+        var screen = MigrationScreen()
+        #expect(screen.appear(&context) == .perform(.startMigration))
+        context.uptime = .seconds(4)
+        _ = screen.receive(.migration(.finished(MigrationSummary(fromVersion: 1, toVersion: 4, carried: [:], repairs: [:], quarantined: [:]))), &context)
+        #expect(screen.wakeAt == .seconds(4) + MigrationScreen.summaryTime)
+        #expect(screen.wake(&context) == .perform(.openStore))
+        #expect(screen.receive(.storeOpened(defaultUnit: .kg), &context) == .go(.weight))
+        #expect(context.defaultUnit == .kg)
     }
 
     @Test(arguments: [(0.0, 0, "Estimating the time left…"), (1.0, 900, "Less than a second left"),

@@ -1,6 +1,10 @@
 import Foundation
 import GrocerCore
 
+extension Route {
+    public static let tip = Route("tip")
+}
+
 /// The tip calculator: the bill typed as digits in the currency's minor
 /// unit, a 15% column and a custom column (a 0-30% slider), both split among
 /// 1 to 20 people. Nothing is kept between runs: a bill is not health data.
@@ -27,43 +31,54 @@ public struct TipScreen: Screen, Equatable {
 
     // MARK: Keys
 
-    public static let splitFewer: Set<Character> = ["<", "["]
-    public static let splitMore: Set<Character> = [">", "]"]
+    public static let splitFewer: [Character] = ["<", "["]
+    public static let splitMore: [Character] = [">", "]"]
 
-    public mutating func handle(_ key: Key) -> Outcome {
-        switch key {
-        case .char(let ch) where ch.isASCII && ch.isNumber:
-            if bill.append(ch) == .tooManyDigits {
-                return reject("The bill takes at most \(BillDigits.maximumCount) digits")
-            }
-        case .backspace:
-            guard bill.removeLast() else { return message == nil ? .none : accepted() }
-        case .ctrl("u"):
-            bill = BillDigits()
-        case .left, .char("-"):
-            guard customPercent > TipCalculation.percentRange.lowerBound else { return rejectPercent() }
-            customPercent -= 1
-        case .right, .char("+"):
-            guard customPercent < TipCalculation.percentRange.upperBound else { return rejectPercent() }
-            customPercent += 1
-        case .char(let ch) where Self.splitFewer.contains(ch):
-            guard people > TipCalculation.peopleRange.lowerBound else { return rejectSplit() }
-            people -= 1
-        case .char(let ch) where Self.splitMore.contains(ch):
-            guard people < TipCalculation.peopleRange.upperBound else { return rejectSplit() }
-            people += 1
-        case .escape:
-            return .dismiss
-        case .resize:
-            return .redraw
-        case .function, .alt, .ctrl:
-            // Global keys belong to the app; anything else it passes on is ignored.
-            return .none
-        case .char(let ch):
+    public static let bindings: [Binding<TipScreen>] = [
+        Binding(keys: [], typing: { _ in true }, hint: "0-9", label: "bill",
+                help: "type the bill in cents (5632 is 56.32)", helpKeys: "0-9") { s, key, _ in
+            guard case .char(let ch) = key else { return .none }
+            return s.type(ch)
+        },
+        Binding(keys: [.backspace], hint: "Bksp", label: "erase", help: "remove the last digit") { s, _, _ in
+            guard s.bill.removeLast() else { return s.message == nil ? .none : s.accepted() }
+            return s.accepted()
+        },
+        Binding(keys: [.ctrl("u")], help: "clear the bill") { s, _, _ in
+            s.bill = BillDigits()
+            return s.accepted()
+        },
+        Binding(keys: [.left, .right, .char("-"), .char("+")], hint: "\u{2190}\u{2192}", label: "tip %",
+                help: "custom tip, 0% to 30%", helpKeys: "Left Right  - +") { s, key, _ in
+            s.changePercent(by: key == .left || key == .char("-") ? -1 : 1)
+        },
+        Binding(keys: (splitFewer + splitMore).map(Key.char), hint: "< >", label: "split",
+                help: "split among 1 to 20 people", helpKeys: "< >  [ ]") { s, key, _ in
+            guard case .char(let ch) = key else { return .none }
+            return s.changePeople(by: splitFewer.contains(ch) ? -1 : 1)
+        },
+        Binding(keys: [.escape], hint: "Esc", label: "back", help: "back to today's weight", outcome: .go(.weight)),
+    ]
+
+    private mutating func type(_ ch: Character) -> Outcome {
+        guard ch.isASCII && ch.isNumber else {
             return reject("\u{201C}\(ch)\u{201D} is not a digit: type the bill in digits")
-        default:
-            return reject("Type the bill in digits; \u{2190} \u{2192} set the tip, < > the split")
         }
+        if bill.append(ch) == .tooManyDigits {
+            return reject("The bill takes at most \(BillDigits.maximumCount) digits")
+        }
+        return accepted()
+    }
+
+    private mutating func changePercent(by step: Int) -> Outcome {
+        guard TipCalculation.percentRange.contains(customPercent + step) else { return rejectPercent() }
+        customPercent += step
+        return accepted()
+    }
+
+    private mutating func changePeople(by step: Int) -> Outcome {
+        guard TipCalculation.peopleRange.contains(people + step) else { return rejectSplit() }
+        people += step
         return accepted()
     }
 
@@ -87,21 +102,17 @@ public struct TipScreen: Screen, Equatable {
         return reject("The bill splits among \(r.lowerBound) to \(r.upperBound) people")
     }
 
-    public var hints: [Hint] {
-        [Hint("0-9", "bill"), Hint("Bksp", "erase"), Hint("\u{2190}\u{2192}", "tip %"),
-         Hint("< >", "split"), Hint("Esc", "back")]
-    }
-
     // MARK: Drawing
 
-    public static var minimumSize: (width: Int, height: Int) { (width: 60, height: 18) }
+    public static let minimumSize = Size(width: 60, height: 18)
+    public static let helpTitle: String? = "Tip calculator"
 
     static let labelWidth = 12
     static let columnWidth = 22
     static let gap = 2
     static let blockWidth = labelWidth + 2 * columnWidth + gap
 
-    public func render(into canvas: inout Canvas) {
+    public func render(into canvas: inout Canvas, _ context: AppContext) {
         let left = max(0, (canvas.width - Self.blockWidth) / 2)
         let firstEnd = left + Self.labelWidth + Self.columnWidth
         let secondEnd = firstEnd + Self.gap + Self.columnWidth

@@ -6,18 +6,35 @@ import Testing
 @Suite struct WeightEntryScreenTests {
     static let noon = Date(timeIntervalSince1970: 1_795_262_400)
 
-    func screen(_ locale: String = "en_US", unit: WeightUnit = .lbs) -> WeightEntryScreen {
-        WeightEntryScreen(locales: .fixed(locale), unit: unit, now: Self.noon)
+    /// The weight screen on its own, as the app shows it (appeared at noon).
+    struct Fixture {
+        var screen: WeightEntryScreen
+        var context: AppContext
+
+        init(_ locale: String = "en_US", unit: WeightUnit = .lbs) {
+            context = AppContext(locales: .fixed(locale), defaultUnit: unit, now: WeightEntryScreenTests.noon)
+            screen = WeightEntryScreen(locales: context.locales)
+            _ = screen.appear(&context)
+        }
+
+        mutating func handle(_ key: Key) -> Outcome { screen.handle(key, &context) }
+
+        var field: WeightField { screen.field }
+        var message: String? { screen.message }
     }
 
-    func rendered(_ screen: WeightEntryScreen, _ width: Int = 80, _ height: Int = 23) -> Canvas {
+    func screen(_ locale: String = "en_US", unit: WeightUnit = .lbs) -> Fixture {
+        Fixture(locale, unit: unit)
+    }
+
+    func rendered(_ s: Fixture, _ width: Int = 80, _ height: Int = 23) -> Canvas {
         var canvas = Canvas(width: width, height: height)
-        screen.render(into: &canvas)
+        s.screen.render(into: &canvas, s.context)
         return canvas
     }
 
     @discardableResult
-    func type(_ text: String, into screen: inout WeightEntryScreen) -> [Outcome] {
+    func type(_ text: String, into screen: inout Fixture) -> [Outcome] {
         text.map { screen.handle(.char($0)) }
     }
 
@@ -76,35 +93,30 @@ import Testing
     @Test func overTheMaximumAfterASwitchToKgIsRefusedOnEnter() {
         var s = screen()
         type("1000", into: &s)
-        _ = s.handle(.ctrl("u"))
-        #expect(s.handle(.down) == .perform(.setDefaultUnit(.kg)))
-        #expect(s.handle(.enter) == .redraw)
+        s.context.defaultUnit = .kg
         #expect(s.handle(.enter) == .reject)
         #expect(s.message == "That is over 680 kg, the most grocer takes.")
     }
 
-    @Test func thePickerMovesTheDefaultAtOnceAndTheButtonFollows() {
+    @Test func ctrlUPresentsTheUnitPicker() {
         var s = screen()
-        #expect(s.handle(.ctrl("u")) == .redraw)
-        #expect(s.picker?.selected == .lbs)
-        #expect(s.handle(.char("j")) == .perform(.setDefaultUnit(.kg)))
-        #expect(s.unit == .kg)
-        #expect(s.handle(.down) == .none)
-        let lines = rendered(s).lines
-        #expect(lines.contains { $0.contains("> Kilograms (kg)") })
-        #expect(lines[6].contains("[ kg ^U ]"))
-        #expect(s.handle(.char("k")) == .perform(.setDefaultUnit(.lbs)))
-        #expect(s.handle(.escape) == .redraw)
-        #expect(s.picker == nil)
+        #expect(s.handle(.ctrl("u")) == .present(.unitPicker))
     }
 
     @Test func appearingClearsTheFieldAndRefreshesTheTime() {
         var s = screen()
         type("99", into: &s)
         let later = Self.noon.addingTimeInterval(3600)
-        s.appear(now: later, unit: .kg)
+        s.context.now = later
+        _ = s.screen.appear(&s.context)
         #expect(s.field.text.isEmpty)
-        #expect(s.appearedAt == later)
-        #expect(s.unit == .kg)
+        #expect(s.screen.appearedAt == later)
+    }
+
+    @Test func aSavedWeightGoesToTheHistoryWithANotice() {
+        var s = screen()
+        let entry = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: Self.noon)
+        #expect(s.screen.receive(.weightSaved(entry), &s.context) == .go(.history))
+        #expect(s.context.notice == "Saved 72.5 kg")
     }
 }

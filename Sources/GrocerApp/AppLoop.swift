@@ -1,0 +1,97 @@
+import Foundation
+import GrocerUI
+
+/// The event loop: keys and background results in, effects performed,
+/// frames out. One thread owns the terminal; background work only posts
+/// results into the mailbox, whose pipe wakes `nextKeys`.
+public struct AppLoop {
+    let terminal: any TerminalInterface
+    let effects: AppEffects
+    let mailbox: Mailbox<EffectResult>
+    let clock: AppClock
+
+    public init(terminal: any TerminalInterface, effects: AppEffects, mailbox: Mailbox<EffectResult>, clock: AppClock) {
+        self.terminal = terminal
+        self.effects = effects
+        self.mailbox = mailbox
+        self.clock = clock
+    }
+
+    /// What one pass of the loop changed.
+    private struct Pass {
+        var changed = false
+        var alert = false
+    }
+
+    /// Runs until a screen quits or a signal ends the process; the
+    /// terminal is restored and background work stopped before it returns.
+    public func run(_ model: AppModel, from route: Route) -> Exit {
+        var model = model
+        var pass = Pass()
+        tick(&model)
+        if let exit = carryOut(model.start(at: route), &model, &pass) { return finish(exit) }
+        draw(model, alert: pass.alert)
+        while true {
+            // Checked before waiting too: a signal may have come before the
+            // terminal could wake the loop.
+            if let signal = terminal.endingSignal { return finish(.signal(signal)) }
+            let timeout = model.wakeAt.map { max(.zero, $0 - clock.uptime()) }
+            let keys = terminal.nextKeys(timeout: timeout)
+            if let signal = terminal.endingSignal { return finish(.signal(signal)) }
+            pass = Pass()
+            tick(&model)
+            for result in mailbox.drain() {
+                if let exit = carryOut(model.receive(result), &model, &pass) { return finish(exit) }
+            }
+            if let exit = carryOut(model.wake(), &model, &pass) { return finish(exit) }
+            for key in keys {
+                tick(&model)
+                if let exit = carryOut(model.handle(key), &model, &pass) { return finish(exit) }
+            }
+            if pass.changed { draw(model, alert: pass.alert) }
+        }
+    }
+
+    private func tick(_ model: inout AppModel) {
+        model.setClock(now: clock.now(), uptime: clock.uptime())
+        model.resize(terminal.size)
+    }
+
+    /// Performs effects until the outcome settles; an exit when it quits.
+    private func carryOut(_ outcome: Outcome, _ model: inout AppModel, _ pass: inout Pass) -> Exit? {
+        var outcome = outcome
+        while true {
+            switch outcome {
+            case .quit(let exit):
+                return exit
+            case .perform(let effect):
+                pass.changed = true
+                guard let result = effects.perform(effect) else { return nil }
+                outcome = model.receive(result)
+            case .reject:
+                pass.changed = true
+                pass.alert = true
+                return nil
+            case .redraw, .go, .present, .dismiss:
+                pass.changed = true
+                return nil
+            case .none:
+                return nil
+            }
+        }
+    }
+
+    private func draw(_ model: AppModel, alert: Bool) {
+        let size = terminal.size
+        var canvas = Canvas(width: size.width, height: size.height)
+        model.render(into: &canvas)
+        canvas.alert = alert
+        terminal.draw(canvas)
+    }
+
+    private func finish(_ exit: Exit) -> Exit {
+        effects.finish()
+        terminal.end()
+        return exit
+    }
+}

@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+import GrocerCore
+import GrocerStore
+import GrocerUI
+
+/// Effects on the real store. The migration runs on its own queue and only
+/// posts results; everything else runs on the loop's thread.
+final class LiveEffects {
+    let url: URL
+    let environment: [String: String]
+    let post: @Sendable (EffectResult) -> Void
+    private(set) var store: Store?
+    /// Raised to stop the migration between batches (and any statement
+    /// that checks it); the process's, as signals raise it too.
+    let stop = StopFlag.process
+    private var migrationDone: DispatchSemaphore?
+
+    init(url: URL, environment: [String: String], store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
+        self.url = url
+        self.environment = environment
+        self.store = store
+        self.post = post
+    }
+
+    var client: AppEffects {
+        AppEffects(perform: { [self] in perform($0) }, finish: { [self] in finish() })
+    }
+
+    func perform(_ effect: Effect) -> EffectResult? {
+        switch effect {
+        case let .saveWeight(weight, at):
+            return access(.write) { .weightSaved(try $0.addWeight(weight, at: at)) }
+        case .setDefaultUnit(let unit):
+            return access(.write) { try $0.setDefaultUnit(unit); return nil }
+        case .loadHistory:
+            return access(.read) { .history(try $0.recentWeights(limit: HistoryScreen.loadLimit)) }
+        case .startMigration:
+            startMigration()
+            return nil
+        case .stopMigration:
+            stop.raise()
+            return nil
+        case .openStore:
+            do {
+                let store = try Store.open(at: url)
+                self.store = store
+                return .storeOpened(defaultUnit: try store.defaultUnit())
+            } catch {
+                return .failed(Self.describe(error))
+            }
+        }
+    }
+
+    enum Access { case read, write }
+
+    private func access(_ kind: Access, _ body: (Store) throws -> EffectResult?) -> EffectResult? {
+        guard let store else { return .failed(Self.failure(kind, path: url.path, detail: "the store is not open")) }
+        do {
+            return try body(store)
+        } catch {
+            return .failed(Self.failure(kind, path: store.path, detail: error.localizedDescription))
+        }
+    }
+
+    /// One line for a failed read or write: what, which file, what to do.
+    static func failure(_ kind: Access, path: String, detail: String) -> String {
+        switch kind {
+        case .write: return "Could not write to \(path): \(detail). Nothing was lost; try again."
+        case .read: return "Could not read \(path): \(detail). Nothing was changed; try again."
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+
+    private func startMigration() {
+        let migrator = Migrator(path: url.path, options: .standard(environment: environment))
+        let done = DispatchSemaphore(value: 0)
+        migrationDone = done
+        let post = self.post, stop = self.stop
+        DispatchQueue(label: "grocer.migration", qos: .userInitiated).async {
+            defer { done.signal() }
+            var lastPercent = -1
+            do {
+                let summary = try migrator.run(
+                    progress: { p in
+                        // Every percent, and the last batch; the screen
+                        // redraws at each event.
+                        if p.percent != lastPercent || p.done == p.total {
+                            lastPercent = p.percent
+                            post(.migration(.progress(done: p.done, total: p.total)))
+                        }
+                    },
+                    onWait: { post(.migration(.waiting)) },
+                    isCancelled: { stop.isRaised })
+                post(.migration(.finished(summary)))
+            } catch MigrationError.cancelled {
+                post(.migration(.cancelled))
+            } catch MigrationError.notNeeded(_, .current) {
+                // Another grocer migrated it while this one waited for the lock.
+                post(.migration(.alreadyCurrent))
+            } catch {
+                post(.migration(.failed(error.localizedDescription)))
+            }
+        }
+    }
+
+    /// Stops a running migration and waits for it to leave the old store
+    /// as it was.
+    func finish() {
+        guard let done = migrationDone else { return }
+        stop.raise()
+        done.wait()
+        done.signal()
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import GrocerCore
+
+/// A terminal's or a canvas's size in cells.
+public struct Size: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// What every screen may read, and the little they share: the locales, the
+/// default unit, the time of the key being handled, the size of the area
+/// screens draw in, and a notice for the next screen to show.
+public struct AppContext: Sendable {
+    public let locales: Locales
+    /// The store's path, for messages.
+    public let storePath: String
+    public var defaultUnit: WeightUnit
+    /// Wall-clock time of the key or event being handled.
+    public var now: Date
+    /// Monotonic time since launch: what timers compare with.
+    public var uptime: Duration = .zero
+    /// The area screens draw in: the terminal minus the hint bar.
+    public var size = Size(width: 80, height: 23)
+    /// A line for the next screen that appears to show once ("Saved 72.5 kg").
+    public var notice: String?
+
+    public init(locales: Locales, storePath: String = "", defaultUnit: WeightUnit = .lbs, now: Date) {
+        self.locales = locales
+        self.storePath = storePath
+        self.defaultUnit = defaultUnit
+        self.now = now
+    }
+}

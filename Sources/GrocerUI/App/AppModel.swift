@@ -1,0 +1,179 @@
+import Foundation
+import GrocerCore
+
+/// The whole interface as a value: a stack of routes over screens made on
+/// first use and kept, the global keys, the hint bar and the too-small
+/// message. The app loop feeds it keys, effect results and timer wake-ups;
+/// navigation (`go`, `present`, `dismiss`) happens here, and what the loop
+/// must do (draw, ring, perform, quit) comes back as an `Outcome`.
+public struct AppModel: Sendable {
+    public private(set) var context: AppContext
+    /// Bottom first: the base screen, then any presented over it.
+    public private(set) var stack: [Route] = []
+    private var screens: [Route: any Screen] = [:]
+    private let registry: ScreenRegistry
+    /// The whole terminal (the context's size leaves out the hint bar).
+    private var terminalSize = Size(width: 80, height: 24)
+
+    public init(context: AppContext, registry: ScreenRegistry = .standard) {
+        self.context = context
+        self.registry = registry
+    }
+
+    /// The screen on top.
+    public var top: Route? { stack.last }
+
+    /// The screen at `route`, if it was made (for tests).
+    public func screen<S: Screen>(_ route: Route, as type: S.Type = S.self) -> S? {
+        screens[route] as? S
+    }
+
+    public mutating func setClock(now: Date, uptime: Duration) {
+        context.now = now
+        context.uptime = uptime
+    }
+
+    public mutating func resize(_ size: Size) {
+        terminalSize = size
+        context.size = Size(width: size.width, height: max(0, size.height - 1))
+    }
+
+    /// Opens the first screen.
+    public mutating func start(at route: Route) -> Outcome {
+        apply(.go(route))
+    }
+
+    // MARK: Keys, results, timers
+
+    public mutating func handle(_ key: Key) -> Outcome {
+        if key == .resize { return .redraw }
+        guard let route = top, var screen = screens[route] else { return .none }
+        let small = isTooSmall
+        if type(of: screen).takesGlobalKeys, let global = GlobalKeys.binding(for: key) {
+            guard !small || global.actsWhenTooSmall else { return .none }
+            var unit: Void = ()
+            return apply(global.action(&unit, key, &context))
+        }
+        let outcome = screen.dispatch(key, &context, tooSmall: small)
+        screens[route] = screen
+        return apply(outcome ?? .none)
+    }
+
+    /// An effect's result (or a background event) for the screen on top,
+    /// which asked for it.
+    public mutating func receive(_ result: EffectResult) -> Outcome {
+        guard let route = top, var screen = screens[route] else { return .none }
+        let outcome = screen.receive(result, &context)
+        screens[route] = screen
+        return apply(outcome)
+    }
+
+    /// When the screen on top wants to be woken, in uptime.
+    public var wakeAt: Duration? {
+        top.flatMap { screens[$0]?.wakeAt }
+    }
+
+    /// Wakes the screen on top if its time has come.
+    public mutating func wake() -> Outcome {
+        guard let route = top, var screen = screens[route], let at = screen.wakeAt, at <= context.uptime else { return .none }
+        let outcome = screen.wake(&context)
+        screens[route] = screen
+        return apply(outcome)
+    }
+
+    // MARK: Navigation
+
+    /// Carries out navigation; returns what is left for the loop.
+    private mutating func apply(_ outcome: Outcome) -> Outcome {
+        switch outcome {
+        case .go(let route):
+            stack = [route]
+            return appear(route)
+        case .present(let route):
+            if let index = stack.firstIndex(of: route) {
+                stack.removeSubrange((index + 1)...)
+                return .redraw
+            }
+            stack.append(route)
+            return appear(route)
+        case .dismiss:
+            guard stack.count > 1 else { return .none }
+            stack.removeLast()
+            return .redraw
+        case .none, .redraw, .reject, .perform, .quit:
+            return outcome
+        }
+    }
+
+    private mutating func appear(_ route: Route) -> Outcome {
+        guard var screen = screens[route] ?? registry.entry(route)?.make(context, registry) else {
+            preconditionFailure("no screen registered at route \(route)")
+        }
+        let outcome = screen.appear(&context)
+        screens[route] = screen
+        let next = apply(outcome)
+        return next == .none ? .redraw : next
+    }
+
+    // MARK: Drawing
+
+    /// From the last screen that is not an overlay up to the top.
+    private var visible: [any Screen] {
+        let shown = stack.compactMap { screens[$0] }
+        let base = shown.lastIndex { !type(of: $0).isOverlay } ?? 0
+        return Array(shown[min(base, shown.count)...])
+    }
+
+    private var minimumSize: Size {
+        visible.reduce(Size(width: 0, height: 0)) {
+            let m = type(of: $1).minimumSize
+            return Size(width: max($0.width, m.width), height: max($0.height, m.height))
+        }
+    }
+
+    private var takesGlobalKeys: Bool {
+        top.flatMap { screens[$0] }.map { type(of: $0).takesGlobalKeys } ?? true
+    }
+
+    /// Whether the terminal is smaller than the screens on show need (one
+    /// more row for the hint bar). Then only help and quit act.
+    public var isTooSmall: Bool {
+        let need = minimumSize
+        return terminalSize.width < need.width || terminalSize.height < need.height + 1
+    }
+
+    /// The hint bar's entries: the top screen's, then the global ones.
+    var hintItems: [HintBar.Item] {
+        let screenHints = top.flatMap { screens[$0] }.map(\.hints) ?? []
+        let global = takesGlobalKeys ? GlobalKeys.bindings.compactMap(\.hintEntry) : []
+        return HintBar.items(screen: screenHints, global: global)
+    }
+
+    /// The full frame: the screens above, the hint bar on the last row.
+    public func render(into canvas: inout Canvas) {
+        let need = minimumSize
+        if canvas.width < need.width || canvas.height < need.height + 1 {
+            TooSmall.render(into: &canvas, need: Size(width: need.width, height: need.height + 1), canQuit: takesGlobalKeys)
+            return
+        }
+        var body = Canvas(width: canvas.width, height: canvas.height - 1)
+        var context = self.context
+        context.size = Size(width: body.width, height: body.height)
+        for screen in visible { screen.render(into: &body, context) }
+        canvas.paste(body, row: 0, column: 0)
+        HintBar.render(hintItems, into: &canvas, row: canvas.height - 1)
+    }
+}
+
+extension AppModel {
+    /// Whether some binding on top (or a global one) takes `key`.
+    func takes(_ key: Key) -> Bool {
+        guard let route = top, let screen = screens[route] else { return false }
+        if type(of: screen).takesGlobalKeys, GlobalKeys.binding(for: key) != nil { return true }
+        return screen.takesKey(key)
+    }
+}
+
+extension Screen {
+    func takesKey(_ key: Key) -> Bool { binding(for: key) != nil }
+}

@@ -1,0 +1,66 @@
+/// One key binding, written once: the keys, what the hint bar and the help
+/// screen say about them, and what they do. A screen's `bindings` are its
+/// whole key handling: a key no binding takes does nothing.
+public struct Binding<S>: Sendable {
+    public let keys: [Key]
+    /// Typed characters taken beyond `keys` (the weight field takes any
+    /// character and explains a refusal).
+    let typing: (@Sendable (Character) -> Bool)?
+    /// The key as the hint bar shows it ("F3", "^U"); nil keeps it off the bar.
+    public let hint: String?
+    /// What the hint bar says it does ("History").
+    public let label: String?
+    /// The keys as the help screen lists them; by default their names.
+    public let helpKeys: String
+    /// What the help screen says it does ("weight history").
+    public let help: String
+    /// Acts while "Terminal too small" is shown (help and quit).
+    public let actsWhenTooSmall: Bool
+    let isActive: @Sendable (S) -> Bool
+    let action: @Sendable (inout S, Key, inout AppContext) -> Outcome
+
+    public init(keys: [Key], typing: (@Sendable (Character) -> Bool)? = nil,
+                hint: String? = nil, label: String? = nil,
+                help: String, helpKeys: String? = nil, actsWhenTooSmall: Bool = false,
+                when isActive: @escaping @Sendable (S) -> Bool = { _ in true },
+                action: @escaping @Sendable (inout S, Key, inout AppContext) -> Outcome) {
+        self.keys = keys
+        self.typing = typing
+        self.hint = hint
+        self.label = label
+        self.help = help
+        self.helpKeys = helpKeys ?? keys.map(\.name).joined(separator: " ")
+        self.actsWhenTooSmall = actsWhenTooSmall
+        self.isActive = isActive
+        self.action = action
+    }
+
+    /// A binding whose outcome does not depend on the screen's state.
+    public init(keys: [Key], hint: String? = nil, label: String? = nil,
+                help: String, helpKeys: String? = nil, actsWhenTooSmall: Bool = false,
+                outcome: Outcome) {
+        self.init(keys: keys, hint: hint, label: label, help: help, helpKeys: helpKeys,
+                  actsWhenTooSmall: actsWhenTooSmall) { _, _, _ in outcome }
+    }
+
+    public func takes(_ key: Key) -> Bool {
+        if keys.contains(key) { return true }
+        if case .char(let ch) = key, let typing { return typing(ch) }
+        return false
+    }
+
+    var hintEntry: Hint? {
+        guard let hint, let label else { return nil }
+        return Hint(hint, label)
+    }
+}
+
+/// A key and what it does, as the hint bar and the help screen show it.
+public struct Hint: Equatable, Sendable {
+    public let key: String
+    public let action: String
+    public init(_ key: String, _ action: String) {
+        self.key = key
+        self.action = action
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GrocerCore
+
+/// What happens after a key, an effect's result or a timer.
+public enum Outcome: Equatable, Sendable {
+    /// Nothing changed.
+    case none
+    /// State changed: draw again.
+    case redraw
+    /// The key was refused: nothing changed but the person is told (bell or
+    /// flash, and whatever message the screen now shows).
+    case reject
+    /// Run this effect (the app loop does; screens do no I/O), hand the
+    /// result back, then draw again.
+    case perform(Effect)
+    /// Replace the base screen (and anything presented over it).
+    case go(Route)
+    /// Show a screen over the current one (help, a picker, a confirmation).
+    case present(Route)
+    /// Close the screen presented on top; nothing on a base screen.
+    case dismiss
+    /// End the app with this status (and a line for stderr).
+    case quit(Exit = .normal)
+}
+
+/// How the app ends: a status for the shell and, unless it ended normally,
+/// the line grocer prints once the terminal is restored.
+public struct Exit: Equatable, Sendable {
+    public let status: Int32
+    public let message: String?
+
+    public init(status: Int32, message: String? = nil) {
+        self.status = status
+        self.message = message
+    }
+
+    public static let normal = Exit(status: 0)
+
+    /// Ended by a signal: 128 + its number, as shells report it.
+    public static func signal(_ number: Int32) -> Exit { Exit(status: 128 + number) }
+}
+
+/// Work a screen asks for; the app loop performs it and hands the result
+/// back to the screen that asked.
+public enum Effect: Equatable, Sendable {
+    case saveWeight(Weight, at: Date)
+    case setDefaultUnit(WeightUnit)
+    case loadHistory
+    /// Start migrating the store on a background queue; its events arrive
+    /// later as `.migration` results.
+    case startMigration
+    /// Ask the running migration to stop between batches.
+    case stopMigration
+    /// Open the (now current) store and read what the first screen needs.
+    case openStore
+}
+
+/// What performing an effect, or background work, produced.
+public enum EffectResult: Equatable, Sendable {
+    case weightSaved(WeightEntry)
+    case history([WeightEntry])
+    case storeOpened(defaultUnit: WeightUnit)
+    case migration(MigrationEvent)
+    /// One line for the person: what happened, to which file, what to do.
+    case failed(String)
+}
+
+/// What the migration running in the background tells the screen.
+public enum MigrationEvent: Equatable, Sendable {
+    case progress(done: Int, total: Int)
+    case finished(MigrationSummary)
+    case failed(String)
+    /// The migration stopped as asked; the old store is as it was.
+    case cancelled
+    /// Another grocer holds the lock; this one waits for it.
+    case waiting
+    /// Another grocer finished the migration while this one waited.
+    case alreadyCurrent
+}

@@ -1,0 +1,81 @@
+/// A screen is a value with one life cycle: it appears, takes keys through
+/// its bindings, receives the results of the effects it asked for, may ask
+/// to be woken at a time, and renders. Adding one is one file (the screen,
+/// its `Route`) and one line in `ScreenRegistry`.
+public protocol Screen: Sendable {
+    /// Every key it takes, written once; the hint bar and help come from it.
+    static var bindings: [Binding<Self>] { get }
+    /// Its section in the help screen; nil keeps it out of help.
+    static var helpTitle: String? { get }
+    /// The smallest area it draws in; below it the app says how big the
+    /// terminal must be.
+    static var minimumSize: Size { get }
+    /// Drawn over the screen below it (a picker) instead of alone.
+    static var isOverlay: Bool { get }
+    /// Whether the app's own keys (F1 help, F10 quit, ...) act over it.
+    static var takesGlobalKeys: Bool { get }
+
+    /// Each time `go` or `present` brings it up (not when a screen over it
+    /// is dismissed).
+    mutating func appear(_ context: inout AppContext) -> Outcome
+    /// The result of an effect it asked for, or an event of background work
+    /// it started.
+    mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome
+    /// When (in `AppContext.uptime`) it wants `wake`; nil: never.
+    var wakeAt: Duration? { get }
+    mutating func wake(_ context: inout AppContext) -> Outcome
+    func render(into canvas: inout Canvas, _ context: AppContext)
+}
+
+extension Screen {
+    public static var helpTitle: String? { nil }
+    public static var isOverlay: Bool { false }
+    public static var takesGlobalKeys: Bool { true }
+    public mutating func appear(_ context: inout AppContext) -> Outcome { .redraw }
+    public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome { .none }
+    public var wakeAt: Duration? { nil }
+    public mutating func wake(_ context: inout AppContext) -> Outcome { .none }
+
+    /// The binding that takes `key` now, if any: one naming the key comes
+    /// before one taking any typed character.
+    func binding(for key: Key) -> Binding<Self>? {
+        let active = Self.bindings.filter { $0.isActive(self) }
+        return active.first { $0.keys.contains(key) } ?? active.first { $0.takes(key) }
+    }
+
+    /// Runs the binding that takes `key`; nil when none does.
+    mutating func dispatch(_ key: Key, _ context: inout AppContext, tooSmall: Bool = false) -> Outcome? {
+        guard let binding = binding(for: key), !tooSmall || binding.actsWhenTooSmall else { return nil }
+        return binding.action(&self, key, &context)
+    }
+
+    /// Its keys on the hint bar right now.
+    var hints: [Hint] {
+        Self.bindings.filter { $0.isActive(self) }.compactMap(\.hintEntry)
+    }
+
+    static var helpSection: HelpSection? {
+        helpTitle.map { title in
+            HelpSection(title: title, entries: bindings.map { HelpSection.Entry(keys: $0.helpKeys, text: $0.help, bound: $0.keys) })
+        }
+    }
+}
+
+/// A section of the help screen: a title and each binding's keys and text.
+public struct HelpSection: Sendable {
+    public struct Entry: Sendable {
+        public let keys: String
+        public let text: String
+        /// The keys the binding takes (typed characters aside).
+        public let bound: [Key]
+    }
+    public let title: String
+    public let entries: [Entry]
+}
+
+extension Screen {
+    /// A key through the screen's own bindings; `.none` when none takes it.
+    public mutating func handle(_ key: Key, _ context: inout AppContext) -> Outcome {
+        dispatch(key, &context) ?? .none
+    }
+}

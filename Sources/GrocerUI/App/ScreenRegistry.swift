@@ -1,0 +1,35 @@
+/// Every screen the app can show: its route, how to make it (on first use),
+/// and its section of the help screen. A new screen is one line here.
+public struct ScreenRegistry: Sendable {
+    struct Entry: Sendable {
+        let route: Route
+        let make: @Sendable (AppContext, ScreenRegistry) -> any Screen
+        let helpSection: HelpSection?
+    }
+
+    let entries: [Entry]
+
+    public static let standard = ScreenRegistry()
+        .register(WeightEntryScreen.self, at: .weight) { context, _ in WeightEntryScreen(locales: context.locales) }
+        .register(UnitPickerScreen.self, at: .unitPicker) { context, _ in UnitPickerScreen(selected: context.defaultUnit) }
+        .register(HistoryScreen.self, at: .history) { context, _ in HistoryScreen(locales: context.locales) }
+        .register(TipScreen.self, at: .tip) { context, _ in TipScreen(locale: context.locales.monetary) }
+        .register(HelpScreen.self, at: .help) { _, registry in HelpScreen(sections: registry.helpSections) }
+        .register(MigrationScreen.self, at: .migration) { context, _ in MigrationScreen(locale: context.locales.numeric) }
+
+    init(entries: [Entry] = []) { self.entries = entries }
+
+    public func register<S: Screen>(_ type: S.Type, at route: Route,
+                                    make: @escaping @Sendable (AppContext, ScreenRegistry) -> S) -> ScreenRegistry {
+        ScreenRegistry(entries: entries + [Entry(route: route, make: { make($0, $1) }, helpSection: S.helpSection)])
+    }
+
+    func entry(_ route: Route) -> Entry? {
+        entries.first { $0.route == route }
+    }
+
+    /// The help screen's sections: the global keys, then each screen's.
+    public var helpSections: [HelpSection] {
+        [GlobalKeys.helpSection] + entries.compactMap(\.helpSection)
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import GrocerCore
+
+extension Route {
+    public static let weight = Route("weight")
+}
+
+/// "Enter Today's Weight": the date and time, a field that takes only valid
+/// decimals, and a unit button inside it that opens the unit picker. The
+/// unit is the app's default unit (the picker changes it).
+public struct WeightEntryScreen: Screen {
+    public private(set) var field: WeightField
+    public private(set) var appearedAt: Date
+    /// `appearedAt` in the user's locale, formatted once per appearance:
+    /// every keystroke redraws the screen, and an ICU date formatter is the
+    /// costliest part of a render.
+    private var appearedAtText = ""
+    public private(set) var message: String?
+    let locales: Locales
+
+    public static let title = "Enter Today's Weight"
+    public static let minimumSize = Size(width: 36, height: 12)
+    public static let helpTitle: String? = "Today's weight"
+    static let fieldWidth = 34
+
+    public init(locales: Locales) {
+        self.locales = locales
+        self.appearedAt = .distantPast
+        self.field = WeightField(filter: DecimalInputFilter(locale: locales.numeric))
+    }
+
+    /// Each time the screen appears: empty field, fresh date and time.
+    public mutating func appear(_ context: inout AppContext) -> Outcome {
+        field.clear()
+        appearedAt = context.now
+        appearedAtText = locales.longDateShortTime(context.now)
+        message = nil
+        return .redraw
+    }
+
+    public static let bindings: [Binding<WeightEntryScreen>] = [
+        Binding(keys: [], typing: { _ in true }, help: "type the weight (the locale's separator)",
+                helpKeys: "0-9 and . or ,") { s, key, context in
+            guard case .char(let ch) = key else { return .none }
+            return s.type(ch, unit: context.defaultUnit)
+        },
+        Binding(keys: [.backspace, .delete], help: "delete the last character", helpKeys: "Backspace  Delete") { s, _, _ in
+            s.message = nil
+            return s.field.deleteBackward() ? .redraw : .none
+        },
+        Binding(keys: [.enter], hint: "Enter", label: "Save", help: "save and show the history") { s, _, context in
+            s.save(unit: context.defaultUnit)
+        },
+        Binding(keys: [.escape], help: "clear the field") { s, _, _ in
+            guard !s.field.text.isEmpty || s.message != nil else { return .none }
+            s.field.clear()
+            s.message = nil
+            return .redraw
+        },
+        Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "open the unit picker (lbs / kg)") { s, _, _ in
+            s.message = nil
+            return .present(.unitPicker)
+        },
+    ]
+
+    private mutating func type(_ ch: Character, unit: WeightUnit) -> Outcome {
+        if let rejection = field.insert(ch, unit: unit) {
+            message = describe(rejection, unit: unit)
+            return .reject
+        }
+        message = nil
+        return .redraw
+    }
+
+    private mutating func save(unit: WeightUnit) -> Outcome {
+        guard !field.text.isEmpty else { return .none }
+        if let rejection = field.filter.check(field.text, unit: unit) {
+            message = describe(rejection, unit: unit)
+            return .reject
+        }
+        guard let weight = field.weight(unit: unit) else {
+            message = "A weight must be more than 0. Type your weight, e.g. \(example(unit))."
+            return .reject
+        }
+        message = nil
+        return .perform(.saveWeight(weight, at: appearedAt))
+    }
+
+    /// Saved: the history shows it. Refused: say so and keep what was typed.
+    public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
+        switch result {
+        case .weightSaved(let entry):
+            context.notice = "Saved \(entry.weight.formatted(locales.numeric))"
+            return .go(.history)
+        case .failed(let text):
+            message = text
+            return .redraw
+        default:
+            return .none
+        }
+    }
+
+    private var separator: String { String(field.filter.decimalSeparator) }
+    private func example(_ unit: WeightUnit) -> String { unit == .kg ? "72\(separator)5" : "160\(separator)5" }
+
+    func describe(_ rejection: DecimalInputFilter.Rejection, unit: WeightUnit) -> String {
+        switch rejection {
+        case .notADigit(let ch) where ch == field.filter.decimalSeparator:
+            return "Type a digit before “\(separator)”."
+        case .notADigit(let ch):
+            return "“\(ch)” is not allowed: type digits and one “\(separator)”."
+        case .secondSeparator:
+            return "Only one “\(separator)” is allowed."
+        case .tooManyFractionDigits:
+            return "At most 2 digits after “\(separator)”."
+        case .overMaximum(let max, let unit):
+            let shown = max.formatted(.number.locale(locales.numeric))
+            return "That is over \(shown) \(unit.rawValue), the most grocer takes."
+        }
+    }
+
+    public func render(into canvas: inout Canvas, _ context: AppContext) {
+        let w = canvas.width
+        let unit = context.defaultUnit
+        canvas.center(Self.title, row: 1, style: .bold)
+        canvas.center(appearedAtText, row: 3)
+
+        let boxWidth = min(Self.fieldWidth, w)
+        let left = (w - boxWidth) / 2
+        let top = 5
+        Box.draw(into: &canvas, top: top, left: left, width: boxWidth, height: 3, title: "Weight")
+        let button = "[ \(unit.rawValue) ^U ]"
+        let buttonColumn = left + boxWidth - 1 - TextWidth.of(button) - 1
+        canvas.put(button, row: top + 1, column: buttonColumn, style: .accent)
+        let textColumn = left + 2
+        let end = canvas.put(field.text, row: top + 1, column: textColumn, style: .bold)
+        if field.text.isEmpty {
+            canvas.put("e.g. \(example(unit))", row: top + 1, column: textColumn, style: .dim)
+        }
+        if let message {
+            for (i, line) in wrap(message, width: max(10, w - 4)).prefix(2).enumerated() {
+                canvas.center(line, row: top + 4 + i, style: .error)
+            }
+        }
+        canvas.cursor = (top + 1, end)
+    }
+}

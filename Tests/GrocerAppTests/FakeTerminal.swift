@@ -1,0 +1,72 @@
+import Foundation
+import GrocerApp
+import GrocerUI
+import Synchronization
+
+/// A clock the tests move: wall time stays at noon, uptime moves when the
+/// fake terminal waits.
+final class FakeClock: Sendable {
+    private let elapsed = Mutex<Duration>(.zero)
+    static let noon = Date(timeIntervalSince1970: 1_795_262_400)
+
+    var uptime: Duration { elapsed.withLock { $0 } }
+    func advance(_ d: Duration) { elapsed.withLock { $0 += d } }
+
+    var client: AppClock {
+        AppClock(now: { Self.noon }, uptime: { [self] in uptime })
+    }
+}
+
+/// A terminal that hands the loop a script and keeps every frame it draws.
+/// When the script runs out it reports SIGTERM, so a test never hangs.
+final class FakeTerminal: TerminalInterface {
+    enum Step {
+        case keys([Key])
+        /// Background work posts a result (the mailbox wakes the loop).
+        case post(EffectResult)
+        /// Nothing happens until the loop's timer (if any) is due.
+        case waitForTimer
+        case resize(Size)
+    }
+
+    var script: [Step]
+    let clock: FakeClock
+    let mailbox: Mailbox<EffectResult>
+    private(set) var frames: [Canvas] = []
+    private(set) var ended = false
+    private(set) var endingSignal: Int32?
+    var size = Size(width: 80, height: 24)
+
+    init(_ script: [Step], clock: FakeClock, mailbox: Mailbox<EffectResult>) {
+        self.script = script
+        self.clock = clock
+        self.mailbox = mailbox
+    }
+
+    func nextKeys(timeout: Duration?) -> [Key] {
+        guard !script.isEmpty else {
+            endingSignal = 15
+            return []
+        }
+        switch script.removeFirst() {
+        case .keys(let keys):
+            return keys
+        case .post(let result):
+            mailbox.post(result)
+            return []
+        case .waitForTimer:
+            if let timeout { clock.advance(timeout) }
+            return []
+        case .resize(let size):
+            self.size = size
+            return [.resize]
+        }
+    }
+
+    func draw(_ canvas: Canvas) { frames.append(canvas) }
+
+    func end() { ended = true }
+
+    /// The last frame as text.
+    var screen: String { frames.last.map { $0.lines.joined(separator: "\n") } ?? "" }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import GrocerCore
+import Testing
+@testable import GrocerApp
+@testable import GrocerUI
+
+@Suite struct LiveEffectsTests {
+    /// A store under a file: it can be neither created nor read.
+    func effects() -> LiveEffects {
+        LiveEffects(url: URL(fileURLWithPath: "/dev/null/grocer.sqlite"), environment: [:], post: { _ in })
+    }
+
+    @Test func aFailedHistoryLoadSaysItCouldNotRead() {
+        guard case .failed(let message)? = effects().perform(.loadHistory) else {
+            Issue.record("no failure")
+            return
+        }
+        #expect(message.hasPrefix("Could not read /dev/null/grocer.sqlite: "))
+    }
+
+    @Test(arguments: [Effect.saveWeight(Weight(digits: "72.5", unit: .kg)!, at: Date()), .setDefaultUnit(.kg)])
+    func aFailedWriteSaysItCouldNotWrite(effect: Effect) {
+        guard case .failed(let message)? = effects().perform(effect) else {
+            Issue.record("no failure")
+            return
+        }
+        #expect(message.hasPrefix("Could not write to /dev/null/grocer.sqlite: "))
+        #expect(message.hasSuffix("Nothing was lost; try again."))
+    }
+
+    @Test func aStoreThatWillNotOpenIsAFailure() {
+        guard case .failed(let message)? = effects().perform(.openStore) else {
+            Issue.record("no failure")
+            return
+        }
+        #expect(message.contains("/dev/null/grocer.sqlite"))
+    }
+}

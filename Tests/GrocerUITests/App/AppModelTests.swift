@@ -1,0 +1,187 @@
+import Foundation
+import GrocerCore
+import Testing
+@testable import GrocerUI
+
+@Suite struct AppModelTests {
+    static let noon = Date(timeIntervalSince1970: 1_795_262_400)
+
+    func model(unit: WeightUnit = .lbs, at route: Route = .weight, width: Int = 80, height: Int = 24) -> AppModel {
+        var app = AppModel(context: testContext(unit: unit))
+        app.resize(Size(width: width, height: height))
+        _ = app.start(at: route)
+        return app
+    }
+
+    func frame(_ app: AppModel, _ width: Int = 80, _ height: Int = 24) -> [String] {
+        var canvas = Canvas(width: width, height: height)
+        app.render(into: &canvas)
+        return canvas.lines
+    }
+
+    @Test func theHintBarShowsTheScreensKeysThenTheGlobalOnes() {
+        #expect(frame(model())[23] == "Enter Save  ^U Unit  F1 Help  F2 Weight  F3 History  F4 Tip  F10 Quit")
+    }
+
+    @Test(arguments: [
+        (60, "Enter Save  ^U Unit  F1 Help  F2 Weight  F10 Quit"),
+        (40, "Enter Save  ^U Unit  F1 Help  F10 Quit"),
+        (36, "Enter Save  F1 Help  F10 Quit"),
+    ])
+    func whenTheBarIsNarrowHintsGiveWayAndHelpAndQuitStay(width: Int, bar: String) {
+        let app = model(width: width)
+        #expect(frame(app, width, 24)[23] == bar)
+    }
+
+    @Test func theTipScreensBarAt80KeepsHelpAndQuit() {
+        var app = model()
+        _ = app.handle(.function(4))
+        #expect(frame(app)[23] == "0-9 bill  Bksp erase  ←→ tip %  < > split  Esc back  F1 Help  F10 Quit")
+    }
+
+    @Test func aTinyTerminalSaysHowBigItMustBe() {
+        let app = model(width: 20, height: 6)
+        #expect(frame(app, 20, 6) == [
+            "Terminal too small:",
+            "20x6. grocer needs",
+            "36x13. Enlarge the",
+            "window, or press F10",
+            "to quit.",
+            "",
+        ])
+    }
+
+    @Test func atTooSmallOnlyHelpAndQuitAct() {
+        var app = model(width: 20, height: 6)
+        var outcomes = "99".map { app.handle(.char($0)) }
+        outcomes += [app.handle(.enter), app.handle(.function(3)), app.handle(.ctrl("u")), app.handle(.function(4))]
+        #expect(outcomes.allSatisfy { $0 == .none })
+        #expect(app.screen(.weight, as: WeightEntryScreen.self)?.field.text == "")
+        #expect(app.handle(.function(1)) == .redraw)
+        #expect(app.top == .help)
+        #expect(app.handle(.function(10)) == .quit())
+    }
+
+    @Test func savingShowsTheHistoryNewestFirst() {
+        var app = model()
+        for ch in "180.4" { _ = app.handle(.char(ch)) }
+        let weight = Weight(digits: "180.4", unit: .lbs)!
+        #expect(app.handle(.enter) == .perform(.saveWeight(weight, at: Self.noon)))
+        let older = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: Self.noon.addingTimeInterval(-86_400))
+        let saved = WeightEntry(id: 2, weight: weight, recordedAt: Self.noon)
+        #expect(app.receive(.weightSaved(saved)) == .perform(.loadHistory))
+        #expect(app.top == .history)
+        _ = app.receive(.history([saved, older]))
+        let lines = frame(app).map { $0.replacingOccurrences(of: "\u{202F}", with: " ") }
+        #expect(Array(lines.prefix(6)) == [
+            "",
+            "                                 Weight History",
+            "                                Saved 180.4 lbs",
+            "               Nov 21, 2026 at 12:00 PM                 180.4 lbs",
+            "               Nov 20, 2026 at 12:00 PM                   72.5 kg",
+            "",
+        ])
+    }
+
+    @Test(arguments: [
+        (Key.function(1), Route.help), (.alt("1"), .help),
+        (.function(3), .history), (.alt("3"), .history),
+        (.function(4), .tip), (.alt("4"), .tip),
+    ])
+    func functionKeysAndAltDigitsSwitchScreens(key: Key, route: Route) {
+        var app = model()
+        _ = app.handle(key)
+        #expect(app.top == route)
+    }
+
+    @Test func f2AndAlt2ShowAFreshWeightScreen() {
+        var app = model()
+        _ = app.handle(.char("7"))
+        _ = app.handle(.function(3))
+        let later = Self.noon.addingTimeInterval(60)
+        app.setClock(now: later, uptime: .zero)
+        _ = app.handle(.alt("2"))
+        #expect(app.top == .weight)
+        #expect(app.screen(.weight, as: WeightEntryScreen.self)?.field.text == "")
+        #expect(app.screen(.weight, as: WeightEntryScreen.self)?.appearedAt == later)
+    }
+
+    @Test func helpListsEveryBindingAndEscGoesBack() {
+        var app = model()
+        _ = app.handle(.function(3))
+        _ = app.handle(.function(1))
+        // Every line help shows, scrolling to the end.
+        var shown = Set<String>()
+        for _ in 0..<60 {
+            frame(app, 80, 16).forEach { shown.insert($0.trimmingCharacters(in: .whitespaces)) }
+            _ = app.handle(.down)
+        }
+        let sections = ScreenRegistry.standard.helpSections
+        #expect(sections.map(\.title) == ["Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Help"])
+        for section in sections {
+            #expect(shown.contains(section.title))
+            for entry in section.entries {
+                let line = entry.keys + String(repeating: " ", count: max(1, 22 - entry.keys.count)) + entry.text
+                #expect(shown.contains(line), "help lacks \(line)")
+                // The keys help names are the keys the binding takes.
+                let words = Set(entry.keys.split(separator: " ").map(String.init))
+                for key in entry.bound { #expect(words.contains(key.name), "\(entry.keys) does not name \(key.name)") }
+            }
+        }
+        _ = app.handle(.escape)
+        #expect(app.top == .history)
+    }
+
+    /// Every key a test can think of, typed characters included.
+    static let everyKey: [Key] = [.enter, .escape, .backspace, .delete, .tab, .backTab, .up, .down, .left, .right,
+                                  .home, .end, .pageUp, .pageDown, .unknown]
+        + (1...12).map(Key.function) + "1234567890".map(Key.alt) + "abcdefghijklmnopqrstuvwxyz".map(Key.ctrl)
+        + "a7.,- +<>[]qjkgGyn".map(Key.char)
+
+    @Test(arguments: [Route.weight, .unitPicker, .history, .tip, .help])
+    func keysNoBindingTakesDoNothing(route: Route) {
+        var app = model()
+        if route == .unitPicker { _ = app.handle(.ctrl("u")) } else if route != .weight { _ = app.handle(.function(route == .help ? 1 : route == .tip ? 4 : 3)) }
+        #expect(app.top == route)
+        // Every key help lists for this screen (and the global ones) is taken.
+        let titles = ["Everywhere", ScreenRegistry.standard.entry(route)?.helpSection?.title]
+        for section in ScreenRegistry.standard.helpSections where titles.contains(section.title) {
+            for entry in section.entries {
+                for key in entry.bound { #expect(app.takes(key), "help lists \(key.name) on \(route) but nothing takes it") }
+            }
+        }
+        for key in Self.everyKey where !app.takes(key) {
+            var copy = app
+            let before = frame(copy)
+            #expect(copy.handle(key) == .none, "\(key) on \(route)")
+            #expect(frame(copy) == before, "\(key) changed \(route)")
+        }
+    }
+
+    @Test(arguments: [Key.function(10), .ctrl("c")])
+    func quitKeys(key: Key) {
+        var app = model()
+        #expect(app.handle(key) == .quit())
+    }
+
+    @Test func theUnitChosenInThePickerIsTheNewDefault() {
+        var app = model()
+        #expect(app.handle(.ctrl("u")) == .redraw)
+        #expect(app.top == .unitPicker)
+        #expect(app.handle(.down) == .perform(.setDefaultUnit(.kg)))
+        #expect(app.context.defaultUnit == .kg)
+        #expect(frame(app)[6].contains("[ kg ^U ]"))
+        #expect(app.handle(.enter) == .redraw)
+        #expect(app.top == .weight)
+        _ = app.handle(.function(2))
+        #expect(frame(app)[6].contains("[ kg ^U ]"))
+    }
+
+    @Test func aFailedSaveKeepsTheTextAndSaysSo() {
+        var app = model()
+        for ch in "72" { _ = app.handle(.char(ch)) }
+        _ = app.receive(.failed("Could not write to /x: disk full. Nothing was lost; try again."))
+        #expect(app.screen(.weight, as: WeightEntryScreen.self)?.field.text == "72")
+        #expect(frame(app).contains { $0.contains("disk full") })
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import GrocerCore
+import Testing
+@testable import GrocerUI
+
+@Suite struct UnitPickerScreenTests {
+    @Test func eachMoveChangesTheDefaultAtOnceAndDoneDismisses() {
+        var context = testContext()
+        var picker = UnitPickerScreen(selected: .kg)
+        _ = picker.appear(&context)
+        #expect(picker.selected == .lbs)
+        #expect(picker.handle(.char("j"), &context) == .perform(.setDefaultUnit(.kg)))
+        #expect(context.defaultUnit == .kg)
+        #expect(picker.handle(.down, &context) == .none)
+        #expect(picker.handle(.up, &context) == .perform(.setDefaultUnit(.lbs)))
+        #expect(context.defaultUnit == .lbs)
+        #expect(picker.handle(.enter, &context) == .dismiss)
+    }
+
+    @Test func aFailedChangeIsShownUnderTheBox() {
+        var context = testContext()
+        var picker = UnitPickerScreen(selected: .lbs)
+        _ = picker.receive(.failed("Could not write to /x: disk full. Nothing was lost; try again."), &context)
+        var canvas = Canvas(width: 80, height: 23)
+        picker.render(into: &canvas, context)
+        #expect(canvas.lines.contains { $0.contains("disk full") })
+    }
+}
