@@ -1,3 +1,5 @@
+import GrocerCore
+
 /// What every screen shows when the terminal is smaller than it needs.
 enum TooSmall {
     /// `canQuit`: whether F10 quits here (not while a migration runs).

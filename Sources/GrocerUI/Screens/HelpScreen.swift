@@ -1,3 +1,5 @@
+import GrocerCore
+
 extension Route {
     public static let help = Route("help")
 }
