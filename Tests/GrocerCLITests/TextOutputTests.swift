@@ -25,14 +25,15 @@ import Testing
 
     @Test func storeStatusTextShowsControlCharactersInPathTablesAndDetail() throws {
         let status = try Self.status(path: "/tmp/\u{1B}[2J.sqlite", table: "t\u{1B}]0;x\u{07}", detail: "bad\nline")
-        #expect(StatusText.text(status) == """
-            path:           /tmp/^[[2J.sqlite
-            state:          current
-            formatVersion:  4
-            currentVersion: 4
-            rows t^[]0;x^G: 3
-            detail:         bad^Jline
-            """)
+        #expect(
+            StatusText.text(status) == """
+                path:           /tmp/^[[2J.sqlite
+                state:          current
+                formatVersion:  4
+                currentVersion: 4
+                rows t^[]0;x^G: 3
+                detail:         bad^Jline
+                """)
     }
 
     @Test func storeStatusJSONEscapesControlCharacters() throws {
