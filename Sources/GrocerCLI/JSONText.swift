@@ -24,6 +24,7 @@ public enum JSONText {
         return out + "\""
     }
 
+    /// Four lowercase hex digits, as in `\u001b`.
     static func hex4(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits

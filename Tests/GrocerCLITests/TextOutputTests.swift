@@ -37,11 +37,13 @@ import Testing
     }
 
     @Test func storeStatusJSONEscapesControlCharacters() throws {
-        let status = try Self.status(path: "/tmp/\u{1B}x", table: "t\u{07}", detail: "d")
+        let status = try Self.status(path: "/tmp/\u{1B}x", table: "t\u{07}", detail: "d\u{9B}2J\u{7F}")
         let json = try StatusText.json(status)
         #expect(!json.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(json.contains(#""path" : "\/tmp\/\u001bx""#) || json.contains(#""path" : "/tmp/\u001bx""#))
         #expect(json.contains(#""t\u0007" : 3"#))
+        #expect(json.contains(#""detail" : "d\u009b2J\u007f""#))
+        #expect(!json.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
     }
 
     @Test func isoDatesAreUTC() {
