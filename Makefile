@@ -1,7 +1,7 @@
 # grocer — targets
 #
 #   make run        install missing Debian packages, build a release binary, start grocer
-#   make test       the same set-up (plus tmux, sqlite3), then every test:
+#   make test       the same set-up (plus tmux, sqlite3, strace), then every test:
 #                   unit and screen tests (swift test), then end-to-end in tmux
 #   make build      release binary at .build/release/grocer
 #   make install    copy it to $(PREFIX)/bin (PREFIX=/usr/local by default)
