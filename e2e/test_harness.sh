@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Tests of the e2e harness itself: a failed check fails its test wherever it
 # is in the test function. Each case runs lib.sh on a tiny fake test in a
-# separate bash and reads the tally it prints; no grocer and no tmux needed.
+# separate bash (its tally kept out of run.sh's) and reads the tally it
+# prints; no grocer and no tmux needed.
 source "$(dirname "$0")/lib.sh"
 
 # tally BODY: defines `fake` with BODY, runs it with run_test in a fresh
 # bash, prints "passed failed" from its closing line.
 tally() {
     local out
-    out=$(ROOT=$ROOT bash -c "
+    out=$(ROOT=$ROOT E2E_TALLY=/dev/null bash -c "
         source '$ROOT/e2e/lib.sh'
         fake() { $1
         }
@@ -43,7 +44,7 @@ passing_checks_pass() {
 
 a_failure_does_not_leak_into_the_next_test() {
     local out
-    out=$(ROOT=$ROOT bash -c "
+    out=$(ROOT=$ROOT E2E_TALLY=/dev/null bash -c "
         source '$ROOT/e2e/lib.sh'
         bad() { fail x; true; }
         good() { true; }

@@ -19,7 +19,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notAWeight(let text):
             return "'\(text)' is not a weight: give a decimal above 0 with '.' and at most 2 decimals, e.g. 72.5."
-        case let .overMaximum(text, maximum, unit):
+        case .overMaximum(let text, let maximum, let unit):
             return "'\(text)' is over the largest weight grocer takes (\(maximum) \(unit.rawValue))."
         case .couldNotRead(let path):
             return "Could not read the store \(path). Check that the file is still there and readable "

@@ -36,9 +36,10 @@ public struct ErrorReport: Equatable, Sendable {
             self.init(line: error.errorDescription ?? "\(error)", status: error.exitCode)
         case let error as MigrationError:
             let line = VisibleText.escaped(error.errorDescription ?? "\(error)")
-            self.init(text: error.exitCode == 0 ? line : "grocer: " + line,
-                      stream: error.exitCode == 0 ? .standardOutput : .standardError,
-                      status: error.exitCode)
+            self.init(
+                text: error.exitCode == 0 ? line : "grocer: " + line,
+                stream: error.exitCode == 0 ? .standardOutput : .standardError,
+                status: error.exitCode)
         case let code as ExitCode:
             self.init(text: "", status: code.rawValue)
         case is CancellationError:
@@ -65,8 +66,9 @@ public struct ErrorReport: Equatable, Sendable {
         let message = command.message(for: error).split(separator: "\n", omittingEmptySubsequences: false)
             .map { VisibleText.escaped($0) }.joined(separator: "\n")
         // Usage errors are exit status 2, like other Unix tools.
-        self.init(text: message.isEmpty ? "" : "grocer: " + message,
-                  status: code == .validationFailure ? 2 : code.rawValue)
+        self.init(
+            text: message.isEmpty ? "" : "grocer: " + message,
+            status: code == .validationFailure ? 2 : code.rawValue)
     }
 
     /// The line for an error nobody worded: its type only, never its text.
@@ -79,7 +81,7 @@ public struct ErrorReport: Equatable, Sendable {
     public static func isWorded(_ error: any Error) -> Bool {
         switch error {
         case is Failure, is CommandError, is TipInputError, is StoreError, is MigrationError, is ExitCode,
-             is CancellationError:
+            is CancellationError:
             return true
         default:
             return isArgumentParserError(error)

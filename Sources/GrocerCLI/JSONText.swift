@@ -14,7 +14,8 @@ public enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029:
                 out += "\\u" + hex4(scalar.value)
             default: out.unicodeScalars.append(scalar)
@@ -23,6 +24,7 @@ public enum JSONText {
         return out + "\""
     }
 
+    /// Four lowercase hex digits, as in `\u001b`.
     static func hex4(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits

@@ -25,6 +25,17 @@ public enum StatusText {
     public static func json(_ status: StoreStatus) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(status), as: UTF8.self)
+        let json = String(decoding: try encoder.encode(status), as: UTF8.self)
+        // JSONEncoder escapes C0 controls; DEL and C1 (which some terminals
+        // obey) can only be inside strings here, so they are escaped too.
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                out.append(contentsOf: ("\\u" + JSONText.hex4(scalar.value)).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }

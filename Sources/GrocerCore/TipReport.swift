@@ -22,17 +22,21 @@ public struct TipReport: Sendable {
     ///     Per person      $32.39       $33.23
     public var text: String {
         let f = formatter
-        let s = sheet.standard, c = sheet.custom
-        let standardShares = f.shareLines(s), customShares = f.shareLines(c)
+        let s = sheet.standard
+        let c = sheet.custom
+        let standardShares = f.shareLines(s)
+        let customShares = f.shareLines(c)
         var rows: [[String]] = [
             ["", f.percent(s.percent), f.percent(c.percent)],
             ["Tip", f.money(s.tip), f.money(c.tip)],
             ["Total", f.money(s.total), f.money(c.total)],
         ]
         for i in 0..<max(standardShares.count, customShares.count) {
-            rows.append([i == 0 ? "Per person" : "",
-                         i < standardShares.count ? standardShares[i] : "",
-                         i < customShares.count ? customShares[i] : ""])
+            rows.append([
+                i == 0 ? "Per person" : "",
+                i < standardShares.count ? standardShares[i] : "",
+                i < customShares.count ? customShares[i] : "",
+            ])
         }
         let labelWidth = 10
         let columnWidth = rows.flatMap { $0.dropFirst() }.map { TextWidth.of($0) }.max()! + 2
@@ -54,7 +58,8 @@ public struct TipReport: Sendable {
     /// Sorted keys, amounts as decimal strings with the currency's minor
     /// digits ("56.32"), percents and the split as numbers.
     public var json: String {
-        let s = sheet.standard, c = sheet.custom
+        let s = sheet.standard
+        let c = sheet.custom
         let body = JSONBody(
             bill: sheet.bill.decimalString,
             currency: sheet.bill.currency.code,

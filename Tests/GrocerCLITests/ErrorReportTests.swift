@@ -54,11 +54,26 @@ import Testing
     }
 
     static let storeErrors: [(StoreError, String)] = [
-        (.newer(path: path, version: 9), "grocer: /home/p/grocer.sqlite was written by a newer grocer (format version 9; this grocer knows up to \(StoreFormat.currentVersion)). Upgrade grocer to open it; the file was not changed."),
-        (.foreign(path: path), "grocer: /home/p/grocer.sqlite is an SQLite file that grocer did not write. Point --store (or GROCER_STORE) at a grocer store or a new path; the file was not changed."),
-        (.corrupt(path: path, detail: "file is not a database"), "grocer: /home/p/grocer.sqlite is damaged or not an SQLite file (file is not a database). Restore it from a backup, or move it aside to start a new store; the file was not changed."),
-        (.migrationNotPossible(path: path, version: 2), "grocer: /home/p/grocer.sqlite was written by an older grocer (format version 2). Migrate it with 'grocer store migrate --store /home/p/grocer.sqlite'; the file was not changed."),
-        (.cannotCreateDirectory(path: "/home/p", detail: "Permission denied"), "grocer: Cannot create the folder /home/p for the store (Permission denied). Check its permissions, or choose another place with --store PATH."),
+        (
+            .newer(path: path, version: 9),
+            "grocer: /home/p/grocer.sqlite was written by a newer grocer (format version 9; this grocer knows up to \(StoreFormat.currentVersion)). Upgrade grocer to open it; the file was not changed."
+        ),
+        (
+            .foreign(path: path),
+            "grocer: /home/p/grocer.sqlite is an SQLite file that grocer did not write. Point --store (or GROCER_STORE) at a grocer store or a new path; the file was not changed."
+        ),
+        (
+            .corrupt(path: path, detail: "file is not a database"),
+            "grocer: /home/p/grocer.sqlite is damaged or not an SQLite file (file is not a database). Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        ),
+        (
+            .migrationNotPossible(path: path, version: 2),
+            "grocer: /home/p/grocer.sqlite was written by an older grocer (format version 2). Migrate it with 'grocer store migrate --store /home/p/grocer.sqlite'; the file was not changed."
+        ),
+        (
+            .cannotCreateDirectory(path: "/home/p", detail: "Permission denied"),
+            "grocer: Cannot create the folder /home/p for the store (Permission denied). Check its permissions, or choose another place with --store PATH."
+        ),
         (.io(path: path, detail: "disk I/O error"), "grocer: Cannot use the store /home/p/grocer.sqlite: disk I/O error."),
     ]
 
@@ -74,13 +89,39 @@ import Testing
 
     static let migrationErrors: [(MigrationError, String, ErrorReport.Stream, Int32)] = [
         (.notNeeded(path: path, state: .missing), "There is no store at /home/p/grocer.sqlite; nothing to migrate.", .standardOutput, 0),
-        (.notNeeded(path: path, state: .current), "/home/p/grocer.sqlite is already at format version \(StoreFormat.currentVersion); nothing to migrate.", .standardOutput, 0),
-        (.refused(.foreign(path: path)), "grocer: /home/p/grocer.sqlite is an SQLite file that grocer did not write. Point --store (or GROCER_STORE) at a grocer store or a new path; the file was not changed.", .standardError, 2),
-        (.busy(path: path), "grocer: Another grocer is migrating /home/p/grocer.sqlite right now. Wait for it to finish, then try again; the file was not changed.", .standardError, 2),
-        (.insufficientSpace(path: path, needed: 2_500_000, available: 1_000_000), "grocer: Not enough free space to migrate /home/p/grocer.sqlite: about 2.5 MB needed, 1.0 MB free. Free some space and try again; the file was not changed.", .standardError, 2),
-        (.diskFull(path: path), "grocer: The disk became full (or a file size limit was reached) while migrating /home/p/grocer.sqlite. Free some space and try again; the file was not changed.", .standardError, 2),
-        (.io(path: path, detail: "No such file"), "grocer: Migrating /home/p/grocer.sqlite failed: No such file. The file was not changed.", .standardError, 2),
-        (.verificationFailed(path: path, detail: "3 rows missing"), "grocer: The migrated copy of /home/p/grocer.sqlite did not verify (3 rows missing); it was thrown away and the file was not changed. Please report this.", .standardError, 2),
+        (
+            .notNeeded(path: path, state: .current),
+            "/home/p/grocer.sqlite is already at format version \(StoreFormat.currentVersion); nothing to migrate.", .standardOutput, 0
+        ),
+        (
+            .refused(.foreign(path: path)),
+            "grocer: /home/p/grocer.sqlite is an SQLite file that grocer did not write. Point --store (or GROCER_STORE) at a grocer store or a new path; the file was not changed.",
+            .standardError, 2
+        ),
+        (
+            .busy(path: path),
+            "grocer: Another grocer is migrating /home/p/grocer.sqlite right now. Wait for it to finish, then try again; the file was not changed.",
+            .standardError, 2
+        ),
+        (
+            .insufficientSpace(path: path, needed: 2_500_000, available: 1_000_000),
+            "grocer: Not enough free space to migrate /home/p/grocer.sqlite: about 2.5 MB needed, 1.0 MB free. Free some space and try again; the file was not changed.",
+            .standardError, 2
+        ),
+        (
+            .diskFull(path: path),
+            "grocer: The disk became full (or a file size limit was reached) while migrating /home/p/grocer.sqlite. Free some space and try again; the file was not changed.",
+            .standardError, 2
+        ),
+        (
+            .io(path: path, detail: "No such file"), "grocer: Migrating /home/p/grocer.sqlite failed: No such file. The file was not changed.",
+            .standardError, 2
+        ),
+        (
+            .verificationFailed(path: path, detail: "3 rows missing"),
+            "grocer: The migrated copy of /home/p/grocer.sqlite did not verify (3 rows missing); it was thrown away and the file was not changed. Please report this.",
+            .standardError, 2
+        ),
         (.cancelled(path: path), "grocer: Migration stopped; /home/p/grocer.sqlite was left as it was.", .standardError, 130),
     ]
 
@@ -96,8 +137,14 @@ import Testing
     static let commandErrors: [(CommandError, String)] = [
         (.notAWeight("7x"), "grocer: '7x' is not a weight: give a decimal above 0 with '.' and at most 2 decimals, e.g. 72.5."),
         (.overMaximum("2000", maximum: 1500, unit: .lbs), "grocer: '2000' is over the largest weight grocer takes (1500 lbs)."),
-        (.couldNotRead(path: path), "grocer: Could not read the store /home/p/grocer.sqlite. Check that the file is still there and readable (grocer store status --store /home/p/grocer.sqlite), then try again; nothing was changed."),
-        (.couldNotWrite(path: path), "grocer: Could not save to /home/p/grocer.sqlite: the file or its folder cannot be written (read-only, full, or removed). Free some space or fix its permissions, then try again; nothing was lost."),
+        (
+            .couldNotRead(path: path),
+            "grocer: Could not read the store /home/p/grocer.sqlite. Check that the file is still there and readable (grocer store status --store /home/p/grocer.sqlite), then try again; nothing was changed."
+        ),
+        (
+            .couldNotWrite(path: path),
+            "grocer: Could not save to /home/p/grocer.sqlite: the file or its folder cannot be written (read-only, full, or removed). Free some space or fix its permissions, then try again; nothing was lost."
+        ),
     ]
 
     @Test func everyCommandErrorCaseHasARow() {
@@ -110,7 +157,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (TipInputError.billNotDigits("7\u{301}2"), "grocer tip: bill \"7\u{301}2\" is not a number of minor units: give 1 to 12 digits only (5632 is 56.32)"),
+        (
+            TipInputError.billNotDigits("7\u{301}2"),
+            "grocer tip: bill \"7\u{301}2\" is not a number of minor units: give 1 to 12 digits only (5632 is 56.32)"
+        ),
         (.billTooLong("1234567890123"), "grocer tip: bill \"1234567890123\" is too long: give 1 to 12 digits (leading zeros do not count)"),
         (.percentOutOfRange("31"), "grocer tip: custom percent \"31\" is out of range: give a whole percent from 0 to 30"),
         (.splitOutOfRange("0"), "grocer tip: split \"0\" is out of range: give a whole number of people from 1 to 20"),
@@ -140,7 +190,10 @@ import Testing
         let report = ErrorReport(for: SQLFailure(), command: Root.self)
         #expect(report.status == 1)
         #expect(report.stream == .standardError)
-        #expect(report.text == "grocer: an unexpected error (GrocerCLITests.ErrorReportTests.SQLFailure) stopped the command. Check the store with 'grocer store status', and please report this.")
+        #expect(
+            report.text
+                == "grocer: an unexpected error (GrocerCLITests.ErrorReportTests.SQLFailure) stopped the command. Check the store with 'grocer store status', and please report this."
+        )
         #expect(!report.text.contains("INSERT"))
     }
 

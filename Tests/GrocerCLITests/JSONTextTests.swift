@@ -30,7 +30,8 @@ import Testing
     }
 
     @Test func aWeightIsAnObjectWithAnISODate() throws {
-        let entry = WeightEntry(id: 9, weight: try #require(Weight(digits: "72.5", unit: .kg)), recordedAt: Date(timeIntervalSince1970: 1_795_262_400))
+        let entry = WeightEntry(
+            id: 9, weight: try #require(Weight(digits: "72.5", unit: .kg)), recordedAt: Date(timeIntervalSince1970: 1_795_262_400))
         #expect(JSONText.object(entry) == #"{"id": 9, "recordedAt": "2026-11-21T12:00:00Z", "value": 72.5, "unit": "kg"}"#)
     }
 

@@ -10,7 +10,10 @@ import Testing
 
     @Test func writesInPiecesOfAbout64KiBAndLosesNothing() {
         let pieces = Pieces()
-        var out = OutputBuffer { pieces.sizes.append($0.count); pieces.bytes.append($0) }
+        var out = OutputBuffer {
+            pieces.sizes.append($0.count)
+            pieces.bytes.append($0)
+        }
         let line = String(repeating: "x", count: 99) + "\n"
         for _ in 0..<2_000 { out.write(line) }
         #expect(pieces.sizes.count == 3)

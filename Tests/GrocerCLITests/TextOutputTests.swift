@@ -25,22 +25,25 @@ import Testing
 
     @Test func storeStatusTextShowsControlCharactersInPathTablesAndDetail() throws {
         let status = try Self.status(path: "/tmp/\u{1B}[2J.sqlite", table: "t\u{1B}]0;x\u{07}", detail: "bad\nline")
-        #expect(StatusText.text(status) == """
-            path:           /tmp/^[[2J.sqlite
-            state:          current
-            formatVersion:  4
-            currentVersion: 4
-            rows t^[]0;x^G: 3
-            detail:         bad^Jline
-            """)
+        #expect(
+            StatusText.text(status) == """
+                path:           /tmp/^[[2J.sqlite
+                state:          current
+                formatVersion:  4
+                currentVersion: 4
+                rows t^[]0;x^G: 3
+                detail:         bad^Jline
+                """)
     }
 
     @Test func storeStatusJSONEscapesControlCharacters() throws {
-        let status = try Self.status(path: "/tmp/\u{1B}x", table: "t\u{07}", detail: "d")
+        let status = try Self.status(path: "/tmp/\u{1B}x", table: "t\u{07}", detail: "d\u{9B}2J\u{7F}")
         let json = try StatusText.json(status)
         #expect(!json.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(json.contains(#""path" : "\/tmp\/\u001bx""#) || json.contains(#""path" : "/tmp/\u001bx""#))
         #expect(json.contains(#""t\u0007" : 3"#))
+        #expect(json.contains(#""detail" : "d\u009b2J\u007f""#))
+        #expect(!json.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
     }
 
     @Test func isoDatesAreUTC() {

@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import GrocerCore
 
 @Suite struct BillDigitsTests {
-    @Test(arguments: [("5632", "5632"), ("0005632", "5632"), ("0", ""), ("000", ""), ("", ""),
-                      ("999999999999", "999999999999"), ("000000999999999999", "999999999999")])
+    @Test(arguments: [
+        ("5632", "5632"), ("0005632", "5632"), ("0", ""), ("000", ""), ("", ""),
+        ("999999999999", "999999999999"), ("000000999999999999", "999999999999"),
+    ])
     func leadingZerosDoNotCount(typed: String, kept: String) throws {
         #expect(try BillDigits(typed).digits == kept)
     }
@@ -36,9 +39,11 @@ import Testing
         #expect(!removed && digits.isEmpty)
     }
 
-    @Test(arguments: [("5632", "USD", "56.32"), ("5632", "JPY", "5632"), ("5632", "BHD", "5.632"), ("5", "USD", "0.05"),
-                      ("5", "KWD", "0.005"), ("", "USD", "0.00"), ("", "JPY", "0"), ("", "BHD", "0.000"),
-                      ("999999999999", "USD", "9999999999.99")])
+    @Test(arguments: [
+        ("5632", "USD", "56.32"), ("5632", "JPY", "5632"), ("5632", "BHD", "5.632"), ("5", "USD", "0.05"),
+        ("5", "KWD", "0.005"), ("", "USD", "0.00"), ("", "JPY", "0"), ("", "BHD", "0.000"),
+        ("999999999999", "USD", "9999999999.99"),
+    ])
     func digitsAreMinorUnits(digits: String, code: String, decimal: String) {
         let money = bill(digits, Currency(code: code))
         #expect(money.decimalString == decimal)

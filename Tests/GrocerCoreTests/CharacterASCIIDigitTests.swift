@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GrocerCore
 
 @Suite struct CharacterASCIIDigitTests {
@@ -7,11 +8,12 @@ import Testing
         #expect(ch.isASCIIDigit)
     }
 
-    @Test(arguments: [
-        "7\u{301}", "0\u{300}", "9\u{20DD}", "7\u{FE0F}\u{20E3}",  // a digit with a mark is another character
-        "٧", "۷", "७", "７", "⁷", "₇", "①", "𝟕",  // digits of other scripts and styles
-        "a", " ", ".", "/", ":",  // the neighbours of "0" and "9"
-    ] as [Character])
+    @Test(
+        arguments: [
+            "7\u{301}", "0\u{300}", "9\u{20DD}", "7\u{FE0F}\u{20E3}",  // a digit with a mark is another character
+            "٧", "۷", "७", "７", "⁷", "₇", "①", "𝟕",  // digits of other scripts and styles
+            "a", " ", ".", "/", ":",  // the neighbours of "0" and "9"
+        ] as [Character])
     func anythingElseIsNot(ch: Character) {
         #expect(!ch.isASCIIDigit)
     }

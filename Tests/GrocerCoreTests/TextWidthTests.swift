@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GrocerCore
 
 /// One terminal-width function for the screen and `grocer tip`'s table.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GrocerCore
 
 @Suite struct TipCalculationTests {
@@ -37,12 +38,12 @@ import Testing
 
     /// Exact ties: half up and half even (banker's) rounding disagree here.
     @Test(arguments: [
-        Case("5630", usd, 15, tip: "8.45", total: "64.75"),     // 8.445, half even 8.44
-        Case("5670", usd, 15, tip: "8.51", total: "65.21"),     // 8.505, half even 8.50
-        Case("1230", usd, 15, tip: "1.85", total: "14.15"),     // 1.845, half even 1.84
-        Case("2", usd, 25, tip: "0.01", total: "0.03"),         // 0.005, half even 0.00
-        Case("30", jpy, 15, tip: "5", total: "35"),             // 4.5, half even 4
-        Case("5630", bhd, 15, tip: "0.845", total: "6.475"),    // 0.8445, half even 0.844
+        Case("5630", usd, 15, tip: "8.45", total: "64.75"),  // 8.445, half even 8.44
+        Case("5670", usd, 15, tip: "8.51", total: "65.21"),  // 8.505, half even 8.50
+        Case("1230", usd, 15, tip: "1.85", total: "14.15"),  // 1.845, half even 1.84
+        Case("2", usd, 25, tip: "0.01", total: "0.03"),  // 0.005, half even 0.00
+        Case("30", jpy, 15, tip: "5", total: "35"),  // 4.5, half even 4
+        Case("5630", bhd, 15, tip: "0.845", total: "6.475"),  // 0.8445, half even 0.844
         Case("5630", kwd, 15, tip: "0.845", total: "6.475"),
     ])
     func tiesRoundHalfUp(c: Case) {
@@ -51,17 +52,18 @@ import Testing
         #expect(calc.total.decimalString == c.total)
     }
 
-    @Test(arguments: [
-        ("6646", usd, 1, ["66.46"]),
-        ("6477", usd, 3, ["21.59", "21.59", "21.59"]),
-        ("6646", usd, 3, ["22.16", "22.15", "22.15"]),
-        ("100", usd, 3, ["0.34", "0.33", "0.33"]),
-        ("1", usd, 4, ["0.01", "0.00", "0.00", "0.00"]),
-        ("0", usd, 2, ["0.00", "0.00"]),
-        ("6646", jpy, 4, ["1662", "1662", "1661", "1661"]),
-        ("6477", bhd, 2, ["3.239", "3.238"]),
-        ("1000", kwd, 6, ["0.167", "0.167", "0.167", "0.167", "0.166", "0.166"]),
-    ] as [(String, Currency, Int, [String])])
+    @Test(
+        arguments: [
+            ("6646", usd, 1, ["66.46"]),
+            ("6477", usd, 3, ["21.59", "21.59", "21.59"]),
+            ("6646", usd, 3, ["22.16", "22.15", "22.15"]),
+            ("100", usd, 3, ["0.34", "0.33", "0.33"]),
+            ("1", usd, 4, ["0.01", "0.00", "0.00", "0.00"]),
+            ("0", usd, 2, ["0.00", "0.00"]),
+            ("6646", jpy, 4, ["1662", "1662", "1661", "1661"]),
+            ("6477", bhd, 2, ["3.239", "3.238"]),
+            ("1000", kwd, 6, ["0.167", "0.167", "0.167", "0.167", "0.166", "0.166"]),
+        ] as [(String, Currency, Int, [String])])
     func sharesArePennyExactWithTheFirstOnesHigher(total digits: String, currency: Currency, people: Int, expected: [String]) {
         let total = bill(digits, currency)
         let shares = TipCalculation.shares(of: total, among: people)

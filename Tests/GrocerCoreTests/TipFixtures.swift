@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import GrocerCore
 
 /// Currencies and bills the tip tests share.

@@ -1,35 +1,38 @@
 import Foundation
 import Testing
+
 @testable import GrocerCore
 
 @Suite struct TipReportTests {
     @Test func textIsATableInTheLocale() {
         let sheet = TipSheet(bill: bill("5632"), customPercent: 18, people: 3)
         let text = TipReport(sheet: sheet, locale: Locale(identifier: "en_US")).text
-        #expect(text == """
-            Bill            $56.32
-            Split         3 people
+        #expect(
+            text == """
+                Bill            $56.32
+                Split         3 people
 
-                               15%         18%
-            Tip              $8.45      $10.14
-            Total           $64.77      $66.46
-            Per person      $21.59  1 × $22.16
-                                    2 × $22.15
-            """)
+                                   15%         18%
+                Tip              $8.45      $10.14
+                Total           $64.77      $66.46
+                Per person      $21.59  1 × $22.16
+                                        2 × $22.15
+                """)
     }
 
     @Test func textUnderGermanUsesItsSeparators() {
         let sheet = TipSheet(bill: bill("5632", Currency(code: "EUR")), customPercent: 20, people: 1)
         let text = TipReport(sheet: sheet, locale: Locale(identifier: "de_DE")).text
-        #expect(text.replacingOccurrences(of: "\u{A0}", with: "_") == """
-            Bill        56,32_€
-            Split      1 person
+        #expect(
+            text.replacingOccurrences(of: "\u{A0}", with: "_") == """
+                Bill        56,32_€
+                Split      1 person
 
-                           15_%     20_%
-            Tip          8,45_€  11,26_€
-            Total       64,77_€  67,58_€
-            Per person  64,77_€  67,58_€
-            """)
+                               15_%     20_%
+                Tip          8,45_€  11,26_€
+                Total       64,77_€  67,58_€
+                Per person  64,77_€  67,58_€
+                """)
     }
 
     @Test func jsonHasDecimalStringsWithTheMinorDigits() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GrocerCore
 
 @Suite struct TipRequestTests {
@@ -10,18 +11,19 @@ import Testing
         #expect(r.people == 1)
     }
 
-    @Test(arguments: [
-        ("12a", nil, nil, "bill \"12a\" is not a number of minor units: give 1 to 12 digits only (5632 is 56.32)"),
-        ("", nil, nil, "bill \"\" is not a number of minor units: give 1 to 12 digits only (5632 is 56.32)"),
-        ("56.32", nil, nil, "bill \"56.32\" is not a number of minor units: give 1 to 12 digits only (5632 is 56.32)"),
-        ("1234567890123", nil, nil, "bill \"1234567890123\" is too long: give 1 to 12 digits (leading zeros do not count)"),
-        ("5632", "31", nil, "custom percent \"31\" is out of range: give a whole percent from 0 to 30"),
-        ("5632", "-1", nil, "custom percent \"-1\" is out of range: give a whole percent from 0 to 30"),
-        ("5632", "1.5", nil, "custom percent \"1.5\" is out of range: give a whole percent from 0 to 30"),
-        ("5632", nil, "0", "split \"0\" is out of range: give a whole number of people from 1 to 20"),
-        ("5632", nil, "21", "split \"21\" is out of range: give a whole number of people from 1 to 20"),
-        ("5632", nil, "two", "split \"two\" is out of range: give a whole number of people from 1 to 20"),
-    ] as [(String, String?, String?, String)])
+    @Test(
+        arguments: [
+            ("12a", nil, nil, "bill \"12a\" is not a number of minor units: give 1 to 12 digits only (5632 is 56.32)"),
+            ("", nil, nil, "bill \"\" is not a number of minor units: give 1 to 12 digits only (5632 is 56.32)"),
+            ("56.32", nil, nil, "bill \"56.32\" is not a number of minor units: give 1 to 12 digits only (5632 is 56.32)"),
+            ("1234567890123", nil, nil, "bill \"1234567890123\" is too long: give 1 to 12 digits (leading zeros do not count)"),
+            ("5632", "31", nil, "custom percent \"31\" is out of range: give a whole percent from 0 to 30"),
+            ("5632", "-1", nil, "custom percent \"-1\" is out of range: give a whole percent from 0 to 30"),
+            ("5632", "1.5", nil, "custom percent \"1.5\" is out of range: give a whole percent from 0 to 30"),
+            ("5632", nil, "0", "split \"0\" is out of range: give a whole number of people from 1 to 20"),
+            ("5632", nil, "21", "split \"21\" is out of range: give a whole number of people from 1 to 20"),
+            ("5632", nil, "two", "split \"two\" is out of range: give a whole number of people from 1 to 20"),
+        ] as [(String, String?, String?, String)])
     func invalidInputNamesTheValueAndTheRange(digits: String, custom: String?, split: String?, message: String) {
         #expect {
             try TipRequest(digits: digits, customPercent: custom, people: split)

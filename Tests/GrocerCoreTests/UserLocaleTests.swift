@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GrocerCore
 
 @Suite struct UserLocaleTests {
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func longDateAndShortTimeInTheUsersLocale() {
-        let noon = Date(timeIntervalSince1970: 1_795_262_400) // 2026-11-21 12:00 UTC
+        let noon = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21 12:00 UTC
         // ICU puts a narrow no-break space before AM/PM; compare with plain spaces.
         let en = Locales.fixed("en_US").longDateShortTime(noon).replacingOccurrences(of: "\u{202F}", with: " ")
         #expect(en == "November 21, 2026 at 12:00 PM")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GrocerCore
 
 @Suite struct VisibleTextTests {

@@ -1,3 +1,5 @@
+import GrocerCore
+
 /// The decimal rules of STORE-HISTORY.md, done exactly on decimal digits
 /// (never on binary doubles), so that 72.345 becomes "72.35".
 enum LegacyDecimal {
@@ -81,10 +83,6 @@ enum LegacyDecimal {
         let text = int.map { String($0) }.joined()
         return fraction.isEmpty ? text : text + "." + fraction.map { String($0) }.joined()
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension String {
