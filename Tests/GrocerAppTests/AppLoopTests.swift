@@ -37,7 +37,7 @@ import Testing
         let clock = FakeClock()
         let mailbox = Mailbox<EffectResult>()
         let terminal = FakeTerminal(script, clock: clock, mailbox: mailbox)
-        let context = AppContext(locales: .fixed(), storePath: "/home/me/grocer.sqlite", defaultUnit: .lbs, now: FakeClock.noon)
+        let context = AppContext(locales: Locales(numeric: Locale(identifier: "en_US"), time: Locale(identifier: "en_US"), monetary: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!), storePath: "/home/me/grocer.sqlite", defaultUnit: .lbs, now: FakeClock.noon)
         let loop = AppLoop(terminal: terminal, effects: effects.client, mailbox: mailbox, clock: clock.client)
         let exit = loop.run(AppModel(context: context), from: route)
         return Run(exit: exit, terminal: terminal, effects: effects)

@@ -25,8 +25,16 @@ import Testing
         case .newer: "newer"
         case .foreign: "foreign"
         case .corrupt: "corrupt"
-        case .migrationNotPossible: "migrationNotPossible"
+        case .needsMigration: "needsMigration"
         case .cannotCreateDirectory: "cannotCreateDirectory"
+        case .busy: "busy"
+        case .notAFile: "notAFile"
+        case .danglingLink: "danglingLink"
+        case .unexpectedSchema: "unexpectedSchema"
+        case .readOnly: "readOnly"
+        case .diskFull: "diskFull"
+        case .moved: "moved"
+        case .interrupted: "interrupted"
         case .io: "io"
         }
     }
@@ -41,6 +49,7 @@ import Testing
         case .io: "io"
         case .verificationFailed: "verificationFailed"
         case .cancelled: "cancelled"
+        case .unexpectedSchema: "unexpectedSchema"
         }
     }
 
@@ -67,18 +76,53 @@ import Testing
             "grocer: /home/p/grocer.sqlite is damaged or not an SQLite file (file is not a database). Restore it from a backup, or move it aside to start a new store; the file was not changed."
         ),
         (
-            .migrationNotPossible(path: path, version: 2),
+            .needsMigration(path: path, version: 2),
             "grocer: /home/p/grocer.sqlite was written by an older grocer (format version 2). Migrate it with 'grocer store migrate --store /home/p/grocer.sqlite'; the file was not changed."
         ),
         (
             .cannotCreateDirectory(path: "/home/p", detail: "Permission denied"),
             "grocer: Cannot create the folder /home/p for the store (Permission denied). Check its permissions, or choose another place with --store PATH."
         ),
-        (.io(path: path, detail: "disk I/O error"), "grocer: Cannot use the store /home/p/grocer.sqlite: disk I/O error."),
+        (.busy(path: path), "grocer: Another grocer is using /home/p/grocer.sqlite and did not finish in time. Try again in a moment; nothing was saved and nothing was lost."),
+        (
+            .notAFile(path: "/dev/null", kind: "a character device"),
+            "grocer: /dev/null is a character device, not a store file. Point --store (or GROCER_STORE) at a file or a new path; it was not touched."
+        ),
+        (
+            .danglingLink(path: path, target: "/gone"),
+            "grocer: /home/p/grocer.sqlite is a link to /gone, which does not exist. Point --store at the real file, or remove the link; nothing was changed."
+        ),
+        (
+            .unexpectedSchema(path: path, problems: ["weight_entry is a view, not a table"]),
+            "grocer: /home/p/grocer.sqlite has tables grocer did not make: weight_entry is a view, not a table. Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        ),
+        (
+            .readOnly(path: path),
+            "grocer: Cannot write to /home/p/grocer.sqlite: the file or its folder is read-only (file mode or a read-only disk). Make it writable and try again; nothing was saved and nothing was lost."
+        ),
+        (
+            .diskFull(path: path),
+            "grocer: The disk holding /home/p/grocer.sqlite is full (or a file size limit was reached). Free some space and try again; nothing was saved and nothing was lost."
+        ),
+        (
+            .moved(path: path),
+            "grocer: /home/p/grocer.sqlite was deleted or replaced while grocer had it open. Put the file back (or restore it from a backup) and start grocer again; nothing was saved."
+        ),
+        (
+            .io(path: path, detail: "disk I/O error"),
+            "grocer: Cannot use the store /home/p/grocer.sqlite: disk I/O error. Nothing was saved and nothing was lost."
+        ),
     ]
 
     @Test func everyStoreErrorCaseHasARow() {
-        #expect(Set(Self.storeErrors.map { Self.name($0.0) }).count == 6)
+        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 14)
+    }
+
+    static let interrupted = StoreError.interrupted(path: path)
+
+    @Test func aStoppedStatementIsStatus130() {
+        let report = ErrorReport(for: Self.interrupted, command: Root.self)
+        #expect(report == ErrorReport(text: "grocer: Stopped while using /home/p/grocer.sqlite; nothing was saved and nothing was lost.", stream: .standardError, status: 130))
     }
 
     @Test(arguments: storeErrors)
@@ -123,10 +167,15 @@ import Testing
             .standardError, 2
         ),
         (.cancelled(path: path), "grocer: Migration stopped; /home/p/grocer.sqlite was left as it was.", .standardError, 130),
+        (
+            .unexpectedSchema(path: path, version: 2, detail: "weight_entry is a view"),
+            "grocer: /home/p/grocer.sqlite says it is a grocer store of format version 2, but its tables are not what that version wrote (weight_entry is a view). grocer will not read it; restore it from a backup, or move it aside to start a new store. The file was not changed.",
+            .standardError, 2
+        ),
     ]
 
     @Test func everyMigrationErrorCaseHasARow() {
-        #expect(Set(Self.migrationErrors.map { Self.name($0.0) }).count == 8)
+        #expect(Set(Self.migrationErrors.map { Self.name($0.0) }).count == 9)
     }
 
     @Test(arguments: migrationErrors)

@@ -26,6 +26,6 @@ extension Store {
 
     /// Runs SQL on the store's own connection, outside a transaction.
     func execute(_ sql: String) throws {
-        try writer.writeWithoutTransaction { db in try db.execute(sql: sql) }
+        try writer.base.writeWithoutTransaction { db in try db.execute(sql: sql) }
     }
 }

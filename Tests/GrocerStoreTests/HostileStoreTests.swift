@@ -36,9 +36,9 @@ import Testing
 
     @Test func aWeightTableThatIsAViewIsRefused() throws {
         let dir = TempDir()
-        try dir.sqlite("v.sqlite", Schema.tables.replacingOccurrences(of: "CREATE TABLE weight_entry", with: "CREATE TABLE weight_entry_real")
+        try dir.sqlite("v.sqlite", Schema.version4Tables.replacingOccurrences(of: "CREATE TABLE weight_entry", with: "CREATE TABLE weight_entry_real")
             + "CREATE VIEW weight_entry AS SELECT id, value, unit, recorded_at FROM weight_entry_real;"
-            + Schema.stamp)
+            + Schema.version4Stamp)
         let before = try #require(dir.bytes("v.sqlite"))
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("v.sqlite")) }
         guard case let .unexpectedSchema(_, problems)? = error else {
@@ -52,7 +52,7 @@ import Testing
 
     @Test func aMissingTableIsRefusedAndStatusSaysSo() throws {
         let dir = TempDir()
-        try dir.sqlite("m.sqlite", Schema.tables.replacingOccurrences(of: "CREATE TABLE item (", with: "CREATE TABLE shopping (") + Schema.stamp)
+        try dir.sqlite("m.sqlite", Schema.version4Tables.replacingOccurrences(of: "CREATE TABLE item (", with: "CREATE TABLE shopping (") + Schema.version4Stamp)
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("m.sqlite")) }
         #expect(error?.errorDescription?.contains("no table item") == true)
         let status = StoreStatus.read(path: dir.path("m.sqlite"), stop: StopFlag())
@@ -63,7 +63,7 @@ import Testing
 
     @Test func aColumnThatIsNotGrocersIsRefused() throws {
         let dir = TempDir()
-        try dir.sqlite("c.sqlite", Schema.tables.replacingOccurrences(of: "recorded_at INTEGER NOT NULL", with: "recorded_at TEXT") + Schema.stamp)
+        try dir.sqlite("c.sqlite", Schema.version4Tables.replacingOccurrences(of: "recorded_at INTEGER NOT NULL", with: "recorded_at TEXT") + Schema.version4Stamp)
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("c.sqlite")) }
         #expect(error?.errorDescription?.contains("weight_entry has columns") == true)
     }
