@@ -107,13 +107,15 @@ kill_loop_never_locks_out() {
 # deleted (a hot journal): recovered, never called damaged; the screen opens.
 hot_journal_is_recovered() {
     command -v strace >/dev/null || fail "strace is missing" || return 1
-    local store=$GROCER_STORE
+    local store=$GROCER_STORE out
     G weight add 70 --unit kg >/dev/null || return 1
     sqlite3 "$store" 'PRAGMA journal_mode = DELETE;' >/dev/null || return 1
     { strace -f -o /dev/null -e trace=unlink,unlinkat -e inject=unlink,unlinkat:signal=SIGKILL sqlite3 "$store" \
         "INSERT INTO weight_entry (value, unit, recorded_at) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) SELECT '71', 'kg', i FROM n;"; } 2>/dev/null
     [[ -f $store-journal ]] || fail "the kill left no journal" || return 1
-    G store status | grep -q "state:          current" || fail "status: $(G store status)" || return 1
+    out=$(G store status)
+    [[ $out == *"state:          current"* && $out == *"rows weight_entry: 1"* ]] || fail "status: $out" || return 1
+    [[ ! -e $store-journal ]] || fail "the journal is still there" || return 1
     [[ $(G weight list | wc -l) == 1 ]] || fail "rows: $(G weight list | wc -l)" || return 1
     start
     wait_for "Enter Today's Weight" || return 1
