@@ -52,8 +52,8 @@ public final class Store: Sendable {
         let lock: MigrationLock
         do {
             lock = try MigrationLock.acquire(storePath: path, wait: true, onWait: {})
-        } catch let error as MigrationError {
-            throw StoreError.io(path: path, detail: error.errorDescription ?? "the lock beside it cannot be taken")
+        } catch let MigrationError.io(lockPath, detail) {
+            throw StoreError.io(path: path, detail: "the lock file \(lockPath) beside it cannot be used (\(detail))")
         }
         defer { lock.release() }
         try FileSystem.requireFileOrMissing(path)

@@ -39,6 +39,27 @@ import Testing
         #expect(error == .interrupted(path: dir.path("s.sqlite")))
     }
 
+    @Test func raisingTheFlagFromAnotherThreadStopsARunningEndlessView() throws {
+        let dir = TempDir()
+        let stop = StopFlag()
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: stop)
+        defer { try? store.close() }
+        let raisedAt = Mutex<ContinuousClock.Instant?>(nil)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+            raisedAt.withLock { $0 = .now }
+            stop.raise()
+        }
+        let error = #expect(throws: StoreError.self) {
+            try store.writer.write { db in
+                try db.execute(sql: "CREATE TEMP VIEW forever AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n")
+                return try Int.fetchOne(db, sql: "SELECT count(*) FROM forever")
+            }
+        }
+        let stoppedAfter = raisedAt.withLock { $0 }.map { ContinuousClock.now - $0 }
+        print("figure: an endless recursive view stopped \(stoppedAfter.map { "\($0)" } ?? "?") after the flag was raised")
+        #expect(error == .interrupted(path: dir.path("s.sqlite")))
+    }
+
     @Test func aSaveWaitsForAnotherGrocersWriteInsteadOfFailing() throws {
         let dir = TempDir()
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
