@@ -81,6 +81,39 @@ import Testing
         try other.close()
     }
 
+    @Test func theJudgeWaitsForAnotherGrocersLockInsteadOfCallingTheFileCorrupt() throws {
+        let dir = TempDir()
+        let path = try HostileStoreTests.currentStore(dir)
+        try dir.sqlite("s.sqlite", "PRAGMA journal_mode = DELETE;")
+        let other = try DatabaseQueue(path: path)
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? other.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN EXCLUSIVE")
+                try db.execute(sql: "DELETE FROM setting")
+                holding.signal()
+                release.wait()
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        holding.wait()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { release.signal() }
+        #expect(StoreJudge.judge(path: path, deep: true, stop: StopFlag()).state == .current)
+        try other.close()
+    }
+
+    @Test(arguments: [
+        (ResultCode.SQLITE_BUSY, StoreState?.some(.busy)),
+        (.SQLITE_LOCKED, .busy),
+        (.SQLITE_INTERRUPT, .busy),
+        (.SQLITE_CORRUPT, .corrupt),
+        (.SQLITE_NOTADB, .corrupt),
+        (ResultCode(rawValue: 8 | (3 << 8)), nil),  // SQLITE_READONLY_ROLLBACK: judge by the header
+    ])
+    func aFailedReadIsBusyNotDamage(code: ResultCode, state: StoreState?) {
+        #expect(StoreJudge.failureJudgement(DatabaseError(resultCode: code), path: "/p")?.state == state)
+    }
+
     @Test func eightGrocersCreatingOneMissingStoreAtOnceAllSucceed() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("new/s.sqlite")
