@@ -85,7 +85,7 @@ kill_loop_never_locks_out() {
             lockouts=$((lockouts + 1)); cat "$TMPROOT/kill-err" >&2
         fi
     done
-    for n2 in $(seq 1 25); do
+    for _ in $(seq 1 25); do
         n=$((n + 1))
         G weight add 72 --unit kg --store "$store" >/dev/null 2>&1 &
         local pid=$!
