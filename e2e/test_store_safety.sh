@@ -85,7 +85,7 @@ kill_loop_never_locks_out() {
             lockouts=$((lockouts + 1)); cat "$TMPROOT/kill-err" >&2
         fi
     done
-    for n2 in $(seq 1 25); do
+    for _ in $(seq 1 25); do
         n=$((n + 1))
         G weight add 72 --unit kg --store "$store" >/dev/null 2>&1 &
         local pid=$!
@@ -107,13 +107,15 @@ kill_loop_never_locks_out() {
 # deleted (a hot journal): recovered, never called damaged; the screen opens.
 hot_journal_is_recovered() {
     command -v strace >/dev/null || fail "strace is missing" || return 1
-    local store=$GROCER_STORE
+    local store=$GROCER_STORE out
     G weight add 70 --unit kg >/dev/null || return 1
     sqlite3 "$store" 'PRAGMA journal_mode = DELETE;' >/dev/null || return 1
     { strace -f -o /dev/null -e trace=unlink,unlinkat -e inject=unlink,unlinkat:signal=SIGKILL sqlite3 "$store" \
         "INSERT INTO weight_entry (value, unit, recorded_at) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) SELECT '71', 'kg', i FROM n;"; } 2>/dev/null
     [[ -f $store-journal ]] || fail "the kill left no journal" || return 1
-    G store status | grep -q "state:          current" || fail "status: $(G store status)" || return 1
+    out=$(G store status)
+    [[ $out == *"state:          current"* && $out == *"rows weight_entry: 1"* ]] || fail "status: $out" || return 1
+    [[ ! -e $store-journal ]] || fail "the journal is still there" || return 1
     [[ $(G weight list | wc -l) == 1 ]] || fail "rows: $(G weight list | wc -l)" || return 1
     start
     wait_for "Enter Today's Weight" || return 1
@@ -174,6 +176,33 @@ status_leaves_nothing_beside() {
     [[ $(sha256sum <"$dir/s.sqlite") == "$before" ]] || fail "the file changed" || return 1
 }
 
+# A full disk and a read-only disk: one line naming the file and what to
+# do, exit 2, no SQL; the rows stay, and a read-only store can still be read.
+# Needs a private mount namespace (root): a small tmpfs made for the test.
+full_and_read_only_disks_say_so() {
+    if [[ $(id -u) != 0 ]] || ! unshare -m true 2>/dev/null; then
+        echo "    skipped: needs root and unshare -m for a private tmpfs"; return 0
+    fi
+    local m=$TMPROOT/mnt
+    mkdir -p "$m"
+    # shellcheck disable=SC2016
+    unshare -m env B="$GROCER_BIN" m="$m" bash -c '
+        set -u
+        mount -t tmpfs -o size=200k tmpfs "$m" || exit 3
+        "$B" weight add 70 --unit kg --store "$m/s.sqlite" >/dev/null || exit 4
+        dd if=/dev/zero of="$m/filler" bs=4k 2>/dev/null
+        out=$("$B" weight add 71 --unit kg --store "$m/s.sqlite" 2>&1); code=$?
+        [[ $code == 2 && $out == *"is full"*"nothing was saved"* && $out != *INSERT* && $(wc -l <<<"$out") == 1 ]] || { echo "full: $code $out"; exit 5; }
+        rm "$m/filler"
+        [[ $("$B" weight list --store "$m/s.sqlite" | wc -l) == 1 ]] || { echo "rows after full"; exit 6; }
+        mount -o remount,ro "$m" || exit 7
+        out=$("$B" weight add 72 --unit kg --store "$m/s.sqlite" 2>&1); code=$?
+        [[ $code == 2 && $out == *"read-only"*"nothing was saved"* && $(wc -l <<<"$out") == 1 ]] || { echo "read-only: $code $out"; exit 8; }
+        [[ $("$B" weight list --store "$m/s.sqlite" | wc -l) == 1 ]] || { echo "a read-only store could not be read"; exit 9; }
+        umount "$m"
+    ' || fail "exit $?" || return 1
+}
+
 run_test "4 writers x 60 and a reader: no failure, every row" parallel_writers_and_a_reader_never_fail
 run_test "8 grocers creating one store at once" eight_creators_at_once
 run_test "kills during saves never lock the person out" kill_loop_never_locks_out
@@ -182,4 +211,5 @@ run_test "a foreign trigger is refused and never fires" foreign_trigger_is_refus
 run_test "a FIFO and a device are refused at once" fifo_and_device_are_refused
 run_test "a linked store stays a link" a_linked_store_stays_a_link
 run_test "store status leaves nothing beside a WAL store" status_leaves_nothing_beside
+run_test "a full disk and a read-only disk say so in one line" full_and_read_only_disks_say_so
 finish

@@ -20,23 +20,28 @@ enum Connection {
     ///   table writes;
     /// - a progress handler that interrupts any statement once `stop` is
     ///   raised (Ctrl-C, SIGTERM), so a hostile recursive view ends.
-    static func configuration(label: String, readonly: Bool, stop: StopFlag = .process) -> Configuration {
+    ///
+    /// Defensive mode also ignores `PRAGMA journal_mode = OFF`: a connection
+    /// that only builds a new file of grocer's own (the migration's copy,
+    /// where that pragma saves time) may pass `defensive: false`; it keeps
+    /// everything else, `trusted_schema = OFF` included.
+    static func configuration(label: String, readonly: Bool, stop: StopFlag = .process, defensive: Bool = true) -> Configuration {
         var config = Configuration()
         config.label = label
         config.readonly = readonly
         config.busyMode = .timeout(busyTimeout)
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in
-            try harden(db, stop: stop)
+            try harden(db, stop: stop, defensive: defensive)
         }
         return config
     }
 
     /// The per-connection part of `configuration`, for connections made
     /// another way.
-    static func harden(_ db: Database, stop: StopFlag) throws {
+    static func harden(_ db: Database, stop: StopFlag, defensive: Bool = true) throws {
         guard let handle = db.sqliteConnection else { return }
-        _ = setDefensive(handle)
+        if defensive { setDefensive(handle) }
         // The flag lives as long as the configuration that captured it, and
         // the configuration as long as the connection.
         sqlite3_progress_handler(handle, progressSteps, { context in

@@ -118,6 +118,23 @@ enum FileSystem {
         }
     }
 
+    /// Whether the file (or, when missing, its folder) and its folder may be
+    /// written: false on a read-only mount (EROFS) or without permission.
+    static func isWritable(_ path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        let fileOK = access(path, W_OK) == 0 || (errno == ENOENT)
+        return fileOK && access(folder.isEmpty ? "." : folder, W_OK) == 0
+    }
+
+    /// Whether the file system holding `path` has no room left for this
+    /// user.
+    static func isFull(_ path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        var info = statvfs()
+        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
+        return info.f_bavail == 0
+    }
+
     /// Which file a path names now (device and inode), to notice a store
     /// deleted or replaced while open.
     struct Identity: Equatable, Sendable {

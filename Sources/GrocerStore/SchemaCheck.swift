@@ -33,17 +33,32 @@ enum SchemaCheck {
         }
     }()
 
+    /// Each table's CREATE statement exactly as `Schema` writes it, which is
+    /// what SQLite keeps in sqlite_master: the launch's fast path compares
+    /// text and builds nothing.
+    static let expectedSQL: [String: String] = {
+        var statements: [String: String] = [:]
+        for statement in Schema.tables.split(separator: ";") {
+            let text = statement.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard text.hasPrefix("CREATE TABLE "), let name = text.dropFirst(13).split(separator: " ").first else { continue }
+            statements[String(name)] = text
+        }
+        return statements
+    }()
+
     /// What is wrong, one phrase per problem, naming the object; empty when
     /// the file has grocer's tables.
     static func problems(in db: Database) throws -> [String] {
         var problems: [String] = []
-        let objects = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+        let objects = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
         var kinds: [String: String] = [:]
+        var texts: [String: String] = [:]
         for row in objects {
             let type: String = row["type"] ?? ""
             let name: String = row["name"] ?? ""
             let table: String = row["tbl_name"] ?? ""
             kinds[name] = type
+            texts[name] = row["sql"]
             switch type {
             case "trigger":
                 problems.append("a trigger grocer did not create: \(name) on \(table)")
@@ -53,6 +68,8 @@ enum SchemaCheck {
                 break
             }
         }
+        let names = expectedSQL.keys.sorted()
+        if names.allSatisfy({ kinds[$0] == "table" && texts[$0] == expectedSQL[$0] }) { return problems }
         for (table, columns) in expected.sorted(by: { $0.key < $1.key }) {
             switch kinds[table] {
             case nil:

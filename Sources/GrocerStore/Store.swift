@@ -25,6 +25,8 @@ public final class Store: Sendable {
         switch judgement.state {
         case .missing:
             return try create(at: path, stop: stop)
+        case .current where !FileSystem.isWritable(path):
+            return try connectReadOnly(path, stop: stop)
         case .current:
             return try connectCurrent(path, stop: stop)
         default:
@@ -52,8 +54,8 @@ public final class Store: Sendable {
         let lock: MigrationLock
         do {
             lock = try MigrationLock.acquire(storePath: path, wait: true, onWait: {})
-        } catch let error as MigrationError {
-            throw StoreError.io(path: path, detail: error.errorDescription ?? "the lock beside it cannot be taken")
+        } catch let MigrationError.io(lockPath, detail) {
+            throw StoreError.io(path: path, detail: "the lock file \(lockPath) beside it cannot be used (\(detail))")
         }
         defer { lock.release() }
         try FileSystem.requireFileOrMissing(path)
@@ -88,15 +90,7 @@ public final class Store: Sendable {
         let queue = try connect(path, stop: stop)
         do {
             try queue.writeWithoutTransaction { db in
-                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                if applicationID != StoreFormat.applicationID { throw StoreError.foreign(path: path) }
-                if version != StoreFormat.currentVersion {
-                    let judged = StoreJudgement(state: version > StoreFormat.currentVersion ? .newer : .needsMigration, formatVersion: version)
-                    throw refusal(judged, path: path)
-                }
-                let problems = try SchemaCheck.problems(in: db)
-                if !problems.isEmpty { throw StoreError.unexpectedSchema(path: path, problems: problems) }
+                try verify(db, path: path)
                 try useWAL(db)
             }
         } catch {
@@ -104,6 +98,41 @@ public final class Store: Sendable {
             throw StoreError.from(error, path: path)
         }
         return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path))
+    }
+
+    /// The file's own version and schema, read through the connection that
+    /// will use it (a -wal may hold newer values than the header).
+    static func verify(_ db: Database, path: String) throws {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        if applicationID != StoreFormat.applicationID { throw StoreError.foreign(path: path) }
+        if version != StoreFormat.currentVersion {
+            let judged = StoreJudgement(state: version > StoreFormat.currentVersion ? .newer : .needsMigration, formatVersion: version)
+            throw refusal(judged, path: path)
+        }
+        let problems = try SchemaCheck.problems(in: db)
+        if !problems.isEmpty { throw StoreError.unexpectedSchema(path: path, problems: problems) }
+    }
+
+    /// A store on a read-only disk (or a file this user may not write) is
+    /// still shown: a read-only connection, `immutable` when every row is in
+    /// the file (WAL mode needs a -shm it could not make). A save then says
+    /// the store is read-only.
+    static func connectReadOnly(_ path: String, stop: StopFlag) throws -> Store {
+        let immutable = Header(path: path)?.isWAL == true && !FileManager.default.fileExists(atPath: path + "-wal")
+        let config = Connection.configuration(label: "grocer.store.readonly", readonly: true, stop: stop)
+        do {
+            let queue = try DatabaseQueue(path: immutable ? ReadOnlyFile.immutableURI(path) : path, configuration: config)
+            do {
+                try queue.read { db in try verify(db, path: path) }
+            } catch {
+                try? queue.close()
+                throw error
+            }
+            return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path))
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
     }
 
     /// WAL mode: another grocer reading never waits for a save, and a save

@@ -25,10 +25,16 @@ extension StoreError {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
             return .corrupt(path: path, detail: describe(error))
         case .SQLITE_CANTOPEN:
+            // WAL mode needs its -shm beside the file: on a read-only disk
+            // or folder the file opens but the -shm cannot be made.
+            if !FileSystem.isWritable(path) { return .readOnly(path: path) }
+            if FileSystem.isFull(path) { return .diskFull(path: path) }
             return .io(path: path, detail: "it cannot be opened (\(describe(error)))")
         case .SQLITE_IOERR:
-            // A write that fails for lack of room is reported as an I/O
-            // error by some file systems (and by EFBIG).
+            // Running out of room often shows as an I/O error (growing the
+            // -shm or the -wal), as does a file size limit (EFBIG).
+            if FileSystem.isFull(path) { return .diskFull(path: path) }
+            if !FileSystem.isWritable(path) { return .readOnly(path: path) }
             return .io(path: path, detail: "the disk reported an error (is it full, removed, or read-only?)")
         default:
             return .io(path: path, detail: describe(error))

@@ -45,18 +45,10 @@ public enum StoreJudge {
                 applicationID = facts.applicationID
                 isEmpty = facts.tableCount == 0
             } catch {
-                switch StoreError.from(error, path: path) {
-                case .busy:
-                    return StoreJudgement(state: .busy, detail: "another grocer is using it")
-                case .interrupted:
-                    return StoreJudgement(state: .busy, detail: "stopped before it was read")
-                case .corrupt:
-                    return StoreJudgement(state: .corrupt, detail: describe(error))
-                default:
-                    // Not damage (a hot journal this user may not roll back,
-                    // a file that cannot be opened): judge by the header.
-                    recoveryNote = recoveryNote ?? describe(error)
-                }
+                if let judgement = failureJudgement(error, path: path) { return judgement }
+                // Not damage (a hot journal this user may not roll back, a
+                // file that cannot be opened): judge by the header.
+                recoveryNote = recoveryNote ?? describe(error)
             }
         }
         if applicationID == 0 && userVersion == 0 && isEmpty { return StoreJudgement(state: .missing) }
@@ -70,6 +62,18 @@ public enum StoreJudge {
             return StoreJudgement(state: .newer, formatVersion: userVersion)
         }
         return StoreJudgement(state: .current, formatVersion: userVersion, detail: recoveryNote)
+    }
+
+    /// What a failed read of the file means: busy (another grocer, or a
+    /// stop) is never damage; only SQLite's own corruption codes are. nil:
+    /// judge by the header.
+    static func failureJudgement(_ error: any Error, path: String) -> StoreJudgement? {
+        switch StoreError.from(error, path: path) {
+        case .busy: return StoreJudgement(state: .busy, detail: "another grocer is using it")
+        case .interrupted: return StoreJudgement(state: .busy, detail: "stopped before it was read")
+        case .corrupt: return StoreJudgement(state: .corrupt, detail: describe(error))
+        default: return nil
+        }
     }
 
     /// Lets SQLite roll back a hot journal beside a grocer file: it needs a

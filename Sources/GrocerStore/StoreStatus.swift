@@ -23,14 +23,16 @@ public struct StoreStatus: Codable, Sendable, Equatable {
         if state == .current || state == .needsMigration {
             let real = (try? FileSystem.resolveStorePath(path)) ?? path
             do {
-                if state == .current {
-                    let problems = try ReadOnlyFile.read(path: real, stop: stop) { db in try SchemaCheck.problems(in: db) }
-                    if !problems.isEmpty {
-                        state = .corrupt
-                        detail = "tables grocer did not make: " + problems.joined(separator: "; ")
-                    }
+                let checkSchema = state == .current
+                let (problems, counts) = try ReadOnlyFile.read(path: real, stop: stop) { db in
+                    (checkSchema ? try SchemaCheck.problems(in: db) : [], try countRows(db))
                 }
-                if state != .corrupt { rows = try countRows(path: real, stop: stop) }
+                if problems.isEmpty {
+                    rows = counts
+                } else {
+                    state = .corrupt
+                    detail = "tables grocer did not make: " + problems.joined(separator: "; ")
+                }
             } catch {
                 let mapped = StoreError.from(error, path: path)
                 if case .busy = mapped { state = .busy }
@@ -41,15 +43,13 @@ public struct StoreStatus: Codable, Sendable, Equatable {
                            currentVersion: StoreFormat.currentVersion, rows: rows, detail: detail)
     }
 
-    static func countRows(path: String, stop: StopFlag) throws -> [String: Int] {
-        try ReadOnlyFile.read(path: path, stop: stop) { db in
-            var counts: [String: Int] = [:]
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            for table in tables {
-                counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
-            }
-            return counts
+    static func countRows(_ db: Database) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")
+        for table in tables {
+            counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
         }
+        return counts
     }
 
     /// The plain-text report.

@@ -39,6 +39,27 @@ import Testing
         #expect(error == .interrupted(path: dir.path("s.sqlite")))
     }
 
+    @Test func raisingTheFlagFromAnotherThreadStopsARunningEndlessView() throws {
+        let dir = TempDir()
+        let stop = StopFlag()
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: stop)
+        defer { try? store.close() }
+        let raisedAt = Mutex<ContinuousClock.Instant?>(nil)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+            raisedAt.withLock { $0 = .now }
+            stop.raise()
+        }
+        let error = #expect(throws: StoreError.self) {
+            try store.writer.write { db in
+                try db.execute(sql: "CREATE TEMP VIEW forever AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n")
+                return try Int.fetchOne(db, sql: "SELECT count(*) FROM forever")
+            }
+        }
+        let stoppedAfter = raisedAt.withLock { $0 }.map { ContinuousClock.now - $0 }
+        print("figure: an endless recursive view stopped \(stoppedAfter.map { "\($0)" } ?? "?") after the flag was raised")
+        #expect(error == .interrupted(path: dir.path("s.sqlite")))
+    }
+
     @Test func aSaveWaitsForAnotherGrocersWriteInsteadOfFailing() throws {
         let dir = TempDir()
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
@@ -58,6 +79,39 @@ import Testing
         try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         #expect(try store.recentWeights(limit: 5).count == 1)
         try other.close()
+    }
+
+    @Test func theJudgeWaitsForAnotherGrocersLockInsteadOfCallingTheFileCorrupt() throws {
+        let dir = TempDir()
+        let path = try HostileStoreTests.currentStore(dir)
+        try dir.sqlite("s.sqlite", "PRAGMA journal_mode = DELETE;")
+        let other = try DatabaseQueue(path: path)
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? other.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN EXCLUSIVE")
+                try db.execute(sql: "DELETE FROM setting")
+                holding.signal()
+                release.wait()
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        holding.wait()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { release.signal() }
+        #expect(StoreJudge.judge(path: path, deep: true, stop: StopFlag()).state == .current)
+        try other.close()
+    }
+
+    @Test(arguments: [
+        (ResultCode.SQLITE_BUSY, StoreState?.some(.busy)),
+        (.SQLITE_LOCKED, .busy),
+        (.SQLITE_INTERRUPT, .busy),
+        (.SQLITE_CORRUPT, .corrupt),
+        (.SQLITE_NOTADB, .corrupt),
+        (ResultCode(rawValue: 8 | (3 << 8)), nil),  // SQLITE_READONLY_ROLLBACK: judge by the header
+    ])
+    func aFailedReadIsBusyNotDamage(code: ResultCode, state: StoreState?) {
+        #expect(StoreJudge.failureJudgement(DatabaseError(resultCode: code), path: "/p")?.state == state)
     }
 
     @Test func eightGrocersCreatingOneMissingStoreAtOnceAllSucceed() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GrocerCore
 import Testing
 @testable import GrocerStore
@@ -73,5 +74,11 @@ import Testing
         let path = try Self.currentStore(dir)
         let problems = try ReadOnlyFile.read(path: path, stop: StopFlag()) { db in try SchemaCheck.problems(in: db) }
         #expect(problems == [])
+        // The fast path (text compare) knows every table the slow one does.
+        #expect(Set(SchemaCheck.expectedSQL.keys) == Set(SchemaCheck.expected.keys))
+        let texts = try ReadOnlyFile.read(path: path, stop: StopFlag()) { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'").map { ($0["name"] as String, $0["sql"] as String) })
+        }
+        for (name, sql) in SchemaCheck.expectedSQL { #expect(texts[name] == sql, "\(name)") }
     }
 }

@@ -63,6 +63,20 @@ import Testing
         #expect(dir.bytes("old.sqlite") == before)
     }
 
+    @Test(arguments: [
+        "PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = 9; PRAGMA journal_mode = WAL;",
+        "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('x'); PRAGMA journal_mode = WAL;",
+    ])
+    func refusedWALFilesStayByteIdenticalWithNothingBeside(sql: String) throws {
+        let dir = TempDir()
+        try dir.sqlite("w.sqlite", sql)
+        let before = try #require(dir.bytes("w.sqlite"))
+        _ = StoreStatus.read(path: dir.path("w.sqlite"), stop: StopFlag())
+        #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("w.sqlite"), stop: StopFlag()) }
+        #expect(dir.listing() == ["w.sqlite"])
+        #expect(dir.bytes("w.sqlite") == before)
+    }
+
     @Test func statusSeesRowsOnlyInTheWALOfAStoreInUse() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
