@@ -13,6 +13,14 @@ enum SchemaCheck {
         let type: String
         let notNull: Bool
         let primaryKey: Int
+
+        /// "INTEGER NOT NULL", "TEXT PRIMARY KEY", "(no type)".
+        var declaration: String {
+            var words = [type.isEmpty ? "(no type)" : type]
+            if primaryKey > 0 { words.append("PRIMARY KEY") }
+            if notNull { words.append("NOT NULL") }
+            return words.joined(separator: " ")
+        }
     }
 
     /// The tables and columns `Schema.create` makes, read once from an
@@ -33,12 +41,23 @@ enum SchemaCheck {
         }
     }()
 
-    /// Each table's CREATE statement exactly as `Schema` writes it, which is
-    /// what SQLite keeps in sqlite_master: the launch's fast path compares
-    /// text and builds nothing.
+    /// Each table's CREATE statement exactly as SQLite keeps it in
+    /// sqlite_master for a current store. While no in-place step has been
+    /// released that is version 4's frozen text, so the launch's fast path
+    /// compares text and builds nothing; once steps exist (ALTER TABLE
+    /// rewrites the stored text) it is read from a store built in memory.
     static let expectedSQL: [String: String] = {
         var statements: [String: String] = [:]
-        for statement in Schema.tables.split(separator: ";") {
+        guard FormatStep.released.isEmpty else {
+            let queue = try? DatabaseQueue()
+            let rows = try? queue?.write { db -> [Row] in
+                try Schema.create(db)
+                return try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+            }
+            for row in rows ?? [] { statements[row["name"]] = row["sql"] }
+            return statements
+        }
+        for statement in Schema.version4Tables.split(separator: ";") {
             let text = statement.trimmingCharacters(in: .whitespacesAndNewlines)
             guard text.hasPrefix("CREATE TABLE "), let name = text.dropFirst(13).split(separator: " ").first else { continue }
             statements[String(name)] = text
@@ -76,14 +95,29 @@ enum SchemaCheck {
                 problems.append("no table \(table)")
             case "table"?:
                 let found = try self.columns(of: table, in: db)
-                if found != columns {
-                    problems.append("\(table) has columns (\(found.map(\.name).joined(separator: ", "))), not grocer's (\(columns.map(\.name).joined(separator: ", ")))")
-                }
+                if found != columns { problems.append(difference(table, found: found, expected: columns)) }
             case let other?:
                 problems.append("\(table) is a \(other), not a table")
             }
         }
         return problems
+    }
+
+    /// "weight_entry.recorded_at is TEXT, not INTEGER NOT NULL; weight_entry lacks unit"
+    static func difference(_ table: String, found: [Column], expected: [Column]) -> String {
+        var parts: [String] = []
+        for column in expected {
+            guard let other = found.first(where: { $0.name == column.name }) else {
+                parts.append("\(table) lacks \(column.name)")
+                continue
+            }
+            if other != column { parts.append("\(table).\(column.name) is \(other.declaration), not \(column.declaration)") }
+        }
+        for column in found where !expected.contains(where: { $0.name == column.name }) {
+            parts.append("\(table) has a column grocer did not make: \(column.name)")
+        }
+        if parts.isEmpty { parts.append("\(table)'s columns are not in grocer's order") }
+        return parts.joined(separator: "; ")
     }
 
     static func columns(of table: String, in db: Database) throws -> [Column] {

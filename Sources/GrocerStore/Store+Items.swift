@@ -26,7 +26,7 @@ extension Store {
     }
 
     /// Every unit items can be counted in, sorted by id. Throws
-    /// `StoreReadError.unreadableRows` when a unit cannot be read;
+    /// `StoreError.unreadableRows` when a unit cannot be read;
     /// `unitPage()` returns the rest with a report.
     public func units() throws -> [GroceryUnit] {
         try complete(unitPage())
@@ -48,7 +48,7 @@ extension Store {
     }
 
     /// Rows kept aside by a migration, oldest first: table, id, reason and
-    /// the row as JSON. Throws `StoreReadError.unreadableRows` when one
+    /// the row as JSON. Throws `StoreError.unreadableRows` when one
     /// cannot be read; `quarantinePage()` returns the rest with a report.
     public func quarantinedRows() throws -> [QuarantinedRow] {
         try complete(quarantinePage())
@@ -56,7 +56,7 @@ extension Store {
 
     /// The page's entries when every row was read.
     func complete<Element>(_ page: ReadPage<Element>) throws -> [Element] {
-        guard page.report.isComplete else { throw StoreReadError.unreadableRows(path: path, report: page.report) }
+        guard page.report.isComplete else { throw StoreError.unreadableRows(path: path, report: page.report) }
         return page.entries
     }
 }

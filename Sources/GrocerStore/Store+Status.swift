@@ -11,13 +11,13 @@ extension Store {
     ]
 
     /// Rows per table, for `grocer store status`. Throws
-    /// `StoreReadError.missingTable` when one of them is missing.
+    /// `StoreError.missingTable` when one of them is missing.
     public func rowCounts() throws -> [String: Int] {
         try writer.read { db in
             var counts: [String: Int] = [:]
             for table in Self.countedTables {
                 guard try db.tableExists(table.name) else {
-                    throw StoreReadError.missingTable(path: path, table: table.name)
+                    throw StoreError.missingTable(path: path, table: table.name)
                 }
                 counts[table.name] = try Table(table.name).fetchCount(db)
             }

@@ -25,7 +25,7 @@ extension Store {
     }
 
     /// The newest entries first, at most `limit`. Throws
-    /// `StoreReadError.unreadableRows` when any row among them cannot be
+    /// `StoreError.unreadableRows` when any row among them cannot be
     /// read; `recentWeightPage(limit:)` returns the rest with a report.
     public func recentWeights(limit: Int) throws -> [WeightEntry] {
         try complete(recentWeightPage(limit: limit))

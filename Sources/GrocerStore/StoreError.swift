@@ -25,6 +25,13 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     /// A statement was stopped (Ctrl-C, SIGTERM).
     case interrupted(path: String)
     case io(path: String, detail: String)
+    /// A table grocer keeps is not in the file.
+    case missingTable(path: String, table: String)
+    /// A table is there but lacks columns grocer reads.
+    case missingColumns(path: String, table: String, columns: [String])
+    /// Some rows could not be read, from a reader that returns whole lists
+    /// (the page and for-each readers report them instead).
+    case unreadableRows(path: String, report: ReadReport)
 
     public var errorDescription: String? {
         switch self {
@@ -56,6 +63,13 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
             return "Stopped while using \(path); nothing was saved and nothing was lost."
         case let .io(path, detail):
             return "Cannot use the store \(path): \(detail). Nothing was saved and nothing was lost."
+        case let .missingTable(path, table):
+            return "\(path) has no table '\(table)', which every grocer store has: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        case let .missingColumns(path, table, columns):
+            let list = columns.map { "'\($0)'" }.joined(separator: ", ")
+            return "\(path): the table '\(table)' lacks the column\(columns.count == 1 ? "" : "s") \(list) that grocer reads: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        case let .unreadableRows(path, report):
+            return "\(path): \(report.summary()). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
         }
     }
 

@@ -36,6 +36,9 @@ import Testing
         case .moved: "moved"
         case .interrupted: "interrupted"
         case .io: "io"
+        case .missingTable: "missingTable"
+        case .missingColumns: "missingColumns"
+        case .unreadableRows: "unreadableRows"
         }
     }
 
@@ -112,13 +115,31 @@ import Testing
             .io(path: path, detail: "disk I/O error"),
             "grocer: Cannot use the store /home/p/grocer.sqlite: disk I/O error. Nothing was saved and nothing was lost."
         ),
+        (
+            .missingTable(path: path, table: "item"),
+            "grocer: /home/p/grocer.sqlite has no table 'item', which every grocer store has: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        ),
+        (
+            .missingColumns(path: path, table: "unit", columns: ["name"]),
+            "grocer: /home/p/grocer.sqlite: the table 'unit' lacks the column 'name' that grocer reads: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        ),
+        (
+            .unreadableRows(path: path, report: oneUnreadableRow),
+            "grocer: /home/p/grocer.sqlite: 1 row could not be read (weight_entry id 7: recorded_at is NULL). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
+        ),
     ]
 
     @Test func everyStoreErrorCaseHasARow() {
-        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 14)
+        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 17)
     }
 
     static let interrupted = StoreError.interrupted(path: path)
+
+    static var oneUnreadableRow: ReadReport {
+        var report = ReadReport()
+        report.add(UnreadableRow(table: "weight_entry", id: 7, reason: "recorded_at is NULL"))
+        return report
+    }
 
     @Test func aStoppedStatementIsStatus130() {
         let report = ErrorReport(for: Self.interrupted, command: Root.self)

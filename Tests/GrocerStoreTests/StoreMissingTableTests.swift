@@ -4,7 +4,7 @@ import Testing
 @testable import GrocerStore
 
 /// A current-format file with a table or column gone: each reader throws a
-/// `StoreReadError` naming the file and the table, not SQLite's words.
+/// `StoreError` naming the file and the table, not SQLite's words.
 @Suite struct StoreMissingTableTests {
     static let path = "/p/grocer.sqlite"
 
@@ -26,19 +26,19 @@ import Testing
         let (table, reader) = Self.readers[index]
         let store = try Store.inMemory(path: Self.path)
         try store.execute("PRAGMA foreign_keys = OFF; DROP TABLE \(table)")
-        #expect(throws: StoreReadError.missingTable(path: Self.path, table: table)) { try reader(store) }
+        #expect(throws: StoreError.missingTable(path: Self.path, table: table)) { try reader(store) }
     }
 
     @Test func aMissingColumnIsNamed() throws {
         let store = try Store.inMemory(path: Self.path)
         try store.execute("DROP TABLE weight_entry; CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, value TEXT, recorded_at INTEGER)")
-        #expect(throws: StoreReadError.missingColumns(path: Self.path, table: "weight_entry", columns: ["unit"])) {
+        #expect(throws: StoreError.missingColumns(path: Self.path, table: "weight_entry", columns: ["unit"])) {
             try store.forEachWeight { _ in }
         }
     }
 
     @Test(arguments: [
-        StoreReadError.missingTable(path: path, table: "item"),
+        StoreError.missingTable(path: path, table: "item"),
         .missingColumns(path: path, table: "weight_entry", columns: ["unit", "value"]),
         .unreadableRows(path: path, report: {
             var report = ReadReport()
@@ -46,7 +46,7 @@ import Testing
             return report
         }()),
     ])
-    func everyReadErrorNamesTheFileAndWhatToDo(error: StoreReadError) throws {
+    func everyReadErrorNamesTheFileAndWhatToDo(error: StoreError) throws {
         let text = try #require(error.errorDescription)
         #expect(text.contains(Self.path))
         #expect(text.contains("backup"))
@@ -55,9 +55,9 @@ import Testing
     }
 
     @Test func theMessagesReadAsWritten() {
-        #expect(StoreReadError.missingTable(path: "/s", table: "item").errorDescription
+        #expect(StoreError.missingTable(path: "/s", table: "item").errorDescription
             == "/s has no table 'item', which every grocer store has: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed.")
-        #expect(StoreReadError.missingColumns(path: "/s", table: "unit", columns: ["name"]).errorDescription
+        #expect(StoreError.missingColumns(path: "/s", table: "unit", columns: ["name"]).errorDescription
             == "/s: the table 'unit' lacks the column 'name' that grocer reads: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed.")
     }
 }

@@ -41,7 +41,7 @@ import Testing
         #expect(page.entries.map(\.id).sorted() == [1, 3])
         #expect(page.report == report)
 
-        let error = #expect(throws: StoreReadError.self) { try store.recentWeights(limit: 10) }
+        let error = #expect(throws: StoreError.self) { try store.recentWeights(limit: 10) }
         #expect(error == .unreadableRows(path: "/tmp/hostile.sqlite", report: report))
     }
 
@@ -103,8 +103,8 @@ import Testing
             UnreadableRow(table: "unit", id: 2, reason: "name is NULL, not text"),
             UnreadableRow(table: "unit", id: 3, reason: "name is a blob, not text"),
         ])
-        #expect(throws: StoreReadError.unreadableRows(path: "/tmp/hostile.sqlite", report: page.report)) { try store.units() }
-        #expect(throws: StoreReadError.self) { try store.unitNames() }
+        #expect(throws: StoreError.unreadableRows(path: "/tmp/hostile.sqlite", report: page.report)) { try store.units() }
+        #expect(throws: StoreError.self) { try store.unitNames() }
     }
 
     @Test func quarantineReadersReportUnreadableRows() throws {
@@ -117,7 +117,7 @@ import Testing
         #expect(page.entries.map(\.sourceID) == [7])
         #expect(page.report.ids == [2, 3])
         #expect(page.report.unreadable.map(\.reason) == ["source_version is text, not an integer", "reason is NULL, not text"])
-        #expect(throws: StoreReadError.self) { try store.quarantinedRows() }
+        #expect(throws: StoreError.self) { try store.quarantinedRows() }
     }
 
     @Test(arguments: [
@@ -136,7 +136,7 @@ import Testing
     }
 
     /// The same through `Store.open` on a file made by sqlite3: grocer's own
-    /// schema, rows put in with CHECKs ignored and NOT NULL edited away.
+    /// schema, rows of the wrong type put in with CHECKs ignored.
     @Test func aCurrentFormatFileWithHostileRowsOpensAndEveryReaderReportsThem() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("g.sqlite")
@@ -144,29 +144,36 @@ import Testing
         try dir.sqlite("g.sqlite", """
             PRAGMA ignore_check_constraints = ON;
             INSERT INTO weight_entry VALUES (1, '70.5', 'kg', 1795262400), (2, '1e300', 'lbs', 1795262401),
-              (3, '\(Self.digits201)', 'lbs', 1795262402), (4, '70', 'stone', 1795262403);
+              (3, '\(Self.digits201)', 'lbs', 1795262402), (4, '70', 'stone', 1795262403), (6, '72', 'kg', 'yesterday');
             INSERT INTO unit VALUES (1, 'kg');
-            PRAGMA writable_schema = ON;
-            UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE name IN ('weight_entry', 'item');
-            """)
-        try dir.sqlite("g.sqlite", """
-            INSERT INTO weight_entry VALUES (5, '71', 'kg', NULL), (6, '72', 'kg', 'yesterday');
-            INSERT INTO item VALUES (1, 'milk', NULL, 1, 0, NULL), (2, x'41', 1, 1, 0, 1), (3, 'flour', 2, 1, 0, 1);
+            INSERT INTO item VALUES (1, 'milk', 'lots', 1, 0, NULL), (2, x'41', 1, 1, 0, 1), (3, 'flour', 2, 1, 0, 1);
             """)
         let store = try Store.open(at: url)
         defer { try? store.close() }
         var weights: [Int64] = []
         let weightReport = try store.forEachWeight { weights.append($0.id) }
         #expect(weights == [1])
-        #expect(weightReport.unreadableCount == 5)
-        #expect(weightReport.ids.sorted() == [2, 3, 4, 5, 6])
-        #expect(try store.recentWeightPage(limit: 100).report.ids.sorted() == [2, 3, 4, 5, 6])
+        #expect(weightReport.unreadableCount == 4)
+        #expect(weightReport.ids.sorted() == [2, 3, 4, 6])
+        #expect(try store.recentWeightPage(limit: 100).report.ids.sorted() == [2, 3, 4, 6])
         var items: [String] = []
         let itemReport = try store.forEachItem { items.append($0.name) }
         #expect(items == ["flour"])
-        #expect(itemReport.unreadable == [
-            UnreadableRow(table: "item", id: 1, reason: "quantity is NULL, not an integer"),
-            UnreadableRow(table: "item", id: 2, reason: "name is a blob, not text"),
-        ])
+        #expect(itemReport.ids == [1, 2])
+    }
+
+    /// NULLs need the schema edited (NOT NULL removed): such a file is not
+    /// grocer's and is refused, naming the columns, untouched.
+    @Test func aFileWithNotNullEditedAwayIsRefusedNamingTheColumns() throws {
+        let dir = TempDir()
+        let url = dir.url.appendingPathComponent("g.sqlite")
+        try Store.open(at: url).close()
+        try dir.sqlite("g.sqlite", """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE name = 'weight_entry';
+            """)
+        try dir.sqlite("g.sqlite", "INSERT INTO weight_entry VALUES (5, '71', 'kg', NULL);")
+        let error = #expect(throws: StoreError.self) { try Store.open(at: url) }
+        #expect(error?.errorDescription?.contains("weight_entry.recorded_at is INTEGER, not INTEGER NOT NULL") == true)
     }
 }

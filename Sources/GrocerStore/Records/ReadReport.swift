@@ -43,7 +43,7 @@ public struct ReadReport: Equatable, Sendable {
     /// The ids of the kept unreadable rows (nil ids left out).
     public var ids: [Int64] { unreadable.compactMap(\.id) }
 
-    mutating func add(_ row: UnreadableRow) {
+    public mutating func add(_ row: UnreadableRow) {
         unreadableCount += 1
         if unreadable.count < Self.keptLimit { unreadable.append(row) }
     }

@@ -1,7 +1,7 @@
 import GRDB
 
 /// A table grocer reads and the columns it reads from it. Checked before a
-/// read, so a file changed outside grocer gets a `StoreReadError` naming
+/// read, so a file changed outside grocer gets a `StoreError` naming
 /// what is missing instead of SQLite's "no such table".
 struct TableShape: Sendable {
     let name: String
@@ -9,12 +9,12 @@ struct TableShape: Sendable {
 
     func check(_ db: Database, path: String) throws {
         guard try db.tableExists(name) else {
-            throw StoreReadError.missingTable(path: path, table: name)
+            throw StoreError.missingTable(path: path, table: name)
         }
         let present = Set(try db.columns(in: name).map { $0.name.lowercased() })
         let missing = columns.filter { !present.contains($0.lowercased()) }
         if !missing.isEmpty {
-            throw StoreReadError.missingColumns(path: path, table: name, columns: missing)
+            throw StoreError.missingColumns(path: path, table: name, columns: missing)
         }
     }
 }
