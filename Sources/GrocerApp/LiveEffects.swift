@@ -34,7 +34,11 @@ final class LiveEffects {
         case .setDefaultUnit(let unit):
             return access(.write) { try $0.setDefaultUnit(unit); return nil }
         case .loadHistory:
-            return access(.read) { .history(try $0.recentWeights(limit: HistoryScreen.loadLimit)) }
+            return access(.read) { store in
+                let page = try store.recentWeightPage(limit: HistoryScreen.loadLimit)
+                let unreadable = page.report.isComplete ? nil : page.report.summary(shown: 2) + "; they are left in the file"
+                return .history(page.entries, unreadable: unreadable)
+            }
         case .startMigration:
             startMigration()
             return nil
@@ -58,6 +62,9 @@ final class LiveEffects {
         guard let store else { return .failed(Self.failure(kind, path: url.path, detail: "the store is not open")) }
         do {
             return try body(store)
+        } catch let error as StoreError {
+            // Already one line naming the file and what to do.
+            return .failed(error.errorDescription ?? Self.failure(kind, path: store.path, detail: "\(error)"))
         } catch {
             return .failed(Self.failure(kind, path: store.path, detail: error.localizedDescription))
         }

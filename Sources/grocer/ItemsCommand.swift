@@ -23,12 +23,14 @@ struct ItemsCommand: ParsableCommand {
             defer { try? db.close() }
             if json {
                 var array = JSONArrayWriter(OutputBuffer())
-                try StoreAccess.reading(db.path) { try db.forEachItem { array.append(JSONText.object($0)) } }
+                let report = try StoreAccess.reading(db.path) { try db.forEachItem { array.append(JSONText.object($0)) } }
                 array.finish()
+                try report.requireComplete(path: db.path)
             } else {
                 var out = OutputBuffer()
-                try StoreAccess.reading(db.path) { try db.forEachItem { out.write(ItemLine.text($0) + "\n") } }
+                let report = try StoreAccess.reading(db.path) { try db.forEachItem { out.write(ItemLine.text($0) + "\n") } }
                 out.flush()
+                try report.requireComplete(path: db.path)
             }
         }
     }

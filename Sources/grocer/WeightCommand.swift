@@ -43,16 +43,18 @@ struct WeightCommand: ParsableCommand {
             let db = try store.open()
             if json {
                 var array = JSONArrayWriter(OutputBuffer())
-                try StoreAccess.reading(db.path) { try db.forEachWeight { array.append(JSONText.object($0)) } }
+                let report = try StoreAccess.reading(db.path) { try db.forEachWeight { array.append(JSONText.object($0)) } }
                 array.finish()
+                try report.requireComplete(path: db.path)
             } else {
                 var out = OutputBuffer()
-                try StoreAccess.reading(db.path) {
+                let report = try StoreAccess.reading(db.path) {
                     try db.forEachWeight { entry in
                         out.write("\(ISO8601.string(entry.recordedAt))  \(entry.weight.digits) \(entry.weight.unit.rawValue)\n")
                     }
                 }
                 out.flush()
+                try report.requireComplete(path: db.path)
             }
         }
     }

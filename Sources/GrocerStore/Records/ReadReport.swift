@@ -81,3 +81,12 @@ extension ReadPage: Equatable where Element: Equatable {}
 
 /// The newest weights and the rows among them that could not be read.
 public typealias WeightPage = ReadPage<WeightEntry>
+
+extension ReadReport {
+    /// Throws `StoreError.unreadableRows` when some rows could not be read:
+    /// a command prints every row it could read, then ends with one line
+    /// naming the rows it could not, and exit status 2.
+    public func requireComplete(path: String) throws {
+        if !isComplete { throw StoreError.unreadableRows(path: path, report: self) }
+    }
+}

@@ -58,7 +58,9 @@ public enum Effect: Equatable, Sendable {
 /// What performing an effect, or background work, produced.
 public enum EffectResult: Equatable, Sendable {
     case weightSaved(WeightEntry)
-    case history([WeightEntry])
+    /// The newest entries, and a line naming the rows among them that
+    /// could not be read (they stay in the file), if any.
+    case history([WeightEntry], unreadable: String? = nil)
     case storeOpened(defaultUnit: WeightUnit)
     case migration(MigrationEvent)
     /// One line for the person: what happened, to which file, what to do.

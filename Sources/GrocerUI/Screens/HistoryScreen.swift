@@ -33,9 +33,10 @@ public struct HistoryScreen: Screen {
 
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
         switch result {
-        case .history(let entries):
+        case let .history(entries, unreadable):
             self.entries = entries
             offset = 0
+            if let unreadable { notice = unreadable }
         case .failed(let text):
             notice = text
         default:

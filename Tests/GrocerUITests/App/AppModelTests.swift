@@ -62,6 +62,16 @@ import Testing
         #expect(app.handle(.function(10)) == .quit())
     }
 
+    @Test func rowsTheHistoryCouldNotReadAreNamedAboveTheList() {
+        var app = model()
+        _ = app.handle(.function(3))
+        let entry = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: Self.noon)
+        _ = app.receive(.history([entry], unreadable: "1 row could not be read (weight_entry id 7: unit is stone)"))
+        let lines = frame(app)
+        #expect(lines[2].contains("1 row could not be read (weight_entry id 7: unit is stone)"))
+        #expect(lines[3].contains("72.5 kg"))
+    }
+
     @Test func savingShowsTheHistoryNewestFirst() {
         var app = model()
         for ch in "180.4" { _ = app.handle(.char(ch)) }
