@@ -5,7 +5,7 @@ let package = Package(
     name: "grocer",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "grocer", targets: ["grocer"]),
+        .executable(name: "grocer", targets: ["grocer"])
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),

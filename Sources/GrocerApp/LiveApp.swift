@@ -5,7 +5,7 @@ import GrocerTerminal
 import GrocerUI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The interactive app on the real terminal and the real store.
@@ -20,11 +20,12 @@ public enum LiveApp {
     /// store that cannot be opened.
     public static func run(storeURL: URL, environment: [String: String]) throws -> Exit {
         guard isatty(0) == 1, isatty(1) == 1 else {
-            throw LaunchError(description: """
-                the interactive screen needs a terminal on stdin and stdout. \
-                From scripts use the subcommands: grocer weight add|list, grocer unit, \
-                grocer store status (see grocer --help).
-                """)
+            throw LaunchError(
+                description: """
+                    the interactive screen needs a terminal on stdin and stdout. \
+                    From scripts use the subcommands: grocer weight add|list, grocer unit, \
+                    grocer store status (see grocer --help).
+                    """)
         }
         let locales = Locales(environment: environment, timeZone: TimeZone.current)
         let mailbox = Mailbox<EffectResult>()

@@ -29,10 +29,13 @@ final class LiveEffects {
 
     func perform(_ effect: Effect) -> EffectResult? {
         switch effect {
-        case let .saveWeight(weight, at):
+        case .saveWeight(let weight, let at):
             return access(.write) { .weightSaved(try $0.addWeight(weight, at: at)) }
         case .setDefaultUnit(let unit):
-            return access(.write) { try $0.setDefaultUnit(unit); return nil }
+            return access(.write) {
+                try $0.setDefaultUnit(unit)
+                return nil
+            }
         case .loadHistory:
             return access(.read) { store in
                 let page = try store.recentWeightPage(limit: HistoryScreen.loadLimit)
@@ -86,7 +89,8 @@ final class LiveEffects {
         let migrator = Migrator(path: url.path, options: .standard(environment: environment))
         let done = DispatchSemaphore(value: 0)
         migrationDone = done
-        let post = self.post, stop = self.stop
+        let post = self.post
+        let stop = self.stop
         DispatchQueue(label: "grocer.migration", qos: .userInitiated).async {
             defer { done.signal() }
             var lastPercent = -1

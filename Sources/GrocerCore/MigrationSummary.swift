@@ -38,8 +38,10 @@ public struct MigrationSummary: Equatable, Sendable {
     public var backupPath: String?
     public var seconds: Double
 
-    public init(fromVersion: Int, toVersion: Int, carried: [String: Int] = [:], repairs: [String: Int] = [:],
-                quarantined: [String: Int] = [:], notCarried: [String] = [], backupPath: String? = nil, seconds: Double = 0) {
+    public init(
+        fromVersion: Int, toVersion: Int, carried: [String: Int] = [:], repairs: [String: Int] = [:],
+        quarantined: [String: Int] = [:], notCarried: [String] = [], backupPath: String? = nil, seconds: Double = 0
+    ) {
         self.fromVersion = fromVersion
         self.toVersion = toVersion
         self.carried = carried
@@ -57,15 +59,18 @@ public struct MigrationSummary: Equatable, Sendable {
     /// One line per fact, stable order: what the command line prints and
     /// the log keeps.
     public var lines: [String] {
-        var out = ["Migrated format version \(fromVersion) to \(toVersion): \(rowsCarried) rows carried, \(rowsRepaired) repaired, \(rowsQuarantined) quarantined."]
+        var out = [
+            "Migrated format version \(fromVersion) to \(toVersion): \(rowsCarried) rows carried, \(rowsRepaired) repaired, \(rowsQuarantined) quarantined."
+        ]
         for (table, n) in carried.sorted(by: { $0.key < $1.key }) { out.append("  carried \(table): \(n)") }
         for (kind, n) in repairs.sorted(by: { $0.key < $1.key }) where n > 0 { out.append("  repaired (\(kind)): \(n)") }
         for (reason, n) in quarantined.sorted(by: { $0.key < $1.key }) where n > 0 { out.append("  quarantined (\(reason)): \(n)") }
         if !notCarried.isEmpty {
             let names = notCarried.joined(separator: ", ")
-            out.append(backupPath == nil
-                ? "  not carried (not part of format version \(fromVersion); the old file was not kept): \(names)"
-                : "  not carried (not part of format version \(fromVersion); they remain in the backup): \(names)")
+            out.append(
+                backupPath == nil
+                    ? "  not carried (not part of format version \(fromVersion); the old file was not kept): \(names)"
+                    : "  not carried (not part of format version \(fromVersion); they remain in the backup): \(names)")
         }
         if let backupPath { out.append("  old file kept as \(backupPath)") }
         return out

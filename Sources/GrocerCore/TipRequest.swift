@@ -14,21 +14,26 @@ public struct TipRequest: Equatable, Sendable {
             case .tooManyDigits: throw .billTooLong(digits)
             }
         }
-        self.customPercent = try Self.whole(customPercent, default: TipCalculation.defaultCustomPercent,
-                                            in: TipCalculation.percentRange, else: TipInputError.percentOutOfRange)
-        self.people = try Self.whole(people, default: 1,
-                                     in: TipCalculation.peopleRange, else: TipInputError.splitOutOfRange)
+        self.customPercent = try Self.whole(
+            customPercent, default: TipCalculation.defaultCustomPercent,
+            in: TipCalculation.percentRange, else: TipInputError.percentOutOfRange)
+        self.people = try Self.whole(
+            people, default: 1,
+            in: TipCalculation.peopleRange, else: TipInputError.splitOutOfRange)
     }
 
     public func sheet(in currency: Currency) -> TipSheet {
         TipSheet(bill: bill.money(in: currency), customPercent: customPercent, people: people)
     }
 
-    private static func whole(_ text: String?, default value: Int, in range: ClosedRange<Int>,
-                              else error: (String) -> TipInputError) throws(TipInputError) -> Int {
+    private static func whole(
+        _ text: String?, default value: Int, in range: ClosedRange<Int>,
+        else error: (String) -> TipInputError
+    ) throws(TipInputError) -> Int {
         guard let text else { return value }
         guard !text.isEmpty, text.count <= 4, text.allSatisfy(\.isASCIIDigit),
-              let n = Int(text), range.contains(n) else { throw error(text) }
+            let n = Int(text), range.contains(n)
+        else { throw error(text) }
         return n
     }
 }

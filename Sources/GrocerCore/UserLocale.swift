@@ -75,7 +75,8 @@ public struct Locales: Sendable {
 
     /// "Nov 21, 2026, 12:00 PM" under en_US: for lists.
     public func mediumDateShortTime(_ date: Date) -> String {
-        let style = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: time, calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
+        let style = Date.FormatStyle(
+            date: .abbreviated, time: .shortened, locale: time, calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
         return date.formatted(style)
     }
 }

@@ -13,7 +13,8 @@ public struct Weight: Equatable, Hashable, Sendable {
     public init?(digits raw: String, unit: WeightUnit) {
         guard let canonical = Weight.canonical(raw) else { return nil }
         guard let value = Decimal(string: canonical, locale: Locale(identifier: "en_US_POSIX")),
-              value > 0 else { return nil }
+            value > 0
+        else { return nil }
         self.digits = canonical
         self.unit = unit
     }
@@ -53,9 +54,10 @@ public struct Weight: Equatable, Hashable, Sendable {
             fracPart = raw[raw.index(after: dot)...]
         }
         guard intPart.allSatisfy(\.isASCIIDigit),
-              fracPart?.allSatisfy(\.isASCIIDigit) ?? true,
-              (fracPart?.count ?? 0) <= 2,
-              !(intPart.isEmpty && (fracPart?.isEmpty ?? true)) else { return nil }
+            fracPart?.allSatisfy(\.isASCIIDigit) ?? true,
+            (fracPart?.count ?? 0) <= 2,
+            !(intPart.isEmpty && (fracPart?.isEmpty ?? true))
+        else { return nil }
         var int = intPart.drop(while: { $0 == "0" })
         if int.isEmpty { int = "0" }
         if let frac = fracPart, !frac.isEmpty { return "\(int).\(frac)" }

@@ -44,10 +44,12 @@ enum Connection {
         if defensive { setDefensive(handle) }
         // The flag lives as long as the configuration that captured it, and
         // the configuration as long as the connection.
-        sqlite3_progress_handler(handle, progressSteps, { context in
-            guard let context else { return 0 }
-            return Unmanaged<StopFlag>.fromOpaque(context).takeUnretainedValue().isRaised ? 1 : 0
-        }, Unmanaged.passUnretained(stop).toOpaque())
+        sqlite3_progress_handler(
+            handle, progressSteps,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<StopFlag>.fromOpaque(context).takeUnretainedValue().isRaised ? 1 : 0
+            }, Unmanaged.passUnretained(stop).toOpaque())
         try db.execute(sql: "PRAGMA trusted_schema = OFF")
     }
 

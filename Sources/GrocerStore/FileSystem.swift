@@ -17,7 +17,7 @@ enum FileSystem {
             case .regular: return "a file"
             case .directory: return "a folder"
             case .symlink: return "a symbolic link"
-            case let .other(text): return text
+            case .other(let text): return text
             }
         }
     }
@@ -66,8 +66,9 @@ enum FileSystem {
         var isDir: ObjCBool = false
         if fm.fileExists(atPath: dir.path, isDirectory: &isDir) { return }
         do {
-            try fm.createDirectory(at: dir, withIntermediateDirectories: true,
-                                   attributes: [.posixPermissions: 0o700])
+            try fm.createDirectory(
+                at: dir, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw StoreError.cannotCreateDirectory(path: dir.path, detail: (error as NSError).localizedDescription)
         }

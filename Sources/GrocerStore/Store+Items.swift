@@ -11,8 +11,9 @@ extension Store {
     @discardableResult
     public func forEachItem(_ body: (GroceryItem) throws -> Void) throws -> ReadReport {
         try checkedRead(ItemRecord.shape, UnitRecord.shape) { db in
-            try RowReader.forEach(db, ItemRecord.byIDWithUnit, table: ItemRecord.databaseTableName,
-                                  map: ItemRecord.groceryItem, body: body)
+            try RowReader.forEach(
+                db, ItemRecord.byIDWithUnit, table: ItemRecord.databaseTableName,
+                map: ItemRecord.groceryItem, body: body)
         }
     }
 

@@ -10,8 +10,9 @@ extension Store {
     public func addWeight(_ weight: Weight, at date: Date) throws -> WeightEntry {
         var record = WeightRecord(weight, at: date)
         try checkedWrite(WeightRecord.shape) { db in try record.insert(db) }
-        return WeightEntry(id: record.id ?? 0, weight: weight,
-                           recordedAt: Date(timeIntervalSince1970: TimeInterval(record.recordedAt)))
+        return WeightEntry(
+            id: record.id ?? 0, weight: weight,
+            recordedAt: Date(timeIntervalSince1970: TimeInterval(record.recordedAt)))
     }
 
     /// The newest entries first, at most `limit` rows (unreadable ones
@@ -37,8 +38,9 @@ extension Store {
     @discardableResult
     public func forEachWeight(_ body: (WeightEntry) throws -> Void) throws -> ReadReport {
         try checkedRead(WeightRecord.shape) { db in
-            try RowReader.forEach(db, WeightRecord.oldestFirst, table: WeightRecord.databaseTableName,
-                                  map: { try WeightRecord(row: $0).entry() }, body: body)
+            try RowReader.forEach(
+                db, WeightRecord.oldestFirst, table: WeightRecord.databaseTableName,
+                map: { try WeightRecord(row: $0).entry() }, body: body)
         }
     }
 }

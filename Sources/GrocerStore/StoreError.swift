@@ -35,41 +35,52 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
 
     public var errorDescription: String? {
         switch self {
-        case let .newer(path, version):
-            return "\(path) was written by a newer grocer (format version \(version); this grocer knows up to \(StoreFormat.currentVersion)). Upgrade grocer to open it; the file was not changed."
-        case let .foreign(path):
-            return "\(path) is an SQLite file that grocer did not write. Point --store (or GROCER_STORE) at a grocer store or a new path; the file was not changed."
-        case let .corrupt(path, detail):
-            return "\(path) is damaged or not an SQLite file (\(detail)). Restore it from a backup, or move it aside to start a new store; the file was not changed."
-        case let .needsMigration(path, version):
-            return "\(path) was written by an older grocer (format version \(version)). Migrate it with 'grocer store migrate --store \(path)'; the file was not changed."
-        case let .cannotCreateDirectory(path, detail):
+        case .newer(let path, let version):
+            return
+                "\(path) was written by a newer grocer (format version \(version); this grocer knows up to \(StoreFormat.currentVersion)). Upgrade grocer to open it; the file was not changed."
+        case .foreign(let path):
+            return
+                "\(path) is an SQLite file that grocer did not write. Point --store (or GROCER_STORE) at a grocer store or a new path; the file was not changed."
+        case .corrupt(let path, let detail):
+            return
+                "\(path) is damaged or not an SQLite file (\(detail)). Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        case .needsMigration(let path, let version):
+            return
+                "\(path) was written by an older grocer (format version \(version)). Migrate it with 'grocer store migrate --store \(path)'; the file was not changed."
+        case .cannotCreateDirectory(let path, let detail):
             return "Cannot create the folder \(path) for the store (\(detail)). Check its permissions, or choose another place with --store PATH."
-        case let .busy(path):
+        case .busy(let path):
             return "Another grocer is using \(path) and did not finish in time. Try again in a moment; nothing was saved and nothing was lost."
-        case let .notAFile(path, kind):
+        case .notAFile(let path, let kind):
             return "\(path) is \(kind), not a store file. Point --store (or GROCER_STORE) at a file or a new path; it was not touched."
-        case let .danglingLink(path, target):
+        case .danglingLink(let path, let target):
             return "\(path) is a link to \(target), which does not exist. Point --store at the real file, or remove the link; nothing was changed."
-        case let .unexpectedSchema(path, problems):
-            return "\(path) has tables grocer did not make: \(problems.joined(separator: "; ")). Restore it from a backup, or move it aside to start a new store; the file was not changed."
-        case let .readOnly(path):
-            return "Cannot write to \(path): the file or its folder is read-only (file mode or a read-only disk). Make it writable and try again; nothing was saved and nothing was lost."
-        case let .diskFull(path):
-            return "The disk holding \(path) is full (or a file size limit was reached). Free some space and try again; nothing was saved and nothing was lost."
-        case let .moved(path):
-            return "\(path) was deleted or replaced while grocer had it open. Put the file back (or restore it from a backup) and start grocer again; nothing was saved."
-        case let .interrupted(path):
+        case .unexpectedSchema(let path, let problems):
+            return
+                "\(path) has tables grocer did not make: \(problems.joined(separator: "; ")). Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        case .readOnly(let path):
+            return
+                "Cannot write to \(path): the file or its folder is read-only (file mode or a read-only disk). Make it writable and try again; nothing was saved and nothing was lost."
+        case .diskFull(let path):
+            return
+                "The disk holding \(path) is full (or a file size limit was reached). Free some space and try again; nothing was saved and nothing was lost."
+        case .moved(let path):
+            return
+                "\(path) was deleted or replaced while grocer had it open. Put the file back (or restore it from a backup) and start grocer again; nothing was saved."
+        case .interrupted(let path):
             return "Stopped while using \(path); nothing was saved and nothing was lost."
-        case let .io(path, detail):
+        case .io(let path, let detail):
             return "Cannot use the store \(path): \(detail). Nothing was saved and nothing was lost."
-        case let .missingTable(path, table):
-            return "\(path) has no table '\(table)', which every grocer store has: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed."
-        case let .missingColumns(path, table, columns):
+        case .missingTable(let path, let table):
+            return
+                "\(path) has no table '\(table)', which every grocer store has: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        case .missingColumns(let path, let table, let columns):
             let list = columns.map { "'\($0)'" }.joined(separator: ", ")
-            return "\(path): the table '\(table)' lacks the column\(columns.count == 1 ? "" : "s") \(list) that grocer reads: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed."
-        case let .unreadableRows(path, report):
-            return "\(path): \(report.summary()). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
+            return
+                "\(path): the table '\(table)' lacks the column\(columns.count == 1 ? "" : "s") \(list) that grocer reads: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        case .unreadableRows(let path, let report):
+            return
+                "\(path): \(report.summary()). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
         }
     }
 

@@ -81,7 +81,8 @@ public enum StoreJudge {
     /// a note when it could not (no write permission, another grocer busy).
     static func recoverHotJournal(path: String, stop: StopFlag) -> String? {
         guard access(path, W_OK) == 0,
-              access((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, W_OK) == 0 else {
+            access((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, W_OK) == 0
+        else {
             return "an interrupted save needs recovery, which needs write permission on the file and its folder"
         }
         do {

@@ -39,13 +39,16 @@ public struct StoreStatus: Codable, Sendable, Equatable {
                 detail = StoreJudge.describe(error)
             }
         }
-        return StoreStatus(path: path, state: state, formatVersion: judgement.formatVersion,
-                           currentVersion: StoreFormat.currentVersion, rows: rows, detail: detail)
+        return StoreStatus(
+            path: path, state: state, formatVersion: judgement.formatVersion,
+            currentVersion: StoreFormat.currentVersion, rows: rows, detail: detail)
     }
 
     static func countRows(_ db: Database) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")
+        let tables = try String.fetchAll(
+            db,
+            sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")
         for table in tables {
             counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
         }

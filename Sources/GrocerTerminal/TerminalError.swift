@@ -12,11 +12,14 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .termUnset:
-            return "TERM is not set, so the interactive screen cannot start. Set it to your terminal's type (e.g. TERM=xterm-256color), or \(Self.subcommands)."
+            return
+                "TERM is not set, so the interactive screen cannot start. Set it to your terminal's type (e.g. TERM=xterm-256color), or \(Self.subcommands)."
         case .unknownTerminal(let term):
-            return "the terminal type \u{201C}\(Self.visible(term))\u{201D} (TERM) is not known on this system, so the interactive screen cannot start. Set TERM to your terminal's type (e.g. xterm-256color), or \(Self.subcommands)."
+            return
+                "the terminal type \u{201C}\(Self.visible(term))\u{201D} (TERM) is not known on this system, so the interactive screen cannot start. Set TERM to your terminal's type (e.g. xterm-256color), or \(Self.subcommands)."
         case .cannotAddressCursor(let term):
-            return "this terminal (TERM=\(Self.visible(term))) cannot move the cursor, which the interactive screen needs. Use a full terminal (e.g. TERM=xterm-256color), or \(Self.subcommands)."
+            return
+                "this terminal (TERM=\(Self.visible(term))) cannot move the cursor, which the interactive screen needs. Use a full terminal (e.g. TERM=xterm-256color), or \(Self.subcommands)."
         }
     }
 

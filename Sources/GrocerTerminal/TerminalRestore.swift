@@ -2,7 +2,7 @@ import CNCursesw
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Puts the terminal back on every way out. A signal that ends the process
@@ -15,10 +15,11 @@ import Glibc
 public enum TerminalRestore {
     nonisolated(unsafe) static var pending: Int32 = 0
     nonisolated(unsafe) static var wakeFD: Int32 = -1
-    static let quitting: [Int32] = [
-        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
-        SIGPIPE, SIGXCPU, SIGIO, SIGPWR, SIGSTKFLT,
-    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    static let quitting: [Int32] =
+        [
+            SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+            SIGPIPE, SIGXCPU, SIGIO, SIGPWR, SIGSTKFLT,
+        ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
     static let crashing: [Int32] = [SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP, SIGSYS]
 
     /// Also called in the handler of a quitting signal: it must be
@@ -35,7 +36,7 @@ public enum TerminalRestore {
     static func note(signal: Int32) { pending = signal }
 
     static func install() {
-        atexit { grocer_restore_terminal() }
+        atexit { restoreTerminalFromHandler() }
         for sig in quitting {
             signal(sig) { s in
                 TerminalRestore.pending = s
@@ -48,7 +49,7 @@ public enum TerminalRestore {
         }
         for sig in crashing {
             signal(sig) { s in
-                grocer_restore_terminal()
+                restoreTerminalFromHandler()
                 signal(s, SIG_DFL)
                 raise(s)
             }
@@ -61,7 +62,7 @@ public enum TerminalRestore {
 }
 
 /// endwin() if ncurses is still running; callable from a handler.
-func grocer_restore_terminal() {
+func restoreTerminalFromHandler() {
     if isendwin() == false {
         endwin()
     }

@@ -3,7 +3,7 @@ import Foundation
 import GrocerUI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one ncurses session. It lives on the thread that made it, maps raw

@@ -11,7 +11,9 @@ struct StoreMigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
         abstract: "Migrate a store written by an older grocer to the current format.",
-        discussion: "The old file is kept as <store>.vN.bak unless --no-backup is given. Exit status: 0 migrated (or nothing to do), 2 refused or failed, 130 stopped.")
+        discussion:
+            "The old file is kept as <store>.vN.bak unless --no-backup is given. Exit status: 0 migrated (or nothing to do), 2 refused or failed, 130 stopped."
+    )
 
     @OptionGroup var store: StoreOptions
 

@@ -2,6 +2,7 @@ import Foundation
 import GrocerApp
 import GrocerCore
 import Testing
+
 @testable import GrocerUI
 
 /// The loop driven through a fake terminal and fake effects: keys in,
@@ -14,16 +15,17 @@ import Testing
         let entry = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: FakeClock.noon)
 
         var client: AppEffects {
-            AppEffects(perform: { [self] effect in
-                performed.append(effect)
-                if let result = results.first(where: { $0.0 == effect }) { return result.1 }
-                switch effect {
-                case .saveWeight(let weight, let at): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
-                case .loadHistory: return .history([entry])
-                case .openStore: return .storeOpened(defaultUnit: .kg)
-                case .setDefaultUnit, .startMigration, .stopMigration: return nil
-                }
-            }, finish: { [self] in finished = true })
+            AppEffects(
+                perform: { [self] effect in
+                    performed.append(effect)
+                    if let result = results.first(where: { $0.0 == effect }) { return result.1 }
+                    switch effect {
+                    case .saveWeight(let weight, let at): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
+                    case .loadHistory: return .history([entry])
+                    case .openStore: return .storeOpened(defaultUnit: .kg)
+                    case .setDefaultUnit, .startMigration, .stopMigration: return nil
+                    }
+                }, finish: { [self] in finished = true })
         }
     }
 
@@ -37,7 +39,10 @@ import Testing
         let clock = FakeClock()
         let mailbox = Mailbox<EffectResult>()
         let terminal = FakeTerminal(script, clock: clock, mailbox: mailbox)
-        let context = AppContext(locales: Locales(numeric: Locale(identifier: "en_US"), time: Locale(identifier: "en_US"), monetary: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!), storePath: "/home/me/grocer.sqlite", defaultUnit: .lbs, now: FakeClock.noon)
+        let context = AppContext(
+            locales: Locales(
+                numeric: Locale(identifier: "en_US"), time: Locale(identifier: "en_US"), monetary: Locale(identifier: "en_US"),
+                timeZone: TimeZone(identifier: "UTC")!), storePath: "/home/me/grocer.sqlite", defaultUnit: .lbs, now: FakeClock.noon)
         let loop = AppLoop(terminal: terminal, effects: effects.client, mailbox: mailbox, clock: clock.client)
         let exit = loop.run(AppModel(context: context), from: route)
         return Run(exit: exit, terminal: terminal, effects: effects)
@@ -69,8 +74,12 @@ import Testing
 
     @Test func aFailedSaveShowsItsMessage() {
         let effects = Effects()
-        effects.results = [(.saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon),
-                            .failed("Could not write to /x: disk full. Nothing was lost; try again."))]
+        effects.results = [
+            (
+                .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon),
+                .failed("Could not write to /x: disk full. Nothing was lost; try again.")
+            )
+        ]
         let r = run([Self.type("72.5"), .keys([.enter])], effects: effects)
         #expect(r.terminal.screen.contains("Could not write to /x: disk full."))
         #expect(r.terminal.screen.contains("│ 72.5"))
@@ -84,8 +93,10 @@ import Testing
     }
 
     @Test func ninetyNineEnterAtTooSmallSavesNothing() {
-        let r = run([.resize(Size(width: 20, height: 6)), Self.type("99"), .keys([.enter]),
-                     .resize(Size(width: 80, height: 24))])
+        let r = run([
+            .resize(Size(width: 20, height: 6)), Self.type("99"), .keys([.enter]),
+            .resize(Size(width: 80, height: 24)),
+        ])
         #expect(r.effects.performed.isEmpty)
         #expect(r.terminal.frames[1].lines.joined().contains("Terminal too small"))
         #expect(r.terminal.screen.contains("e.g. 160.5"))
@@ -107,8 +118,11 @@ import Testing
     static let summary = MigrationSummary(fromVersion: 1, toVersion: 4, carried: ["weight_entry": 10], repairs: [:], quarantined: [:])
 
     @Test func aFinishedMigrationOpensTodaysWeightAfterTheSummary() {
-        let r = run([.post(.migration(.progress(done: 5, total: 10))), .post(.migration(.finished(Self.summary))),
-                     .keys([.function(3), .char("7")]), .waitForTimer, .keys([.function(10)])], from: .migration)
+        let r = run(
+            [
+                .post(.migration(.progress(done: 5, total: 10))), .post(.migration(.finished(Self.summary))),
+                .keys([.function(3), .char("7")]), .waitForTimer, .keys([.function(10)]),
+            ], from: .migration)
         let shown = r.terminal.frames.map { $0.lines.joined(separator: "\n") }
         #expect(shown.contains { $0.contains("Migration Progress: 50%") })
         #expect(shown.contains { $0.contains("10 rows carried") })
@@ -127,8 +141,11 @@ import Testing
     }
 
     @Test func ctrlCDuringMigrationAsksAndYStopsWith130() {
-        let r = run([.post(.migration(.progress(done: 1, total: 10))), .keys([.function(10), .char("y")]),
-                     .keys([.ctrl("c")]), .keys([.char("y")]), .post(.migration(.cancelled))], from: .migration)
+        let r = run(
+            [
+                .post(.migration(.progress(done: 1, total: 10))), .keys([.function(10), .char("y")]),
+                .keys([.ctrl("c")]), .keys([.char("y")]), .post(.migration(.cancelled)),
+            ], from: .migration)
         #expect(r.terminal.frames.contains { $0.lines.contains { $0.contains("Stop migration? y/n") } })
         #expect(r.effects.performed == [.startMigration, .stopMigration])
         #expect(r.exit == Exit(status: 130, message: "migration stopped; /home/me/grocer.sqlite was left as it was."))

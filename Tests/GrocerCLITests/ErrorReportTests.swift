@@ -86,7 +86,10 @@ import Testing
             .cannotCreateDirectory(path: "/home/p", detail: "Permission denied"),
             "grocer: Cannot create the folder /home/p for the store (Permission denied). Check its permissions, or choose another place with --store PATH."
         ),
-        (.busy(path: path), "grocer: Another grocer is using /home/p/grocer.sqlite and did not finish in time. Try again in a moment; nothing was saved and nothing was lost."),
+        (
+            .busy(path: path),
+            "grocer: Another grocer is using /home/p/grocer.sqlite and did not finish in time. Try again in a moment; nothing was saved and nothing was lost."
+        ),
         (
             .notAFile(path: "/dev/null", kind: "a character device"),
             "grocer: /dev/null is a character device, not a store file. Point --store (or GROCER_STORE) at a file or a new path; it was not touched."
@@ -143,7 +146,11 @@ import Testing
 
     @Test func aStoppedStatementIsStatus130() {
         let report = ErrorReport(for: Self.interrupted, command: Root.self)
-        #expect(report == ErrorReport(text: "grocer: Stopped while using /home/p/grocer.sqlite; nothing was saved and nothing was lost.", stream: .standardError, status: 130))
+        #expect(
+            report
+                == ErrorReport(
+                    text: "grocer: Stopped while using /home/p/grocer.sqlite; nothing was saved and nothing was lost.", stream: .standardError,
+                    status: 130))
     }
 
     @Test(arguments: storeErrors)

@@ -3,6 +3,7 @@ import GRDB
 import GrocerCore
 import Synchronization
 import Testing
+
 @testable import GrocerStore
 
 /// Every connection is hardened and interruptible; busy is waited for and
@@ -65,7 +66,8 @@ import Testing
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
         defer { try? store.close() }
         let other = try DatabaseQueue(path: dir.path("s.sqlite"))
-        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             try? other.writeWithoutTransaction { db in
                 try db.execute(sql: "BEGIN IMMEDIATE")
@@ -86,7 +88,8 @@ import Testing
         let path = try HostileStoreTests.currentStore(dir)
         try dir.sqlite("s.sqlite", "PRAGMA journal_mode = DELETE;")
         let other = try DatabaseQueue(path: path)
-        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             try? other.writeWithoutTransaction { db in
                 try db.execute(sql: "BEGIN EXCLUSIVE")

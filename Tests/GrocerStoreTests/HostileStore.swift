@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 @testable import GrocerStore
 
 /// Current-format stores in memory whose tables lost their constraints and

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GrocerCore
 import Testing
+
 @testable import GrocerStore
 
 /// Files from elsewhere are untrusted: a current-format file whose own
@@ -37,12 +38,14 @@ import Testing
 
     @Test func aWeightTableThatIsAViewIsRefused() throws {
         let dir = TempDir()
-        try dir.sqlite("v.sqlite", Schema.version4Tables.replacingOccurrences(of: "CREATE TABLE weight_entry", with: "CREATE TABLE weight_entry_real")
-            + "CREATE VIEW weight_entry AS SELECT id, value, unit, recorded_at FROM weight_entry_real;"
-            + Schema.version4Stamp)
+        try dir.sqlite(
+            "v.sqlite",
+            Schema.version4Tables.replacingOccurrences(of: "CREATE TABLE weight_entry", with: "CREATE TABLE weight_entry_real")
+                + "CREATE VIEW weight_entry AS SELECT id, value, unit, recorded_at FROM weight_entry_real;"
+                + Schema.version4Stamp)
         let before = try #require(dir.bytes("v.sqlite"))
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("v.sqlite")) }
-        guard case let .unexpectedSchema(_, problems)? = error else {
+        guard case .unexpectedSchema(_, let problems)? = error else {
             Issue.record("expected unexpectedSchema, got \(String(describing: error))")
             return
         }
@@ -53,7 +56,8 @@ import Testing
 
     @Test func aMissingTableIsRefusedAndStatusSaysSo() throws {
         let dir = TempDir()
-        try dir.sqlite("m.sqlite", Schema.version4Tables.replacingOccurrences(of: "CREATE TABLE item (", with: "CREATE TABLE shopping (") + Schema.version4Stamp)
+        try dir.sqlite(
+            "m.sqlite", Schema.version4Tables.replacingOccurrences(of: "CREATE TABLE item (", with: "CREATE TABLE shopping (") + Schema.version4Stamp)
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("m.sqlite")) }
         #expect(error?.errorDescription?.contains("no table item") == true)
         let status = StoreStatus.read(path: dir.path("m.sqlite"), stop: StopFlag())
@@ -64,7 +68,9 @@ import Testing
 
     @Test func aColumnThatIsNotGrocersIsRefused() throws {
         let dir = TempDir()
-        try dir.sqlite("c.sqlite", Schema.version4Tables.replacingOccurrences(of: "recorded_at INTEGER NOT NULL", with: "recorded_at TEXT") + Schema.version4Stamp)
+        try dir.sqlite(
+            "c.sqlite",
+            Schema.version4Tables.replacingOccurrences(of: "recorded_at INTEGER NOT NULL", with: "recorded_at TEXT") + Schema.version4Stamp)
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("c.sqlite")) }
         #expect(error?.errorDescription?.contains("weight_entry.recorded_at is TEXT, not INTEGER NOT NULL") == true)
     }
@@ -77,7 +83,10 @@ import Testing
         // The fast path (text compare) knows every table the slow one does.
         #expect(Set(SchemaCheck.expectedSQL.keys) == Set(SchemaCheck.expected.keys))
         let texts = try ReadOnlyFile.read(path: path, stop: StopFlag()) { db in
-            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'").map { ($0["name"] as String, $0["sql"] as String) })
+            try Dictionary(
+                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'").map {
+                    ($0["name"] as String, $0["sql"] as String)
+                })
         }
         for (name, sql) in SchemaCheck.expectedSQL { #expect(texts[name] == sql, "\(name)") }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GrocerStore
 
 @Suite struct ReadReportTests {
@@ -15,8 +16,9 @@ import Testing
 
     @Test func theSummaryCountsExactlyAndNamesTheFirstRows() {
         #expect(report(1).summary() == "1 row could not be read (weight_entry id 1: value is NULL, not text)")
-        #expect(report(3).summary(shown: 2)
-            == "3 rows could not be read (weight_entry id 1: value is NULL, not text; weight_entry id 2: value is NULL, not text; 1 more)")
+        #expect(
+            report(3).summary(shown: 2)
+                == "3 rows could not be read (weight_entry id 1: value is NULL, not text; weight_entry id 2: value is NULL, not text; 1 more)")
     }
 
     @Test func aHugeReportKeepsItsCountButOnlyTheFirstRows() {
@@ -27,7 +29,8 @@ import Testing
     }
 
     @Test func aRowWithoutAnIDSaysRow() {
-        #expect(UnreadableRow(table: "setting", id: nil, reason: "key defaultUnit: value is NULL, not text").description
-            == "setting row: key defaultUnit: value is NULL, not text")
+        #expect(
+            UnreadableRow(table: "setting", id: nil, reason: "key defaultUnit: value is NULL, not text").description
+                == "setting row: key defaultUnit: value is NULL, not text")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerStore
 
 /// A save killed at the worst instant is recovered, never called damage;
@@ -14,8 +15,10 @@ import Testing
     static func killAtJournalDeletion(_ path: String, _ sql: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: strace)
-        process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=unlink,unlinkat", "-e", "inject=unlink,unlinkat:signal=SIGKILL",
-                             "/usr/bin/sqlite3", path, sql]
+        process.arguments = [
+            "-f", "-o", "/dev/null", "-e", "trace=unlink,unlinkat", "-e", "inject=unlink,unlinkat:signal=SIGKILL",
+            "/usr/bin/sqlite3", path, sql,
+        ]
         try process.run()
         process.waitUntilExit()
     }
@@ -25,7 +28,9 @@ import Testing
         let dir = TempDir()
         let path = try HostileStoreTests.currentStore(dir)
         try dir.sqlite("s.sqlite", "PRAGMA journal_mode = DELETE;")
-        try Self.killAtJournalDeletion(path, """
+        try Self.killAtJournalDeletion(
+            path,
+            """
             INSERT INTO weight_entry (value, unit, recorded_at)
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) SELECT '70', 'kg', i FROM n;
             """)

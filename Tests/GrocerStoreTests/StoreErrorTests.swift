@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import GrocerStore
 
 /// Every StoreError's message, as argument-parser tests its own: one line,
@@ -17,8 +18,10 @@ import Testing
         (.busy(path: p), ["Another grocer is using", "Try again", "nothing was lost"]),
         (.notAFile(path: p, kind: "a FIFO (named pipe)"), ["is a FIFO (named pipe), not a store file", "--store", "not touched"]),
         (.danglingLink(path: p, target: "/gone.sqlite"), ["a link to /gone.sqlite", "does not exist", "nothing was changed"]),
-        (.unexpectedSchema(path: p, problems: ["a trigger grocer did not create: wipe_history on weight_entry", "no table item"]),
-         ["a trigger grocer did not create: wipe_history on weight_entry; no table item", "backup", "not changed"]),
+        (
+            .unexpectedSchema(path: p, problems: ["a trigger grocer did not create: wipe_history on weight_entry", "no table item"]),
+            ["a trigger grocer did not create: wipe_history on weight_entry; no table item", "backup", "not changed"]
+        ),
         (.readOnly(path: p), ["read-only", "Make it writable", "nothing was saved", "nothing was lost"]),
         (.diskFull(path: p), ["full", "Free some space", "nothing was saved", "nothing was lost"]),
         (.moved(path: p), ["deleted or replaced", "Put the file back", "nothing was saved"]),

@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerStore
 
 /// What `--store` may name: a regular file or nothing. Links are followed to

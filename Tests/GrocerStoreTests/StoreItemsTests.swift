@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerStore
 
 @Suite struct StoreItemsTests {
@@ -12,16 +13,18 @@ import Testing
 
     @Test func itemsComeByIDEachWithItsUnit() throws {
         let store = try Store.inMemory()
-        try store.execute("""
+        try store.execute(
+            """
             INSERT INTO unit VALUES (1, 'kg'), (2, 'bottle');
             INSERT INTO item VALUES (3, 'milk', 2, 1, 0, 2), (1, 'flour', 1, 1, 1, 1), (2, 'salt', 5, 0, 0, NULL);
             """)
         let (all, report) = try items(store)
-        #expect(all == [
-            GroceryItem(id: 1, name: "flour", quantity: 1, unit: GroceryUnit(id: 1, name: "kg"), listed: true, collected: true),
-            GroceryItem(id: 2, name: "salt", quantity: 5, unit: nil, listed: false, collected: false),
-            GroceryItem(id: 3, name: "milk", quantity: 2, unit: GroceryUnit(id: 2, name: "bottle"), listed: true, collected: false),
-        ])
+        #expect(
+            all == [
+                GroceryItem(id: 1, name: "flour", quantity: 1, unit: GroceryUnit(id: 1, name: "kg"), listed: true, collected: true),
+                GroceryItem(id: 2, name: "salt", quantity: 5, unit: nil, listed: false, collected: false),
+                GroceryItem(id: 3, name: "milk", quantity: 2, unit: GroceryUnit(id: 2, name: "bottle"), listed: true, collected: false),
+            ])
         #expect(report.isComplete)
     }
 
@@ -34,14 +37,16 @@ import Testing
 
     @Test func quarantinedRowsComeOldestFirst() throws {
         let store = try Store.inMemory()
-        try store.execute("""
+        try store.execute(
+            """
             INSERT INTO quarantine VALUES (2, 3, 'item', NULL, 'name is NULL', '{}');
             INSERT INTO quarantine VALUES (1, 1, 'weight_entry', 7, 'time is not a number', '{"id":7}');
             """)
-        #expect(try store.quarantinedRows() == [
-            QuarantinedRow(sourceVersion: 1, sourceTable: "weight_entry", sourceID: 7, reason: "time is not a number", rowJSON: #"{"id":7}"#),
-            QuarantinedRow(sourceVersion: 3, sourceTable: "item", sourceID: nil, reason: "name is NULL", rowJSON: "{}"),
-        ])
+        #expect(
+            try store.quarantinedRows() == [
+                QuarantinedRow(sourceVersion: 1, sourceTable: "weight_entry", sourceID: 7, reason: "time is not a number", rowJSON: #"{"id":7}"#),
+                QuarantinedRow(sourceVersion: 3, sourceTable: "item", sourceID: nil, reason: "name is NULL", rowJSON: "{}"),
+            ])
     }
 
     @Test func rowCountsCountEveryTableOfThePersonsData() throws {

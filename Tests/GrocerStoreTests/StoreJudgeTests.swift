@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GrocerStore
 
 @Suite struct StoreJudgeTests {
@@ -70,7 +71,11 @@ import Testing
 
     @Test func aDamagedPageFailsTheQuickCheck() throws {
         let dir = TempDir()
-        try dir.sqlite("d.sqlite", Self.v1 + "\nCREATE TABLE big(x); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 2000) INSERT INTO big SELECT randomblob(200) FROM n;")
+        try dir.sqlite(
+            "d.sqlite",
+            Self.v1
+                + "\nCREATE TABLE big(x); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 2000) INSERT INTO big SELECT randomblob(200) FROM n;"
+        )
         var data = try #require(dir.bytes("d.sqlite"))
         // Scribble over the middle of the file, past the header and schema.
         let start = data.count / 2

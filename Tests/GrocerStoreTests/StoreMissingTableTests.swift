@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerStore
 
 /// A current-format file with a table or column gone: each reader throws a
@@ -40,11 +41,13 @@ import Testing
     @Test(arguments: [
         StoreError.missingTable(path: path, table: "item"),
         .missingColumns(path: path, table: "weight_entry", columns: ["unit", "value"]),
-        .unreadableRows(path: path, report: {
-            var report = ReadReport()
-            report.add(UnreadableRow(table: "weight_entry", id: 7, reason: "recorded_at is NULL, not an integer"))
-            return report
-        }()),
+        .unreadableRows(
+            path: path,
+            report: {
+                var report = ReadReport()
+                report.add(UnreadableRow(table: "weight_entry", id: 7, reason: "recorded_at is NULL, not an integer"))
+                return report
+            }()),
     ])
     func everyReadErrorNamesTheFileAndWhatToDo(error: StoreError) throws {
         let text = try #require(error.errorDescription)
@@ -55,9 +58,13 @@ import Testing
     }
 
     @Test func theMessagesReadAsWritten() {
-        #expect(StoreError.missingTable(path: "/s", table: "item").errorDescription
-            == "/s has no table 'item', which every grocer store has: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed.")
-        #expect(StoreError.missingColumns(path: "/s", table: "unit", columns: ["name"]).errorDescription
-            == "/s: the table 'unit' lacks the column 'name' that grocer reads: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed.")
+        #expect(
+            StoreError.missingTable(path: "/s", table: "item").errorDescription
+                == "/s has no table 'item', which every grocer store has: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        )
+        #expect(
+            StoreError.missingColumns(path: "/s", table: "unit", columns: ["name"]).errorDescription
+                == "/s: the table 'unit' lacks the column 'name' that grocer reads: the file was changed outside grocer. Restore it from a backup, or move it aside to start a new store; the file was not changed."
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerStore
 
 /// Rows a current-format file can hold once changed outside grocer: every
@@ -58,7 +59,8 @@ import Testing
     ])
     func forEachItemReportsAnUnreadableRowAndReadsTheRest(values: String, reason: String) throws {
         let store = try Store.hostile()
-        try store.execute("""
+        try store.execute(
+            """
             INSERT INTO unit VALUES (7, 'kg'), (8, NULL);
             INSERT INTO item VALUES (1, 'flour', 1, 1, 0, 7), (3, 'salt', 1, 0, 0, NULL), (\(values));
             """)
@@ -71,7 +73,8 @@ import Testing
 
     @Test func aRowWhoseIDCannotBeReadIsStillCounted() throws {
         let store = try Store.hostile()
-        try store.execute("""
+        try store.execute(
+            """
             DROP TABLE weight_entry; CREATE TABLE weight_entry (id PRIMARY KEY, value, unit, recorded_at);
             INSERT INTO weight_entry VALUES (1, '70', 'kg', 1795262400), ('two', '71', 'kg', 1795262401), (NULL, '72', 'kg', 1795262402);
             """)
@@ -79,10 +82,11 @@ import Testing
         let report = try store.forEachWeight { ids.append($0.id) }
         #expect(ids == [1])
         #expect(report.unreadableCount == 2)
-        #expect(report.unreadable == [
-            UnreadableRow(table: "weight_entry", id: nil, reason: "id is text, not an integer"),
-            UnreadableRow(table: "weight_entry", id: nil, reason: "id is NULL, not an integer"),
-        ])
+        #expect(
+            report.unreadable == [
+                UnreadableRow(table: "weight_entry", id: nil, reason: "id is text, not an integer"),
+                UnreadableRow(table: "weight_entry", id: nil, reason: "id is NULL, not an integer"),
+            ])
     }
 
     @Test func anItemWhoseUnitIsGoneIsShownWithoutAUnit() throws {
@@ -99,17 +103,19 @@ import Testing
         try store.execute("INSERT INTO unit VALUES (1, 'kg'), (2, NULL), (3, x'00'), (4, 'bottle')")
         let page = try store.unitPage()
         #expect(page.entries.map(\.name) == ["kg", "bottle"])
-        #expect(page.report.unreadable == [
-            UnreadableRow(table: "unit", id: 2, reason: "name is NULL, not text"),
-            UnreadableRow(table: "unit", id: 3, reason: "name is a blob, not text"),
-        ])
+        #expect(
+            page.report.unreadable == [
+                UnreadableRow(table: "unit", id: 2, reason: "name is NULL, not text"),
+                UnreadableRow(table: "unit", id: 3, reason: "name is a blob, not text"),
+            ])
         #expect(throws: StoreError.unreadableRows(path: "/tmp/hostile.sqlite", report: page.report)) { try store.units() }
         #expect(throws: StoreError.self) { try store.unitNames() }
     }
 
     @Test func quarantineReadersReportUnreadableRows() throws {
         let store = try Store.hostile()
-        try store.execute("""
+        try store.execute(
+            """
             INSERT INTO quarantine VALUES (1, 1, 'weight_entry', 7, 'time is not a number', '{}');
             INSERT INTO quarantine VALUES (2, 'one', 'item', NULL, 'x', '{}'), (3, 3, 'item', NULL, NULL, '{}');
             """)
@@ -128,8 +134,10 @@ import Testing
     func anUnreadableDefaultUnitIsReportedAndLbsIsUsed(value: String, reason: String) throws {
         let store = try Store.hostile()
         try store.execute("INSERT INTO setting VALUES ('defaultUnit', \(value))")
-        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(
-            unit: .lbs, unreadable: UnreadableRow(table: "setting", id: nil, reason: reason)))
+        #expect(
+            try store.defaultUnitSetting()
+                == DefaultUnitSetting(
+                    unit: .lbs, unreadable: UnreadableRow(table: "setting", id: nil, reason: reason)))
         #expect(try store.defaultUnit() == .lbs)
         try store.setDefaultUnit(.kg)
         #expect(try store.defaultUnitSetting() == DefaultUnitSetting(unit: .kg, unreadable: nil))
@@ -141,7 +149,9 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("g.sqlite")
         try Store.open(at: url).close()
-        try dir.sqlite("g.sqlite", """
+        try dir.sqlite(
+            "g.sqlite",
+            """
             PRAGMA ignore_check_constraints = ON;
             INSERT INTO weight_entry VALUES (1, '70.5', 'kg', 1795262400), (2, '1e300', 'lbs', 1795262401),
               (3, '\(Self.digits201)', 'lbs', 1795262402), (4, '70', 'stone', 1795262403), (6, '72', 'kg', 'yesterday');
@@ -168,7 +178,9 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("g.sqlite")
         try Store.open(at: url).close()
-        try dir.sqlite("g.sqlite", """
+        try dir.sqlite(
+            "g.sqlite",
+            """
             PRAGMA writable_schema = ON;
             UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE name = 'weight_entry';
             """)

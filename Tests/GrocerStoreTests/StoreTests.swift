@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerStore
 
 @Suite struct StoreTests {
@@ -65,11 +66,12 @@ import Testing
         let before = try #require(dir.bytes("x.sqlite"))
         let listing = dir.listing()
         let path = dir.path("x.sqlite")
-        let expected: StoreError = switch refusal {
-        case .newer: .newer(path: path, version: 7)
-        case .foreign: .foreign(path: path)
-        case .older: .needsMigration(path: path, version: 2)
-        }
+        let expected: StoreError =
+            switch refusal {
+            case .newer: .newer(path: path, version: 7)
+            case .foreign: .foreign(path: path)
+            case .older: .needsMigration(path: path, version: 2)
+            }
         #expect(throws: expected) { try Store.open(at: dir.url.appendingPathComponent("x.sqlite")) }
         #expect(dir.bytes("x.sqlite") == before)
         #expect(dir.listing() == listing)

@@ -49,7 +49,7 @@ enum FormatStepError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .foreignKeyViolation(version, detail):
+        case .foreignKeyViolation(let version, let detail):
             return "the step to format version \(version) left a broken reference (\(detail))"
         }
     }

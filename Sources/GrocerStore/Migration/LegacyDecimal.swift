@@ -30,7 +30,8 @@ enum LegacyDecimal {
     static func typedText(_ raw: String) -> String? {
         let text = raw.trimmingWhitespace
         guard !text.isEmpty, text.allSatisfy({ $0 == "." || $0.isASCIIDigit }),
-              text.filter({ $0 == "." }).count <= 1, text != "." else { return nil }
+            text.filter({ $0 == "." }).count <= 1, text != "."
+        else { return nil }
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let fraction = parts.count > 1 ? parts[1] : ""
         if fraction.count > 2 { return roundedText(text) }
@@ -56,7 +57,10 @@ enum LegacyDecimal {
         var digits: [UInt8] = []
         var point: Int? = nil
         for ch in mantissa {
-            if ch == "." { point = digits.count; continue }
+            if ch == "." {
+                point = digits.count
+                continue
+            }
             guard let v = ch.asciiValue, v >= 48, v <= 57 else { return nil }
             digits.append(v - 48)
         }
@@ -69,12 +73,24 @@ enum LegacyDecimal {
         if keep < digits.count, digits[keep] >= 5 {
             var i = cents.count - 1
             while i >= 0 {
-                if cents[i] == 9 { cents[i] = 0; i -= 1 } else { cents[i] += 1; break }
+                if cents[i] == 9 {
+                    cents[i] = 0
+                    i -= 1
+                } else {
+                    cents[i] += 1
+                    break
+                }
             }
-            if i < 0 { cents.insert(1, at: 0); intCount += 1 }
+            if i < 0 {
+                cents.insert(1, at: 0)
+                intCount += 1
+            }
         }
         guard cents.contains(where: { $0 != 0 }) else { return nil }
-        while cents.count < 3 { cents.insert(0, at: 0); intCount += 1 }
+        while cents.count < 3 {
+            cents.insert(0, at: 0)
+            intCount += 1
+        }
         var int = cents[..<(cents.count - 2)].drop(while: { $0 == 0 })
         if int.isEmpty { int = [0] }
         var fraction = Array(cents.suffix(2))

@@ -14,7 +14,11 @@ enum LegacySQLFunctions {
             db.sqliteConnection, typedText, 1, MigrationConnection.functionFlags | SQLITE_DETERMINISTIC, nil,
             { context, _, argv in
                 guard let argv, sqlite3_value_type(argv[0]) != SQLITE_NULL,
-                      let text = sqlite3_value_text(argv[0]) else { sqlite3_result_null(context); return }
+                    let text = sqlite3_value_text(argv[0])
+                else {
+                    sqlite3_result_null(context)
+                    return
+                }
                 guard let result = LegacySQLFunctions.typedText(String(cString: text)) else {
                     sqlite3_result_null(context)
                     return

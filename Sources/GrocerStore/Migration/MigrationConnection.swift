@@ -39,9 +39,11 @@ enum MigrationConnection {
         try db.execute(sql: "PRAGMA trusted_schema = OFF")
         setDefensive(db.sqliteConnection)
         if let stop {
-            sqlite3_progress_handler(db.sqliteConnection, 10_000, { context in
-                Unmanaged<StopCheck>.fromOpaque(context!).takeUnretainedValue().isStopped ? 1 : 0
-            }, Unmanaged.passUnretained(stop).toOpaque())
+            sqlite3_progress_handler(
+                db.sqliteConnection, 10_000,
+                { context in
+                    Unmanaged<StopCheck>.fromOpaque(context!).takeUnretainedValue().isStopped ? 1 : 0
+                }, Unmanaged.passUnretained(stop).toOpaque())
         }
     }
 

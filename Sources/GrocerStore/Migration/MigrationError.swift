@@ -22,26 +22,29 @@ public enum MigrationError: Error, LocalizedError, Equatable, Sendable {
 
     public var errorDescription: String? {
         switch self {
-        case let .notNeeded(path, state):
+        case .notNeeded(let path, let state):
             return state == .missing
                 ? "There is no store at \(path); nothing to migrate."
                 : "\(path) is already at format version \(StoreFormat.currentVersion); nothing to migrate."
-        case let .refused(error):
+        case .refused(let error):
             return error.errorDescription
-        case let .busy(path):
+        case .busy(let path):
             return "Another grocer is migrating \(path) right now. Wait for it to finish, then try again; the file was not changed."
-        case let .insufficientSpace(path, needed, available):
-            return "Not enough free space to migrate \(path): about \(Self.megabytes(needed)) needed, \(Self.megabytes(available)) free. Free some space and try again; the file was not changed."
-        case let .diskFull(path):
-            return "The disk became full (or a file size limit was reached) while migrating \(path). Free some space and try again; the file was not changed."
-        case let .io(path, detail):
+        case .insufficientSpace(let path, let needed, let available):
+            return
+                "Not enough free space to migrate \(path): about \(Self.megabytes(needed)) needed, \(Self.megabytes(available)) free. Free some space and try again; the file was not changed."
+        case .diskFull(let path):
+            return
+                "The disk became full (or a file size limit was reached) while migrating \(path). Free some space and try again; the file was not changed."
+        case .io(let path, let detail):
             return "Migrating \(path) failed: \(detail). The file was not changed."
-        case let .verificationFailed(path, detail):
+        case .verificationFailed(let path, let detail):
             return "The migrated copy of \(path) did not verify (\(detail)); it was thrown away and the file was not changed. Please report this."
-        case let .cancelled(path):
+        case .cancelled(let path):
             return "Migration stopped; \(path) was left as it was."
-        case let .unexpectedSchema(path, version, detail):
-            return "\(path) says it is a grocer store of format version \(version), but its tables are not what that version wrote (\(detail)). grocer will not read it; restore it from a backup, or move it aside to start a new store. The file was not changed."
+        case .unexpectedSchema(let path, let version, let detail):
+            return
+                "\(path) says it is a grocer store of format version \(version), but its tables are not what that version wrote (\(detail)). grocer will not read it; restore it from a backup, or move it aside to start a new store. The file was not changed."
         }
     }
 
@@ -62,7 +65,8 @@ public enum MigrationError: Error, LocalizedError, Equatable, Sendable {
         case .SQLITE_FULL:
             return .diskFull(path: path)
         case .SQLITE_IOERR:
-            return .io(path: path, detail: "writing the migrated copy \(temp) failed (disk I/O error: is the disk full, or a file size limit reached?)")
+            return .io(
+                path: path, detail: "writing the migrated copy \(temp) failed (disk I/O error: is the disk full, or a file size limit reached?)")
         case .SQLITE_INTERRUPT:
             return .cancelled(path: path)
         default:

@@ -49,7 +49,8 @@ struct MigrationFiles {
     /// Whether `path` is a regular file (not a symlink) that is the store
     /// itself: the hard link an interrupted run made.
     func isHardLinkToStore(_ path: String) -> Bool {
-        var a = stat(), b = stat()
+        var a = stat()
+        var b = stat()
         return lstat(path, &a) == 0 && (a.st_mode & S_IFMT) == S_IFREG && lstat(store, &b) == 0
             && a.st_ino == b.st_ino && a.st_dev == b.st_dev
     }

@@ -34,13 +34,20 @@ final class MigrationLock {
                     close(fd)
                     throw MigrationError.io(path: path, detail: detail)
                 }
-                guard wait else { close(fd); throw MigrationError.busy(path: storePath) }
-                if !told { onWait(); told = true }
+                guard wait else {
+                    close(fd)
+                    throw MigrationError.busy(path: storePath)
+                }
+                if !told {
+                    onWait()
+                    told = true
+                }
                 while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
             }
             // The holder may have removed the file as it finished: only a
             // lock on the file still at `path` counts.
-            var held = stat(), named = stat()
+            var held = stat()
+            var named = stat()
             if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
                 return MigrationLock(path: path, fd: fd)
             }

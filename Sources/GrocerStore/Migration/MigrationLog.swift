@@ -13,7 +13,8 @@ struct MigrationLog {
         guard fd >= 0 else { return }
         defer { close(fd) }
         let stamp = ISO8601DateFormatter().string(from: date)
-        let text = lines.enumerated().map { $0.offset == 0 ? "\(stamp) \($0.element)" : "    \($0.element)" }
+        let text =
+            lines.enumerated().map { $0.offset == 0 ? "\(stamp) \($0.element)" : "    \($0.element)" }
             .joined(separator: "\n") + "\n"
         _ = text.withCString { write(fd, $0, strlen($0)) }
     }

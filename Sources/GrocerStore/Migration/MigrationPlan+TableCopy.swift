@@ -28,8 +28,9 @@ extension MigrationPlan {
         /// The rows read, `r`, ordered by their rowid `grocer_rid` (batches
         /// are rowid ranges), with an `id` column.
         var from: String {
-            hasID ? "(SELECT rowid AS grocer_rid, * FROM src.\(source)) AS r"
-                  : "(SELECT rowid AS grocer_rid, rowid AS id, * FROM src.\(source)) AS r"
+            hasID
+                ? "(SELECT rowid AS grocer_rid, * FROM src.\(source)) AS r"
+                : "(SELECT rowid AS grocer_rid, rowid AS id, * FROM src.\(source)) AS r"
         }
 
         /// `clean`, plus a whole-number id not used by an earlier row where
@@ -39,7 +40,9 @@ extension MigrationPlan {
         }
 
         var reasonSQL: String {
-            idIsKey ? reason : """
+            idIsKey
+                ? reason
+                : """
                 CASE WHEN typeof(id) <> 'integer' THEN 'id is not a whole number'
                      WHEN \(duplicateID) THEN 'id is used by an earlier row'
                      ELSE \(reason) END

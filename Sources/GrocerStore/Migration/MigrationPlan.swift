@@ -134,8 +134,10 @@ struct MigrationPlan {
     static let amounts = TableCopy(
         source: "amount", target: "unit",
         clean: "1",
-        repairs: [("unit name missing, set to New Unit", "\(amountName) IS NULL"),
-                  ("unit name trimmed", "\(amountName) IS NOT NULL AND \(amountName) IS NOT CAST(xyz AS TEXT)")],
+        repairs: [
+            ("unit name missing, set to New Unit", "\(amountName) IS NULL"),
+            ("unit name trimmed", "\(amountName) IS NOT NULL AND \(amountName) IS NOT CAST(xyz AS TEXT)"),
+        ],
         insert: """
             INSERT INTO main.unit (id, name) SELECT id, coalesce(\(amountName), 'New Unit')
             """,
@@ -191,8 +193,10 @@ struct MigrationPlan {
     static let typedWeights = TableCopy(
         source: "weight_entry", target: "weight_entry",
         clean: "(\(typedValue)) IS NOT NULL AND unit IN ('lbs', 'kg') AND \(typedTimeOK)",
-        repairs: [("weight value made canonical or rounded to 2 decimal places", "NOT (\(canonicalValue))"),
-                  ("time rounded to the second", "typeof(recorded_at) = 'real' AND recorded_at <> \(typedTime)")],
+        repairs: [
+            ("weight value made canonical or rounded to 2 decimal places", "NOT (\(canonicalValue))"),
+            ("time rounded to the second", "typeof(recorded_at) = 'real' AND recorded_at <> \(typedTime)"),
+        ],
         insert: """
             INSERT INTO main.weight_entry (id, value, unit, recorded_at)
             SELECT id, \(typedValue), unit, CAST(\(typedTime) AS INTEGER)

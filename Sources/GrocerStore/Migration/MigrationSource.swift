@@ -52,7 +52,8 @@ struct MigrationSource {
     /// Brings a private copy up to date by itself; whatever fails is left
     /// for the judge to describe.
     private static func settleCopy(_ path: String) {
-        guard let queue = try? DatabaseQueue(path: path, configuration: MigrationConnection.configuration(label: "grocer.migration.judge", stop: nil)) else { return }
+        guard let queue = try? DatabaseQueue(path: path, configuration: MigrationConnection.configuration(label: "grocer.migration.judge", stop: nil))
+        else { return }
         try? queue.writeWithoutTransaction { db in
             _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
             try db.execute(sql: "PRAGMA journal_mode = DELETE")
@@ -94,7 +95,8 @@ struct MigrationSource {
         do {
             // Read-write on the snapshot: SQLite replays its WAL or rolls
             // back its hot journal, then leaves it a plain file.
-            let queue = try DatabaseQueue(path: snapshot, configuration: MigrationConnection.configuration(label: "grocer.migration.snapshot", stop: stop))
+            let queue = try DatabaseQueue(
+                path: snapshot, configuration: MigrationConnection.configuration(label: "grocer.migration.snapshot", stop: stop))
             try queue.writeWithoutTransaction { db in
                 _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
                 try db.execute(sql: "PRAGMA journal_mode = DELETE")
@@ -147,7 +149,8 @@ struct SourceLayout {
         let expected = Set(plan.sources)
         var views: Set<String> = []
         for row in entries {
-            let type: String = row["type"], name: String = row["name"]
+            let type: String = row["type"]
+            let name: String = row["name"]
             let known = expected.contains(name.lowercased())
             switch type {
             case "trigger": problems.append("trigger \(name) on \(row["tbl_name"] as String)")

@@ -6,8 +6,10 @@ extension Migrator {
     /// Versions 1-3: builds version 4 in the temporary file from the old
     /// one (attached read-only as `src`), table by table in batches, then
     /// runs the in-place steps there and verifies the result.
-    func rebuild(from version: Int, source: MigrationSource, files: MigrationFiles, phases: PhaseTimer,
-                 progress: (MigrationProgress) -> Void, stop: StopCheck) throws -> MigrationSummary {
+    func rebuild(
+        from version: Int, source: MigrationSource, files: MigrationFiles, phases: PhaseTimer,
+        progress: (MigrationProgress) -> Void, stop: StopCheck
+    ) throws -> MigrationSummary {
         let temp = files.temporary
         try MigrationFiles.createExclusive(temp)
         var config = MigrationConnection.configuration(label: "grocer.migration", stop: stop)
@@ -21,63 +23,68 @@ extension Migrator {
             let queue = try DatabaseQueue(path: temp, configuration: config)
             defer { try? queue.close() }
             try queue.writeWithoutTransaction { db in
-              do {
-                // The temporary file is thrown away on any failure or crash:
-                // no journal, no syncs until the one at the end.
-                try db.execute(sql: """
-                    PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-                    PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -8000;
-                    """)
-                try db.execute(sql: Schema.version4Tables)
-                hit(.afterCreate)
-                try db.execute(sql: "ATTACH DATABASE ? AS src", arguments: [source.uri])
-                guard let known = MigrationPlan(sourceVersion: version) else {
-                    throw MigrationError.refused(.foreign(path: path))
-                }
-                let layout = try SourceLayout.inspect(db, plan: known, path: path)
-                let plan = MigrationPlan(sourceVersion: version, idIsKey: layout.idIsKey)!
-                summary.notCarried = layout.extraTables
-                try db.execute(sql: "BEGIN")
-                var sourceCounts: [String: Int] = [:]
-                for copy in plan.copies {
-                    sourceCounts[copy.source] = try Int.fetchOne(db, sql: "SELECT count(*) FROM src.\(copy.source)") ?? 0
-                }
-                let total = sourceCounts.values.reduce(0, +)
-                var done = 0
-                var added: [String: Int] = [:]
-                progress(MigrationProgress(done: 0, total: total))
-                for copy in plan.copies {
-                    let result = try copyTable(copy, db: db, version: version, tally: tally, stop: stop) { rows in
-                        done += rows
-                        progress(MigrationProgress(done: min(done, total), total: total))
+                do {
+                    // The temporary file is thrown away on any failure or crash:
+                    // no journal, no syncs until the one at the end.
+                    try db.execute(
+                        sql: """
+                            PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+                            PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -8000;
+                            """)
+                    try db.execute(sql: Schema.version4Tables)
+                    hit(.afterCreate)
+                    try db.execute(sql: "ATTACH DATABASE ? AS src", arguments: [source.uri])
+                    guard let known = MigrationPlan(sourceVersion: version) else {
+                        throw MigrationError.refused(.foreign(path: path))
                     }
-                    guard result.inserted + result.quarantined == sourceCounts[copy.source] else {
-                        throw MigrationError.verificationFailed(path: path, detail: "\(copy.source): \(sourceCounts[copy.source] ?? 0) rows read, \(result.inserted) carried, \(result.quarantined) quarantined")
+                    let layout = try SourceLayout.inspect(db, plan: known, path: path)
+                    let plan = MigrationPlan(sourceVersion: version, idIsKey: layout.idIsKey)!
+                    summary.notCarried = layout.extraTables
+                    try db.execute(sql: "BEGIN")
+                    var sourceCounts: [String: Int] = [:]
+                    for copy in plan.copies {
+                        sourceCounts[copy.source] = try Int.fetchOne(db, sql: "SELECT count(*) FROM src.\(copy.source)") ?? 0
                     }
-                    summary.carried[copy.target, default: 0] += result.inserted
-                    added[copy.target, default: 0] += result.added
-                    for (kind, n) in result.repairs where n > 0 { summary.repairs[kind, default: 0] += n }
+                    let total = sourceCounts.values.reduce(0, +)
+                    var done = 0
+                    var added: [String: Int] = [:]
+                    progress(MigrationProgress(done: 0, total: total))
+                    for copy in plan.copies {
+                        let result = try copyTable(copy, db: db, version: version, tally: tally, stop: stop) { rows in
+                            done += rows
+                            progress(MigrationProgress(done: min(done, total), total: total))
+                        }
+                        guard result.inserted + result.quarantined == sourceCounts[copy.source] else {
+                            throw MigrationError.verificationFailed(
+                                path: path,
+                                detail:
+                                    "\(copy.source): \(sourceCounts[copy.source] ?? 0) rows read, \(result.inserted) carried, \(result.quarantined) quarantined"
+                            )
+                        }
+                        summary.carried[copy.target, default: 0] += result.inserted
+                        added[copy.target, default: 0] += result.added
+                        for (kind, n) in result.repairs where n > 0 { summary.repairs[kind, default: 0] += n }
+                    }
+                    phases.end("copy")
+                    try db.execute(sql: Schema.version4Indexes)
+                    try db.execute(sql: Schema.version4Stamp)
+                    hit(.beforeCommit)
+                    try db.execute(sql: "COMMIT")
+                    hit(.afterCopy)
+                    phases.end("indexes")
+                    for row in try Row.fetchAll(db, sql: "SELECT source_table, reason, count(*) FROM main.quarantine GROUP BY 1, 2") {
+                        summary.quarantined["\(row[0] as String): \(row[1] as String)"] = row[2]
+                    }
+                    try verifyCounts(db, plan: plan, sourceCounts: sourceCounts, added: added, summary: summary)
+                    try db.execute(sql: "DETACH DATABASE src")
+                    try runSteps(db, after: Schema.version4Number, stop: stop)
+                    try verifyFile(db)
+                    phases.end("verify")
+                } catch {
+                    // The file is thrown away; only the connection must end clean.
+                    if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
+                    throw error
                 }
-                phases.end("copy")
-                try db.execute(sql: Schema.version4Indexes)
-                try db.execute(sql: Schema.version4Stamp)
-                hit(.beforeCommit)
-                try db.execute(sql: "COMMIT")
-                hit(.afterCopy)
-                phases.end("indexes")
-                for row in try Row.fetchAll(db, sql: "SELECT source_table, reason, count(*) FROM main.quarantine GROUP BY 1, 2") {
-                    summary.quarantined["\(row[0] as String): \(row[1] as String)"] = row[2]
-                }
-                try verifyCounts(db, plan: plan, sourceCounts: sourceCounts, added: added, summary: summary)
-                try db.execute(sql: "DETACH DATABASE src")
-                try runSteps(db, after: Schema.version4Number, stop: stop)
-                try verifyFile(db)
-                phases.end("verify")
-              } catch {
-                // The file is thrown away; only the connection must end clean.
-                if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
-                throw error
-              }
             }
             try queue.close()
         } catch let error as DatabaseError {
@@ -99,8 +106,10 @@ extension Migrator {
     /// the batch's last rowid, one INSERT ... SELECT carries the clean rows
     /// (counting repairs as it goes) and, only if the batch has others, a
     /// second one quarantines them.
-    func copyTable(_ copy: MigrationPlan.TableCopy, db: Database, version: Int, tally: RepairTally,
-                   stop: StopCheck, advanced: (Int) -> Void) throws -> CopyResult {
+    func copyTable(
+        _ copy: MigrationPlan.TableCopy, db: Database, version: Int, tally: RepairTally,
+        stop: StopCheck, advanced: (Int) -> Void
+    ) throws -> CopyResult {
         let batchEnd = try db.makeStatement(sql: copy.batchEndSQL)
         let rest = try db.makeStatement(sql: copy.restSQL)
         let insert = try db.makeStatement(sql: copy.insertSQL)
@@ -129,14 +138,18 @@ extension Migrator {
                 quarantined = db.changesCount
             }
             guard inserted + quarantined == count else {
-                throw MigrationError.verificationFailed(path: path, detail: "\(copy.source) rows after rowid \(low): \(count) read, \(inserted) carried, \(quarantined) quarantined")
+                throw MigrationError.verificationFailed(
+                    path: path, detail: "\(copy.source) rows after rowid \(low): \(count) read, \(inserted) carried, \(quarantined) quarantined")
             }
             result.inserted += inserted
             result.quarantined += quarantined
             advanced(count)
             if options.batchPause > .zero { Thread.sleep(forTimeInterval: options.batchPause.seconds) }
             low = high.databaseValue
-            if first { hit(.midCopy); first = false }
+            if first {
+                hit(.midCopy)
+                first = false
+            }
         }
         for (i, repair) in copy.repairs.enumerated() { result.repairs[repair.kind] = tally[i] }
         if let extra = copy.extra {

@@ -7,8 +7,10 @@ extension Migrator {
     /// SQLite backup API, never a hard link), then a copy of it in the
     /// temporary file, where the in-place steps run and are verified. The
     /// swap that follows is the same single rename as a rebuild's.
-    func grow(from version: Int, source: MigrationSource, files: MigrationFiles, phases: PhaseTimer,
-              progress: (MigrationProgress) -> Void, stop: StopCheck) throws -> MigrationSummary {
+    func grow(
+        from version: Int, source: MigrationSource, files: MigrationFiles, phases: PhaseTimer,
+        progress: (MigrationProgress) -> Void, stop: StopCheck
+    ) throws -> MigrationSummary {
         let pending = FormatStep.pending(after: version, in: steps)
         var summary = MigrationSummary(fromVersion: version, toVersion: targetVersion)
         progress(MigrationProgress(done: 0, total: pending.count))
@@ -19,7 +21,8 @@ extension Migrator {
             defer { try? reader.close() }
             if options.backup {
                 try MigrationFiles.createExclusive(files.partialBackup)
-                let copy = try DatabaseQueue(path: files.partialBackup, configuration: MigrationConnection.configuration(label: "grocer.migration.backup", stop: stop))
+                let copy = try DatabaseQueue(
+                    path: files.partialBackup, configuration: MigrationConnection.configuration(label: "grocer.migration.backup", stop: stop))
                 try reader.backup(to: copy)
                 try copy.close()
                 summary.backupPath = try files.publish(files.partialBackup, version: version)
@@ -34,7 +37,10 @@ extension Migrator {
                 phases.end("copy")
                 try queue.writeWithoutTransaction { db in
                     try db.execute(sql: "PRAGMA synchronous = OFF")
-                    let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'quarantine'")
+                    let tables = try String.fetchAll(
+                        db,
+                        sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'quarantine'"
+                    )
                     for table in tables {
                         summary.carried[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
                     }

@@ -18,7 +18,8 @@ extension Migrator {
         try MigrationFiles.fsync(path: temp)
         hit(.afterSync)
         if options.backup && summary.backupPath == nil {
-            summary.backupPath = try source.isSnapshot
+            summary.backupPath =
+                try source.isSnapshot
                 ? files.publish(files.sourceSnapshot, version: version)
                 : files.linkBackup(version: version)
             hit(.afterBackup)

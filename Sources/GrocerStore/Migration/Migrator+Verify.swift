@@ -11,8 +11,11 @@ extension Migrator {
             let added = added[copy.target] ?? 0
             let quarantined = try Int.fetchOne(db, sql: "SELECT count(*) FROM main.quarantine WHERE source_table = ?", arguments: [copy.source]) ?? 0
             guard carried == (summary.carried[copy.target] ?? 0) + added,
-                  carried - added + quarantined == sourceCounts[copy.source] ?? 0 else {
-                throw MigrationError.verificationFailed(path: path, detail: "\(copy.source): \(sourceCounts[copy.source] ?? 0) rows read, \(carried - added) carried, \(quarantined) quarantined")
+                carried - added + quarantined == sourceCounts[copy.source] ?? 0
+            else {
+                throw MigrationError.verificationFailed(
+                    path: path,
+                    detail: "\(copy.source): \(sourceCounts[copy.source] ?? 0) rows read, \(carried - added) carried, \(quarantined) quarantined")
             }
         }
     }
@@ -35,7 +38,8 @@ extension Migrator {
         if !options.fullIntegrityCheck {
             let indexes = try Row.fetchAll(db, sql: "SELECT tbl_name, name FROM main.sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
             for index in indexes {
-                let table = (index[0] as String).quotedDatabaseIdentifier, name = (index[1] as String).quotedDatabaseIdentifier
+                let table = (index[0] as String).quotedDatabaseIdentifier
+                let name = (index[1] as String).quotedDatabaseIdentifier
                 let rows = try Int.fetchOne(db, sql: "SELECT count(*) FROM main.\(table) NOT INDEXED") ?? -1
                 let entries = try Int.fetchOne(db, sql: "SELECT count(*) FROM main.\(table) INDEXED BY \(name)") ?? -2
                 guard rows == entries else {

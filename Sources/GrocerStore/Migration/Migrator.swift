@@ -40,9 +40,11 @@ public struct Migrator: Sendable {
     /// process holds the lock; `isCancelled` is asked between batches and,
     /// with `options.stop`, inside every statement.
     @discardableResult
-    public func run(progress: (MigrationProgress) -> Void = { _ in },
-                    onWait: () -> Void = {},
-                    isCancelled: () -> Bool = { false }) throws -> MigrationSummary {
+    public func run(
+        progress: (MigrationProgress) -> Void = { _ in },
+        onWait: () -> Void = {},
+        isCancelled: () -> Bool = { false }
+    ) throws -> MigrationSummary {
         // A file size limit must fail a write (EFBIG), not kill grocer
         // with its lock and temporary file left behind.
         signal(SIGXFSZ, SIG_IGN)
@@ -78,7 +80,8 @@ public struct Migrator: Sendable {
                 let source = try MigrationSource.prepare(store: store, files: files, stop: stop)
                 let sourceCheck = SourceCheck(path: source.checkPath)
                 do {
-                    summary = version < Schema.version4Number
+                    summary =
+                        version < Schema.version4Number
                         ? try rebuild(from: version, source: source, files: files, phases: phases, progress: progress, stop: stop)
                         : try grow(from: version, source: source, files: files, phases: phases, progress: progress, stop: stop)
                 } catch let error as MigrationError {
@@ -118,7 +121,8 @@ public struct Migrator: Sendable {
     public static func tidy(path: String) {
         let files = MigrationFiles(store: MigrationFiles.resolve(path))
         guard MigrationFiles.isTaken(files.store + ".lock") || files.leftovers.contains(where: MigrationFiles.isTaken),
-              let lock = try? MigrationLock.acquire(storePath: files.store, wait: false, onWait: {}) else { return }
+            let lock = try? MigrationLock.acquire(storePath: files.store, wait: false, onWait: {})
+        else { return }
         files.removeLeftovers()
         lock.release()
     }

@@ -73,12 +73,18 @@ final class RepairTally: @unchecked Sendable {  // one connection, one thread
     /// double to its cents / 100. NULL when the rule gives nothing.
     static func poundsText(_ value: OpaquePointer?, context: OpaquePointer?, counter: UnsafeMutablePointer<Int64>) {
         let type = sqlite3_value_type(value)
-        guard type == SQLITE_FLOAT || type == SQLITE_INTEGER else { sqlite3_result_null(context); return }
+        guard type == SQLITE_FLOAT || type == SQLITE_INTEGER else {
+            sqlite3_result_null(context)
+            return
+        }
         let pounds = sqlite3_value_double(value)
         let hundredths = pounds * 100
         let fraction = hundredths - hundredths.rounded(.towardZero)
         guard pounds >= 0.005, pounds < 1e6, fraction < 0.499999 || fraction > 0.500001 else {
-            guard let text = LegacyDecimal.poundsText(pounds) else { sqlite3_result_null(context); return }
+            guard let text = LegacyDecimal.poundsText(pounds) else {
+                sqlite3_result_null(context)
+                return
+            }
             if Double(text) != pounds { counter[0] += 1 }
             sqlite3_result_text(context, text, -1, transient)
             return
@@ -88,7 +94,10 @@ final class RepairTally: @unchecked Sendable {  // one connection, one thread
         // "176.37", "180.4", "200": digits written backwards from the end.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var end = buffer.count
-            func put(_ byte: UInt8) { end -= 1; buffer[end] = byte }
+            func put(_ byte: UInt8) {
+                end -= 1
+                buffer[end] = byte
+            }
             let fraction = Int(cents % 100)
             if fraction != 0 {
                 if fraction % 10 != 0 { put(UInt8(ascii: "0") + UInt8(fraction % 10)) }
@@ -96,7 +105,10 @@ final class RepairTally: @unchecked Sendable {  // one connection, one thread
                 put(UInt8(ascii: "."))
             }
             var whole = cents / 100
-            repeat { put(UInt8(ascii: "0") + UInt8(whole % 10)); whole /= 10 } while whole > 0
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(whole % 10))
+                whole /= 10
+            } while whole > 0
             let start = UnsafeRawPointer(buffer.baseAddress! + end).assumingMemoryBound(to: CChar.self)
             sqlite3_result_text(context, start, Int32(buffer.count - end), transient)
         }

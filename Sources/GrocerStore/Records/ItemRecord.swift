@@ -42,8 +42,9 @@ struct ItemRecord: Equatable {
         guard let quantity = Int(exactly: item.quantity) else {
             throw FieldProblem(reason: "quantity \(item.quantity) is too large")
         }
-        return GroceryItem(id: item.id ?? 0, name: item.name, quantity: quantity, unit: unit,
-                           listed: item.listed, collected: item.collected)
+        return GroceryItem(
+            id: item.id ?? 0, name: item.name, quantity: quantity, unit: unit,
+            listed: item.listed, collected: item.collected)
     }
 }
 

@@ -29,8 +29,9 @@ struct QuarantineRecord: Equatable {
         guard let version = Int(exactly: sourceVersion) else {
             throw FieldProblem(reason: "source_version \(sourceVersion) is too large")
         }
-        return QuarantinedRow(sourceVersion: version, sourceTable: sourceTable, sourceID: sourceID,
-                              reason: reason, rowJSON: rowJSON)
+        return QuarantinedRow(
+            sourceVersion: version, sourceTable: sourceTable, sourceID: sourceID,
+            reason: reason, rowJSON: rowJSON)
     }
 }
 

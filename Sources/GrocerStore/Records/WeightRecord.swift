@@ -30,8 +30,9 @@ struct WeightRecord: Equatable {
     }
 
     init(_ weight: Weight, at date: Date) {
-        self.init(value: weight.digits, unit: weight.unit.rawValue,
-                  recordedAt: Int64(date.timeIntervalSince1970.rounded(.down)))
+        self.init(
+            value: weight.digits, unit: weight.unit.rawValue,
+            recordedAt: Int64(date.timeIntervalSince1970.rounded(.down)))
     }
 
     /// The entry this row holds, or why it holds none.
@@ -40,7 +41,8 @@ struct WeightRecord: Equatable {
             throw FieldProblem(reason: "unit \(FieldText.quoted(unit)) is neither lbs nor kg")
         }
         guard let weight = Weight(digits: value, unit: weightUnit) else {
-            throw FieldProblem(reason: "value \(FieldText.quoted(value)) is not a weight grocer can read (a positive decimal with at most 2 decimals)")
+            throw FieldProblem(
+                reason: "value \(FieldText.quoted(value)) is not a weight grocer can read (a positive decimal with at most 2 decimals)")
         }
         guard Self.times.contains(recordedAt) else {
             throw FieldProblem(reason: "recorded_at \(recordedAt) is outside the years 1 to 9999")

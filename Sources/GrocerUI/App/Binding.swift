@@ -19,11 +19,13 @@ public struct Binding<S>: Sendable {
     let isActive: @Sendable (S) -> Bool
     let action: @Sendable (inout S, Key, inout AppContext) -> Outcome
 
-    public init(keys: [Key], typing: (@Sendable (Character) -> Bool)? = nil,
-                hint: String? = nil, label: String? = nil,
-                help: String, helpKeys: String? = nil, actsWhenTooSmall: Bool = false,
-                when isActive: @escaping @Sendable (S) -> Bool = { _ in true },
-                action: @escaping @Sendable (inout S, Key, inout AppContext) -> Outcome) {
+    public init(
+        keys: [Key], typing: (@Sendable (Character) -> Bool)? = nil,
+        hint: String? = nil, label: String? = nil,
+        help: String, helpKeys: String? = nil, actsWhenTooSmall: Bool = false,
+        when isActive: @escaping @Sendable (S) -> Bool = { _ in true },
+        action: @escaping @Sendable (inout S, Key, inout AppContext) -> Outcome
+    ) {
         self.keys = keys
         self.typing = typing
         self.hint = hint
@@ -36,11 +38,15 @@ public struct Binding<S>: Sendable {
     }
 
     /// A binding whose outcome does not depend on the screen's state.
-    public init(keys: [Key], hint: String? = nil, label: String? = nil,
-                help: String, helpKeys: String? = nil, actsWhenTooSmall: Bool = false,
-                outcome: Outcome) {
-        self.init(keys: keys, hint: hint, label: label, help: help, helpKeys: helpKeys,
-                  actsWhenTooSmall: actsWhenTooSmall) { _, _, _ in outcome }
+    public init(
+        keys: [Key], hint: String? = nil, label: String? = nil,
+        help: String, helpKeys: String? = nil, actsWhenTooSmall: Bool = false,
+        outcome: Outcome
+    ) {
+        self.init(
+            keys: keys, hint: hint, label: label, help: help, helpKeys: helpKeys,
+            actsWhenTooSmall: actsWhenTooSmall
+        ) { _, _, _ in outcome }
     }
 
     public func takes(_ key: Key) -> Bool {

@@ -2,16 +2,21 @@
 /// the migration screen), before the screen's own.
 public enum GlobalKeys {
     public static let bindings: [Binding<Void>] = [
-        Binding(keys: [.function(1), .alt("1")], hint: "F1", label: "Help", help: "this help",
-                helpKeys: "F1  Alt-1", actsWhenTooSmall: true, outcome: .present(.help)),
-        Binding(keys: [.function(2), .alt("2")], hint: "F2", label: "Weight", help: "today's weight",
-                helpKeys: "F2  Alt-2", outcome: .go(.weight)),
-        Binding(keys: [.function(3), .alt("3")], hint: "F3", label: "History", help: "weight history",
-                helpKeys: "F3  Alt-3", outcome: .go(.history)),
-        Binding(keys: [.function(4), .alt("4")], hint: "F4", label: "Tip", help: "tip calculator",
-                helpKeys: "F4  Alt-4", outcome: .go(.tip)),
-        Binding(keys: [.function(10), .ctrl("c")], hint: "F10", label: "Quit", help: "quit",
-                helpKeys: "F10  Ctrl-C", actsWhenTooSmall: true, outcome: .quit()),
+        Binding(
+            keys: [.function(1), .alt("1")], hint: "F1", label: "Help", help: "this help",
+            helpKeys: "F1  Alt-1", actsWhenTooSmall: true, outcome: .present(.help)),
+        Binding(
+            keys: [.function(2), .alt("2")], hint: "F2", label: "Weight", help: "today's weight",
+            helpKeys: "F2  Alt-2", outcome: .go(.weight)),
+        Binding(
+            keys: [.function(3), .alt("3")], hint: "F3", label: "History", help: "weight history",
+            helpKeys: "F3  Alt-3", outcome: .go(.history)),
+        Binding(
+            keys: [.function(4), .alt("4")], hint: "F4", label: "Tip", help: "tip calculator",
+            helpKeys: "F4  Alt-4", outcome: .go(.tip)),
+        Binding(
+            keys: [.function(10), .ctrl("c")], hint: "F10", label: "Quit", help: "quit",
+            helpKeys: "F10  Ctrl-C", actsWhenTooSmall: true, outcome: .quit()),
     ]
 
     /// Hints that stay on the bar however narrow it is: help and quit.

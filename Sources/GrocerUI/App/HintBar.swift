@@ -24,7 +24,8 @@ enum HintBar {
         }
         while total(kept) > width {
             guard let lowest = kept.map(\.rank).min(), lowest < 2,
-                  let last = kept.lastIndex(where: { $0.rank == lowest }) else { break }
+                let last = kept.lastIndex(where: { $0.rank == lowest })
+            else { break }
             kept.remove(at: last)
         }
         return kept.map(\.hint)

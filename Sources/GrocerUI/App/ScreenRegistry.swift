@@ -19,8 +19,10 @@ public struct ScreenRegistry: Sendable {
 
     init(entries: [Entry] = []) { self.entries = entries }
 
-    public func register<S: Screen>(_ type: S.Type, at route: Route,
-                                    make: @escaping @Sendable (AppContext, ScreenRegistry) -> S) -> ScreenRegistry {
+    public func register<S: Screen>(
+        _ type: S.Type, at route: Route,
+        make: @escaping @Sendable (AppContext, ScreenRegistry) -> S
+    ) -> ScreenRegistry {
         ScreenRegistry(entries: entries + [Entry(route: route, make: { make($0, $1) }, helpSection: S.helpSection)])
     }
 

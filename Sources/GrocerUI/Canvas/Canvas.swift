@@ -42,7 +42,10 @@ public struct Canvas: Equatable, Sendable {
 
     struct Position: Equatable, Sendable {
         let row: Int, column: Int
-        init(_ r: Int, _ c: Int) { row = r; column = c }
+        init(_ r: Int, _ c: Int) {
+            row = r
+            column = c
+        }
     }
 
     public init(width: Int, height: Int) {

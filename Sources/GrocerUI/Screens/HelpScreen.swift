@@ -37,15 +37,18 @@ public struct HelpScreen: Screen {
     }
 
     public static let bindings: [Binding<HelpScreen>] = [
-        Binding(keys: [.up, .down, .char("k"), .char("j")], hint: "↑↓", label: "Scroll", help: "scroll",
-                helpKeys: "Up Down  k j") { s, key, _ in
+        Binding(
+            keys: [.up, .down, .char("k"), .char("j")], hint: "↑↓", label: "Scroll", help: "scroll",
+            helpKeys: "Up Down  k j"
+        ) { s, key, _ in
             s.scroll(by: key == .up || key == .char("k") ? -1 : 1)
         },
         Binding(keys: [.pageUp, .pageDown], help: "scroll by a page", helpKeys: "PgUp PgDn") { s, key, _ in
             s.scroll(by: key == .pageUp ? -10 : 10)
         },
-        Binding(keys: [.escape, .enter, .char("q")], hint: "Esc", label: "Back", help: "back",
-                helpKeys: "Esc  Enter  q", outcome: .dismiss),
+        Binding(
+            keys: [.escape, .enter, .char("q")], hint: "Esc", label: "Back", help: "back",
+            helpKeys: "Esc  Enter  q", outcome: .dismiss),
     ]
 
     private mutating func scroll(by step: Int) -> Outcome {

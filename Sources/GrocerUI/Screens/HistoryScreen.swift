@@ -33,7 +33,7 @@ public struct HistoryScreen: Screen {
 
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
         switch result {
-        case let .history(entries, unreadable):
+        case .history(let entries, let unreadable):
             self.entries = entries
             offset = 0
             if let unreadable { notice = unreadable }
@@ -46,8 +46,10 @@ public struct HistoryScreen: Screen {
     }
 
     public static let bindings: [Binding<HistoryScreen>] = [
-        Binding(keys: [.up, .down, .char("k"), .char("j")], hint: "↑↓", label: "Scroll", help: "scroll",
-                helpKeys: "Up Down  k j") { s, key, context in
+        Binding(
+            keys: [.up, .down, .char("k"), .char("j")], hint: "↑↓", label: "Scroll", help: "scroll",
+            helpKeys: "Up Down  k j"
+        ) { s, key, context in
             s.scroll(to: s.offset + (key == .up || key == .char("k") ? -1 : 1), context)
         },
         Binding(keys: [.pageUp, .pageDown, .char(" ")], help: "scroll by a page", helpKeys: "PgUp PgDn  Space") { s, key, context in

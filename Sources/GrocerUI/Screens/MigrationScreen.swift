@@ -85,14 +85,14 @@ public struct MigrationScreen: Screen {
     public mutating func receive(_ event: MigrationEvent, elapsed: TimeInterval) {
         self.elapsed = elapsed
         switch event {
-        case let .progress(done, total):
+        case .progress(let done, let total):
             started = true
             self.total = total
             self.done = max(self.done, min(done, total))
-        case let .finished(summary):
+        case .finished(let summary):
             done = total
             phase = .finished(summary)
-        case let .failed(message):
+        case .failed(let message):
             phase = .failed(message)
         case .cancelled:
             phase = .cancelled
@@ -114,28 +114,38 @@ public struct MigrationScreen: Screen {
     private var started = false
 
     public static let bindings: [Binding<MigrationScreen>] = [
-        Binding(keys: [.ctrl("c")], hint: "Ctrl-C", label: "Stop", help: "stop (asks first)", actsWhenTooSmall: true,
-                when: { $0.phase == .migrating }) { s, _, _ in
+        Binding(
+            keys: [.ctrl("c")], hint: "Ctrl-C", label: "Stop", help: "stop (asks first)", actsWhenTooSmall: true,
+            when: { $0.phase == .migrating }
+        ) { s, _, _ in
             s.phase = .confirmingStop
             return .redraw
         },
-        Binding(keys: [.char("y"), .char("Y")], hint: "y", label: "Stop", help: "stop", actsWhenTooSmall: true,
-                when: { $0.phase == .confirmingStop }) { s, _, _ in
+        Binding(
+            keys: [.char("y"), .char("Y")], hint: "y", label: "Stop", help: "stop", actsWhenTooSmall: true,
+            when: { $0.phase == .confirmingStop }
+        ) { s, _, _ in
             s.phase = .stopping
             return .perform(.stopMigration)
         },
-        Binding(keys: [.char("n"), .char("N"), .escape, .ctrl("c")], hint: "n", label: "Go on", help: "go on",
-                actsWhenTooSmall: true, when: { $0.phase == .confirmingStop }) { s, _, _ in
+        Binding(
+            keys: [.char("n"), .char("N"), .escape, .ctrl("c")], hint: "n", label: "Go on", help: "go on",
+            actsWhenTooSmall: true, when: { $0.phase == .confirmingStop }
+        ) { s, _, _ in
             s.phase = .migrating
             return .redraw
         },
-        Binding(keys: [.enter], hint: "Enter", label: "Continue", help: "open grocer now", actsWhenTooSmall: true,
-                when: { if case .finished = $0.phase { true } else { false } }) { s, _, _ in
+        Binding(
+            keys: [.enter], hint: "Enter", label: "Continue", help: "open grocer now", actsWhenTooSmall: true,
+            when: { if case .finished = $0.phase { true } else { false } }
+        ) { s, _, _ in
             s.wakeAt = nil
             return .perform(.openStore)
         },
-        Binding(keys: [.enter, .ctrl("c")], hint: "Enter", label: "Quit", help: "quit", actsWhenTooSmall: true,
-                when: { if case .failed = $0.phase { true } else { false } }) { s, _, _ in
+        Binding(
+            keys: [.enter, .ctrl("c")], hint: "Enter", label: "Quit", help: "quit", actsWhenTooSmall: true,
+            when: { if case .failed = $0.phase { true } else { false } }
+        ) { s, _, _ in
             guard case .failed(let message) = s.phase else { return .none }
             return .quit(Exit(status: 2, message: message))
         },
@@ -143,14 +153,16 @@ public struct MigrationScreen: Screen {
 
     /// Laid out as on the full terminal: the hint bar is the last row.
     public func render(into canvas: inout Canvas, _ context: AppContext) {
-        let w = canvas.width, h = canvas.height + 1
+        let w = canvas.width
+        let h = canvas.height + 1
         canvas.center("Updating your grocer store", row: 1, style: .bold)
         let top = max(3, h / 2 - 4)
         canvas.center("Migration Progress: \(percent)%", row: top, style: .bold)
         let barWidth = w - 2 * Self.margin
         let filled = total > 0 ? barWidth * min(done, total) / total : (phaseIsFinished ? barWidth : 0)
-        canvas.put(String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled),
-                   row: top + 2, column: Self.margin, style: .accent)
+        canvas.put(
+            String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled),
+            row: top + 2, column: Self.margin, style: .accent)
         if started { canvas.center("\(number(done)) of \(number(total)) rows", row: top + 4) }
 
         var lines: [String] = []
@@ -165,9 +177,9 @@ public struct MigrationScreen: Screen {
             style = .bold
         case .stopping:
             lines = ["Stopping; the store is left as it was…"]
-        case let .finished(summary):
+        case .finished(let summary):
             lines = summaryLines(summary, room: h - (top + 6) - 2)
-        case let .failed(message):
+        case .failed(let message):
             lines = ["Migration failed:"] + wrap(message, width: w - 2 * Self.margin)
             style = .error
         case .cancelled:
@@ -193,8 +205,11 @@ public struct MigrationScreen: Screen {
     }
 
     func summaryLines(_ summary: MigrationSummary, room: Int) -> [String] {
-        var lines = ["\(number(summary.rowsCarried)) rows carried, \(number(summary.rowsRepaired)) repaired, \(number(summary.rowsQuarantined)) quarantined."]
-        let details = summary.repairs.sorted { $0.key < $1.key }.map { "Repaired (\($0.key)): \(number($0.value))" }
+        var lines = [
+            "\(number(summary.rowsCarried)) rows carried, \(number(summary.rowsRepaired)) repaired, \(number(summary.rowsQuarantined)) quarantined."
+        ]
+        let details =
+            summary.repairs.sorted { $0.key < $1.key }.map { "Repaired (\($0.key)): \(number($0.value))" }
             + summary.quarantined.sorted { $0.key < $1.key }.map { "Quarantined (\($0.key)): \(number($0.value))" }
         let fit = max(0, room - 2)
         lines += details.prefix(fit)

@@ -35,8 +35,10 @@ public struct TipScreen: Screen, Equatable {
     public static let splitMore: [Character] = [">", "]"]
 
     public static let bindings: [Binding<TipScreen>] = [
-        Binding(keys: [], typing: { _ in true }, hint: "0-9", label: "bill",
-                help: "type the bill in cents (5632 is 56.32)", helpKeys: "0-9") { s, key, _ in
+        Binding(
+            keys: [], typing: { _ in true }, hint: "0-9", label: "bill",
+            help: "type the bill in cents (5632 is 56.32)", helpKeys: "0-9"
+        ) { s, key, _ in
             guard case .char(let ch) = key else { return .none }
             return s.type(ch)
         },
@@ -48,12 +50,16 @@ public struct TipScreen: Screen, Equatable {
             s.bill = BillDigits()
             return s.accepted()
         },
-        Binding(keys: [.left, .right, .char("-"), .char("+")], hint: "\u{2190}\u{2192}", label: "tip %",
-                help: "custom tip, 0% to 30%", helpKeys: "Left Right  - +") { s, key, _ in
+        Binding(
+            keys: [.left, .right, .char("-"), .char("+")], hint: "\u{2190}\u{2192}", label: "tip %",
+            help: "custom tip, 0% to 30%", helpKeys: "Left Right  - +"
+        ) { s, key, _ in
             s.changePercent(by: key == .left || key == .char("-") ? -1 : 1)
         },
-        Binding(keys: (splitFewer + splitMore).map(Key.char), hint: "< >", label: "split",
-                help: "split among 1 to 20 people", helpKeys: "< >  [ ]") { s, key, _ in
+        Binding(
+            keys: (splitFewer + splitMore).map(Key.char), hint: "< >", label: "split",
+            help: "split among 1 to 20 people", helpKeys: "< >  [ ]"
+        ) { s, key, _ in
             guard case .char(let ch) = key else { return .none }
             return s.changePeople(by: splitFewer.contains(ch) ? -1 : 1)
         },

@@ -26,12 +26,15 @@ public struct UnitPickerScreen: Screen, Equatable {
     }
 
     public static let bindings: [Binding<UnitPickerScreen>] = [
-        Binding(keys: [.up, .down, .char("k"), .char("j")], hint: "↑↓", label: "Unit",
-                help: "choose; the default unit changes at once", helpKeys: "Up Down  k j") { s, key, context in
+        Binding(
+            keys: [.up, .down, .char("k"), .char("j")], hint: "↑↓", label: "Unit",
+            help: "choose; the default unit changes at once", helpKeys: "Up Down  k j"
+        ) { s, key, context in
             s.move(key == .up || key == .char("k") ? -1 : 1, &context)
         },
-        Binding(keys: [.enter, .escape, .char(" ")], hint: "Enter", label: "Done", help: "done",
-                helpKeys: "Enter  Esc  Space", outcome: .dismiss),
+        Binding(
+            keys: [.enter, .escape, .char(" ")], hint: "Enter", label: "Done", help: "done",
+            helpKeys: "Enter  Esc  Space", outcome: .dismiss),
     ]
 
     private mutating func move(_ step: Int, _ context: inout AppContext) -> Outcome {

@@ -39,8 +39,10 @@ public struct WeightEntryScreen: Screen {
     }
 
     public static let bindings: [Binding<WeightEntryScreen>] = [
-        Binding(keys: [], typing: { _ in true }, help: "type the weight (the locale's separator)",
-                helpKeys: "0-9 and . or ,") { s, key, context in
+        Binding(
+            keys: [], typing: { _ in true }, help: "type the weight (the locale's separator)",
+            helpKeys: "0-9 and . or ,"
+        ) { s, key, context in
             guard case .char(let ch) = key else { return .none }
             return s.type(ch, unit: context.defaultUnit)
         },

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GrocerCore
 import Testing
+
 @testable import GrocerStore
 
 /// The format that grows: version 4 frozen, in-place steps after it (a
@@ -9,11 +10,13 @@ import Testing
 @Suite struct FormatStepTests {
     /// A step only these tests know: it adds a column and a table, and
     /// fills the table from the weights (so it really runs over rows).
-    static let testStep = FormatStep(version: 5, sql: """
-        ALTER TABLE weight_entry ADD COLUMN note TEXT;
-        CREATE TABLE weight_note_count (n INTEGER NOT NULL);
-        INSERT INTO weight_note_count SELECT count(*) FROM weight_entry;
-        """)
+    static let testStep = FormatStep(
+        version: 5,
+        sql: """
+            ALTER TABLE weight_entry ADD COLUMN note TEXT;
+            CREATE TABLE weight_note_count (n INTEGER NOT NULL);
+            INSERT INTO weight_note_count SELECT count(*) FROM weight_entry;
+            """)
 
     func int(_ path: String, _ sql: String) throws -> Int? {
         let queue = try DatabaseQueue(path: path)
@@ -31,9 +34,12 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
         return try queue.read { db in
-            try String.fetchAll(db, sql: "SELECT type || ' ' || name || ' ' || tbl_name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name")
-                + ["user_version \(try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)",
-                   "application_id \(try Int.fetchOne(db, sql: "PRAGMA application_id") ?? 0)"]
+            try String.fetchAll(
+                db, sql: "SELECT type || ' ' || name || ' ' || tbl_name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name")
+                + [
+                    "user_version \(try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)",
+                    "application_id \(try Int.fetchOne(db, sql: "PRAGMA application_id") ?? 0)",
+                ]
         }
     }
 
@@ -81,8 +87,12 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func everyOlderVersionHasItsOwnPlan(version: Int) throws {
         let plan = try #require(MigrationPlan(sourceVersion: version))
-        #expect(plan.sources == [["setting", "weight_entry"], ["setting", "weight_entry", "amount", "item"],
-                                 ["setting", "weight_entry", "unit", "item"]][version - 1])
+        #expect(
+            plan.sources
+                == [
+                    ["setting", "weight_entry"], ["setting", "weight_entry", "amount", "item"],
+                    ["setting", "weight_entry", "unit", "item"],
+                ][version - 1])
     }
 
     /// A version 4 store with quarantined rows, the old way: migrated from
@@ -155,7 +165,7 @@ import Testing
         #expect {
             try Migrator(path: fixture.path, options: fixture.options(), steps: [broken]).run()
         } throws: { error in
-            guard case let .verificationFailed(_, detail) = error as? MigrationError else { return false }
+            guard case .verificationFailed(_, let detail) = error as? MigrationError else { return false }
             return detail.contains("format version 5")
         }
         #expect(fixture.bytes == before)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 @testable import GrocerStore
 
 /// Older stores built from the SQL in STORE-HISTORY.md, in a fresh folder.
@@ -35,7 +36,12 @@ struct LegacyStoreFixture {
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: schema)
-            if !rows.isEmpty { try db.inTransaction { try db.execute(sql: rows); return .commit } }
+            if !rows.isEmpty {
+                try db.inTransaction {
+                    try db.execute(sql: rows)
+                    return .commit
+                }
+            }
         }
         try queue.close()
     }

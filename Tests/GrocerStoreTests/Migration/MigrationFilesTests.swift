@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GrocerCore
 import Testing
+
 @testable import GrocerStore
 
 /// The files around a migration: symlinks are followed only where they
@@ -85,11 +86,12 @@ import Testing
             try db.execute(sql: "INSERT INTO weight_entry VALUES (1, '80.5', 'kg', 1700000000)")
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             try db.inTransaction {
-                try db.execute(sql: """
-                    WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
-                    INSERT INTO weight_entry SELECT i, '81.' || (i % 10), 'kg', 1700000000 + i * 86400 FROM n;
-                    INSERT INTO unit VALUES (1, 'kg');
-                    """)
+                try db.execute(
+                    sql: """
+                        WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+                        INSERT INTO weight_entry SELECT i, '81.' || (i % 10), 'kg', 1700000000 + i * 86400 FROM n;
+                        INSERT INTO unit VALUES (1, 'kg');
+                        """)
                 return .commit
             }
             for suffix in ["", "-wal"] + (withSHM ? ["-shm"] : []) {

@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerStore
 
 /// The safety protocol: judged states, lock, cancellation, leftovers,
@@ -29,7 +30,9 @@ import Testing
         switch kind {
         case .newer: try fixture.write("PRAGMA application_id = 1196573522; CREATE TABLE x (a); PRAGMA user_version = 9;")
         case .foreign: try fixture.write("CREATE TABLE notes (body TEXT); PRAGMA user_version = 2;")
-        case .corrupt: try Data("this is not a database at all, not even close to one.....................................................".utf8).write(to: URL(fileURLWithPath: fixture.path))
+        case .corrupt:
+            try Data("this is not a database at all, not even close to one.....................................................".utf8).write(
+                to: URL(fileURLWithPath: fixture.path))
         case .failsQuickCheck:
             try fixture.writeLarge(version: 2, weights: 5000)
             // Scribble over whole pages in the middle: the header stays valid.

@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerUI
 
 @Suite struct AppModelTests {
@@ -41,14 +42,15 @@ import Testing
 
     @Test func aTinyTerminalSaysHowBigItMustBe() {
         let app = model(width: 20, height: 6)
-        #expect(frame(app, 20, 6) == [
-            "Terminal too small:",
-            "20x6. grocer needs",
-            "36x13. Enlarge the",
-            "window, or press F10",
-            "to quit.",
-            "",
-        ])
+        #expect(
+            frame(app, 20, 6) == [
+                "Terminal too small:",
+                "20x6. grocer needs",
+                "36x13. Enlarge the",
+                "window, or press F10",
+                "to quit.",
+                "",
+            ])
     }
 
     @Test func atTooSmallOnlyHelpAndQuitAct() {
@@ -83,14 +85,15 @@ import Testing
         #expect(app.top == .history)
         _ = app.receive(.history([saved, older]))
         let lines = frame(app).map { $0.replacingOccurrences(of: "\u{202F}", with: " ") }
-        #expect(Array(lines.prefix(6)) == [
-            "",
-            "                                 Weight History",
-            "                                Saved 180.4 lbs",
-            "               Nov 21, 2026 at 12:00 PM                 180.4 lbs",
-            "               Nov 20, 2026 at 12:00 PM                   72.5 kg",
-            "",
-        ])
+        #expect(
+            Array(lines.prefix(6)) == [
+                "",
+                "                                 Weight History",
+                "                                Saved 180.4 lbs",
+                "               Nov 21, 2026 at 12:00 PM                 180.4 lbs",
+                "               Nov 20, 2026 at 12:00 PM                   72.5 kg",
+                "",
+            ])
     }
 
     @Test(arguments: [
@@ -123,7 +126,7 @@ import Testing
         // Every line help shows, scrolling to the end.
         var shown = Set<String>()
         for _ in 0..<60 {
-            frame(app, 80, 16).forEach { shown.insert($0.trimmingCharacters(in: .whitespaces)) }
+            for line in frame(app, 80, 16) { shown.insert(line.trimmingCharacters(in: .whitespaces)) }
             _ = app.handle(.down)
         }
         let sections = ScreenRegistry.standard.helpSections
@@ -143,15 +146,22 @@ import Testing
     }
 
     /// Every key a test can think of, typed characters included.
-    static let everyKey: [Key] = [.enter, .escape, .backspace, .delete, .tab, .backTab, .up, .down, .left, .right,
-                                  .home, .end, .pageUp, .pageDown, .unknown]
+    static let everyKey: [Key] =
+        [
+            .enter, .escape, .backspace, .delete, .tab, .backTab, .up, .down, .left, .right,
+            .home, .end, .pageUp, .pageDown, .unknown,
+        ]
         + (1...12).map(Key.function) + "1234567890".map(Key.alt) + "abcdefghijklmnopqrstuvwxyz".map(Key.ctrl)
         + "a7.,- +<>[]qjkgGyn".map(Key.char)
 
     @Test(arguments: [Route.weight, .unitPicker, .history, .tip, .help])
     func keysNoBindingTakesDoNothing(route: Route) {
         var app = model()
-        if route == .unitPicker { _ = app.handle(.ctrl("u")) } else if route != .weight { _ = app.handle(.function(route == .help ? 1 : route == .tip ? 4 : 3)) }
+        if route == .unitPicker {
+            _ = app.handle(.ctrl("u"))
+        } else if route != .weight {
+            _ = app.handle(.function(route == .help ? 1 : route == .tip ? 4 : 3))
+        }
         #expect(app.top == route)
         // Every key help lists for this screen (and the global ones) is taken.
         let titles = ["Everywhere", ScreenRegistry.standard.entry(route)?.helpSection?.title]

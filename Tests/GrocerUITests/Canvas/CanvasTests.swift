@@ -1,5 +1,6 @@
 import GrocerCore
 import Testing
+
 @testable import GrocerUI
 
 @Suite struct CanvasTests {

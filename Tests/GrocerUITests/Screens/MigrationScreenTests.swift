@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerUI
 
 @Suite struct MigrationScreenTests {
@@ -21,19 +22,20 @@ import Testing
     }
 
     @Test func progressShowsPercentBarRowsAndTimeLeft() {
-        #expect(render(migrating()) == [
-            "",
-            "                           Updating your grocer store",
-            "", "", "", "", "", "",
-            "                            Migration Progress: 42%",
-            "",
-            Self.bar42,
-            "",
-            "                           504,000 of 1,200,000 rows",
-            "",
-            "                                 About 3 s left",
-            "", "", "", "", "", "", "", "",
-        ])
+        #expect(
+            render(migrating()) == [
+                "",
+                "                           Updating your grocer store",
+                "", "", "", "", "", "",
+                "                            Migration Progress: 42%",
+                "",
+                Self.bar42,
+                "",
+                "                           504,000 of 1,200,000 rows",
+                "",
+                "                                 About 3 s left",
+                "", "", "", "", "", "", "", "",
+            ])
     }
 
     @Test func beforeTheFirstEventItShowsZeroAndAnEmptyBar() {
@@ -54,21 +56,22 @@ import Testing
     @Test func ctrlCAsksBeforeStoppingAndNGoesOn() {
         var screen = migrating()
         #expect(screen.handle(.ctrl("c")) == .redraw)
-        #expect(render(screen) == [
-            "",
-            "                           Updating your grocer store",
-            "", "", "", "", "", "",
-            "                            Migration Progress: 42%",
-            "",
-            Self.bar42,
-            "",
-            "                           504,000 of 1,200,000 rows",
-            "",
-            "                                 About 3 s left",
-            "",
-            "                              Stop migration? y/n",
-            "", "", "", "", "", "",
-        ])
+        #expect(
+            render(screen) == [
+                "",
+                "                           Updating your grocer store",
+                "", "", "", "", "", "",
+                "                            Migration Progress: 42%",
+                "",
+                Self.bar42,
+                "",
+                "                           504,000 of 1,200,000 rows",
+                "",
+                "                                 About 3 s left",
+                "",
+                "                              Stop migration? y/n",
+                "", "", "", "", "", "",
+            ])
         #expect(screen.handle(.char("n")) == .redraw)
         #expect(screen.phase == .migrating)
     }
@@ -80,8 +83,9 @@ import Testing
         #expect(render(screen)[14] == "                     Stopping; the store is left as it was…")
         #expect(screen.handle(.enter) == .none)
         var context = testContext()
-        #expect(screen.receive(.migration(.cancelled), &context)
-            == .quit(Exit(status: 130, message: "migration stopped; /home/me/grocer.sqlite was left as it was.")))
+        #expect(
+            screen.receive(.migration(.cancelled), &context)
+                == .quit(Exit(status: 130, message: "migration stopped; /home/me/grocer.sqlite was left as it was.")))
     }
 
     @Test(arguments: [Key.char("q"), .enter, .escape, .function(10), .char("y"), .up])
@@ -94,39 +98,53 @@ import Testing
     @Test func finishedShowsTheSummaryAndEnterContinues() {
         var screen = migrating()
         screen.receive(.progress(done: 1_200_000, total: 1_200_000), elapsed: 5)
-        screen.receive(.finished(MigrationSummary(
-            fromVersion: 2, toVersion: 4, carried: ["weight_entry": 1_199_000, "item": 1000],
-            repairs: ["weight rounded to 2 decimal places": 1200, "dangling unit reference removed": 3],
-            quarantined: ["weight_entry: weight is not a number": 2])), elapsed: 5)
-        #expect(Array(render(screen)[8...]) == [
-            "                            Migration Progress: 100%",
-            "",
-            "    " + String(repeating: "█", count: 72),
-            "",
-            "                          1,200,000 of 1,200,000 rows",
-            "",
-            "             1,200,000 rows carried, 1,203 repaired, 2 quarantined.",
-            "                 Repaired (dangling unit reference removed): 3",
-            "              Repaired (weight rounded to 2 decimal places): 1,200",
-            "             Quarantined (weight_entry: weight is not a number): 2",
-            "                          Opening grocer… (Enter: now)",
-            "", "", "", "",
-        ])
+        screen.receive(
+            .finished(
+                MigrationSummary(
+                    fromVersion: 2, toVersion: 4, carried: ["weight_entry": 1_199_000, "item": 1000],
+                    repairs: ["weight rounded to 2 decimal places": 1200, "dangling unit reference removed": 3],
+                    quarantined: ["weight_entry: weight is not a number": 2])), elapsed: 5)
+        #expect(
+            Array(render(screen)[8...]) == [
+                "                            Migration Progress: 100%",
+                "",
+                "    " + String(repeating: "█", count: 72),
+                "",
+                "                          1,200,000 of 1,200,000 rows",
+                "",
+                "             1,200,000 rows carried, 1,203 repaired, 2 quarantined.",
+                "                 Repaired (dangling unit reference removed): 3",
+                "              Repaired (weight rounded to 2 decimal places): 1,200",
+                "             Quarantined (weight_entry: weight is not a number): 2",
+                "                          Opening grocer… (Enter: now)",
+                "", "", "", "",
+            ])
         #expect(screen.handle(.char("x")) == .none)
         #expect(screen.handle(.enter) == .perform(.openStore))
     }
 
     @Test func failureShowsTheMessageWrappedAndEnterQuits() {
         var screen = migrating()
-        screen.receive(.failed("The disk became full (or a file size limit was reached) while migrating /home/me/.local/share/grocer/grocer.sqlite. Free some space and try again; the file was not changed."), elapsed: 3)
-        #expect(Array(render(screen)[14...18]) == [
-            "                               Migration failed:",
-            "    The disk became full (or a file size limit was reached) while migrating",
-            "      /home/me/.local/share/grocer/grocer.sqlite. Free some space and try",
-            "                        again; the file was not changed.",
-            "",
-        ])
-        #expect(screen.handle(.enter) == .quit(Exit(status: 2, message: "The disk became full (or a file size limit was reached) while migrating /home/me/.local/share/grocer/grocer.sqlite. Free some space and try again; the file was not changed.")))
+        screen.receive(
+            .failed(
+                "The disk became full (or a file size limit was reached) while migrating /home/me/.local/share/grocer/grocer.sqlite. Free some space and try again; the file was not changed."
+            ), elapsed: 3)
+        #expect(
+            Array(render(screen)[14...18]) == [
+                "                               Migration failed:",
+                "    The disk became full (or a file size limit was reached) while migrating",
+                "      /home/me/.local/share/grocer/grocer.sqlite. Free some space and try",
+                "                        again; the file was not changed.",
+                "",
+            ])
+        #expect(
+            screen.handle(.enter)
+                == .quit(
+                    Exit(
+                        status: 2,
+                        message:
+                            "The disk became full (or a file size limit was reached) while migrating /home/me/.local/share/grocer/grocer.sqlite. Free some space and try again; the file was not changed."
+                    )))
     }
 
     @Test func theSummaryStaysItsTimeThenTheStoreOpens() {
@@ -134,15 +152,18 @@ import Testing
         var screen = MigrationScreen()
         #expect(screen.appear(&context) == .perform(.startMigration))
         context.uptime = .seconds(4)
-        _ = screen.receive(.migration(.finished(MigrationSummary(fromVersion: 1, toVersion: 4, carried: [:], repairs: [:], quarantined: [:]))), &context)
+        _ = screen.receive(
+            .migration(.finished(MigrationSummary(fromVersion: 1, toVersion: 4, carried: [:], repairs: [:], quarantined: [:]))), &context)
         #expect(screen.wakeAt == .seconds(4) + MigrationScreen.summaryTime)
         #expect(screen.wake(&context) == .perform(.openStore))
         #expect(screen.receive(.storeOpened(defaultUnit: .kg), &context) == .go(.weight))
         #expect(context.defaultUnit == .kg)
     }
 
-    @Test(arguments: [(0.0, 0, "Estimating the time left…"), (1.0, 900, "Less than a second left"),
-                      (10.0, 200, "About 40 s left"), (10.0, 100, "About 2 min left"), (10.0, 10, "About 17 min left")])
+    @Test(arguments: [
+        (0.0, 0, "Estimating the time left…"), (1.0, 900, "Less than a second left"),
+        (10.0, 200, "About 40 s left"), (10.0, 100, "About 2 min left"), (10.0, 10, "About 17 min left"),
+    ])
     func timeLeftFollowsThePaceSoFar(elapsed: Double, done: Int, text: String) {
         var screen = MigrationScreen()
         screen.receive(.progress(done: done, total: 1000), elapsed: elapsed)

@@ -1,12 +1,14 @@
 import Foundation
 import GrocerCore
+
 @testable import GrocerUI
 
 /// A context for screens tested on their own: en_US, UTC, noon on 21
 /// November 2026, an 80x24 terminal.
 func testContext(unit: WeightUnit = .lbs) -> AppContext {
-    AppContext(locales: .fixed(), storePath: "/home/me/grocer.sqlite", defaultUnit: unit,
-               now: Date(timeIntervalSince1970: 1_795_262_400))
+    AppContext(
+        locales: .fixed(), storePath: "/home/me/grocer.sqlite", defaultUnit: unit,
+        now: Date(timeIntervalSince1970: 1_795_262_400))
 }
 
 extension Screen {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import GrocerUI
 import GrocerCore
+import Testing
+
+@testable import GrocerUI
 
 private func screen(_ id: String = "en_US", typing keys: [Key] = []) -> TipScreen {
     var s = TipScreen(locale: Locale(identifier: id))
@@ -24,49 +25,55 @@ private func expected(_ rows: [Int: String]) -> [String] {
 
 @Suite struct TipScreenRenderTests {
     @Test func anEmptyBillShowsNoAmounts() {
-        #expect(lines(screen()) == expected([
-            1: "                                 Tip calculator",
-            3: "           Bill",
-            5: "           Custom tip  0% [██████████████████░░░░░░░░░░░░] 30%",
-            6: "                       ← → or - + to change",
-            8: "           Split       1 person    < fewer   > more",
-            10: "                                          15%                     18%",
-            11: "           Tip",
-            12: "           Total",
-        ]))
+        #expect(
+            lines(screen())
+                == expected([
+                    1: "                                 Tip calculator",
+                    3: "           Bill",
+                    5: "           Custom tip  0% [██████████████████░░░░░░░░░░░░] 30%",
+                    6: "                       ← → or - + to change",
+                    8: "           Split       1 person    < fewer   > more",
+                    10: "                                          15%                     18%",
+                    11: "           Tip",
+                    12: "           Total",
+                ]))
     }
 
     @Test func aBillSplitUnevenlyUnderUSEnglish() {
         let s = screen(typing: chars("5632>>"))
-        #expect(lines(s) == expected([
-            1: "                                 Tip calculator",
-            3: "           Bill                        $56.32",
-            5: "           Custom tip  0% [██████████████████░░░░░░░░░░░░] 30%",
-            6: "                       ← → or - + to change",
-            8: "           Split       3 people    < fewer   > more",
-            10: "                                          15%                     18%",
-            11: "           Tip                          $8.45                  $10.14",
-            12: "           Total                       $64.77                  $66.46",
-            13: "           Per person                  $21.59              1 × $22.16",
-            14: "                                                           2 × $22.15",
-        ]))
+        #expect(
+            lines(s)
+                == expected([
+                    1: "                                 Tip calculator",
+                    3: "           Bill                        $56.32",
+                    5: "           Custom tip  0% [██████████████████░░░░░░░░░░░░] 30%",
+                    6: "                       ← → or - + to change",
+                    8: "           Split       3 people    < fewer   > more",
+                    10: "                                          15%                     18%",
+                    11: "           Tip                          $8.45                  $10.14",
+                    12: "           Total                       $64.77                  $66.46",
+                    13: "           Per person                  $21.59              1 × $22.16",
+                    14: "                                                           2 × $22.15",
+                ]))
     }
 
     @Test func germanAmountsAndPercentsWithNoBreakSpaces() {
         let s = screen("de_DE", typing: chars("5632") + [.right, .right, .char(">")])
         let shown = lines(s).map { $0.replacingOccurrences(of: "\u{A0}", with: "~") }
-        #expect(shown == expected([
-            1: "                                 Tip calculator",
-            3: "           Bill                       56,32~€",
-            5: "           Custom tip  0~% [████████████████████░░░░░░░░░░] 30~%",
-            6: "                       ← → or - + to change",
-            8: "           Split       2 people    < fewer   > more",
-            10: "                                         15~%                    20~%",
-            11: "           Tip                         8,45~€                 11,26~€",
-            12: "           Total                      64,77~€                 67,58~€",
-            13: "           Per person             1 × 32,39~€                 33,79~€",
-            14: "                                  1 × 32,38~€",
-        ]))
+        #expect(
+            shown
+                == expected([
+                    1: "                                 Tip calculator",
+                    3: "           Bill                       56,32~€",
+                    5: "           Custom tip  0~% [████████████████████░░░░░░░░░░] 30~%",
+                    6: "                       ← → or - + to change",
+                    8: "           Split       2 people    < fewer   > more",
+                    10: "                                         15~%                    20~%",
+                    11: "           Tip                         8,45~€                 11,26~€",
+                    12: "           Total                      64,77~€                 67,58~€",
+                    13: "           Per person             1 × 32,39~€                 33,79~€",
+                    14: "                                  1 × 32,38~€",
+                ]))
     }
 
     @Test func yenHaveNoMinorDigits() {
@@ -85,8 +92,10 @@ private func expected(_ rows: [Int: String]) -> [String] {
         #expect(shown[14] == "                        1 × $5,749,999,999.99   1 × $6,499,999,999.99")
     }
 
-    @Test(arguments: [(0, "0% [░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░] 30%"), (30, "0% [██████████████████████████████] 30%"),
-                      (1, "0% [█░░░░░░░░░░░░░░░░░░░░░░░░░░░░░] 30%")])
+    @Test(arguments: [
+        (0, "0% [░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░] 30%"), (30, "0% [██████████████████████████████] 30%"),
+        (1, "0% [█░░░░░░░░░░░░░░░░░░░░░░░░░░░░░] 30%"),
+    ])
     func theSliderHasOneCellPerPercent(percent: Int, bar: String) {
         let steps = percent - 18
         let keys = Array(repeating: steps < 0 ? Key.left : Key.right, count: abs(steps))

@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerUI
 
 @Suite struct WeightEntryScreenTests {
@@ -43,17 +44,18 @@ import Testing
         type("180.4", into: &s)
         let canvas = rendered(s)
         let lines = canvas.lines.map { $0.replacingOccurrences(of: "\u{202F}", with: " ") }
-        #expect(Array(lines.prefix(9)) == [
-            "",
-            "                              Enter Today's Weight",
-            "",
-            "                         November 21, 2026 at 12:00 PM",
-            "",
-            "                       ┌─ Weight ───────────────────────┐",
-            "                       │ 180.4               [ lbs ^U ] │",
-            "                       └────────────────────────────────┘",
-            "",
-        ])
+        #expect(
+            Array(lines.prefix(9)) == [
+                "",
+                "                              Enter Today's Weight",
+                "",
+                "                         November 21, 2026 at 12:00 PM",
+                "",
+                "                       ┌─ Weight ───────────────────────┐",
+                "                       │ 180.4               [ lbs ^U ] │",
+                "                       └────────────────────────────────┘",
+                "",
+            ])
         #expect(canvas.cursor! == (6, 30))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerUI
 
 @Suite struct WeightFieldTests {
@@ -15,7 +16,8 @@ import Testing
     @Test func deletingReachesEmptyAndThenSaysSo() {
         var field = WeightField(filter: DecimalInputFilter(locale: Locale(identifier: "en_US")))
         _ = field.insert("7", unit: .lbs)
-        let first = field.deleteBackward(), second = field.deleteBackward()
+        let first = field.deleteBackward()
+        let second = field.deleteBackward()
         #expect(first)
         #expect(!second)
         #expect(field.weight(unit: .lbs) == nil)
