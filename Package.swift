@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", "1.8.0"..<"1.9.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -23,6 +24,11 @@ let package = Package(
             dependencies: ["GrocerCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "GrocerUI", dependencies: ["GrocerCore"]),
+        .target(
+            name: "GrocerExchange",
+            dependencies: ["GrocerCore", .product(name: "CSV", package: "CSV.swift")]
+        ),
+        .executableTarget(name: "exchange-bench", dependencies: ["GrocerExchange", "GrocerCore"], path: "bench/exchange-bench"),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
         .executableTarget(
             name: "grocer",
@@ -34,6 +40,7 @@ let package = Package(
         .testTarget(name: "GrocerCoreTests", dependencies: ["GrocerCore"]),
         .testTarget(name: "GrocerStoreTests", dependencies: ["GrocerStore", "GrocerCore"]),
         .testTarget(name: "GrocerUITests", dependencies: ["GrocerUI", "GrocerCore"]),
+        .testTarget(name: "GrocerExchangeTests", dependencies: ["GrocerExchange", "GrocerCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
