@@ -30,7 +30,8 @@ final class AppleHealthImport: NSObject, XMLParserDelegate {
             reader.parser = parser
             let ok = parser.parse()
             if let failure = reader.failure { throw failure }
-            if !ok {
+            // A file that stops mid-element parses "successfully" with an error set.
+            if !ok || parser.parserError != nil {
                 let why = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well-formed XML"
                 throw ImportError.malformed(line: parser.lineNumber, why)
             }

@@ -36,7 +36,7 @@ public struct ImportReader: Sendable {
         case .hackersdiet?: kind = .hackersdiet
         case .applehealth?: kind = .applehealth
         }
-        let input = PrefixedInputStream(prefix: prefix, rest: stream)
+        let input: InputStream = PrefixedInputStream(prefix: prefix, rest: stream)
         let time = ImportTime(timeZone: timeZone)
         switch kind {
         case .grocerCSV:
@@ -58,7 +58,8 @@ public struct ImportReader: Sendable {
             var reader = HackersDietReader(time: time, unit: defaultUnit)
             try CSVImport.run(&reader, stream: input, body: body)
         case .applehealth:
-            try AppleHealthImport.run(stream: input, time: time, body: body)
+            let xml = try XMLDoctype.stripped(prefix: prefix, rest: stream)
+            try AppleHealthImport.run(stream: xml, time: time, body: body)
         }
         return kind.format
     }

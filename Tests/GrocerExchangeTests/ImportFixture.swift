@@ -14,7 +14,9 @@ struct ImportFixture {
 
     func write(_ name: String, _ text: String) -> URL {
         let url = folder.appendingPathComponent(name)
-        try! Data(text.utf8).write(to: url)
+        guard FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8)) else {
+            fatalError("cannot write \(url.path)")
+        }
         return url
     }
 
