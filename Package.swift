@@ -28,7 +28,14 @@ let package = Package(
             name: "GrocerExchange",
             dependencies: ["GrocerCore", .product(name: "CSV", package: "CSV.swift")]
         ),
-        .executableTarget(name: "exchange-bench", dependencies: ["GrocerExchange", "GrocerCore"], path: "bench/exchange-bench"),
+        .executableTarget(
+            name: "exchange-bench",
+            dependencies: [
+                "GrocerExchange", "GrocerCore",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift"),
+            ],
+            path: "bench/exchange-bench"
+        ),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
         .executableTarget(
             name: "grocer",

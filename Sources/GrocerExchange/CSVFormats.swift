@@ -11,16 +11,18 @@ enum CSVLineResult {
 /// A format that rides on CSV: its delimiter, and a reader of one record at
 /// a time (records come with their line numbers, header included).
 protocol CSVFormatReader {
-    var delimiter: UnicodeScalar { get }
+    var delimiter: UInt8 { get }
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult
 }
 
 extension CSVFormatReader {
-    var delimiter: UnicodeScalar { "," }
+    var delimiter: UInt8 { UInt8(ascii: ",") }
 
     func field(_ fields: [String], _ index: Int?) -> String {
         guard let index, index < fields.count else { return "" }
-        return fields[index].trimmingCharacters(in: .whitespaces)
+        let text = fields[index]
+        guard text.utf8.first == 32 || text.utf8.last == 32 || text.utf8.first == 9 || text.utf8.last == 9 else { return text }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 }
 
@@ -29,6 +31,7 @@ extension CSVFormatReader {
 struct GrocerCSVReader: CSVFormatReader {
     let time: ImportTime
     var columns: [String: Int]? = nil
+    var time_ = 0, value = 0, unit = 0
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         guard let columns else {
@@ -36,15 +39,16 @@ struct GrocerCSVReader: CSVFormatReader {
             guard names.contains("recorded_at"), names.contains("value"), names.contains("unit") else {
                 return .fail(.notThisFormat(.grocer, "the first line is not recorded_at,value,unit"))
             }
-            self.columns = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            let columns = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            (self.columns, time_, value, unit) = (columns, columns["recorded_at"]!, columns["value"]!, columns["unit"]!)
             return .skip
         }
         guard fields.count == columns.count else {
             return .item(.problem(ImportProblem(line: line, reason: "\(fields.count) fields where the header has \(columns.count)")))
         }
-        let timeText = field(fields, columns["recorded_at"]), unitText = field(fields, columns["unit"])
+        let timeText = field(fields, time_), unitText = field(fields, unit)
         return .item(importItem(line: line, at: time.parse(timeText), timeText: timeText,
-                                value: field(fields, columns["value"]), unit: WeightUnit.imported(unitText), unitText: unitText))
+                                value: field(fields, value), unit: WeightUnit.imported(unitText), unitText: unitText))
     }
 }
 
@@ -107,7 +111,7 @@ struct OpenScaleReader: CSVFormatReader {
 struct LibraReader: CSVFormatReader {
     let time: ImportTime
     var unit: WeightUnit
-    var delimiter: UnicodeScalar { ";" }
+    var delimiter: UInt8 { UInt8(ascii: ";") }
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         let first = field(fields, 0)

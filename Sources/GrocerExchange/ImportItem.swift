@@ -57,6 +57,8 @@ public enum ImportError: Error, Equatable, Sendable {
 extension WeightUnit {
     /// "kg", "lbs", and Apple's and Withings' "lb", in any case.
     static func imported(_ text: String) -> WeightUnit? {
+        if text == "kg" { return .kg }
+        if text == "lbs" { return .lbs }
         switch text.trimmingCharacters(in: .whitespaces).lowercased() {
         case "kg": return .kg
         case "lbs", "lb": return .lbs

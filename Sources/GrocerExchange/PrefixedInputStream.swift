@@ -18,17 +18,33 @@ final class PrefixedInputStream: InputStream {
     override func close() { status = .closed; rest.close() }
     override var streamStatus: Stream.Status { status }
     override var streamError: Error? { rest.streamError }
-    override var hasBytesAvailable: Bool { offset < prefix.count || rest.hasBytesAvailable }
+    /// Exact, unlike a file stream's on Linux (true at the end until a read
+    /// returns 0, which CSV.swift takes for an error): reads ahead to know.
+    override var hasBytesAvailable: Bool {
+        if offset < prefix.count { return true }
+        refill()
+        return offset < prefix.count
+    }
+
+    private func refill() {
+        guard rest.streamStatus != .atEnd, rest.streamStatus != .closed, rest.streamStatus != .error else { return }
+        if prefix.count < 1 << 16 { prefix = [UInt8](repeating: 0, count: 1 << 16) }
+        let n = prefix.withUnsafeMutableBufferPointer { rest.read($0.baseAddress!, maxLength: $0.count) }
+        if n <= 0 { prefix = []; offset = 0; return }
+        prefix.removeSubrange(n...)
+        offset = 0
+    }
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
+        if offset >= prefix.count, len >= 1 << 16 { return rest.read(buffer, maxLength: len) }
+        if offset >= prefix.count { refill() }
         if offset < prefix.count {
             let n = min(len, prefix.count - offset)
             prefix.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + offset, count: n) }
             offset += n
-            if offset == prefix.count { prefix = [] ; offset = 0 }
             return n
         }
-        return rest.read(buffer, maxLength: len)
+        return 0
     }
 
     /// Reads up to `count` bytes from `stream` (opening it), for detection.
