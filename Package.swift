@@ -24,10 +24,7 @@ let package = Package(
             dependencies: ["GrocerCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "GrocerUI", dependencies: ["GrocerCore"]),
-        .target(
-            name: "GrocerExchange",
-            dependencies: ["GrocerCore", .product(name: "CSV", package: "CSV.swift")]
-        ),
+        .target(name: "GrocerExchange", dependencies: ["GrocerCore"]),
         .executableTarget(
             name: "exchange-bench",
             dependencies: [

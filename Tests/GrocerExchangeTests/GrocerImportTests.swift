@@ -41,6 +41,16 @@ import Testing
         #expect(ImportFixture.summary(items) == ["2 2026-01-05T07:30:00Z 72.5 kg", "3 2026-01-06T07:30:00Z 72.4 kg"])
     }
 
+    /// Past the bytes read to detect the format, a file stream on Linux says
+    /// it has bytes until a read returns 0: the reader must not take that
+    /// for an error.
+    @Test func readsAFileLongerThanTheDetectionPrefixToTheEnd() throws {
+        let rows = (0..<20_000).map { "2026-01-05T07:30:00Z,\(60 + $0 % 40).5,kg" }
+        let (_, items) = try fixture.read("recorded_at,value,unit\n" + rows.joined(separator: "\n") + "\n")
+        #expect(ImportFixture.rows(items).count == 20_000)
+        #expect(ImportFixture.problems(items).isEmpty)
+    }
+
     @Test func namingTheFormatChecksTheHeader() {
         #expect(throws: ImportError.notThisFormat(.grocer, "the first line is not recorded_at,value,unit")) {
             try fixture.read("when,weight\n2026-01-05,72.5\n", format: .grocer)
