@@ -12,6 +12,7 @@ struct JSONImport {
     private var count = 0
     private var position = 0
     private(set) var line = 1
+    private var scratch: [UInt8] = []
 
     init(stream: InputStream, time: ImportTime) {
         self.stream = stream
@@ -29,8 +30,8 @@ struct JSONImport {
         while true {
             skipSpace()
             let objectLine = line
-            let object = try readObject()
-            try body(item(object, line: objectLine))
+            let entry = try readObject()
+            try body(item(entry, line: objectLine))
             skipSpace()
             switch next() {
             case UInt8(ascii: ","): continue
@@ -40,69 +41,83 @@ struct JSONImport {
         }
     }
 
-    func item(_ object: [String: String], line: Int) -> ImportItem {
-        guard let timeText = object["recordedAt"], let value = object["value"], let unitText = object["unit"] else {
+    /// The three fields an entry needs; anything else (the id) is read and dropped.
+    struct Entry {
+        var recordedAt: String?
+        var value: String?
+        var unit: String?
+    }
+
+    func item(_ entry: Entry, line: Int) -> ImportItem {
+        guard let timeText = entry.recordedAt, let value = entry.value, let unitText = entry.unit else {
             return .problem(ImportProblem(line: line, reason: "an entry needs recordedAt, value and unit"))
         }
         return importItem(line: line, at: time.parse(timeText), timeText: timeText, value: value,
                           unit: WeightUnit.imported(unitText), unitText: unitText)
     }
 
-    /// A flat object of strings, numbers, true/false/null, as text.
-    mutating func readObject() throws -> [String: String] {
+    static let recordedAtKey = Array("recordedAt".utf8), valueKey = Array("value".utf8), unitKey = Array("unit".utf8)
+
+    /// A flat object of strings, numbers, true/false/null, kept as text.
+    mutating func readObject() throws -> Entry {
         guard next() == UInt8(ascii: "{") else { throw ImportError.malformed(line: line, "expected '{'") }
-        var object: [String: String] = [:]
+        var entry = Entry()
         skipSpace()
-        if peek() == UInt8(ascii: "}") { position += 1; return object }
+        if peek() == UInt8(ascii: "}") { position += 1; return entry }
         while true {
             skipSpace()
             guard next() == UInt8(ascii: "\"") else { throw ImportError.malformed(line: line, "expected a quoted name") }
-            let key = try readString()
+            let key = try readBytes()
             skipSpace()
             guard next() == UInt8(ascii: ":") else { throw ImportError.malformed(line: line, "expected ':'") }
             skipSpace()
+            let text: String
             if peek() == UInt8(ascii: "\"") {
                 position += 1
-                object[key] = try readString()
+                text = String(decoding: try readBytes(), as: UTF8.self)
             } else {
-                var bytes: [UInt8] = []
+                scratch.removeAll(keepingCapacity: true)
                 while let b = peek(), b != UInt8(ascii: ","), b != UInt8(ascii: "}"), !isSpace(b) {
-                    bytes.append(b); position += 1
+                    scratch.append(b); position += 1
                 }
-                guard !bytes.isEmpty else { throw ImportError.malformed(line: line, "expected a value") }
-                object[key] = String(decoding: bytes, as: UTF8.self)
+                guard !scratch.isEmpty else { throw ImportError.malformed(line: line, "expected a value") }
+                text = String(decoding: scratch, as: UTF8.self)
             }
+            if key == JSONImport.recordedAtKey { entry.recordedAt = text }
+            else if key == JSONImport.valueKey { entry.value = text }
+            else if key == JSONImport.unitKey { entry.unit = text }
             skipSpace()
             switch next() {
             case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return object
+            case UInt8(ascii: "}"): return entry
             default: throw ImportError.malformed(line: line, "expected ',' or '}' in an entry")
             }
         }
     }
 
-    mutating func readString() throws -> String {
-        var bytes: [UInt8] = []
+    /// A string's bytes after its opening quote, escapes resolved.
+    mutating func readBytes() throws -> [UInt8] {
+        scratch.removeAll(keepingCapacity: true)
         while true {
             guard let b = next() else { throw ImportError.malformed(line: line, "a string is not closed") }
-            if b == UInt8(ascii: "\"") { return String(decoding: bytes, as: UTF8.self) }
+            if b == UInt8(ascii: "\"") { return scratch }
             if b == 10 { line += 1 }
             if b == UInt8(ascii: "\\") {
                 guard let e = next() else { throw ImportError.malformed(line: line, "a string is not closed") }
                 switch e {
-                case UInt8(ascii: "n"): bytes.append(10)
-                case UInt8(ascii: "t"): bytes.append(9)
-                case UInt8(ascii: "r"): bytes.append(13)
+                case UInt8(ascii: "n"): scratch.append(10)
+                case UInt8(ascii: "t"): scratch.append(9)
+                case UInt8(ascii: "r"): scratch.append(13)
                 case UInt8(ascii: "u"):
                     var hex: [UInt8] = []
                     for _ in 0..<4 { if let h = next() { hex.append(h) } }
                     let scalar = UInt32(String(decoding: hex, as: UTF8.self), radix: 16).flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
-                    bytes.append(contentsOf: Array(String(Character(scalar)).utf8))
-                default: bytes.append(e)
+                    scratch.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default: scratch.append(e)
                 }
                 continue
             }
-            bytes.append(b)
+            scratch.append(b)
         }
     }
 
