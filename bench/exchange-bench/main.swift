@@ -5,6 +5,8 @@
 //   exchange-bench export csv|json DB OUT   weight_entry rows of DB -> OUT (GRDB cursor -> ExportWriter)
 //   exchange-bench write csv|json N OUT     N generated rows -> OUT (the writer alone)
 //   exchange-bench import FILE              read FILE (any format), count rows and problems
+//   exchange-bench scan FILE                CSV.swift 2.5.2 alone over FILE (why GrocerExchange has its own reader)
+//   exchange-bench values N / weights N     ImportedWeight.read / Weight(digits:unit:) alone, N times
 import Foundation
 import CSV
 import GRDB
@@ -83,14 +85,20 @@ case "scan":
 case "values":
     // The per-row rules alone (time and value), on the same rows as `write`.
     let n = Int(args[2])!
-    let time = TimeZone(identifier: "UTC")!
     var ok = 0
     let digits = (0..<100).map { "\(60 + $0 % 40).\($0 < 10 ? "0" : "")\($0)" }
     for i in 0..<n {
         if case .success = ImportedWeight.read(digits[i % 100], unit: .kg) { ok += 1 }
     }
-    _ = time
     FileHandle.standardError.write(Data("values: \(ok) of \(n) in \(seconds(since: start)) s\n".utf8))
+
+case "weights":
+    // Weight(digits:unit:) alone: what every imported row costs at the least.
+    let n = Int(args[2])!
+    let digits = (0..<100).map { "\(60 + $0 % 40).\($0 < 10 ? "0" : "")\($0)" }
+    var ok = 0
+    for i in 0..<n where Weight(digits: digits[i % 100], unit: .kg) != nil { ok += 1 }
+    FileHandle.standardError.write(Data("weights: \(ok) of \(n) in \(seconds(since: start)) s\n".utf8))
 
 default:
     fail("unknown mode \(args[1])")
