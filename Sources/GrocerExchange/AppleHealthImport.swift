@@ -10,20 +10,20 @@ import GrocerCore
 /// parser), so a gigabyte export keeps memory flat.
 final class AppleHealthImport: NSObject, XMLParserDelegate {
     static let bodyMass = "HKQuantityTypeIdentifierBodyMass"
-    private let time: ImportTime
+    private var rows: RowReader
     private let body: (ImportItem) throws -> Void
     private var failure: Error?
     private var sawHealthData = false
     private weak var parser: XMLParser?
 
-    private init(time: ImportTime, body: @escaping (ImportItem) throws -> Void) {
-        self.time = time
+    private init(rows: RowReader, body: @escaping (ImportItem) throws -> Void) {
+        self.rows = rows
         self.body = body
     }
 
-    static func run(stream: InputStream, time: ImportTime, body: (ImportItem) throws -> Void) throws {
+    static func run(stream: InputStream, rows: RowReader, body: (ImportItem) throws -> Void) throws {
         try withoutActuallyEscaping(body) { body in
-            let reader = AppleHealthImport(time: time, body: body)
+            let reader = AppleHealthImport(rows: rows, body: body)
             let parser = XMLParser(stream: stream)
             parser.shouldResolveExternalEntities = false
             parser.delegate = reader
@@ -44,8 +44,8 @@ final class AppleHealthImport: NSObject, XMLParserDelegate {
         if name == "HealthData" { sawHealthData = true; return }
         guard name == "Record", attributes["type"] == AppleHealthImport.bodyMass else { return }
         let timeText = attributes["startDate"] ?? "", unitText = attributes["unit"] ?? ""
-        let item = importItem(line: parser.lineNumber, at: time.parse(timeText), timeText: timeText,
-                              value: attributes["value"] ?? "", unit: WeightUnit.imported(unitText), unitText: unitText)
+        let item = rows.item(line: parser.lineNumber, timeText: timeText, value: attributes["value"] ?? "",
+                             unit: WeightUnit.imported(unitText), unitText: unitText)
         do { try body(item) } catch {
             failure = error
             parser.abortParsing()

@@ -29,9 +29,9 @@ extension CSVFormatReader {
 /// grocer's own CSV: `recorded_at,value,unit`, time in ISO 8601 UTC, the
 /// value as typed.
 struct GrocerCSVReader: CSVFormatReader {
-    let time: ImportTime
+    var rows: RowReader
     var columns: [String: Int]? = nil
-    var time_ = 0, value = 0, unit = 0
+    var timeColumn = 0, valueColumn = 0, unitColumn = 0
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         guard let columns else {
@@ -40,15 +40,15 @@ struct GrocerCSVReader: CSVFormatReader {
                 return .fail(.notThisFormat(.grocer, "the first line is not recorded_at,value,unit"))
             }
             let columns = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-            (self.columns, time_, value, unit) = (columns, columns["recorded_at"]!, columns["value"]!, columns["unit"]!)
+            (self.columns, timeColumn, valueColumn, unitColumn) = (columns, columns["recorded_at"]!, columns["value"]!, columns["unit"]!)
             return .skip
         }
         guard fields.count == columns.count else {
             return .item(.problem(ImportProblem(line: line, reason: "\(fields.count) fields where the header has \(columns.count)")))
         }
-        let timeText = field(fields, time_), unitText = field(fields, unit)
-        return .item(importItem(line: line, at: time.parse(timeText), timeText: timeText,
-                                value: field(fields, value), unit: WeightUnit.imported(unitText), unitText: unitText))
+        let timeText = field(fields, timeColumn), unitText = field(fields, unitColumn)
+        return .item(rows.item(line: line, timeText: timeText,
+                             value: field(fields, valueColumn), unit: WeightUnit.imported(unitText), unitText: unitText))
     }
 }
 
@@ -57,7 +57,7 @@ struct GrocerCSVReader: CSVFormatReader {
 /// so the date is the first column and the weight the first one whose name
 /// ends in a unit in brackets. Times are local: "2023-01-05 07:30:00".
 struct WithingsReader: CSVFormatReader {
-    let time: ImportTime
+    var rows: RowReader
     var weightColumn: Int? = nil
     var unit: WeightUnit? = nil
 
@@ -80,14 +80,14 @@ struct WithingsReader: CSVFormatReader {
         }
         let timeText = field(fields, 0), value = field(fields, weightColumn)
         if value.isEmpty { return .item(.problem(ImportProblem(line: line, reason: "no weight on this line"))) }
-        return .item(importItem(line: line, at: time.parse(timeText), timeText: timeText, value: value, unit: unit, unitText: unit.rawValue))
+        return .item(rows.item(line: line, timeText: timeText, value: value, unit: unit, unitText: unit.rawValue))
     }
 }
 
 /// openScale's CSV export: named columns in any order, among them
 /// `dateTime` ("2024-01-05 07:30", local) and `weight` (always kg).
 struct OpenScaleReader: CSVFormatReader {
-    let time: ImportTime
+    var rows: RowReader
     var dateColumn: Int? = nil
     var weightColumn: Int? = nil
 
@@ -101,15 +101,15 @@ struct OpenScaleReader: CSVFormatReader {
             return .skip
         }
         let timeText = field(fields, dateColumn)
-        return .item(importItem(line: line, at: time.parse(timeText), timeText: timeText,
-                                value: field(fields, weightColumn), unit: .kg, unitText: "kg"))
+        return .item(rows.item(line: line, timeText: timeText,
+                             value: field(fields, weightColumn), unit: .kg, unitText: "kg"))
     }
 }
 
 /// Libra's CSV: `#Version: 6`, `#Units: kg` (or lbs), then
 /// `#date;weight;weight trend;...` and rows `2023-10-16T05:19:20.000Z;70.0;70.4;...`.
 struct LibraReader: CSVFormatReader {
-    let time: ImportTime
+    var rows: RowReader
     var unit: WeightUnit
     var delimiter: UInt8 { UInt8(ascii: ";") }
 
@@ -127,7 +127,7 @@ struct LibraReader: CSVFormatReader {
             return .skip
         }
         let value = field(fields, 1)
-        return .item(importItem(line: line, at: time.parse(first), timeText: first, value: value, unit: unit, unitText: unit.rawValue))
+        return .item(rows.item(line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue))
     }
 }
 
@@ -137,7 +137,7 @@ struct LibraReader: CSVFormatReader {
 /// may name its unit on a line whose first field mentions "unit"
 /// ("Weight Unit,Pound"); otherwise the caller's unit is used.
 struct HackersDietReader: CSVFormatReader {
-    let time: ImportTime
+    var rows: RowReader
     var unit: WeightUnit
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
@@ -152,6 +152,6 @@ struct HackersDietReader: CSVFormatReader {
         }
         let value = field(fields, 1)
         if value.isEmpty { return .skip }
-        return .item(importItem(line: line, at: time.parse(first), timeText: first, value: value, unit: unit, unitText: unit.rawValue))
+        return .item(rows.item(line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue))
     }
 }

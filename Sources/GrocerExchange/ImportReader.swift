@@ -37,29 +37,29 @@ public struct ImportReader: Sendable {
         case .applehealth?: kind = .applehealth
         }
         let input: InputStream = PrefixedInputStream(prefix: prefix, rest: stream)
-        let time = ImportTime(timeZone: timeZone)
+        let rows = RowReader(timeZone: timeZone)
         switch kind {
         case .grocerCSV:
-            var reader = GrocerCSVReader(time: time)
+            var reader = GrocerCSVReader(rows: rows)
             try CSVImport.run(&reader, stream: input, body: body)
         case .grocerJSON:
-            var reader = JSONImport(stream: input, time: time)
+            var reader = JSONImport(stream: input, rows: rows)
             try reader.run(body)
         case .withings:
-            var reader = WithingsReader(time: time)
+            var reader = WithingsReader(rows: rows)
             try CSVImport.run(&reader, stream: input, body: body)
         case .openscale:
-            var reader = OpenScaleReader(time: time)
+            var reader = OpenScaleReader(rows: rows)
             try CSVImport.run(&reader, stream: input, body: body)
         case .libra:
-            var reader = LibraReader(time: time, unit: defaultUnit)
+            var reader = LibraReader(rows: rows, unit: defaultUnit)
             try CSVImport.run(&reader, stream: input, body: body)
         case .hackersdiet:
-            var reader = HackersDietReader(time: time, unit: defaultUnit)
+            var reader = HackersDietReader(rows: rows, unit: defaultUnit)
             try CSVImport.run(&reader, stream: input, body: body)
         case .applehealth:
             let xml = try XMLDoctype.stripped(prefix: prefix, rest: stream)
-            try AppleHealthImport.run(stream: xml, time: time, body: body)
+            try AppleHealthImport.run(stream: xml, rows: rows, body: body)
         }
         return kind.format
     }

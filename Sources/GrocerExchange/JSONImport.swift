@@ -6,7 +6,7 @@ import GrocerCore
 /// Read byte by byte from the stream, one object at a time (memory stays
 /// flat); numbers keep their digits as written, so 72.50 stays 72.50.
 struct JSONImport {
-    let time: ImportTime
+    var rows: RowReader
     private var stream: InputStream
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var count = 0
@@ -14,9 +14,9 @@ struct JSONImport {
     private(set) var line = 1
     private var scratch: [UInt8] = []
 
-    init(stream: InputStream, time: ImportTime) {
+    init(stream: InputStream, rows: RowReader) {
         self.stream = stream
-        self.time = time
+        self.rows = rows
     }
 
     mutating func run(_ body: (ImportItem) throws -> Void) throws {
@@ -31,7 +31,8 @@ struct JSONImport {
             skipSpace()
             let objectLine = line
             let entry = try readObject()
-            try body(item(entry, line: objectLine))
+            let item = item(entry, line: objectLine)
+            try body(item)
             skipSpace()
             switch next() {
             case UInt8(ascii: ","): continue
@@ -48,12 +49,11 @@ struct JSONImport {
         var unit: String?
     }
 
-    func item(_ entry: Entry, line: Int) -> ImportItem {
+    mutating func item(_ entry: Entry, line: Int) -> ImportItem {
         guard let timeText = entry.recordedAt, let value = entry.value, let unitText = entry.unit else {
             return .problem(ImportProblem(line: line, reason: "an entry needs recordedAt, value and unit"))
         }
-        return importItem(line: line, at: time.parse(timeText), timeText: timeText, value: value,
-                          unit: WeightUnit.imported(unitText), unitText: unitText)
+        return rows.item(line: line, timeText: timeText, value: value, unit: WeightUnit.imported(unitText), unitText: unitText)
     }
 
     static let recordedAtKey = Array("recordedAt".utf8), valueKey = Array("value".utf8), unitKey = Array("unit".utf8)

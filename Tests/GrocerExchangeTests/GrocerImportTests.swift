@@ -33,6 +33,23 @@ import Testing
         ])
     }
 
+    /// Readings of a value are remembered; each row still says it was rounded.
+    @Test func aRepeatedValueIsReadTheSameEveryTimeInEitherUnit() throws {
+        let (_, items) = try fixture.read("""
+            recorded_at,value,unit
+            2026-01-05T07:30:00Z,72.505,kg
+            2026-01-06T07:30:00Z,72.505,kg
+            2026-01-07T07:30:00Z,72.505,lbs
+            2026-01-08T07:30:00Z,x,kg
+            2026-01-09T07:30:00Z,x,kg
+            """)
+        #expect(ImportFixture.summary(items) == [
+            "2 2026-01-05T07:30:00Z 72.51 kg rounded", "3 2026-01-06T07:30:00Z 72.51 kg rounded",
+            "4 2026-01-07T07:30:00Z 72.51 lbs rounded",
+            "5 ! 'x' is not a weight (a decimal with '.', e.g. 72.5)", "6 ! 'x' is not a weight (a decimal with '.', e.g. 72.5)",
+        ])
+    }
+
     @Test func aThreeLineCSVFromAStreamLikeStandardInput() throws {
         let stream = InputStream(data: Data("recorded_at,value,unit\n2026-01-05T07:30:00Z,72.5,kg\n2026-01-06T07:30:00Z,72.4,kg\n".utf8))
         var items: [ImportItem] = []
