@@ -131,11 +131,13 @@ struct LibraReader: CSVFormatReader {
     }
 }
 
-/// The Hacker's Diet Online CSV export: a few lines about the log, a
-/// `Date,Weight,Rung,Flag,Comment` header, then one line per day starting
-/// with its date; days without a weigh-in have an empty weight. The file
-/// may name its unit on a line whose first field mentions "unit"
-/// ("Weight Unit,Pound"); otherwise the caller's unit is used.
+/// The Hacker's Diet Online CSV export (HDiet's `exportCSV`, fourmilab):
+/// `Epoch,...`, `User,...`, `Preferences,1.0,<log unit>,<display unit>,...`,
+/// `Diet-Plan,...`, then per month `Date,Weight,Rung,Flag,Comment`,
+/// `StartTrend,...` and one line per day starting with its date; days
+/// without a weigh-in have an empty weight. The log unit is "kilogram",
+/// "pound" or "stone" (a stone log keeps pounds); without a Preferences
+/// line the caller's unit is used.
 struct HackersDietReader: CSVFormatReader {
     var rows: RowReader
     var unit: WeightUnit
@@ -143,10 +145,12 @@ struct HackersDietReader: CSVFormatReader {
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         let first = field(fields, 0)
         guard let byte = first.utf8.first, byte >= 48, byte <= 57 else {
-            if first.lowercased().contains("unit") {
-                let name = field(fields, 1).lowercased()
-                if name.hasPrefix("kilo") || name == "kg" { unit = .kg }
-                if name.hasPrefix("pound") || name == "lb" || name == "lbs" { unit = .lbs }
+            if first == "Preferences" {
+                switch field(fields, 2).lowercased() {
+                case "kilogram": unit = .kg
+                case "pound", "stone": unit = .lbs
+                case let other: return .fail(.notThisFormat(.hackersdiet, "its log unit '\(other)' is not pound, stone or kilogram"))
+                }
             }
             return .skip
         }

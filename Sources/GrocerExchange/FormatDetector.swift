@@ -32,7 +32,7 @@ enum FormatDetector {
         if firstFields.map({ $0.lowercased() }) == ["recorded_at", "value", "unit"] { return .grocerCSV }
         if lines.contains(where: { $0.lowercased().hasPrefix("#date;weight") || $0.lowercased().hasPrefix("#units:") }) { return .libra }
         if firstFields.contains("dateTime") && firstFields.contains("weight") { return .openscale }
-        if lines.contains(where: { $0.lowercased().replacingOccurrences(of: " ", with: "").hasPrefix("date,weight,rung") }) {
+        if first.hasPrefix("Epoch,") || lines.contains(where: { $0.hasPrefix("Date,Weight,Rung,Flag,Comment") }) {
             return .hackersdiet
         }
         if firstFields.count >= 2, WithingsReader.weightColumn(firstFields) != nil { return .withings }

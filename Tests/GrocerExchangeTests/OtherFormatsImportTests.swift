@@ -78,29 +78,27 @@ import Testing
         }
     }
 
-    // The Hacker's Diet Online CSV export: one line per day starting with its
-    // date, then the weight (empty on days without a weigh-in), rung, flag
-    // and comment, as a public importer of it (yradunchev/hdiet, `import`)
-    // reads it; lines that do not start with a digit are not data.
+    // The Hacker's Diet Online CSV export, as HDiet's `exportCSV` (fourmilab)
+    // writes each month (`Date,Weight,Rung,Flag,Comment`, `StartTrend,...`,
+    // one CRLF line per day) after the `Epoch`, `User`, `Preferences` and
+    // `Diet-Plan` lines a public test generator for the format shows;
+    // `Preferences,1.0,<log unit>,...` names the unit.
     @Test func readsHackersDietOnlineCSV() throws {
-        let (format, items) = try fixture.read("""
-            Epoch,Weight Unit,Energy Unit
-            2007-01-01,Pound,Calorie
-            Date,Weight,Rung,Flag,Comment
-            2007-01-01,185.5,12,1,
-            2007-01-02,,,0,
-            2007-01-03,184.75,13,1,"New Year, new start"
-            2007-01-04,185.x,13,1,
-            """, zone: "Europe/Zurich", unit: .kg)
+        let month = "Date,Weight,Rung,Flag,Comment\r\nStartTrend,0,0,1195940413,1195940413,1.0\r\n"
+        let (format, items) = try fixture.read(
+            "Epoch,2025-11-20T14:07:50Z\r\nUser,1.0,somebody,,,,somebody@example.com,2007-11-20T21:25:38Z\r\n"
+            + "Preferences,1.0,pound,pound,calorie,0,.\r\nDiet-Plan,1.0,-75,98,85,2025-02-28T00:00:00Z,1\r\n"
+            + month + "2007-08-01,185.5,12,1,\r\n2007-08-02,,,0,\r\n2007-08-03,184.755,13,1,\"New Year, new start\"\r\n"
+            + month + "2007-09-01,185.x,13,1,\r\n",
+            zone: "Europe/Zurich", unit: .kg)
         #expect(format == .hackersdiet)
         #expect(ImportFixture.summary(items) == [
-            "2 ! 'Pound' is not a weight (a decimal with '.', e.g. 72.5)",
-            "4 2007-01-01T11:00:00Z 185.5 kg",
-            "6 2007-01-03T11:00:00Z 184.75 kg",
-            "7 ! '185.x' is not a weight (a decimal with '.', e.g. 72.5)",
+            "7 2007-08-01T10:00:00Z 185.5 lbs",
+            "9 2007-08-03T10:00:00Z 184.76 lbs rounded",
+            "12 ! '185.x' is not a weight (a decimal with '.', e.g. 72.5)",
         ])
-        let (_, pounds) = try fixture.read("Weight Unit,Pound\nDate,Weight,Rung,Flag,Comment\n2007-01-01,185.5,12,1,\n", zone: "UTC")
-        #expect(ImportFixture.summary(pounds) == ["3 2007-01-01T12:00:00Z 185.5 lbs"])
+        let (_, kilograms) = try fixture.read("Preferences,1.0,kilogram,pound,calorie,0,.\n" + month + "2007-01-01,85.5,12,1,\n", zone: "UTC", unit: .lbs)
+        #expect(ImportFixture.summary(kilograms) == ["4 2007-01-01T12:00:00Z 85.5 kg"])
     }
 
     // Apple Health's export.xml: `<HealthData>` holding `<Record type=...
@@ -165,7 +163,8 @@ import Testing
         ("Datum,\"Gewicht (kg)\",Kommentare\n", .withings),
         ("\"dateTime\",\"weight\",\"fat\"\n", .openscale),
         ("#Version: 6\n#Units: kg\n\n#date;weight;weight trend\n", .libra),
-        ("Epoch,Weight Unit\n2007-01-01,Pound\nDate,Weight,Rung,Flag,Comment\n", .hackersdiet),
+        ("Epoch,2025-11-20T14:07:50Z\r\nUser,1.0,somebody\r\n", .hackersdiet),
+        ("Date,Weight,Rung,Flag,Comment\r\nStartTrend,0,0,1195940413,1195940413,1.0\r\n", .hackersdiet),
         ("<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n]>\n<HealthData>", .applehealth),
     ])
     func detectsTheFormatFromTheFirstBytes(text: String, kind: FormatDetector.Kind) {
