@@ -10,8 +10,9 @@ import Testing
 
     // Withings' weight.csv header as seen in a public parser of it
     // (`Date`, `'Weight (kg)'`, `'Fat mass (kg)'`, `'Bone mass (kg)'`,
-    // `'Muscle mass (kg)'`, `'Hydration (kg)'`, `Comments`); the names follow
-    // the account's language and unit, so a French one in pounds is read too.
+    // `'Muscle mass (kg)'`, `'Hydration (kg)'`, `Comments`). The names follow
+    // the account's language and unit; no non-English file was found, so the
+    // French one below is made up on that pattern (the unit in brackets).
     @Test func readsWithingsWeightCSVInAnyLanguageWithLocalTimes() throws {
         let (format, items) = try fixture.read("""
             Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)",Comments
