@@ -159,3 +159,19 @@ import Testing
         #expect(CivilDay(year: 2026, month: 3, day: 8).description == "2026-03-08")
     }
 }
+
+@Suite struct DaySummaryTests {
+    @Test(arguments: [("72.5", 7250), ("72.50", 7250), ("72.05", 7205), ("180", 18000), ("0.5", 50), ("1500", 150_000)])
+    func weightsAddUpInHundredths(digits: String, hundredths: Int) {
+        #expect(Weight(digits: digits, unit: .kg)!.hundredths == hundredths)
+    }
+
+    @Test func aDayKeptPerUnitGivesTheSameFigureAsItsEntries() {
+        let day = CivilDay(year: 2026, month: 1, day: 1)
+        // 100 lbs and 45 kg: 45 + 45.359237 kg, or 100 + 45 / 0.45359237 lbs.
+        let kg = DayFigure(day: day, kgHundredths: 4500, lbsHundredths: 10_000, count: 2, unit: .kg)
+        #expect(kg == DayFigure(day: day, sum: Decimal(string: "90.359237")!, count: 2))
+        let lbs = DayFigure(day: day, kgHundredths: 4500, lbsHundredths: 10_000, count: 2, unit: .lbs)
+        #expect(lbs.sum == 100 + Decimal(45) / WeightUnit.kilogramsPerPound)
+    }
+}
