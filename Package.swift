@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", "1.8.0"..<"1.9.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -22,6 +23,15 @@ let package = Package(
             dependencies: ["GrocerCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "GrocerUI", dependencies: ["GrocerCore"]),
+        .target(name: "GrocerExchange", dependencies: ["GrocerCore"]),
+        .executableTarget(
+            name: "exchange-bench",
+            dependencies: [
+                "GrocerExchange", "GrocerCore",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift"),
+            ],
+            path: "bench/exchange-bench"
+        ),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
         .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal"]),
         .target(
@@ -49,6 +59,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GrocerAppTests", dependencies: ["GrocerApp", "GrocerUI", "GrocerCore"]),
+        .testTarget(name: "GrocerExchangeTests", dependencies: ["GrocerExchange", "GrocerCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

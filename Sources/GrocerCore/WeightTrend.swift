@@ -1,0 +1,183 @@
+import Foundation
+
+/// One calendar day's entries, summed in the default unit: what a per-day
+/// summary table keeps, so the trend never has to read every entry.
+public struct DayFigure: Equatable, Sendable {
+    public let day: CivilDay
+    /// The sum of the day's entries, each converted to the default unit.
+    public let sum: Decimal
+    public let count: Int
+
+    public init(day: CivilDay, sum: Decimal, count: Int) {
+        self.day = day
+        self.sum = sum
+        self.count = count
+    }
+
+    /// The day's weight: the mean of its entries.
+    public var weight: Decimal { sum / Decimal(count) }
+}
+
+/// A day with entries: its weight and the trend after it.
+public struct TrendPoint: Equatable, Sendable {
+    public let day: CivilDay
+    public let weight: Decimal
+    public let trend: Decimal
+}
+
+/// The Hacker's Diet trend, exactly as issue 9 states it: the trend starts at
+/// the first day's weight; each later day with entries moves it a tenth of
+/// the way to that day's weight; days without entries carry it unchanged.
+public struct WeightTrend: Sendable {
+    public let unit: WeightUnit
+    /// Days with entries, oldest first.
+    public let points: [TrendPoint]
+
+    static let smoothing = Decimal(string: "0.1")!
+    /// Forecasts further out than three years are not shown.
+    public static let forecastLimitDays = 3 * 365 + 1
+
+    /// `days` in any order; two figures for the same day are added together.
+    public init(days: [DayFigure], unit: WeightUnit) {
+        self.unit = unit
+        var merged: [DayFigure] = []
+        for figure in days.sorted(by: { $0.day < $1.day }) where figure.count > 0 {
+            if let last = merged.last, last.day == figure.day {
+                merged[merged.count - 1] = DayFigure(day: last.day, sum: last.sum + figure.sum, count: last.count + figure.count)
+            } else {
+                merged.append(figure)
+            }
+        }
+        var points: [TrendPoint] = []
+        points.reserveCapacity(merged.count)
+        var trend: Decimal? = nil
+        for figure in merged {
+            let weight = figure.weight
+            let next = trend.map { $0 + WeightTrend.smoothing * (weight - $0) } ?? weight
+            points.append(TrendPoint(day: figure.day, weight: weight, trend: next))
+            trend = next
+        }
+        self.points = points
+    }
+
+    /// Entries grouped by calendar day in `timeZone`, converted to `unit`.
+    public static func dailyFigures(_ entries: some Sequence<WeightEntry>, unit: WeightUnit, timeZone: TimeZone) -> [DayFigure] {
+        var byDay: [CivilDay: (Decimal, Int)] = [:]
+        for entry in entries {
+            let day = CivilDay(entry.recordedAt, in: timeZone)
+            let (sum, count) = byDay[day] ?? (0, 0)
+            byDay[day] = (sum + entry.weight.exactValue(in: unit), count + 1)
+        }
+        return byDay.map { DayFigure(day: $0.key, sum: $0.value.0, count: $0.value.1) }.sorted { $0.day < $1.day }
+    }
+
+    public init(entries: some Sequence<WeightEntry>, unit: WeightUnit, timeZone: TimeZone) {
+        self.init(days: WeightTrend.dailyFigures(entries, unit: unit, timeZone: timeZone), unit: unit)
+    }
+
+    public var latest: TrendPoint? { points.last }
+
+    /// The trend as it stood at the end of `day`: carried from the last day
+    /// with entries on or before it; nil before the first entry.
+    public func trend(on day: CivilDay) -> Decimal? {
+        guard let index = lastIndex(onOrBefore: day) else { return nil }
+        return points[index].trend
+    }
+
+    /// 7 x the least-squares slope of (day, trend) over the days with entries
+    /// among the 14 calendar days ending at the last day with entries; nil
+    /// with fewer than 2 such days.
+    public var changePerWeek: Decimal? {
+        slopePerDay.map { $0 * 7 }
+    }
+
+    var slopePerDay: Decimal? {
+        guard let last = points.last else { return nil }
+        let first = last.day.adding(days: -13)
+        let window = points.reversed().prefix { $0.day >= first }
+        guard window.count >= 2 else { return nil }
+        var n: Decimal = 0, sx: Decimal = 0, sy: Decimal = 0, sxy: Decimal = 0, sxx: Decimal = 0
+        for point in window {
+            let x = Decimal(point.day.number - first.number)
+            n += 1; sx += x; sy += point.trend; sxy += x * point.trend; sxx += x * x
+        }
+        let denominator = n * sxx - sx * sx
+        guard denominator != 0 else { return nil }
+        return (n * sxy - sx * sy) / denominator
+    }
+
+    public enum Forecast: Equatable, Sendable {
+        /// The trend is at the goal (to 2 decimals).
+        case reached
+        /// Whole days from the last day with entries until the trend reaches the goal.
+        case inDays(Int)
+        /// The trend moves away from the goal, or does not move.
+        case movingAway
+        /// More than three years out at this rate.
+        case tooFar
+        /// Fewer than 2 days with entries in the last 14: no rate yet.
+        case noRate
+    }
+
+    /// When the trend reaches `goal` (in this trend's unit) at the current rate.
+    public func forecast(goal: Decimal) -> Forecast {
+        guard let last = points.last else { return .noRate }
+        let distance = goal - last.trend
+        if distance.rounded(scale: 2) == 0 { return .reached }
+        guard let slope = slopePerDay else { return .noRate }
+        guard slope != 0, (slope > 0) == (distance > 0) else { return .movingAway }
+        let days = (distance / slope).rounded(scale: 0, mode: .up)
+        guard days <= Decimal(WeightTrend.forecastLimitDays) else { return .tooFar }
+        return .inDays(NSDecimalNumber(decimal: days).intValue)
+    }
+
+    /// The calendar day of the forecast, or nil when none is shown.
+    public func forecastDay(goal: Decimal) -> CivilDay? {
+        guard let last = points.last else { return nil }
+        switch forecast(goal: goal) {
+        case .inDays(let days): return last.day.adding(days: days)
+        case .reached: return last.day
+        default: return nil
+        }
+    }
+
+    /// The days with entries within `range`, ending at `last` (default: the
+    /// last day with entries).
+    public func points(in range: TrendRange, endingAt last: CivilDay? = nil) -> ArraySlice<TrendPoint> {
+        guard let end = last ?? points.last?.day else { return [] }
+        let first = range.firstDay(endingAt: end)
+        let lower = first.map { start in points.firstIndex { $0.day >= start } ?? points.count } ?? 0
+        let upper = points.lastIndex { $0.day <= end }.map { $0 + 1 } ?? 0
+        return lower < upper ? points[lower..<upper] : []
+    }
+
+    /// How far the trend moved over `range` ending at `last`: the trend at
+    /// the end minus the trend at the range's first day (or at the first
+    /// entry, when the range starts before it). nil without entries.
+    public func change(over range: TrendRange, endingAt last: CivilDay? = nil) -> Decimal? {
+        guard let end = last ?? points.last?.day, let endTrend = trend(on: end), let firstPoint = points.first else { return nil }
+        let startTrend = range.firstDay(endingAt: end).flatMap { trend(on: $0) } ?? firstPoint.trend
+        return endTrend - startTrend
+    }
+
+    func lastIndex(onOrBefore day: CivilDay) -> Int? {
+        var low = 0, high = points.count
+        while low < high {
+            let mid = (low + high) / 2
+            if points[mid].day <= day { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? nil : low - 1
+    }
+}
+
+extension Weight {
+    /// The value in `target`, unrounded: kg = lbs x 0.45359237 exactly; lbs
+    /// from kg is a 38-digit Decimal quotient.
+    public func exactValue(in target: WeightUnit) -> Decimal {
+        switch (unit, target) {
+        case (.lbs, .kg): return value * WeightUnit.kilogramsPerPound
+        case (.kg, .lbs): return value / WeightUnit.kilogramsPerPound
+        default: return value
+        }
+    }
+}

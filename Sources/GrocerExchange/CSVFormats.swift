@@ -1,0 +1,161 @@
+import Foundation
+import GrocerCore
+
+/// What one CSV record means to a format's reader.
+enum CSVLineResult {
+    case skip
+    case item(ImportItem)
+    case fail(ImportError)
+}
+
+/// A format that rides on CSV: its delimiter, and a reader of one record at
+/// a time (records come with their line numbers, header included).
+protocol CSVFormatReader {
+    var delimiter: UInt8 { get }
+    mutating func read(_ fields: [String], line: Int) -> CSVLineResult
+}
+
+extension CSVFormatReader {
+    var delimiter: UInt8 { UInt8(ascii: ",") }
+
+    func field(_ fields: [String], _ index: Int?) -> String {
+        guard let index, index < fields.count else { return "" }
+        let text = fields[index]
+        guard text.utf8.first == 32 || text.utf8.last == 32 || text.utf8.first == 9 || text.utf8.last == 9 else { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// grocer's own CSV: `recorded_at,value,unit`, time in ISO 8601 UTC, the
+/// value as typed.
+struct GrocerCSVReader: CSVFormatReader {
+    var rows: RowReader
+    var columns: [String: Int]? = nil
+    var timeColumn = 0, valueColumn = 0, unitColumn = 0
+
+    mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
+        guard let columns else {
+            let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard names.contains("recorded_at"), names.contains("value"), names.contains("unit") else {
+                return .fail(.notThisFormat(.grocer, "the first line is not recorded_at,value,unit"))
+            }
+            let columns = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            (self.columns, timeColumn, valueColumn, unitColumn) = (columns, columns["recorded_at"]!, columns["value"]!, columns["unit"]!)
+            return .skip
+        }
+        guard fields.count == columns.count else {
+            return .item(.problem(ImportProblem(line: line, reason: "\(fields.count) fields where the header has \(columns.count)")))
+        }
+        let timeText = field(fields, timeColumn), unitText = field(fields, unitColumn)
+        return .item(rows.item(line: line, timeText: timeText,
+                             value: field(fields, valueColumn), unit: WeightUnit.imported(unitText), unitText: unitText))
+    }
+}
+
+/// Withings' weight.csv: `Date,"Weight (kg)","Fat mass (kg)",...,Comments`;
+/// the names follow the account's language ("Poids (kg)", "Gewicht (lb)"),
+/// so the date is the first column and the weight the first one whose name
+/// ends in a unit in brackets. Times are local: "2023-01-05 07:30:00".
+struct WithingsReader: CSVFormatReader {
+    var rows: RowReader
+    var weightColumn: Int? = nil
+    var unit: WeightUnit? = nil
+
+    static func weightColumn(_ header: [String]) -> (Int, WeightUnit)? {
+        for (index, name) in header.enumerated().dropFirst() {
+            let lower = name.lowercased()
+            if lower.hasSuffix("(kg)") { return (index, .kg) }
+            if lower.hasSuffix("(lb)") || lower.hasSuffix("(lbs)") { return (index, .lbs) }
+        }
+        return nil
+    }
+
+    mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
+        guard let weightColumn, let unit else {
+            guard let (column, unit) = WithingsReader.weightColumn(fields.map { $0.trimmingCharacters(in: .whitespaces) }) else {
+                return .fail(.notThisFormat(.withings, "no column named with a unit, such as \"Weight (kg)\""))
+            }
+            (self.weightColumn, self.unit) = (column, unit)
+            return .skip
+        }
+        let timeText = field(fields, 0), value = field(fields, weightColumn)
+        if value.isEmpty { return .item(.problem(ImportProblem(line: line, reason: "no weight on this line"))) }
+        return .item(rows.item(line: line, timeText: timeText, value: value, unit: unit, unitText: unit.rawValue))
+    }
+}
+
+/// openScale's CSV export: named columns in any order, among them
+/// `dateTime` ("2024-01-05 07:30", local) and `weight` (always kg).
+struct OpenScaleReader: CSVFormatReader {
+    var rows: RowReader
+    var dateColumn: Int? = nil
+    var weightColumn: Int? = nil
+
+    mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
+        guard let dateColumn, let weightColumn else {
+            let names = fields.map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let d = names.firstIndex(of: "dateTime"), let w = names.firstIndex(of: "weight") else {
+                return .fail(.notThisFormat(.openscale, "no dateTime and weight columns"))
+            }
+            (dateColumn, weightColumn) = (d, w)
+            return .skip
+        }
+        let timeText = field(fields, dateColumn)
+        return .item(rows.item(line: line, timeText: timeText,
+                             value: field(fields, weightColumn), unit: .kg, unitText: "kg"))
+    }
+}
+
+/// Libra's CSV: `#Version: 6`, `#Units: kg` (or lbs), then
+/// `#date;weight;weight trend;...` and rows `2023-10-16T05:19:20.000Z;70.0;70.4;...`.
+struct LibraReader: CSVFormatReader {
+    var rows: RowReader
+    var unit: WeightUnit
+    var delimiter: UInt8 { UInt8(ascii: ";") }
+
+    mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
+        let first = field(fields, 0)
+        if first.hasPrefix("#") {
+            let lower = first.lowercased()
+            if lower.hasPrefix("#units:") {
+                let name = String(first.dropFirst("#units:".count))
+                guard let unit = WeightUnit.imported(name) else {
+                    return .fail(.notThisFormat(.libra, "its unit '\(name.trimmingCharacters(in: .whitespaces))' is not lbs or kg"))
+                }
+                self.unit = unit
+            }
+            return .skip
+        }
+        let value = field(fields, 1)
+        return .item(rows.item(line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue))
+    }
+}
+
+/// The Hacker's Diet Online CSV export (HDiet's `exportCSV`, fourmilab):
+/// `Epoch,...`, `User,...`, `Preferences,1.0,<log unit>,<display unit>,...`,
+/// `Diet-Plan,...`, then per month `Date,Weight,Rung,Flag,Comment`,
+/// `StartTrend,...` and one line per day starting with its date; days
+/// without a weigh-in have an empty weight. The log unit is "kilogram",
+/// "pound" or "stone" (a stone log keeps pounds); without a Preferences
+/// line the caller's unit is used.
+struct HackersDietReader: CSVFormatReader {
+    var rows: RowReader
+    var unit: WeightUnit
+
+    mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
+        let first = field(fields, 0)
+        guard let byte = first.utf8.first, byte >= 48, byte <= 57 else {
+            if first == "Preferences" {
+                switch field(fields, 2).lowercased() {
+                case "kilogram": unit = .kg
+                case "pound", "stone": unit = .lbs
+                case let other: return .fail(.notThisFormat(.hackersdiet, "its log unit '\(other)' is not pound, stone or kilogram"))
+                }
+            }
+            return .skip
+        }
+        let value = field(fields, 1)
+        if value.isEmpty { return .skip }
+        return .item(rows.item(line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue))
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Runs a CSV-based format over a stream, one record at a time: memory
+/// stays flat however long the file is.
+enum CSVImport {
+    static func run<R: CSVFormatReader>(_ reader: inout R, stream: InputStream, body: (ImportItem) throws -> Void) throws {
+        var records = CSVRecordReader(stream: stream, delimiter: reader.delimiter)
+        while let (fields, line) = try records.next() {
+            if fields.count == 1, fields[0].utf8.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
+            switch reader.read(fields, line: line) {
+            case .skip: continue
+            case .item(let item): try body(item)
+            case .fail(let error): throw error
+            }
+        }
+    }
+}

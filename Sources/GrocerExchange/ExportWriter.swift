@@ -1,0 +1,153 @@
+import Foundation
+import GrocerCore
+
+/// Writes entries as grocer's CSV or JSON on a byte-buffer fast path: no
+/// Decimal, Locale, DateFormatter or format style per row. The time's
+/// ISO 8601 digits come from Unix seconds through civil-from-days; bytes
+/// gather in a buffer handed to `sink` in 64 KiB pieces.
+///
+/// CSV (RFC 4180, CRLF): `recorded_at,value,unit` then `2026-01-05T07:30:00Z,72.50,kg`.
+/// JSON (as `grocer weight list --json`): `[\n  {"id": 1, "recordedAt": "...", "value": 72.50, "unit": "kg"},\n  ...\n]\n`.
+public struct ExportWriter {
+    public enum Format: String, CaseIterable, Sendable {
+        case csv, json
+    }
+
+    public typealias Sink = (UnsafeRawBufferPointer) throws -> Void
+
+    public let format: Format
+    private let sink: Sink
+    private var buffer: [UInt8] = []
+    private var rows = 0
+    private static let flushAt = 1 << 16
+
+    public init(format: Format, sink: @escaping Sink) {
+        self.format = format
+        self.sink = sink
+        buffer.reserveCapacity(ExportWriter.flushAt + 256)
+        switch format {
+        case .csv: append("recorded_at,value,unit\r\n")
+        case .json: buffer.append(UInt8(ascii: "["))
+        }
+    }
+
+    /// One entry: its id (JSON only), time in whole Unix seconds, the value's
+    /// digits as typed and its unit.
+    public mutating func append(id: Int64, seconds: Int64, digits: String, unit: WeightUnit) throws {
+        switch format {
+        case .csv:
+            appendTime(seconds)
+            buffer.append(UInt8(ascii: ","))
+            append(digits)
+            buffer.append(UInt8(ascii: ","))
+            append(unit.rawValue)
+            buffer.append(13); buffer.append(10)
+        case .json:
+            append(rows == 0 ? "\n  {\"id\": " : ",\n  {\"id\": ")
+            appendInteger(id)
+            append(", \"recordedAt\": \"")
+            appendTime(seconds)
+            append("\", \"value\": ")
+            append(digits)
+            append(", \"unit\": \"")
+            append(unit.rawValue)
+            append("\"}")
+        }
+        rows += 1
+        if buffer.count >= ExportWriter.flushAt { try flush() }
+    }
+
+    public mutating func append(_ entry: WeightEntry) throws {
+        try append(id: entry.id, seconds: Int64(entry.recordedAt.timeIntervalSince1970.rounded(.down)),
+                   digits: entry.weight.digits, unit: entry.weight.unit)
+    }
+
+    /// Closes the JSON array and hands over what is left.
+    public mutating func finish() throws {
+        if format == .json { append(rows == 0 ? "]\n" : "\n]\n") }
+        try flush()
+    }
+
+    private mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBytes { try sink($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always)
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+    }
+
+    @inline(__always)
+    private mutating func appendDigits(_ value: Int, width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var v = value
+        while divisor > 0 {
+            buffer.append(UInt8(48 + v / divisor))
+            v %= divisor
+            divisor /= 10
+        }
+    }
+
+    private mutating func appendInteger(_ value: Int64) {
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        var v = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            repeat {
+                raw[n] = UInt8(48 + v % 10)
+                v /= 10
+                n += 1
+            } while v > 0
+            for k in stride(from: n - 1, through: 0, by: -1) { buffer.append(raw[k]) }
+        }
+    }
+
+    /// "2026-01-05T07:30:00Z" from Unix seconds (years 0-9999).
+    private mutating func appendTime(_ seconds: Int64) {
+        let s = Int(seconds)
+        var days = s / 86_400
+        var rest = s % 86_400
+        if rest < 0 { rest += 86_400; days -= 1 }
+        let civil = CivilDay.civilFromDays(days)
+        appendDigits(civil.year, width: 4)
+        buffer.append(UInt8(ascii: "-"))
+        appendDigits(civil.month, width: 2)
+        buffer.append(UInt8(ascii: "-"))
+        appendDigits(civil.day, width: 2)
+        buffer.append(UInt8(ascii: "T"))
+        appendDigits(rest / 3600, width: 2)
+        buffer.append(UInt8(ascii: ":"))
+        appendDigits(rest / 60 % 60, width: 2)
+        buffer.append(UInt8(ascii: ":"))
+        appendDigits(rest % 60, width: 2)
+        buffer.append(UInt8(ascii: "Z"))
+    }
+}
+
+extension ExportWriter {
+    /// A sink writing to a file descriptor (1 for standard output), retrying
+    /// short writes.
+    public static func fileDescriptorSink(_ fd: Int32) -> Sink {
+        { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ExportError.writeFailed(String(cString: strerror(errno)))
+                }
+                offset += n
+            }
+        }
+    }
+}
+
+public enum ExportError: Error, Equatable, Sendable {
+    case writeFailed(String)
+}

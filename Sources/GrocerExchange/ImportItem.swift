@@ -1,0 +1,102 @@
+import Foundation
+import GrocerCore
+
+/// One readable row of an import: when, and the value as typed after
+/// rounding to 2 decimals (`rounded` says whether that changed it).
+public struct ImportRow: Equatable, Sendable {
+    public let line: Int
+    public let recordedAt: Date
+    public let value: Weight
+    public let rounded: Bool
+}
+
+/// A row that cannot be read, by line number, with the reason.
+public struct ImportProblem: Equatable, Sendable {
+    public let line: Int
+    public let reason: String
+}
+
+public enum ImportItem: Equatable, Sendable {
+    case row(ImportRow)
+    case problem(ImportProblem)
+}
+
+/// The formats `grocer weight import --format` names (`auto` is nil).
+public enum ImportFormat: String, CaseIterable, Sendable {
+    /// grocer's own CSV or JSON (told apart by the first byte).
+    case grocer
+    case withings
+    case openscale
+    case libra
+    case hackersdiet
+    case applehealth
+}
+
+/// Why a whole file cannot be imported (as opposed to one row).
+public enum ImportError: Error, Equatable, Sendable {
+    case unknownFormat
+    case notThisFormat(ImportFormat, String)
+    case unreadable(String)
+    case malformed(line: Int, String)
+
+    /// What happened and what to do; the command adds the file's name.
+    public var message: String {
+        switch self {
+        case .unknownFormat:
+            return "its format is not one grocer reads; name it with --format (grocer, withings, openscale, libra, hackersdiet, applehealth)"
+        case .notThisFormat(let format, let why):
+            return "it is not a \(format.rawValue) export (\(why)); check --format, or leave it out to detect the format"
+        case .unreadable(let why):
+            return "it cannot be read (\(why))"
+        case .malformed(let line, let why):
+            return "line \(line) breaks the file's structure (\(why)); nothing after it can be read"
+        }
+    }
+}
+
+extension WeightUnit {
+    /// "kg", "lbs", and Apple's and Withings' "lb", in any case.
+    static func imported(_ text: String) -> WeightUnit? {
+        if text == "kg" { return .kg }
+        if text == "lbs" { return .lbs }
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "kg": return .kg
+        case "lbs", "lb": return .lbs
+        default: return nil
+        }
+    }
+}
+
+/// Turns a row's time, value and unit into an `ImportRow` or a problem.
+/// Remembers the readings of values already seen (a weight log repeats
+/// the same few thousand values), because making a `Weight` costs about
+/// 1.8 us, most of a row's time; the memory is capped.
+struct RowReader {
+    let time: ImportTime
+    private var seen: [WeightUnit: [String: ImportedWeight.Reading]] = [:]
+    private var remembered = 0
+    static let cap = 50_000
+
+    init(timeZone: TimeZone) {
+        time = ImportTime(timeZone: timeZone)
+    }
+
+    mutating func item(line: Int, timeText: String, value: String, unit: WeightUnit?, unitText: String) -> ImportItem {
+        guard let date = time.parse(timeText) else {
+            return .problem(ImportProblem(line: line, reason: "'\(timeText)' is not a date and time grocer reads"))
+        }
+        guard let unit else { return .problem(ImportProblem(line: line, reason: "unit '\(unitText)' is not lbs or kg")) }
+        if let reading = seen[unit]?[value] {
+            return .row(ImportRow(line: line, recordedAt: date, value: reading.weight, rounded: reading.rounded))
+        }
+        switch ImportedWeight.read(value, unit: unit) {
+        case .success(let reading):
+            if remembered >= RowReader.cap { seen = [:]; remembered = 0 }
+            seen[unit, default: [:]][value] = reading
+            remembered += 1
+            return .row(ImportRow(line: line, recordedAt: date, value: reading.weight, rounded: reading.rounded))
+        case .failure(let rejection):
+            return .problem(ImportProblem(line: line, reason: rejection.reason))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GrocerCore
+
+/// Reads an export of grocer's or another program's, row by row, into
+/// `ImportItem`s: what `grocer weight import` feeds into the store.
+public struct ImportReader: Sendable {
+    /// nil: detect from the first bytes (`--format auto`).
+    public var format: ImportFormat?
+    /// Times without a zone are in this zone; a date alone is 12:00 here.
+    public var timeZone: TimeZone
+    /// For files that do not say their unit (The Hacker's Diet Online, a
+    /// Libra file without `#Units:`).
+    public var defaultUnit: WeightUnit
+
+    public init(format: ImportFormat? = nil, timeZone: TimeZone, defaultUnit: WeightUnit) {
+        self.format = format
+        self.timeZone = timeZone
+        self.defaultUnit = defaultUnit
+    }
+
+    /// Calls `body` once per row, in file order; returns the format read.
+    /// Throws `ImportError` when the file as a whole cannot be read, or what
+    /// `body` throws (which stops the reading).
+    @discardableResult
+    public func read(_ stream: InputStream, _ body: (ImportItem) throws -> Void) throws -> ImportFormat {
+        let prefix = try PrefixedInputStream.readPrefix(of: stream, count: FormatDetector.prefixLength)
+        let kind: FormatDetector.Kind
+        switch format {
+        case nil:
+            guard let detected = FormatDetector.detect(prefix) else { throw ImportError.unknownFormat }
+            kind = detected
+        case .grocer?: kind = FormatDetector.grocerKind(prefix)
+        case .withings?: kind = .withings
+        case .openscale?: kind = .openscale
+        case .libra?: kind = .libra
+        case .hackersdiet?: kind = .hackersdiet
+        case .applehealth?: kind = .applehealth
+        }
+        let input: InputStream = PrefixedInputStream(prefix: prefix, rest: stream)
+        let rows = RowReader(timeZone: timeZone)
+        switch kind {
+        case .grocerCSV:
+            var reader = GrocerCSVReader(rows: rows)
+            try CSVImport.run(&reader, stream: input, body: body)
+        case .grocerJSON:
+            var reader = JSONImport(stream: input, rows: rows)
+            try reader.run(body)
+        case .withings:
+            var reader = WithingsReader(rows: rows)
+            try CSVImport.run(&reader, stream: input, body: body)
+        case .openscale:
+            var reader = OpenScaleReader(rows: rows)
+            try CSVImport.run(&reader, stream: input, body: body)
+        case .libra:
+            var reader = LibraReader(rows: rows, unit: defaultUnit)
+            try CSVImport.run(&reader, stream: input, body: body)
+        case .hackersdiet:
+            var reader = HackersDietReader(rows: rows, unit: defaultUnit)
+            try CSVImport.run(&reader, stream: input, body: body)
+        case .applehealth:
+            let xml = try XMLDoctype.stripped(prefix: prefix, rest: stream)
+            try AppleHealthImport.run(stream: xml, rows: rows, body: body)
+        }
+        return kind.format
+    }
+
+    /// The same, for a file.
+    @discardableResult
+    public func read(fileAt url: URL, _ body: (ImportItem) throws -> Void) throws -> ImportFormat {
+        guard let stream = InputStream(url: url) else { throw ImportError.unreadable("it cannot be opened") }
+        stream.open()
+        defer { stream.close() }
+        if stream.streamStatus == .error { throw ImportError.unreadable(stream.streamError?.localizedDescription ?? "it cannot be opened") }
+        return try read(stream, body)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GrocerCore
+
+/// Reads the times export files carry, on bytes, without a formatter per
+/// row: ISO 8601 with `Z` or an offset (`+01:00`, `+0100`, Apple's
+/// ` +0100`), fractions of a second dropped; `YYYY-MM-DD HH:MM[:SS]` and
+/// `DD.MM.YYYY HH:MM` without a zone as local time; a date alone as 12:00
+/// local. Only local times go through the Calendar (made once).
+struct ImportTime {
+    let calendar: Calendar
+
+    init(timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    func parse(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i: Int
+        var end: Int
+
+        var atEnd: Bool { i == end }
+
+        mutating func number(_ count: Int) -> Int? {
+            guard i + count <= end else { return nil }
+            var value = 0
+            for k in i..<(i + count) {
+                let b = bytes[k]
+                guard b >= 48, b <= 57 else { return nil }
+                value = value * 10 + Int(b &- 48)
+            }
+            i += count
+            return value
+        }
+
+        mutating func skip(_ byte: UInt8) -> Bool {
+            guard i < end, bytes[i] == byte else { return false }
+            i += 1
+            return true
+        }
+    }
+
+    private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var c = Cursor(bytes: bytes, i: 0, end: bytes.count)
+        while c.end > 0, bytes[c.end - 1] == 32 { c.end -= 1 }
+        while c.i < c.end, bytes[c.i] == 32 { c.i += 1 }
+        var year = 0, month = 0, day = 0
+        if c.i + 4 < c.end, bytes[c.i + 2] == UInt8(ascii: ".") {
+            guard let d = c.number(2), c.skip(UInt8(ascii: ".")), let m = c.number(2), c.skip(UInt8(ascii: ".")),
+                  let y = c.number(4) else { return nil }
+            (year, month, day) = (y, m, d)
+        } else {
+            guard let y = c.number(4), c.skip(UInt8(ascii: "-")), let m = c.number(2), c.skip(UInt8(ascii: "-")),
+                  let d = c.number(2) else { return nil }
+            (year, month, day) = (y, m, d)
+        }
+        guard (1...12).contains(month), day >= 1, day <= ImportTime.daysIn(month, of: year) else { return nil }
+        if c.atEnd { return local(year, month, day, 12, 0, 0) }
+        guard c.skip(UInt8(ascii: "T")) || c.skip(UInt8(ascii: " ")), let hour = c.number(2), c.skip(UInt8(ascii: ":")),
+              let minute = c.number(2) else { return nil }
+        var second = 0
+        if c.skip(UInt8(ascii: ":")) {
+            guard let s = c.number(2) else { return nil }
+            second = s
+            if c.skip(UInt8(ascii: ".")) || c.skip(UInt8(ascii: ",")) {
+                let start = c.i
+                while c.i < c.end, bytes[c.i] >= 48, bytes[c.i] <= 57 { c.i += 1 }
+                guard c.i > start else { return nil }
+            }
+        }
+        guard hour <= 23, minute <= 59, second <= 59 else { return nil }
+        _ = c.skip(32)
+        if c.atEnd { return local(year, month, day, hour, minute, second) }
+        var offset = 0
+        if !c.skip(UInt8(ascii: "Z")) {
+            let sign: Int
+            if c.skip(UInt8(ascii: "+")) { sign = 1 } else if c.skip(UInt8(ascii: "-")) { sign = -1 } else { return nil }
+            guard let h = c.number(2) else { return nil }
+            var m = 0
+            if c.skip(UInt8(ascii: ":")) {
+                guard let mm = c.number(2) else { return nil }
+                m = mm
+            } else if let mm = c.number(2) {
+                m = mm
+            }
+            guard h <= 23, m <= 59 else { return nil }
+            offset = sign * (h * 3600 + m * 60)
+        }
+        guard c.atEnd else { return nil }
+        let days = CivilDay.daysFromCivil(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second - offset))
+    }
+
+    static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private func local(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int) -> Date? {
+        calendar.date(from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi, second: s))
+    }
+}

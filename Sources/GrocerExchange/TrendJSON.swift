@@ -1,0 +1,40 @@
+import Foundation
+import GrocerCore
+
+/// `grocer weight trend --json`: `{"unit", "days": [{"date", "weight",
+/// "trend"}], "trend", "ratePerWeek", "goal", "forecastDate"}`, one object
+/// per day with entries in the range, numbers with 2 decimals, null where
+/// there is no figure (no rate yet, no goal, no forecast shown).
+public enum TrendJSON {
+    public static func render(_ trend: WeightTrend, range: TrendRange, goal: Decimal?, endingAt last: CivilDay? = nil) -> String {
+        let end = last ?? trend.latest?.day
+        let days = trend.points(in: range, endingAt: end).map {
+            "    {\"date\": \"\($0.day)\", \"weight\": \(fixed2($0.weight)), \"trend\": \(fixed2($0.trend))}"
+        }
+        let current = end.flatMap { trend.trend(on: $0) }
+        let forecast = goal.flatMap { trend.forecastDay(goal: $0) }
+        return """
+            {
+              "unit": "\(trend.unit.rawValue)",
+              "days": [\(days.isEmpty ? "" : "\n" + days.joined(separator: ",\n") + "\n  ")],
+              "trend": \(current.map(fixed2) ?? "null"),
+              "ratePerWeek": \(trend.changePerWeek.map(fixed2) ?? "null"),
+              "goal": \(goal.map(fixed2) ?? "null"),
+              "forecastDate": \(forecast.map { "\"\($0)\"" } ?? "null")
+            }
+
+            """
+    }
+
+    /// "72.35", "-0.70", "80.00": rounded half away from zero to 2 decimals.
+    public static func fixed2(_ value: Decimal) -> String {
+        var text = value.rounded(scale: 2).description
+        let negative = text.hasPrefix("-")
+        if negative { text.removeFirst() }
+        var parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 1 { parts.append("") }
+        let fraction = parts[1] + String(repeating: "0", count: max(0, 2 - parts[1].count))
+        let body = "\(parts[0].isEmpty ? "0" : parts[0]).\(fraction)"
+        return negative && body != "0.00" ? "-" + body : body
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GrocerCore
+@testable import GrocerExchange
+
+/// A temporary folder for the files each test writes itself, and helpers to
+/// read them back.
+struct ImportFixture {
+    let folder: URL
+
+    init() {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-exchange-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func write(_ name: String, _ text: String) -> URL {
+        let url = folder.appendingPathComponent(name)
+        guard FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8)) else {
+            fatalError("cannot write \(url.path)")
+        }
+        return url
+    }
+
+    func read(_ text: String, format: ImportFormat? = nil, zone: String = "UTC", unit: WeightUnit = .kg) throws -> (ImportFormat, [ImportItem]) {
+        let url = write("import-\(UUID().uuidString)", text)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var items: [ImportItem] = []
+        let reader = ImportReader(format: format, timeZone: TimeZone(identifier: zone)!, defaultUnit: unit)
+        let read = try reader.read(fileAt: url) { items.append($0) }
+        return (read, items)
+    }
+
+    static func rows(_ items: [ImportItem]) -> [ImportRow] {
+        items.compactMap { if case .row(let row) = $0 { return row } else { return nil } }
+    }
+
+    static func problems(_ items: [ImportItem]) -> [ImportProblem] {
+        items.compactMap { if case .problem(let problem) = $0 { return problem } else { return nil } }
+    }
+
+    static func date(_ iso: String) -> Date { try! Date(iso, strategy: .iso8601) }
+
+    /// (line, ISO time in UTC, digits, unit, rounded) for compact expectations.
+    static func summary(_ items: [ImportItem]) -> [String] {
+        items.map {
+            switch $0 {
+            case .row(let r):
+                let time = r.recordedAt.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+                return "\(r.line) \(time) \(r.value.digits) \(r.value.unit.rawValue)\(r.rounded ? " rounded" : "")"
+            case .problem(let p):
+                return "\(p.line) ! \(p.reason)"
+            }
+        }
+    }
+}
