@@ -34,7 +34,8 @@ public struct CivilDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         let total = c.year * 12 + (c.month - 1) + months
         let year = CivilDay.floorDiv(total, 12)
         let month = total - year * 12 + 1
-        let last = CivilDay.daysFromCivil(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1)
+        let last =
+            CivilDay.daysFromCivil(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1)
             - CivilDay.daysFromCivil(year: year, month: month, day: 1)
         return CivilDay(year: year, month: month, day: min(c.day, last))
     }

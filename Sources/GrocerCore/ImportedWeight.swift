@@ -28,9 +28,10 @@ public enum ImportedWeight {
     }
 
     /// Each unit's maximum in hundredths, read once from `WeightUnit.maximum`.
-    static let maximumHundredths: [WeightUnit: Int] = Dictionary(uniqueKeysWithValues: WeightUnit.allCases.map {
-        ($0, NSDecimalNumber(decimal: $0.maximum * 100).intValue)
-    })
+    static let maximumHundredths: [WeightUnit: Int] = Dictionary(
+        uniqueKeysWithValues: WeightUnit.allCases.map {
+            ($0, NSDecimalNumber(decimal: $0.maximum * 100).intValue)
+        })
 
     public static func read(_ raw: String, unit: WeightUnit) -> Result<Reading, Rejection> {
         var bytes = Array(raw.utf8)
@@ -75,7 +76,13 @@ public enum ImportedWeight {
         if text[dot + 3] >= UInt8(ascii: "5") {
             var i = digits.count - 1
             while i >= 0 {
-                if digits[i] == UInt8(ascii: "9") { digits[i] = UInt8(ascii: "0"); i -= 1 } else { digits[i] += 1; break }
+                if digits[i] == UInt8(ascii: "9") {
+                    digits[i] = UInt8(ascii: "0")
+                    i -= 1
+                } else {
+                    digits[i] += 1
+                    break
+                }
             }
             if i < 0 { digits.insert(UInt8(ascii: "1"), at: 0) }
         }

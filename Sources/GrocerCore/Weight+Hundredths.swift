@@ -4,10 +4,21 @@ extension Weight {
     /// The value in hundredths of its unit, exactly ("72.5" -> 7250): what a
     /// per-day summary table can add up as integers.
     public var hundredths: Int {
-        var whole = 0, fraction = 0, fractionDigits = 0, seenDot = false
+        var whole = 0
+        var fraction = 0
+        var fractionDigits = 0
+        var seenDot = false
         for b in digits.utf8 {
-            if b == UInt8(ascii: ".") { seenDot = true; continue }
-            if seenDot { fraction = fraction * 10 + Int(b - 48); fractionDigits += 1 } else { whole = whole * 10 + Int(b - 48) }
+            if b == UInt8(ascii: ".") {
+                seenDot = true
+                continue
+            }
+            if seenDot {
+                fraction = fraction * 10 + Int(b - 48)
+                fractionDigits += 1
+            } else {
+                whole = whole * 10 + Int(b - 48)
+            }
         }
         return whole * 100 + (fractionDigits == 1 ? fraction * 10 : fraction)
     }
@@ -19,7 +30,8 @@ extension DayFigure {
     /// table does not change when the default unit does; converting here
     /// is exact (kg = lbs x 0.45359237).
     public init(day: CivilDay, kgHundredths: Int, lbsHundredths: Int, count: Int, unit: WeightUnit) {
-        let kg = Decimal(kgHundredths) / 100, lbs = Decimal(lbsHundredths) / 100
+        let kg = Decimal(kgHundredths) / 100
+        let lbs = Decimal(lbsHundredths) / 100
         let sum: Decimal
         switch unit {
         case .kg: sum = kg + lbs * WeightUnit.kilogramsPerPound

@@ -96,10 +96,18 @@ public struct WeightTrend: Sendable {
         let first = last.day.adding(days: -13)
         let window = points.reversed().prefix { $0.day >= first }
         guard window.count >= 2 else { return nil }
-        var n: Decimal = 0, sx: Decimal = 0, sy: Decimal = 0, sxy: Decimal = 0, sxx: Decimal = 0
+        var n: Decimal = 0
+        var sx: Decimal = 0
+        var sy: Decimal = 0
+        var sxy: Decimal = 0
+        var sxx: Decimal = 0
         for point in window {
             let x = Decimal(point.day.number - first.number)
-            n += 1; sx += x; sy += point.trend; sxy += x * point.trend; sxx += x * x
+            n += 1
+            sx += x
+            sy += point.trend
+            sxy += x * point.trend
+            sxx += x * x
         }
         let denominator = n * sxx - sx * sx
         guard denominator != 0 else { return nil }
@@ -161,7 +169,8 @@ public struct WeightTrend: Sendable {
     }
 
     func lastIndex(onOrBefore day: CivilDay) -> Int? {
-        var low = 0, high = points.count
+        var low = 0
+        var high = points.count
         while low < high {
             let mid = (low + high) / 2
             if points[mid].day <= day { low = mid + 1 } else { high = mid }

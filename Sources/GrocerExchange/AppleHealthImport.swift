@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import GrocerCore
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Apple Health's export.xml: only
 /// `<Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" value="72.5" startDate="2026-01-05 07:30:00 +0100" .../>`
@@ -39,13 +40,20 @@ final class AppleHealthImport: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        if name == "HealthData" { sawHealthData = true; return }
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        if name == "HealthData" {
+            sawHealthData = true
+            return
+        }
         guard name == "Record", attributes["type"] == AppleHealthImport.bodyMass else { return }
-        let timeText = attributes["startDate"] ?? "", unitText = attributes["unit"] ?? ""
-        let item = rows.item(line: parser.lineNumber, timeText: timeText, value: attributes["value"] ?? "",
-                             unit: WeightUnit.imported(unitText), unitText: unitText)
+        let timeText = attributes["startDate"] ?? ""
+        let unitText = attributes["unit"] ?? ""
+        let item = rows.item(
+            line: parser.lineNumber, timeText: timeText, value: attributes["value"] ?? "",
+            unit: WeightUnit.imported(unitText), unitText: unitText)
         do { try body(item) } catch {
             failure = error
             parser.abortParsing()

@@ -46,9 +46,12 @@ struct GrocerCSVReader: CSVFormatReader {
         guard fields.count == columns.count else {
             return .item(.problem(ImportProblem(line: line, reason: "\(fields.count) fields where the header has \(columns.count)")))
         }
-        let timeText = field(fields, timeColumn), unitText = field(fields, unitColumn)
-        return .item(rows.item(line: line, timeText: timeText,
-                             value: field(fields, valueColumn), unit: WeightUnit.imported(unitText), unitText: unitText))
+        let timeText = field(fields, timeColumn)
+        let unitText = field(fields, unitColumn)
+        return .item(
+            rows.item(
+                line: line, timeText: timeText,
+                value: field(fields, valueColumn), unit: WeightUnit.imported(unitText), unitText: unitText))
     }
 }
 
@@ -78,7 +81,8 @@ struct WithingsReader: CSVFormatReader {
             (self.weightColumn, self.unit) = (column, unit)
             return .skip
         }
-        let timeText = field(fields, 0), value = field(fields, weightColumn)
+        let timeText = field(fields, 0)
+        let value = field(fields, weightColumn)
         if value.isEmpty { return .item(.problem(ImportProblem(line: line, reason: "no weight on this line"))) }
         return .item(rows.item(line: line, timeText: timeText, value: value, unit: unit, unitText: unit.rawValue))
     }
@@ -101,8 +105,10 @@ struct OpenScaleReader: CSVFormatReader {
             return .skip
         }
         let timeText = field(fields, dateColumn)
-        return .item(rows.item(line: line, timeText: timeText,
-                             value: field(fields, weightColumn), unit: .kg, unitText: "kg"))
+        return .item(
+            rows.item(
+                line: line, timeText: timeText,
+                value: field(fields, weightColumn), unit: .kg, unitText: "kg"))
     }
 }
 

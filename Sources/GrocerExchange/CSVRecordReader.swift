@@ -33,7 +33,10 @@ struct CSVRecordReader {
         if stream.streamStatus == .notOpen { stream.open() }
         let n = buffer.withUnsafeMutableBufferPointer { stream.read($0.baseAddress!, maxLength: $0.count) }
         if n < 0 { throw ImportError.unreadable(stream.streamError?.localizedDescription ?? "read failed") }
-        if n == 0 { atEnd = true; return false }
+        if n == 0 {
+            atEnd = true
+            return false
+        }
         count = n
         position = 0
         return true
@@ -68,7 +71,12 @@ struct CSVRecordReader {
         while let b = try nextByte() {
             if quoted {
                 if b == UInt8(ascii: "\"") {
-                    if try peekByte() == UInt8(ascii: "\"") { position += 1; field.append(b) } else { quoted = false }
+                    if try peekByte() == UInt8(ascii: "\"") {
+                        position += 1
+                        field.append(b)
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     if b == 10 { line += 1 }
                     field.append(b)

@@ -41,7 +41,8 @@ public struct ExportWriter {
             append(digits)
             buffer.append(UInt8(ascii: ","))
             append(unit.rawValue)
-            buffer.append(13); buffer.append(10)
+            buffer.append(13)
+            buffer.append(10)
         case .json:
             append(rows == 0 ? "\n  {\"id\": " : ",\n  {\"id\": ")
             appendInteger(id)
@@ -58,8 +59,9 @@ public struct ExportWriter {
     }
 
     public mutating func append(_ entry: WeightEntry) throws {
-        try append(id: entry.id, seconds: Int64(entry.recordedAt.timeIntervalSince1970.rounded(.down)),
-                   digits: entry.weight.digits, unit: entry.weight.unit)
+        try append(
+            id: entry.id, seconds: Int64(entry.recordedAt.timeIntervalSince1970.rounded(.down)),
+            digits: entry.weight.digits, unit: entry.weight.unit)
     }
 
     /// Closes the JSON array and hands over what is left.
@@ -95,8 +97,11 @@ public struct ExportWriter {
     private mutating func appendInteger(_ value: Int64) {
         if value < 0 { buffer.append(UInt8(ascii: "-")) }
         var v = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var n = 0
         withUnsafeMutableBytes(of: &digits) { raw in
             repeat {
@@ -113,7 +118,10 @@ public struct ExportWriter {
         let s = Int(seconds)
         var days = s / 86_400
         var rest = s % 86_400
-        if rest < 0 { rest += 86_400; days -= 1 }
+        if rest < 0 {
+            rest += 86_400
+            days -= 1
+        }
         let civil = CivilDay.civilFromDays(days)
         appendDigits(civil.year, width: 4)
         buffer.append(UInt8(ascii: "-"))

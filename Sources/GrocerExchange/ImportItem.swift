@@ -91,7 +91,10 @@ struct RowReader {
         }
         switch ImportedWeight.read(value, unit: unit) {
         case .success(let reading):
-            if remembered >= RowReader.cap { seen = [:]; remembered = 0 }
+            if remembered >= RowReader.cap {
+                seen = [:]
+                remembered = 0
+            }
             seen[unit, default: [:]][value] = reading
             remembered += 1
             return .row(ImportRow(line: line, recordedAt: date, value: reading.weight, rounded: reading.rounded))

@@ -15,7 +15,10 @@ public struct ImportSummary: Equatable, Sendable {
     public mutating func count(_ item: ImportItem, duplicate: Bool = false) {
         switch item {
         case .row(let row):
-            if duplicate { duplicates += 1; return }
+            if duplicate {
+                duplicates += 1
+                return
+            }
             imported += 1
             if row.rounded { rounded += 1 }
         case .problem(let problem):
@@ -31,7 +34,8 @@ public struct ImportSummary: Equatable, Sendable {
     public func line(dryRun: Bool = false) -> String {
         let verb = dryRun ? "Would import" : "Imported"
         let noun = imported == 1 ? "entry" : "entries"
-        return "\(verb) \(imported) \(noun), skipped \(duplicates) already in the store, rounded \(rounded) to 2 decimals, rejected \(rejected.count)."
+        return
+            "\(verb) \(imported) \(noun), skipped \(duplicates) already in the store, rounded \(rounded) to 2 decimals, rejected \(rejected.count)."
     }
 
     /// "line 4: 'yesterday' is not a date and time grocer reads", one per rejected row.

@@ -50,20 +50,25 @@ struct ImportTime {
         var c = Cursor(bytes: bytes, i: 0, end: bytes.count)
         while c.end > 0, bytes[c.end - 1] == 32 { c.end -= 1 }
         while c.i < c.end, bytes[c.i] == 32 { c.i += 1 }
-        var year = 0, month = 0, day = 0
+        var year = 0
+        var month = 0
+        var day = 0
         if c.i + 4 < c.end, bytes[c.i + 2] == UInt8(ascii: ".") {
             guard let d = c.number(2), c.skip(UInt8(ascii: ".")), let m = c.number(2), c.skip(UInt8(ascii: ".")),
-                  let y = c.number(4) else { return nil }
+                let y = c.number(4)
+            else { return nil }
             (year, month, day) = (y, m, d)
         } else {
             guard let y = c.number(4), c.skip(UInt8(ascii: "-")), let m = c.number(2), c.skip(UInt8(ascii: "-")),
-                  let d = c.number(2) else { return nil }
+                let d = c.number(2)
+            else { return nil }
             (year, month, day) = (y, m, d)
         }
         guard (1...12).contains(month), day >= 1, day <= ImportTime.daysIn(month, of: year) else { return nil }
         if c.atEnd { return local(year, month, day, 12, 0, 0) }
         guard c.skip(UInt8(ascii: "T")) || c.skip(UInt8(ascii: " ")), let hour = c.number(2), c.skip(UInt8(ascii: ":")),
-              let minute = c.number(2) else { return nil }
+            let minute = c.number(2)
+        else { return nil }
         var second = 0
         if c.skip(UInt8(ascii: ":")) {
             guard let s = c.number(2) else { return nil }

@@ -63,7 +63,10 @@ struct JSONImport {
         guard next() == UInt8(ascii: "{") else { throw ImportError.malformed(line: line, "expected '{'") }
         var entry = Entry()
         skipSpace()
-        if peek() == UInt8(ascii: "}") { position += 1; return entry }
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+            return entry
+        }
         while true {
             skipSpace()
             guard next() == UInt8(ascii: "\"") else { throw ImportError.malformed(line: line, "expected a quoted name") }
@@ -78,14 +81,19 @@ struct JSONImport {
             } else {
                 scratch.removeAll(keepingCapacity: true)
                 while let b = peek(), b != UInt8(ascii: ","), b != UInt8(ascii: "}"), !isSpace(b) {
-                    scratch.append(b); position += 1
+                    scratch.append(b)
+                    position += 1
                 }
                 guard !scratch.isEmpty else { throw ImportError.malformed(line: line, "expected a value") }
                 text = String(decoding: scratch, as: UTF8.self)
             }
-            if key == JSONImport.recordedAtKey { entry.recordedAt = text }
-            else if key == JSONImport.valueKey { entry.value = text }
-            else if key == JSONImport.unitKey { entry.unit = text }
+            if key == JSONImport.recordedAtKey {
+                entry.recordedAt = text
+            } else if key == JSONImport.valueKey {
+                entry.value = text
+            } else if key == JSONImport.unitKey {
+                entry.unit = text
+            }
             skipSpace()
             switch next() {
             case UInt8(ascii: ","): continue
@@ -134,7 +142,10 @@ struct JSONImport {
         if position >= count {
             count = buffer.withUnsafeMutableBufferPointer { stream.read($0.baseAddress!, maxLength: $0.count) }
             position = 0
-            if count <= 0 { count = 0; return nil }
+            if count <= 0 {
+                count = 0
+                return nil
+            }
         }
         return buffer[position]
     }

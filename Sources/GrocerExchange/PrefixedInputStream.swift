@@ -15,7 +15,10 @@ final class PrefixedInputStream: InputStream {
     }
 
     override func open() { status = .open }
-    override func close() { status = .closed; rest.close() }
+    override func close() {
+        status = .closed
+        rest.close()
+    }
     override var streamStatus: Stream.Status { status }
     override var streamError: Error? { rest.streamError }
     /// Exact, unlike a file stream's on Linux (true at the end until a read
@@ -30,7 +33,11 @@ final class PrefixedInputStream: InputStream {
         guard rest.streamStatus != .atEnd, rest.streamStatus != .closed, rest.streamStatus != .error else { return }
         if prefix.count < 1 << 16 { prefix = [UInt8](repeating: 0, count: 1 << 16) }
         let n = prefix.withUnsafeMutableBufferPointer { rest.read($0.baseAddress!, maxLength: $0.count) }
-        if n <= 0 { prefix = []; offset = 0; return }
+        if n <= 0 {
+            prefix = []
+            offset = 0
+            return
+        }
         prefix.removeSubrange(n...)
         offset = 0
     }

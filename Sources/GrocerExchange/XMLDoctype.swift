@@ -11,7 +11,8 @@ enum XMLDoctype {
     static func stripped(prefix: [UInt8], rest: InputStream) throws -> InputStream {
         var bytes = prefix
         guard let start = find(Array("<!DOCTYPE".utf8), in: bytes, from: 0),
-              find(Array("<HealthData".utf8), in: bytes, from: 0).map({ $0 > start }) ?? true else {
+            find(Array("<HealthData".utf8), in: bytes, from: 0).map({ $0 > start }) ?? true
+        else {
             return PrefixedInputStream(prefix: bytes, rest: rest)
         }
         var end: Int? = nil

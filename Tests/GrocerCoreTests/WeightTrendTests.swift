@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GrocerCore
 
 /// Every expected figure below is worked by hand from the rule in issue 9.
@@ -17,9 +18,10 @@ import Testing
     func kg(_ text: String) -> Decimal { Decimal(string: text)! }
 
     @Test func startsAtTheFirstDayAndMovesATenthOfTheWayCarryingOverGaps() {
-        let trend = WeightTrend(entries: [
-            entry("2026-01-01T08:00:00Z", "80"), entry("2026-01-02T08:00:00Z", "81"), entry("2026-01-04T08:00:00Z", "79"),
-        ], unit: .kg, timeZone: Self.utc)
+        let trend = WeightTrend(
+            entries: [
+                entry("2026-01-01T08:00:00Z", "80"), entry("2026-01-02T08:00:00Z", "81"), entry("2026-01-04T08:00:00Z", "79"),
+            ], unit: .kg, timeZone: Self.utc)
         #expect(trend.points.map(\.trend) == [kg("80"), kg("80.1"), kg("79.99")])
         #expect(trend.trend(on: day(2026, 1, 3)) == kg("80.1"))
         #expect(trend.trend(on: day(2025, 12, 31)) == nil)
@@ -27,19 +29,21 @@ import Testing
     }
 
     @Test func aDaysWeightIsTheMeanOfItsEntries() {
-        let trend = WeightTrend(entries: [
-            entry("2026-01-01T07:00:00Z", "80"), entry("2026-01-01T20:00:00Z", "82"),
-            entry("2026-01-02T07:00:00Z", "70"), entry("2026-01-02T12:00:00Z", "71"), entry("2026-01-02T20:00:00Z", "72"),
-        ], unit: .kg, timeZone: Self.utc)
+        let trend = WeightTrend(
+            entries: [
+                entry("2026-01-01T07:00:00Z", "80"), entry("2026-01-01T20:00:00Z", "82"),
+                entry("2026-01-02T07:00:00Z", "70"), entry("2026-01-02T12:00:00Z", "71"), entry("2026-01-02T20:00:00Z", "72"),
+            ], unit: .kg, timeZone: Self.utc)
         #expect(trend.points.map(\.weight) == [kg("81"), kg("71")])
         #expect(trend.points.map(\.trend) == [kg("81"), kg("80")])
     }
 
     @Test func mixedUnitsAreConvertedExactlyToTheDefaultUnit() {
-        let trend = WeightTrend(entries: [
-            entry("2026-01-01T07:00:00Z", "100", .lbs), entry("2026-01-01T08:00:00Z", "45"),
-            entry("2026-01-02T07:00:00Z", "200", .lbs),
-        ], unit: .kg, timeZone: Self.utc)
+        let trend = WeightTrend(
+            entries: [
+                entry("2026-01-01T07:00:00Z", "100", .lbs), entry("2026-01-01T08:00:00Z", "45"),
+                entry("2026-01-02T07:00:00Z", "200", .lbs),
+            ], unit: .kg, timeZone: Self.utc)
         // 100 lbs = 45.359237 kg; mean with 45 kg = 45.1796185; 200 lbs = 90.718474 kg.
         #expect(trend.points.map(\.weight) == [kg("45.1796185"), kg("90.718474")])
         #expect(trend.points.last?.trend == kg("49.73350405"))
@@ -55,31 +59,35 @@ import Testing
         #expect(figures == [DayFigure(day: day(2026, 10, 31), sum: 80, count: 1), DayFigure(day: day(2026, 11, 1), sum: 164, count: 2)])
         #expect(WeightTrend.dailyFigures(entries, unit: .kg, timeZone: Self.utc).count == 3)
         // Springing forward on 2026-03-08: 00:30 EST and 23:30 EDT are the same day.
-        let spring = WeightTrend.dailyFigures([entry("2026-03-08T05:30:00Z", "80"), entry("2026-03-09T03:30:00Z", "82")],
-                                              unit: .kg, timeZone: Self.newYork)
+        let spring = WeightTrend.dailyFigures(
+            [entry("2026-03-08T05:30:00Z", "80"), entry("2026-03-09T03:30:00Z", "82")],
+            unit: .kg, timeZone: Self.newYork)
         #expect(spring == [DayFigure(day: day(2026, 3, 8), sum: 162, count: 2)])
     }
 
     @Test func figuresForTheSameDayAreAddedAndOrderDoesNotMatter() {
-        let trend = WeightTrend(days: [
-            DayFigure(day: day(2026, 1, 2), sum: 70, count: 1), DayFigure(day: day(2026, 1, 1), sum: 80, count: 1),
-            DayFigure(day: day(2026, 1, 2), sum: 72, count: 1),
-        ], unit: .kg)
+        let trend = WeightTrend(
+            days: [
+                DayFigure(day: day(2026, 1, 2), sum: 70, count: 1), DayFigure(day: day(2026, 1, 1), sum: 80, count: 1),
+                DayFigure(day: day(2026, 1, 2), sum: 72, count: 1),
+            ], unit: .kg)
         #expect(trend.points.map(\.weight) == [kg("80"), kg("71")])
     }
 
     @Test func changePerWeekIsSevenTimesTheLeastSquaresSlopeOverTheLastFourteenDays() {
         // Trends 80, 79, 80.1 at x = 0, 1, 3: slope = (3*319.3 - 4*239.1) / (3*10 - 16) = 1.5/14.
-        let three = WeightTrend(days: [
-            DayFigure(day: day(2026, 1, 1), sum: 80, count: 1), DayFigure(day: day(2026, 1, 2), sum: 70, count: 1),
-            DayFigure(day: day(2026, 1, 4), sum: 90, count: 1),
-        ], unit: .kg)
+        let three = WeightTrend(
+            days: [
+                DayFigure(day: day(2026, 1, 1), sum: 80, count: 1), DayFigure(day: day(2026, 1, 2), sum: 70, count: 1),
+                DayFigure(day: day(2026, 1, 4), sum: 90, count: 1),
+            ], unit: .kg)
         #expect(three.changePerWeek == Decimal(string: "1.5")! / 14 * 7)
         // A day 21 days before the last is outside the window: only 99 -> 98.1 counts.
-        let old = WeightTrend(days: [
-            DayFigure(day: day(2026, 1, 1), sum: 100, count: 1), DayFigure(day: day(2026, 1, 21), sum: 90, count: 1),
-            DayFigure(day: day(2026, 1, 22), sum: 90, count: 1),
-        ], unit: .kg)
+        let old = WeightTrend(
+            days: [
+                DayFigure(day: day(2026, 1, 1), sum: 100, count: 1), DayFigure(day: day(2026, 1, 21), sum: 90, count: 1),
+                DayFigure(day: day(2026, 1, 22), sum: 90, count: 1),
+            ], unit: .kg)
         #expect(old.changePerWeek == kg("-6.3"))
     }
 
@@ -87,16 +95,18 @@ import Testing
         #expect(WeightTrend(days: [], unit: .kg).changePerWeek == nil)
         let one = WeightTrend(days: [DayFigure(day: day(2026, 1, 1), sum: 80, count: 1)], unit: .kg)
         #expect(one.changePerWeek == nil)
-        let apart = WeightTrend(days: [
-            DayFigure(day: day(2026, 1, 1), sum: 80, count: 1), DayFigure(day: day(2026, 1, 15), sum: 79, count: 1),
-        ], unit: .kg)
+        let apart = WeightTrend(
+            days: [
+                DayFigure(day: day(2026, 1, 1), sum: 80, count: 1), DayFigure(day: day(2026, 1, 15), sum: 79, count: 1),
+            ], unit: .kg)
         #expect(apart.changePerWeek == nil)
     }
 
-    static let falling = WeightTrend(days: [
-        DayFigure(day: CivilDay(year: 2026, month: 1, day: 1), sum: 80, count: 1),
-        DayFigure(day: CivilDay(year: 2026, month: 1, day: 2), sum: 70, count: 1),
-    ], unit: .kg)  // trends 80, 79: -1 a day
+    static let falling = WeightTrend(
+        days: [
+            DayFigure(day: CivilDay(year: 2026, month: 1, day: 1), sum: 80, count: 1),
+            DayFigure(day: CivilDay(year: 2026, month: 1, day: 2), sum: 70, count: 1),
+        ], unit: .kg)  // trends 80, 79: -1 a day
 
     @Test(arguments: [
         ("75", WeightTrend.Forecast.inDays(4)), ("75.5", .inDays(4)), ("79", .reached), ("79.004", .reached),
@@ -112,9 +122,10 @@ import Testing
     }
 
     @Test func noForecastMoreThanThreeYearsOutOrWithoutARate() {
-        let slow = WeightTrend(days: [
-            DayFigure(day: day(2026, 1, 1), sum: 80, count: 1), DayFigure(day: day(2026, 1, 2), sum: kg("79.99"), count: 1),
-        ], unit: .kg)  // -0.001 a day: 70 is 9,999 days away
+        let slow = WeightTrend(
+            days: [
+                DayFigure(day: day(2026, 1, 1), sum: 80, count: 1), DayFigure(day: day(2026, 1, 2), sum: kg("79.99"), count: 1),
+            ], unit: .kg)  // -0.001 a day: 70 is 9,999 days away
         #expect(slow.forecast(goal: 70) == .tooFar)
         #expect(slow.forecast(goal: kg("78.903")) == .inDays(1096))
         #expect(slow.forecast(goal: kg("78.902")) == .tooFar)
@@ -122,11 +133,12 @@ import Testing
         #expect(one.forecast(goal: 70) == .noRate)
     }
 
-    static let sparse = WeightTrend(days: [
-        DayFigure(day: CivilDay(year: 2026, month: 1, day: 1), sum: 80, count: 1),
-        DayFigure(day: CivilDay(year: 2026, month: 1, day: 10), sum: 90, count: 1),
-        DayFigure(day: CivilDay(year: 2026, month: 1, day: 20), sum: 70, count: 1),
-    ], unit: .kg)  // trends 80, 81, 79.9
+    static let sparse = WeightTrend(
+        days: [
+            DayFigure(day: CivilDay(year: 2026, month: 1, day: 1), sum: 80, count: 1),
+            DayFigure(day: CivilDay(year: 2026, month: 1, day: 10), sum: 90, count: 1),
+            DayFigure(day: CivilDay(year: 2026, month: 1, day: 20), sum: 70, count: 1),
+        ], unit: .kg)  // trends 80, 81, 79.9
 
     @Test(arguments: [
         (TrendRange.week, "-1.1", 1), (.month, "-0.1", 3), (.all, "-0.1", 3),

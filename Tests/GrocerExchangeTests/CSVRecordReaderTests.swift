@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GrocerExchange
 
 @Suite struct CSVRecordReaderTests {
@@ -11,9 +12,10 @@ import Testing
     }
 
     @Test func readsRFC4180QuotingWithLineBreaksInsideAndKeepsLineNumbersTrue() throws {
-        #expect(try records("a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"two\nlines\",x,\r\nlast,row") == [
-            "1:a|b,c|say \"hi\"", "2:two\nlines|x|", "4:last|row",
-        ])
+        #expect(
+            try records("a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"two\nlines\",x,\r\nlast,row") == [
+                "1:a|b,c|say \"hi\"", "2:two\nlines|x|", "4:last|row",
+            ])
     }
 
     @Test func acceptsLFAndCRLineEndsAByteOrderMarkAndBlankLines() throws {
@@ -21,9 +23,10 @@ import Testing
     }
 
     @Test func splitsOnTheFormatsDelimiter() throws {
-        #expect(try records("#date;weight\n2023-10-16T05:19:20.000Z;70,5;\n", delimiter: ";") == [
-            "1:#date|weight", "2:2023-10-16T05:19:20.000Z|70,5|",
-        ])
+        #expect(
+            try records("#date;weight\n2023-10-16T05:19:20.000Z;70,5;\n", delimiter: ";") == [
+                "1:#date|weight", "2:2023-10-16T05:19:20.000Z|70,5|",
+            ])
     }
 
     @Test func readsAcrossItsBufferBoundary() throws {

@@ -1,14 +1,15 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerExchange
 
 @Suite struct ExportWriterTests {
     static let entries: [(Int64, Int64, String, WeightUnit)] = [
-        (1, 1_767_598_200, "72.50", .kg),    // 2026-01-05T07:30:00Z
-        (2, 1_767_684_659, "180", .lbs),     // 2026-01-06T07:30:59Z
-        (7, 951_782_400, "0.5", .kg),        // 2000-02-29T00:00:00Z
-        (12, -1, "99.99", .lbs),             // 1969-12-31T23:59:59Z
+        (1, 1_767_598_200, "72.50", .kg),  // 2026-01-05T07:30:00Z
+        (2, 1_767_684_659, "180", .lbs),  // 2026-01-06T07:30:59Z
+        (7, 951_782_400, "0.5", .kg),  // 2000-02-29T00:00:00Z
+        (12, -1, "99.99", .lbs),  // 1969-12-31T23:59:59Z
     ]
 
     func export(_ format: ExportWriter.Format, _ rows: [(Int64, Int64, String, WeightUnit)]) throws -> (String, [Int]) {
@@ -25,25 +26,27 @@ import Testing
 
     @Test func writesRFC4180CSVWithTheValueAsTyped() throws {
         let (csv, _) = try export(.csv, Self.entries)
-        #expect(csv == """
-            recorded_at,value,unit\r
-            2026-01-05T07:30:00Z,72.50,kg\r
-            2026-01-06T07:30:59Z,180,lbs\r
-            2000-02-29T00:00:00Z,0.5,kg\r
-            1969-12-31T23:59:59Z,99.99,lbs\r
+        #expect(
+            csv == """
+                recorded_at,value,unit\r
+                2026-01-05T07:30:00Z,72.50,kg\r
+                2026-01-06T07:30:59Z,180,lbs\r
+                2000-02-29T00:00:00Z,0.5,kg\r
+                1969-12-31T23:59:59Z,99.99,lbs\r
 
-            """)
+                """)
     }
 
     @Test func writesJSONAsWeightListDoes() throws {
         let (json, _) = try export(.json, Array(Self.entries.prefix(2)))
-        #expect(json == """
-            [
-              {"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.50, "unit": "kg"},
-              {"id": 2, "recordedAt": "2026-01-06T07:30:59Z", "value": 180, "unit": "lbs"}
-            ]
+        #expect(
+            json == """
+                [
+                  {"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.50, "unit": "kg"},
+                  {"id": 2, "recordedAt": "2026-01-06T07:30:59Z", "value": 180, "unit": "lbs"}
+                ]
 
-            """)
+                """)
         #expect(try export(.json, []).0 == "[]\n")
         #expect(try export(.csv, []).0 == "recorded_at,value,unit\r\n")
     }
@@ -51,7 +54,7 @@ import Testing
     @Test func theTimeDigitsAgreeWithFoundationOverFourHundredYears() throws {
         var rows: [(Int64, Int64, String, WeightUnit)] = []
         var seconds: Int64 = -2_208_988_800  // 1900-01-01
-        while seconds < 10_413_792_000 {      // 2300-01-01
+        while seconds < 10_413_792_000 {  // 2300-01-01
             rows.append((1, seconds, "1", .kg))
             seconds += 7_777_777
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerExchange
 
 /// grocer's own formats: the CSV `grocer weight export` writes and the JSON of `grocer weight list --json`.
@@ -8,7 +9,8 @@ import Testing
     let fixture = ImportFixture()
 
     @Test func readsGrocerCSVRowsAndListsBadOnesByLine() throws {
-        let (format, items) = try fixture.read("""
+        let (format, items) = try fixture.read(
+            """
             recorded_at,value,unit
             2026-01-05T07:30:00Z,72.50,kg
             2026-01-06T07:30:00+01:00,180.125,lbs
@@ -21,21 +23,23 @@ import Testing
             2026-02-30T07:30:00Z,70,kg
             """)
         #expect(format == .grocer)
-        #expect(ImportFixture.summary(items) == [
-            "2 2026-01-05T07:30:00Z 72.50 kg",
-            "3 2026-01-06T06:30:00Z 180.13 lbs rounded",
-            "4 ! 'yesterday' is not a date and time grocer reads",
-            "5 ! unit 'st' is not lbs or kg",
-            "6 ! '-4' is not a weight (a decimal with '.', e.g. 72.5)",
-            "7 ! 2 fields where the header has 3",
-            "9 ! over the largest weight grocer takes (680 kg)",
-            "10 ! '2026-02-30T07:30:00Z' is not a date and time grocer reads",
-        ])
+        #expect(
+            ImportFixture.summary(items) == [
+                "2 2026-01-05T07:30:00Z 72.50 kg",
+                "3 2026-01-06T06:30:00Z 180.13 lbs rounded",
+                "4 ! 'yesterday' is not a date and time grocer reads",
+                "5 ! unit 'st' is not lbs or kg",
+                "6 ! '-4' is not a weight (a decimal with '.', e.g. 72.5)",
+                "7 ! 2 fields where the header has 3",
+                "9 ! over the largest weight grocer takes (680 kg)",
+                "10 ! '2026-02-30T07:30:00Z' is not a date and time grocer reads",
+            ])
     }
 
     /// Readings of a value are remembered; each row still says it was rounded.
     @Test func aRepeatedValueIsReadTheSameEveryTimeInEitherUnit() throws {
-        let (_, items) = try fixture.read("""
+        let (_, items) = try fixture.read(
+            """
             recorded_at,value,unit
             2026-01-05T07:30:00Z,72.505,kg
             2026-01-06T07:30:00Z,72.505,kg
@@ -43,11 +47,12 @@ import Testing
             2026-01-08T07:30:00Z,x,kg
             2026-01-09T07:30:00Z,x,kg
             """)
-        #expect(ImportFixture.summary(items) == [
-            "2 2026-01-05T07:30:00Z 72.51 kg rounded", "3 2026-01-06T07:30:00Z 72.51 kg rounded",
-            "4 2026-01-07T07:30:00Z 72.51 lbs rounded",
-            "5 ! 'x' is not a weight (a decimal with '.', e.g. 72.5)", "6 ! 'x' is not a weight (a decimal with '.', e.g. 72.5)",
-        ])
+        #expect(
+            ImportFixture.summary(items) == [
+                "2 2026-01-05T07:30:00Z 72.51 kg rounded", "3 2026-01-06T07:30:00Z 72.51 kg rounded",
+                "4 2026-01-07T07:30:00Z 72.51 lbs rounded",
+                "5 ! 'x' is not a weight (a decimal with '.', e.g. 72.5)", "6 ! 'x' is not a weight (a decimal with '.', e.g. 72.5)",
+            ])
     }
 
     @Test func aThreeLineCSVFromAStreamLikeStandardInput() throws {
@@ -76,7 +81,8 @@ import Testing
     }
 
     @Test func readsGrocerJSONAndKeepsTheDigitsAsWritten() throws {
-        let (format, items) = try fixture.read("""
+        let (format, items) = try fixture.read(
+            """
             [
               {"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.50, "unit": "kg"},
               {"id": 2, "recordedAt": "2026-01-06T07:30:00Z", "value": 180.555, "unit": "lb"},
@@ -86,13 +92,14 @@ import Testing
             ]
             """, zone: "Europe/Berlin")
         #expect(format == .grocer)
-        #expect(ImportFixture.summary(items) == [
-            "2 2026-01-05T07:30:00Z 72.50 kg",
-            "3 2026-01-06T07:30:00Z 180.56 lbs rounded",
-            "4 ! 'oops' is not a weight (a decimal with '.', e.g. 72.5)",
-            "5 ! an entry needs recordedAt, value and unit",
-            "6 2026-01-09T07:30:00Z 71 kg",
-        ])
+        #expect(
+            ImportFixture.summary(items) == [
+                "2 2026-01-05T07:30:00Z 72.50 kg",
+                "3 2026-01-06T07:30:00Z 180.56 lbs rounded",
+                "4 ! 'oops' is not a weight (a decimal with '.', e.g. 72.5)",
+                "5 ! an entry needs recordedAt, value and unit",
+                "6 2026-01-09T07:30:00Z 71 kg",
+            ])
     }
 
     @Test func brokenJSONStopsWithTheLine() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GrocerCore
+
 @testable import GrocerExchange
 
 /// A temporary folder for the files each test writes itself, and helpers to

@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerExchange
 
 @Suite struct ImportSummaryTests {

@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerExchange
 
 /// Other programs' exports, each written here in its own format. Where each
@@ -14,7 +15,8 @@ import Testing
     // the account's language and unit; no non-English file was found, so the
     // French one below is made up on that pattern (the unit in brackets).
     @Test func readsWithingsWeightCSVInAnyLanguageWithLocalTimes() throws {
-        let (format, items) = try fixture.read("""
+        let (format, items) = try fixture.read(
+            """
             Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)",Comments
             "2026-01-05 07:30:00",72.4,15.2,3.1,54.0,40.1,
             "2026-01-06 07:31:00",72.455,,,,,"after a run, tired"
@@ -22,13 +24,15 @@ import Testing
             "not a date",72.0,,,,,
             """, zone: "Europe/Paris")
         #expect(format == .withings)
-        #expect(ImportFixture.summary(items) == [
-            "2 2026-01-05T06:30:00Z 72.4 kg",
-            "3 2026-01-06T06:31:00Z 72.46 kg rounded",
-            "4 ! no weight on this line",
-            "5 ! 'not a date' is not a date and time grocer reads",
-        ])
-        let (_, french) = try fixture.read("""
+        #expect(
+            ImportFixture.summary(items) == [
+                "2 2026-01-05T06:30:00Z 72.4 kg",
+                "3 2026-01-06T06:31:00Z 72.46 kg rounded",
+                "4 ! no weight on this line",
+                "5 ! 'not a date' is not a date and time grocer reads",
+            ])
+        let (_, french) = try fixture.read(
+            """
             Date,"Poids (lb)","Masse grasse (lb)",Commentaires
             "2026-01-05 07:30:00",160.4,30.1,
             """, zone: "Europe/Paris")
@@ -39,25 +43,28 @@ import Testing
     // (CsvHelper.exportTo, oliexdev/openScale), in the order a public
     // converter to openScale writes them; weights in kg, local "yyyy-MM-dd HH:mm".
     @Test func readsOpenScaleCSV() throws {
-        let (format, items) = try fixture.read("""
+        let (format, items) = try fixture.read(
+            """
             "biceps","bone","caliper1","caliper2","caliper3","calories","chest","comment","dateTime","fat","hip","lbm","muscle","neck","thigh","visceralFat","waist","water","weight"
             "0.0","3.1","0.0","0.0","0.0","0.0","0.0","","2026-01-05 07:30","20.1","0.0","0.0","40.2","0.0","0.0","0.0","0.0","55.0","72.4"
             "0.0","3.1","0.0","0.0","0.0","0.0","0.0","felt, fine","2026-01-06 07:30","20.1","0.0","0.0","40.2","0.0","0.0","0.0","0.0","55.0","72.3456"
             "0.0","3.1","0.0","0.0","0.0","0.0","0.0","","2026-01-07 07:30","20.1","0.0","0.0","40.2","0.0","0.0","0.0","0.0","55.0","heavy"
             """, zone: "Europe/Berlin")
         #expect(format == .openscale)
-        #expect(ImportFixture.summary(items) == [
-            "2 2026-01-05T06:30:00Z 72.4 kg",
-            "3 2026-01-06T06:30:00Z 72.35 kg rounded",
-            "4 ! 'heavy' is not a weight (a decimal with '.', e.g. 72.5)",
-        ])
+        #expect(
+            ImportFixture.summary(items) == [
+                "2 2026-01-05T06:30:00Z 72.4 kg",
+                "3 2026-01-06T06:30:00Z 72.35 kg rounded",
+                "4 ! 'heavy' is not a weight (a decimal with '.', e.g. 72.5)",
+            ])
     }
 
     // Libra's CSV as its support page (libra-app.eu/support/csv) shows it:
     // `#Version: 6`, `#Units: kg` (or lbs), `#date;weight;weight trend;...`,
     // ISO 8601 UTC times, trends ignored.
     @Test func readsLibraCSVWithItsUnitLine() throws {
-        let (format, items) = try fixture.read("""
+        let (format, items) = try fixture.read(
+            """
             #Version: 6
             #Units: lbs
 
@@ -68,12 +75,13 @@ import Testing
             2023-10-19;169.125;;;;;;This is a comment
             """, zone: "America/New_York")
         #expect(format == .libra)
-        #expect(ImportFixture.summary(items) == [
-            "5 2023-10-16T05:19:20Z 170.0 lbs",
-            "6 2023-10-17T05:07:48Z 169.8 lbs",
-            "7 ! '' is not a weight (a decimal with '.', e.g. 72.5)",
-            "8 2023-10-19T16:00:00Z 169.13 lbs rounded",
-        ])
+        #expect(
+            ImportFixture.summary(items) == [
+                "5 2023-10-16T05:19:20Z 170.0 lbs",
+                "6 2023-10-17T05:07:48Z 169.8 lbs",
+                "7 ! '' is not a weight (a decimal with '.', e.g. 72.5)",
+                "8 2023-10-19T16:00:00Z 169.13 lbs rounded",
+            ])
         #expect(throws: ImportError.notThisFormat(.libra, "its unit 'st' is not lbs or kg")) {
             try fixture.read("#Version: 6\n#Units: st\n#date;weight\n2023-10-16T05:19:20.000Z;11.2\n")
         }
@@ -88,17 +96,19 @@ import Testing
         let month = "Date,Weight,Rung,Flag,Comment\r\nStartTrend,0,0,1195940413,1195940413,1.0\r\n"
         let (format, items) = try fixture.read(
             "Epoch,2025-11-20T14:07:50Z\r\nUser,1.0,somebody,,,,somebody@example.com,2007-11-20T21:25:38Z\r\n"
-            + "Preferences,1.0,pound,pound,calorie,0,.\r\nDiet-Plan,1.0,-75,98,85,2025-02-28T00:00:00Z,1\r\n"
-            + month + "2007-08-01,185.5,12,1,\r\n2007-08-02,,,0,\r\n2007-08-03,184.755,13,1,\"New Year, new start\"\r\n"
-            + month + "2007-09-01,185.x,13,1,\r\n",
+                + "Preferences,1.0,pound,pound,calorie,0,.\r\nDiet-Plan,1.0,-75,98,85,2025-02-28T00:00:00Z,1\r\n"
+                + month + "2007-08-01,185.5,12,1,\r\n2007-08-02,,,0,\r\n2007-08-03,184.755,13,1,\"New Year, new start\"\r\n"
+                + month + "2007-09-01,185.x,13,1,\r\n",
             zone: "Europe/Zurich", unit: .kg)
         #expect(format == .hackersdiet)
-        #expect(ImportFixture.summary(items) == [
-            "7 2007-08-01T10:00:00Z 185.5 lbs",
-            "9 2007-08-03T10:00:00Z 184.76 lbs rounded",
-            "12 ! '185.x' is not a weight (a decimal with '.', e.g. 72.5)",
-        ])
-        let (_, kilograms) = try fixture.read("Preferences,1.0,kilogram,pound,calorie,0,.\n" + month + "2007-01-01,85.5,12,1,\n", zone: "UTC", unit: .lbs)
+        #expect(
+            ImportFixture.summary(items) == [
+                "7 2007-08-01T10:00:00Z 185.5 lbs",
+                "9 2007-08-03T10:00:00Z 184.76 lbs rounded",
+                "12 ! '185.x' is not a weight (a decimal with '.', e.g. 72.5)",
+            ])
+        let (_, kilograms) = try fixture.read(
+            "Preferences,1.0,kilogram,pound,calorie,0,.\n" + month + "2007-01-01,85.5,12,1,\n", zone: "UTC", unit: .lbs)
         #expect(ImportFixture.summary(kilograms) == ["4 2007-01-01T12:00:00Z 85.5 kg"])
     }
 
@@ -106,7 +116,8 @@ import Testing
     // unit=... value=... startDate="2026-01-05 07:30:00 +0100">`; only body
     // mass counts, in "kg" or "lb".
     @Test func readsAppleHealthBodyMassRecordsOnly() throws {
-        let (format, items) = try fixture.read("""
+        let (format, items) = try fixture.read(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE HealthData [
             <!ELEMENT HealthData (ExportDate,Me,(Record|Workout)*)>
@@ -124,18 +135,23 @@ import Testing
             </HealthData>
             """)
         #expect(format == .applehealth)
-        #expect(ImportFixture.summary(items) == [
-            "9 2026-01-05T06:30:00Z 72.5 kg",
-            "11 2026-01-06T12:30:00Z 160.12 lbs rounded",
-            "14 ! unit 'st' is not lbs or kg",
-        ])
+        #expect(
+            ImportFixture.summary(items) == [
+                "9 2026-01-05T06:30:00Z 72.5 kg",
+                "11 2026-01-06T12:30:00Z 160.12 lbs rounded",
+                "14 ! unit 'st' is not lbs or kg",
+            ])
     }
 
     @Test func brokenXMLStopsWithTheLine() throws {
         let error = #expect(throws: ImportError.self) {
-            try fixture.read("<HealthData>\n<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"1\" startDate=\"2026-01-05\"/>\n<Record\n")
+            try fixture.read(
+                "<HealthData>\n<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"1\" startDate=\"2026-01-05\"/>\n<Record\n")
         }
-        guard case .malformed(let line, _)? = error else { Issue.record("not malformed: \(String(describing: error))"); return }
+        guard case .malformed(let line, _)? = error else {
+            Issue.record("not malformed: \(String(describing: error))")
+            return
+        }
         #expect(line >= 3)
     }
 
@@ -143,7 +159,8 @@ import Testing
     /// detect the format; its ATTLISTs would crash XMLParser on Linux.
     @Test func aLongDoctypeIsSkippedAndLineNumbersStayTrue() throws {
         let attlists = (0..<400).map { "<!ATTLIST Record attribute\($0) CDATA #IMPLIED>" }.joined(separator: "\n")
-        let (format, items) = try fixture.read("""
+        let (format, items) = try fixture.read(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE HealthData [
             \(attlists)

@@ -1,34 +1,38 @@
 import Foundation
 import GrocerCore
 import Testing
+
 @testable import GrocerExchange
 
 @Suite struct TrendJSONTests {
     static func day(_ d: Int) -> CivilDay { CivilDay(year: 2026, month: 1, day: d) }
 
     @Test func rendersTheDaysInTheRangeAndTheFiguresWithTwoDecimals() {
-        let trend = WeightTrend(days: [
-            DayFigure(day: Self.day(1), sum: 80, count: 1), DayFigure(day: Self.day(2), sum: 140, count: 2),
-            DayFigure(day: Self.day(20), sum: Decimal(string: "70.333")!, count: 1),
-        ], unit: .kg)  // trends 80, 79, 78.1333: one day in the last 14, so no rate
-        #expect(TrendJSON.render(trend, range: .week, goal: 75) == """
-            {
-              "unit": "kg",
-              "days": [
-                {"date": "2026-01-20", "weight": 70.33, "trend": 78.13}
-              ],
-              "trend": 78.13,
-              "ratePerWeek": null,
-              "goal": 75.00,
-              "forecastDate": null
-            }
+        let trend = WeightTrend(
+            days: [
+                DayFigure(day: Self.day(1), sum: 80, count: 1), DayFigure(day: Self.day(2), sum: 140, count: 2),
+                DayFigure(day: Self.day(20), sum: Decimal(string: "70.333")!, count: 1),
+            ], unit: .kg)  // trends 80, 79, 78.1333: one day in the last 14, so no rate
+        #expect(
+            TrendJSON.render(trend, range: .week, goal: 75) == """
+                {
+                  "unit": "kg",
+                  "days": [
+                    {"date": "2026-01-20", "weight": 70.33, "trend": 78.13}
+                  ],
+                  "trend": 78.13,
+                  "ratePerWeek": null,
+                  "goal": 75.00,
+                  "forecastDate": null
+                }
 
-            """)
+                """)
     }
 
     @Test func givesTheRateAndTheForecastDateWhenThereIsOne() {
-        let trend = WeightTrend(days: [DayFigure(day: Self.day(1), sum: 80, count: 1), DayFigure(day: Self.day(2), sum: 70, count: 1)],
-                                unit: .lbs)
+        let trend = WeightTrend(
+            days: [DayFigure(day: Self.day(1), sum: 80, count: 1), DayFigure(day: Self.day(2), sum: 70, count: 1)],
+            unit: .lbs)
         let json = TrendJSON.render(trend, range: .all, goal: 75)
         #expect(json.contains("\"ratePerWeek\": -7.00,"))
         #expect(json.contains("\"forecastDate\": \"2026-01-06\""))
