@@ -26,13 +26,22 @@ enum Connection {
     /// where that pragma saves time) may pass `defensive: false`; it keeps
     /// everything else, `trusted_schema = OFF` included.
     static func configuration(label: String, readonly: Bool, stop: StopFlag = .process, defensive: Bool = true) -> Configuration {
+        configuration(label: label, readonly: readonly, check: StopCheck(flag: stop), defensive: defensive)
+    }
+
+    /// The same with a `StopCheck` (a flag, and for a migration the
+    /// caller's own question) and the foreign-key setting of the caller's
+    /// choice (a migration's copy checks them itself at the end).
+    static func configuration(
+        label: String, readonly: Bool, check: StopCheck?, defensive: Bool = true, foreignKeys: Bool = true
+    ) -> Configuration {
         var config = Configuration()
         config.label = label
         config.readonly = readonly
         config.busyMode = .timeout(busyTimeout)
-        config.foreignKeysEnabled = true
+        config.foreignKeysEnabled = foreignKeys
         config.prepareDatabase { db in
-            try harden(db, stop: stop, defensive: defensive)
+            try harden(db, check: check, defensive: defensive)
         }
         return config
     }
@@ -40,17 +49,31 @@ enum Connection {
     /// The per-connection part of `configuration`, for connections made
     /// another way.
     static func harden(_ db: Database, stop: StopFlag, defensive: Bool = true) throws {
+        try harden(db, check: StopCheck(flag: stop), defensive: defensive)
+    }
+
+    static func harden(_ db: Database, check: StopCheck?, defensive: Bool = true) throws {
         guard let handle = db.sqliteConnection else { return }
         if defensive { setDefensive(handle) }
-        // The flag lives as long as the configuration that captured it, and
-        // the configuration as long as the connection.
-        sqlite3_progress_handler(
-            handle, progressSteps,
-            { context in
-                guard let context else { return 0 }
-                return Unmanaged<StopFlag>.fromOpaque(context).takeUnretainedValue().isRaised ? 1 : 0
-            }, Unmanaged.passUnretained(stop).toOpaque())
+        if let check {
+            // Retained for the connection's life (one small object per
+            // connection): SQLite calls back into it until the connection
+            // closes, whoever made the check.
+            sqlite3_progress_handler(
+                handle, progressSteps,
+                { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<StopCheck>.fromOpaque(context).takeUnretainedValue().isStopped ? 1 : 0
+                }, Unmanaged.passRetained(check).toOpaque())
+        }
         try db.execute(sql: "PRAGMA trusted_schema = OFF")
+    }
+
+    /// Whether defensive mode is on (for tests).
+    static func isDefensive(_ db: Database) -> Bool {
+        var value: Int32 = -1
+        _ = dbConfig(db.sqliteConnection, defensiveOption, -1, &value)
+        return value == 1
     }
 
     /// `sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &result)`. The C
@@ -60,14 +83,34 @@ enum Connection {
     /// whether defensive mode is now on.
     @discardableResult
     static func setDefensive(_ handle: OpaquePointer) -> Bool {
-        typealias DBConfig = @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sqlite3_db_config") else { return false }
-        let dbConfig = unsafeBitCast(symbol, to: DBConfig.self)
         var result: Int32 = 0
         let code = dbConfig(handle, defensiveOption, 1, &result)
         return code == SQLITE_OK && result == 1
     }
 
+    private typealias DBConfig = @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
+    private static let dbConfig: DBConfig = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sqlite3_db_config") else {
+            return { _, _, _, _ in SQLITE_ERROR }
+        }
+        return unsafeBitCast(symbol, to: DBConfig.self)
+    }()
+
     /// SQLITE_DBCONFIG_DEFENSIVE.
     static let defensiveOption: Int32 = 1010
+}
+
+/// What a progress handler asks: the stop flag, and for a migration the
+/// caller's own `isCancelled` (set for the time of one run, and read on the
+/// migration's thread only).
+final class StopCheck: @unchecked Sendable {
+    let flag: StopFlag
+    var ask: (() -> Bool)?
+
+    init(flag: StopFlag, ask: (() -> Bool)? = nil) {
+        self.flag = flag
+        self.ask = ask
+    }
+
+    var isStopped: Bool { flag.isRaised || (ask?() ?? false) }
 }

@@ -25,31 +25,24 @@ struct StoreMigrateCommand: ParsableCommand {
         let path = store.url.path
         var options = MigrationOptions.standard(environment: environment)
         options.backup = !noBackup
-        let cancel = CancelFlag.installOnInterrupt()
+        StopFlag.stopOnInterrupt()
         // A file size limit fails the write (EFBIG, a clear message, the old
         // store untouched) instead of killing grocer with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
         var lastPercent = -1
-        do {
-            let summary = try Migrator(path: path, options: options).run(
-                progress: { p in
-                    guard p.percent > lastPercent else { return }
-                    lastPercent = p.percent
-                    FileHandle.standardError.write(Data("Migration Progress: \(p.percent)%\n".utf8))
-                },
-                onWait: {
-                    FileHandle.standardError.write(Data("Another grocer is migrating \(path); waiting for it to finish…\n".utf8))
-                },
-                isCancelled: { cancel.isSet || StopFlag.process.isRaised })
-            print(summary.lines.joined(separator: "\n"))
-        } catch let error as MigrationError {
-            let message = error.localizedDescription
-            if error.exitCode == 0 {
-                print(message)
-                return
-            }
-            FileHandle.standardError.write(Data("grocer: \(message)\n".utf8))
-            throw ExitCode(error.exitCode)
-        }
+        // Refusals, failures and "nothing to do" end through ErrorReport,
+        // the one place that words them (with text from the file escaped).
+        let summary = try Migrator(path: path, options: options).run(
+            progress: { p in
+                guard p.percent > lastPercent else { return }
+                lastPercent = p.percent
+                FileHandle.standardError.write(Data("Migration Progress: \(p.percent)%\n".utf8))
+            },
+            onWait: {
+                let shown = VisibleText.escaped(path)
+                FileHandle.standardError.write(Data("Another grocer is migrating \(shown); waiting for it to finish…\n".utf8))
+            },
+            isCancelled: { StopFlag.process.isRaised })
+        print(summary.lines.map(VisibleText.escaped).joined(separator: "\n"))
     }
 }

@@ -97,6 +97,10 @@ public struct Migrator: Sendable {
                 phases.end("sync and swap")
             } catch {
                 files.removeLeftovers()
+                // Asked to stop: whatever the stop broke on its way (an
+                // interrupted statement, a system call cut short), the old
+                // store is as it was, and that is what the person asked for.
+                if stop.isStopped, !Self.isCancellation(error) { throw MigrationError.cancelled(path: path) }
                 throw error
             }
             hit(.afterFinish)
@@ -113,6 +117,11 @@ public struct Migrator: Sendable {
             log(["migration of \(path) from format version \(version) did not happen: \(error.localizedDescription)"])
             throw error
         }
+    }
+
+    private static func isCancellation(_ error: any Error) -> Bool {
+        if case .cancelled? = error as? MigrationError { return true }
+        return false
     }
 
     /// Removes what a migration killed after its rename left (the lock

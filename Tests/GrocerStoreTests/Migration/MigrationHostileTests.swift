@@ -25,7 +25,7 @@ import Testing
             tally.install(in: db)
             LegacySQLFunctions.register(in: db)
             #expect(try Int.fetchOne(db, sql: "PRAGMA trusted_schema") == 0)
-            #expect(MigrationConnection.isDefensive(db))
+            #expect(Connection.isDefensive(db))
             // Called directly: fine. Called from a view stored in the file: refused.
             #expect(try Int.fetchOne(db, sql: "SELECT grocer_tally(7, 1)") == 7)
             try db.execute(
