@@ -66,8 +66,8 @@ man_page_renders_with_every_section() {
         grep -qx "$section" <<<"$out" || fail "no $section section"
     done
     if command -v man >/dev/null; then
-        MANPATH=$PREFIX/share/man man grocer 2>/dev/null | grep -q 'keyboard-first grocery' \
-            || fail "man grocer does not find the page under $PREFIX/share/man"
+        env -u MANPATH PATH="$PREFIX/bin:$PATH" man grocer 2>/dev/null | grep -q 'keyboard-first grocery' \
+            || fail "man grocer, with $PREFIX/bin on PATH, does not find the page"
     fi
 }
 
