@@ -38,7 +38,8 @@ INSTALL_BASH = share/bash-completion/completions/grocer
 INSTALL_ZSH = share/zsh/site-functions/_grocer
 INSTALL_FISH = share/fish/vendor_completions.d/grocer.fish
 INSTALLED = $(INSTALL_BIN) $(INSTALL_MAN) $(INSTALL_BASH) $(INSTALL_ZSH) $(INSTALL_FISH)
-DEST = $(DESTDIR)$(PREFIX)
+# A PREFIX=~/.local that reached make unexpanded (zsh does not expand ~ after =).
+DEST = $(DESTDIR)$(patsubst ~%,$(HOME)%,$(PREFIX))
 FORMAT_PATHS = Sources Tests Package.swift
 WERROR = -Xswiftc -warnings-as-errors
 # Extra flags for the unit tests' build (make check sets $(WERROR)).
