@@ -108,6 +108,15 @@ expect_screen() {
     report "no line matches: $1"
 }
 
+# For tests that use GROCER_FAULT_POINT and the other test hooks: they are
+# compiled only into the test build (make build-test), not the plain one.
+require_test_hooks() {
+    grep -aqF GROCER_FAULT_POINT "$GROCER_BIN" && return 0
+    echo "  FAIL $GROCER_BIN has no test hooks: run make build-test and GROCER_BIN=$ROOT/.build-test/release/grocer"
+    echo "0 1" >>"${E2E_TALLY:-/dev/null}"
+    exit 1
+}
+
 # fail MESSAGE: a failed check; the test fails even if it goes on.
 fail() { record_failure "$*"; echo "    $*" >&2; return 1; }
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs every e2e/test_*.sh against the release binary and prints one
+# Runs every e2e/test_*.sh against $GROCER_BIN (make e2e: the release test
+# build with the fault-injection hooks, .build-test/release/grocer; test_install.sh
+# installs the plain build itself) and prints one
 # closing line: "E2E: N passed, M failed".
 set -u
 cd "$(dirname "$0")/.."

@@ -5,6 +5,7 @@
 # byte for byte, or the complete new one; and a fresh run must end with all
 # the data migrated. Waits are for conditions, never fixed sleeps.
 source "$(dirname "$0")/lib.sh"
+require_test_hooks
 source "$(dirname "$0")/legacy-schema.sh"
 command -v sqlite3 >/dev/null || { echo "needs sqlite3"; exit 1; }
 

@@ -3,6 +3,7 @@
 # percentages before today's weight, then the data is there; Ctrl-C asks and
 # stopping leaves the old store as it was.
 source "$(dirname "$0")/lib.sh"
+require_test_hooks
 source "$(dirname "$0")/legacy-schema.sh"
 
 N=${N:-200000}

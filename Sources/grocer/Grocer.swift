@@ -18,6 +18,24 @@ struct Grocer: ParsableCommand {
             Run without a subcommand for the interactive screen (F1 shows its keys).
             The store is --store PATH, else $GROCER_STORE, else \
             $XDG_DATA_HOME/grocer/grocer.sqlite (~/.local/share/grocer/grocer.sqlite).
+
+            ENVIRONMENT
+              GROCER_STORE     the store file, when --store is not given
+              XDG_DATA_HOME    the store's folder is in it (default ~/.local/share)
+              XDG_STATE_HOME   the migration log's folder is in it (~/.local/state)
+              NO_COLOR         set and not empty: no colour on screen
+              ESCDELAY         ms to wait after Esc for the rest of a key (25)
+              LANG, LC_ALL, LC_NUMERIC, LC_TIME, LC_MONETARY
+                               how numbers, dates and money are written and typed
+              TZ               the time zone dates are shown in (kept in UTC)
+
+            EXIT STATUS
+              0    done (also help, --version, a store with nothing to migrate)
+              1    an unexpected error (please report it)
+              2    bad input, or a store grocer refuses (the message says why)
+              130  stopped by Ctrl-C or SIGTERM; nothing half-done is kept
+
+            The manual page, grocer(1), has more.
             """,
         version: version,
         subcommands: [WeightCommand.self, UnitCommand.self, TipCommand.self, ItemsCommand.self, StoreCommand.self]
@@ -33,7 +51,9 @@ struct Grocer: ParsableCommand {
 
 /// `--store PATH`, on every command.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The store file.", valueName: "path"))
+    @Option(
+        name: .long, help: ArgumentHelp("The store file (default: $GROCER_STORE, else the XDG data folder).", valueName: "path"),
+        completion: .file())
     var store: String?
 
     var url: URL { StoreLocation.resolve(explicit: store, environment: ProcessInfo.processInfo.environment) }

@@ -5,7 +5,7 @@ import GrocerStore
 struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Look at the store file.",
+        abstract: "Look at the store file, or migrate it.",
         subcommands: [Status.self, StoreMigrateCommand.self]
     )
 

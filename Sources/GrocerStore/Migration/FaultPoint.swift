@@ -2,7 +2,9 @@ import Foundation
 
 /// Named places in a migration where a test can have the process killed
 /// (SIGKILL, as a power cut or `kill -9` would) by setting
-/// `GROCER_FAULT_POINT=<name>`. docs/MIGRATION.md lists them.
+/// `GROCER_FAULT_POINT=<name>`. docs/MIGRATION.md lists them. Only a
+/// build compiled with `-DGROCER_TEST_HOOKS` (the one the e2e tests use,
+/// `make build-test`) ever kills; the binary people install ignores them.
 public enum FaultPoint: String, CaseIterable, Sendable {
     /// The lock is held; nothing else done.
     case afterLock = "after-lock"
@@ -30,8 +32,10 @@ public enum FaultPoint: String, CaseIterable, Sendable {
     /// Everything is done and synced; the log is not yet written.
     case afterFinish = "after-finish"
 
-    /// Kills the process at once when `active` is this point.
+    /// Kills the process at once when `active` is this point (test builds only).
     func hit(_ active: FaultPoint?) {
-        if active == self { kill(getpid(), SIGKILL) }
+        #if GROCER_TEST_HOOKS
+            if active == self { kill(getpid(), SIGKILL) }
+        #endif
     }
 }

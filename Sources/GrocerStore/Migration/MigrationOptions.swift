@@ -34,17 +34,21 @@ public struct MigrationOptions: Sendable {
         self.faultPoint = faultPoint
     }
 
-    /// The log under `$XDG_STATE_HOME/grocer/`, and a fault point from
-    /// `GROCER_FAULT_POINT` when a test set one.
+    /// The log under `$XDG_STATE_HOME/grocer/`. In a build compiled with
+    /// `-DGROCER_TEST_HOOKS` (the tests' build, never the installed one),
+    /// also the test hooks: `GROCER_FAULT_POINT`, `GROCER_TEST_BATCH_PAUSE_MS`
+    /// and `GROCER_TEST_EXTRA_STEP_SQL`.
     public static func standard(environment: [String: String]) -> MigrationOptions {
         var options = MigrationOptions(
-            logFile: StoreLocation.stateHome(environment).appendingPathComponent("grocer/migration.log"),
-            faultPoint: environment["GROCER_FAULT_POINT"].flatMap(FaultPoint.init(rawValue:)))
+            logFile: StoreLocation.stateHome(environment).appendingPathComponent("grocer/migration.log"))
         options.fullIntegrityCheck = environment["GROCER_MIGRATION_CHECK"] != "quick"
-        if let ms = environment["GROCER_TEST_BATCH_PAUSE_MS"].flatMap(Int.init), ms > 0 {
-            options.batchPause = .milliseconds(ms)
-        }
-        options.extraTestStepSQL = environment["GROCER_TEST_EXTRA_STEP_SQL"].flatMap { $0.isEmpty ? nil : $0 }
+        #if GROCER_TEST_HOOKS
+            options.faultPoint = environment["GROCER_FAULT_POINT"].flatMap(FaultPoint.init(rawValue:))
+            if let ms = environment["GROCER_TEST_BATCH_PAUSE_MS"].flatMap(Int.init), ms > 0 {
+                options.batchPause = .milliseconds(ms)
+            }
+            options.extraTestStepSQL = environment["GROCER_TEST_EXTRA_STEP_SQL"].flatMap { $0.isEmpty ? nil : $0 }
+        #endif
         return options
     }
 }

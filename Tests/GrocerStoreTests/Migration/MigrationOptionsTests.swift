@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import GrocerStore
+
+/// The test hooks are read only by a build compiled with
+/// `-DGROCER_TEST_HOOKS` (make build-test); every other build, the
+/// installed one included, ignores the variables.
+@Suite struct MigrationOptionsTests {
+    static let hooks = [
+        "GROCER_FAULT_POINT": "after-lock",
+        "GROCER_TEST_BATCH_PAUSE_MS": "300",
+        "GROCER_TEST_EXTRA_STEP_SQL": "CREATE TABLE hooked(a)",
+        "XDG_STATE_HOME": "/tmp/state",
+    ]
+
+    @Test func standardOptionsReadTheTestHooksOnlyInTheTestBuild() {
+        let options = MigrationOptions.standard(environment: Self.hooks)
+        #if GROCER_TEST_HOOKS
+            #expect(options.faultPoint == .afterLock)
+            #expect(options.batchPause == .milliseconds(300))
+            #expect(options.extraTestStepSQL == "CREATE TABLE hooked(a)")
+        #else
+            #expect(options.faultPoint == nil)
+            #expect(options.batchPause == .zero)
+            #expect(options.extraTestStepSQL == nil)
+        #endif
+        #expect(options.logFile?.path == "/tmp/state/grocer/migration.log")
+    }
+
+    @Test func theQuickCheckIsNotATestHook() {
+        #expect(!MigrationOptions.standard(environment: ["GROCER_MIGRATION_CHECK": "quick"]).fullIntegrityCheck)
+        #expect(MigrationOptions.standard(environment: [:]).fullIntegrityCheck)
+    }
+}
