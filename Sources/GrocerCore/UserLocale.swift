@@ -27,13 +27,35 @@ public enum UserLocale {
         return fallbackIdentifier
     }
 
-    /// "de_DE.UTF-8@euro" -> "de_DE"; "C", "C.UTF-8" and "POSIX" -> en_US.
+    /// "de_DE.UTF-8@euro" -> "de_DE"; "C", "C.UTF-8" and "POSIX" -> en_US;
+    /// so is a name whose language or region ISO does not know
+    /// ("xx_YY.UTF-8"), which would otherwise format as ICU's root locale
+    /// ("US$").
     public static func posixToICU(_ value: String) -> String {
         var name = Substring(value)
         if let at = name.firstIndex(of: "@") { name = name[..<at] }
         if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
-        if name.isEmpty || name == "C" || name == "POSIX" { return fallbackIdentifier }
+        if name.isEmpty || name == "C" || name == "POSIX" || !isKnown(name) { return fallbackIdentifier }
         return String(name)
+    }
+
+    /// Language, then optional script (4 letters) and region (2 letters or
+    /// 3 digits), each one ISO knows.
+    static func isKnown(_ name: Substring) -> Bool {
+        let parts = name.split(separator: "_", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(\.isASCII),
+            Locale.LanguageCode(String(language)).isISOLanguage
+        else { return false }
+        for part in parts.dropFirst() {
+            switch part.count {
+            case 4 where part.allSatisfy(\.isLetter): continue  // a script: Latn, Hant
+            case 2, 3:
+                guard Locale.Region(String(part)).isISORegion else { return false }
+            default:
+                return false
+            }
+        }
+        return true
     }
 }
 

@@ -19,6 +19,21 @@ import Testing
         #expect(UserLocale.identifier(for: .numeric, environment: env) == expected)
     }
 
+    /// ICU would format an unknown name as its root locale ("US$ 5.00").
+    @Test(arguments: [
+        ("xx_YY.UTF-8", "en_US"), ("xx.UTF-8", "en_US"), ("de_YY.UTF-8", "en_US"), ("english", "en_US"),
+        ("de_DE.UTF-8", "de_DE"), ("ar_EG.UTF-8", "ar_EG"), ("sr_Latn_RS", "sr_Latn_RS"), ("es_419", "es_419"),
+        ("en", "en"),
+    ])
+    func anUnknownLocaleFormatsAsEnUS(value: String, expected: String) {
+        #expect(UserLocale.posixToICU(value) == expected)
+    }
+
+    @Test func anUnknownLocalesMoneyIsDollars() {
+        let locale = UserLocale.locale(for: .monetary, environment: ["LANG": "xx_YY.UTF-8"])
+        #expect(Decimal(5).formatted(.currency(code: Currency(locale: locale).code).locale(locale)) == "$5.00")
+    }
+
     @Test func eachCategoryReadsItsOwnVariable() {
         let env = ["LANG": "en_US.UTF-8", "LC_TIME": "de_DE.UTF-8", "LC_MONETARY": "ja_JP.UTF-8"]
         let locales = Locales(environment: env, timeZone: TimeZone(identifier: "UTC")!)
