@@ -43,17 +43,10 @@ public enum UserLocale {
     /// 3 digits), each one ISO knows.
     static func isKnown(_ name: Substring) -> Bool {
         let parts = name.split(separator: "_", omittingEmptySubsequences: false)
-        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(\.isASCII),
-            Locale.LanguageCode(String(language)).isISOLanguage
-        else { return false }
+        guard let language = parts.first, isISOLanguage(language) else { return false }
         for part in parts.dropFirst() {
-            switch part.count {
-            case 4 where part.allSatisfy(\.isLetter): continue  // a script: Latn, Hant
-            case 2, 3:
-                guard Locale.Region(String(part)).isISORegion else { return false }
-            default:
-                return false
-            }
+            if part.count == 4, part.allSatisfy({ $0.isASCII && $0.isLetter }) { continue }  // a script: Latn, Hant
+            guard isISORegion(part) else { return false }
         }
         return true
     }

@@ -52,3 +52,19 @@ import Testing
         #expect(de.contains("12:00"))
     }
 }
+
+/// grocer's own lists of ISO codes (read without asking ICU before the
+/// first frame) are ICU's.
+@Suite struct ISOCodeListTests {
+    @Test func theTwoLetterLanguagesAreICUs() {
+        let icu = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.count == 2 })
+        let ours = Set(UserLocale.isoLanguages.split(separator: " ").map(String.init))
+        #expect(ours == icu)
+    }
+
+    @Test func theTwoLetterRegionsAreICUs() {
+        let icu = Set(Locale.Region.isoRegions.map(\.identifier).filter { $0.count == 2 })
+        let ours = Set(UserLocale.isoRegions.split(separator: " ").map(String.init))
+        #expect(ours == icu)
+    }
+}
