@@ -81,11 +81,14 @@ ctrl_z_suspends_and_fg_redraws() {
     wait_line "^back-in-the-shell" || return 1
     send C-l
     wait_gone "back-in-the-shell" || return 1
+    # Resized while stopped (the SIGWINCH goes to the shell): back at the new size.
+    resize 100 30
     type_text "fg"
     send Enter
-    wait_for "Enter Today's Weight" || return 1
+    wait_line "^ {40}Enter Today's Weight" || return 1
     wait_line "72 .*lbs" || return 1
-    wait_for "F10 Quit" || return 1
+    wait_line "F10 Quit *$" || return 1
+    [[ $(screen | sed -n 30p) == *"F10 Quit"* ]] || fail "the hint bar is not on row 30" || return 1
     type_text "q"
     wait_line '^\$ ?$' || return 1
 }

@@ -8,11 +8,12 @@ import Testing
 /// characters; block, braille and punctuation fall back to ASCII where the
 /// terminal's locale is not UTF-8.
 @Suite struct GlyphTests {
-    @Test(arguments: [
-        ("─", LineGlyph.horizontal), ("│", .vertical), ("┌", .topLeft), ("┐", .topRight), ("└", .bottomLeft),
-        ("┘", .bottomRight), ("├", .teeRight), ("┤", .teeLeft), ("┬", .teeDown), ("┴", .teeUp), ("┼", .cross),
-        ("╭", .topLeft), ("═", .horizontal),
-    ] as [(Character, LineGlyph)])
+    @Test(
+        arguments: [
+            ("─", LineGlyph.horizontal), ("│", .vertical), ("┌", .topLeft), ("┐", .topRight), ("└", .bottomLeft),
+            ("┘", .bottomRight), ("├", .teeRight), ("┤", .teeLeft), ("┬", .teeDown), ("┴", .teeUp), ("┼", .cross),
+            ("╭", .topLeft), ("═", .horizontal),
+        ] as [(Character, LineGlyph)])
     func boxCharactersAreLineCells(character: Character, glyph: LineGlyph) {
         var canvas = Canvas(width: 3, height: 1)
         canvas.put(String(character), row: 0, column: 1)
@@ -20,10 +21,11 @@ import Testing
         #expect(canvas[0, 0].line == nil)
     }
 
-    @Test(arguments: [
-        ("█", "#"), ("▓", "#"), ("▒", "="), ("▄", "="), ("░", "."), ("\u{2800}", " "), ("⠁", "'"), ("⣀", "."), ("⣿", ":"),
-        ("…", "."), ("—", "-"), ("“", "\""), ("↑", "^"), ("→", ">"), ("\u{202F}", " "), ("a", "a"),
-    ] as [(Character, Character)])
+    @Test(
+        arguments: [
+            ("█", "#"), ("▓", "#"), ("▒", "="), ("▄", "="), ("░", "."), ("\u{2800}", " "), ("⠁", "'"), ("⣀", "."), ("⣿", ":"),
+            ("…", "."), ("—", "-"), ("“", "\""), ("↑", "^"), ("→", ">"), ("\u{202F}", " "), ("a", "a"),
+        ] as [(Character, Character)])
     func blockBrailleAndPunctuationFallBackToASCII(character: Character, ascii: Character) {
         #expect(ASCIIFallback.character(for: character) == ascii)
     }
