@@ -178,11 +178,24 @@ a_latin1_frame_is_ascii_with_line_drawing() {
     a_c_locale_frame_is_ascii_with_line_drawing de_DE.ISO-8859-1 "$dir"
 }
 
+# ar_EG's separator (U+066B) is on no common keyboard: `.` is taken for it.
+arabic_egypt_takes_a_dot_for_its_separator() {
+    start LANG=ar_EG.UTF-8
+    wait_for "Enter Today's Weight" || return 1
+    type_text "72.5"
+    wait_for $'72\u066b5' || return 1
+    lacks "not allowed" || fail "the dot was refused" || return 1
+    send Enter
+    wait_for "Weight History" || return 1
+    [[ $("$GROCER_BIN" weight list) == *"72.5 lbs"* ]] || fail "saved: $("$GROCER_BIN" weight list)" || return 1
+}
+
 run_test "? opens help and q quits on every screen" question_mark_opens_help_and_q_quits
 run_test "the bottom row at 80x24 names F1 Help and F10 Quit on every screen" the_bottom_row_names_help_and_quit_on_every_screen
 run_test "Ctrl-Z gives the shell back; fg brings grocer back, redrawn" ctrl_z_suspends_and_fg_redraws
 run_test "kill -TSTP suspends too; fg redraws" sigtstp_from_kill_suspends_too
 run_test "LC_ALL=C: grocer writes ASCII only, lines through line drawing" a_c_locale_frame_is_ascii_with_line_drawing
 run_test "LC_ALL=C: the migration screen is ASCII" the_migration_screen_in_the_c_locale_is_ascii
+run_test "ar_EG: a dot is taken for the Arabic decimal separator" arabic_egypt_takes_a_dot_for_its_separator
 run_test "Latin-1: grocer writes no UTF-8, lines through line drawing" a_latin1_frame_is_ascii_with_line_drawing
 finish
