@@ -190,12 +190,26 @@ arabic_egypt_takes_a_dot_for_its_separator() {
     [[ $("$GROCER_BIN" weight list) == *"72.5 lbs"* ]] || fail "saved: $("$GROCER_BIN" weight list)" || return 1
 }
 
+# Esc and a function key in one burst (as a fast typist or a paste sends
+# them) are two keys: the picker closes, then F4 opens the tip screen.
+esc_then_a_function_key_are_two_keys() {
+    start
+    wait_for "Enter Today's Weight" || return 1
+    send C-u
+    wait_for "Default unit" || return 1
+    send Escape F4
+    wait_for "Tip calculator" || return 1
+    send Escape Escape
+    wait_for "Enter Today's Weight" || return 1
+}
+
 run_test "? opens help and q quits on every screen" question_mark_opens_help_and_q_quits
 run_test "the bottom row at 80x24 names F1 Help and F10 Quit on every screen" the_bottom_row_names_help_and_quit_on_every_screen
 run_test "Ctrl-Z gives the shell back; fg brings grocer back, redrawn" ctrl_z_suspends_and_fg_redraws
 run_test "kill -TSTP suspends too; fg redraws" sigtstp_from_kill_suspends_too
 run_test "LC_ALL=C: grocer writes ASCII only, lines through line drawing" a_c_locale_frame_is_ascii_with_line_drawing
 run_test "LC_ALL=C: the migration screen is ASCII" the_migration_screen_in_the_c_locale_is_ascii
+run_test "Esc then F4 at once: both act" esc_then_a_function_key_are_two_keys
 run_test "ar_EG: a dot is taken for the Arabic decimal separator" arabic_egypt_takes_a_dot_for_its_separator
 run_test "Latin-1: grocer writes no UTF-8, lines through line drawing" a_latin1_frame_is_ascii_with_line_drawing
 finish

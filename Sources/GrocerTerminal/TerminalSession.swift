@@ -149,10 +149,15 @@ public final class TerminalSession: TerminalInterface {
             return KeyMap.key(forCode: Int32(ch))
         }
         if ch == 27 {
-            // Esc followed at once by a character is Alt plus that character.
+            // Esc followed at once by a character is Alt plus that character;
+            // anything else that followed (Esc, a function key) is put back.
             var next: wint_t = 0
-            if wget_wch(grocer_stdscr(), &next) == OK, let scalar = Unicode.Scalar(UInt32(next)), next != 27 {
-                return .alt(Character(scalar))
+            let rc = wget_wch(grocer_stdscr(), &next)
+            if rc == OK {
+                if next != 27, let scalar = Unicode.Scalar(UInt32(next)) { return .alt(Character(scalar)) }
+                _ = unget_wch(wchar_t(bitPattern: UInt32(next)))
+            } else if rc == grocer_key_code_yes() {
+                _ = ungetch(Int32(next))
             }
             return .escape
         }
