@@ -29,5 +29,29 @@ static inline int grocer_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int grocer_key_resize(void) { return KEY_RESIZE; }
 static inline int grocer_key_f(int n) { return KEY_F(n); }
 static inline int grocer_err(void) { return ERR; }
+/* The next update repaints every cell (after a stop and continue). */
+static inline int grocer_clear_all(void) { return clearok(curscr, TRUE); }
+/* The C library's column width under the current LC_CTYPE. */
+extern int wcwidth(wchar_t c);
+static inline int grocer_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+/* Draws one of ncurses' own line characters (Unicode in a UTF-8 locale,
+   the terminal's ACS otherwise); `which` follows GrocerUI's LineGlyph. */
+static inline int grocer_mvwadd_line(WINDOW *w, int y, int x, int which) {
+    const cchar_t *c;
+    switch (which) {
+    case 0: c = WACS_HLINE; break;
+    case 1: c = WACS_VLINE; break;
+    case 2: c = WACS_ULCORNER; break;
+    case 3: c = WACS_URCORNER; break;
+    case 4: c = WACS_LLCORNER; break;
+    case 5: c = WACS_LRCORNER; break;
+    case 6: c = WACS_LTEE; break;
+    case 7: c = WACS_RTEE; break;
+    case 8: c = WACS_TTEE; break;
+    case 9: c = WACS_BTEE; break;
+    default: c = WACS_PLUS; break;
+    }
+    return mvwadd_wch(w, y, x, c);
+}
 
 #endif

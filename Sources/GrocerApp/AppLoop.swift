@@ -39,6 +39,16 @@ public struct AppLoop {
             let keys = terminal.nextKeys(timeout: timeout)
             if let signal = terminal.endingSignal { return finish(.signal(signal)) }
             pass = Pass()
+            switch terminal.takeJobRequest() {
+            case .suspend?:
+                terminal.suspend()
+                pass.changed = true
+            case .redraw?:
+                terminal.invalidate()
+                pass.changed = true
+            case nil:
+                break
+            }
             tick(&model)
             for result in mailbox.drain() {
                 if let exit = carryOut(model.receive(result), &model, &pass) { return finish(exit) }
@@ -75,6 +85,11 @@ public struct AppLoop {
             case .redraw, .go, .present, .dismiss:
                 pass.changed = true
                 return nil
+            case .suspend:
+                // Back from `fg`: the whole frame is drawn again.
+                terminal.suspend()
+                pass.changed = true
+                return nil
             case .none:
                 return nil
             }
@@ -83,7 +98,7 @@ public struct AppLoop {
 
     private func draw(_ model: AppModel, alert: Bool) {
         let size = terminal.size
-        var canvas = Canvas(width: size.width, height: size.height)
+        var canvas = Canvas(width: size.width, height: size.height, measure: terminal.measure)
         model.render(into: &canvas)
         canvas.alert = alert
         terminal.draw(canvas)

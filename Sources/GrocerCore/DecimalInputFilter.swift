@@ -13,14 +13,29 @@ public struct DecimalInputFilter: Sendable, Equatable {
     }
 
     public let decimalSeparator: Character
+    /// Also taken for the separator: `.` and `,` where the locale's own is
+    /// on no common keyboard (ar_EG's U+066B), none otherwise (in de_DE
+    /// `.` is not a decimal point).
+    public let alternateSeparators: Set<Character>
     public var maximumFractionDigits = 2
 
     public init(locale: Locale) {
-        self.decimalSeparator = locale.decimalSeparator?.first ?? "."
+        self.init(decimalSeparator: locale.decimalSeparator?.first ?? ".")
     }
 
     public init(decimalSeparator: Character) {
         self.decimalSeparator = decimalSeparator
+        alternateSeparators = [".", ","].contains(decimalSeparator) ? [] : [".", ","]
+    }
+
+    /// The character the field keeps for a typed one: the locale's own
+    /// separator for an alternate one, else the character itself.
+    public func normalized(_ ch: Character) -> Character {
+        alternateSeparators.contains(ch) ? decimalSeparator : ch
+    }
+
+    func isSeparator(_ ch: Character) -> Bool {
+        ch == decimalSeparator || alternateSeparators.contains(ch)
     }
 
     /// nil when `text` is acceptable, else why not.
@@ -29,7 +44,7 @@ public struct DecimalInputFilter: Sendable, Equatable {
         var fractionDigits = 0
         var intDigits = 0
         for ch in text {
-            if ch == decimalSeparator {
+            if isSeparator(ch) {
                 if seenSeparator { return .secondSeparator }
                 seenSeparator = true
             } else if ch.isASCIIDigit {
@@ -51,7 +66,7 @@ public struct DecimalInputFilter: Sendable, Equatable {
 
     /// The text with `.` as separator and no trailing separator ("72,5" -> "72.5").
     public func canonical(_ text: String) -> String {
-        var s = String(text.map { $0 == decimalSeparator ? "." : $0 })
+        var s = String(text.map { isSeparator($0) ? "." : $0 })
         if s.hasSuffix(".") { s.removeLast() }
         return s
     }

@@ -1,3 +1,55 @@
+/// How many terminal columns a character takes. `.unicode` is grocer's own
+/// table (no locale state: what the subcommands and tests use); the
+/// terminal layer makes one from the C library's wcwidth under the locale
+/// ncurses runs in, so a frame is laid out as ncurses will draw it.
+/// GrocerCore stays pure: the measure is passed in, never global.
+public struct ColumnMeasure: Sendable {
+    public let columns: @Sendable (Character) -> Int
+
+    public init(_ columns: @escaping @Sendable (Character) -> Int) {
+        self.columns = columns
+    }
+
+    public static let unicode = ColumnMeasure { TextWidth.of($0) }
+
+    public func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + columns($1) }
+    }
+
+    /// The longest prefix of `text` that fits in `limit` columns, with "…"
+    /// when cut.
+    public func truncate(_ text: String, to limit: Int) -> String {
+        if of(text) <= limit { return text }
+        guard limit > 0 else { return "" }
+        var out = ""
+        var used = 0
+        for ch in text {
+            let w = columns(ch)
+            if used + w > limit - 1 { break }
+            out.append(ch)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// Splits text into lines of at most `width` columns at spaces.
+    public func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if of(candidate) > width, !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}
+
 /// Terminal column widths of text, without the C library's locale state:
 /// combining marks take 0 columns, East Asian wide and fullwidth
 /// characters and most emoji take 2, the rest 1.
@@ -35,33 +87,11 @@ public enum TextWidth {
 
     /// The longest prefix of `text` that fits in `columns`, with "…" when cut.
     public static func truncate(_ text: String, to columns: Int) -> String {
-        if of(text) <= columns { return text }
-        guard columns > 0 else { return "" }
-        var out = ""
-        var used = 0
-        for ch in text {
-            let w = of(ch)
-            if used + w > columns - 1 { break }
-            out.append(ch)
-            used += w
-        }
-        return out + "…"
+        ColumnMeasure.unicode.truncate(text, to: columns)
     }
 }
 
 /// Splits text into lines of at most `width` columns at spaces.
 public func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    for word in text.split(separator: " ") {
-        let candidate = current.isEmpty ? String(word) : current + " " + word
-        if TextWidth.of(candidate) > width, !current.isEmpty {
-            lines.append(current)
-            current = String(word)
-        } else {
-            current = candidate
-        }
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines
+    ColumnMeasure.unicode.wrap(text, width: width)
 }

@@ -27,13 +27,28 @@ public enum UserLocale {
         return fallbackIdentifier
     }
 
-    /// "de_DE.UTF-8@euro" -> "de_DE"; "C", "C.UTF-8" and "POSIX" -> en_US.
+    /// "de_DE.UTF-8@euro" -> "de_DE"; "C", "C.UTF-8" and "POSIX" -> en_US;
+    /// so is a name whose language or region ISO does not know
+    /// ("xx_YY.UTF-8"), which would otherwise format as ICU's root locale
+    /// ("US$").
     public static func posixToICU(_ value: String) -> String {
         var name = Substring(value)
         if let at = name.firstIndex(of: "@") { name = name[..<at] }
         if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
-        if name.isEmpty || name == "C" || name == "POSIX" { return fallbackIdentifier }
+        if name.isEmpty || name == "C" || name == "POSIX" || !isKnown(name) { return fallbackIdentifier }
         return String(name)
+    }
+
+    /// Language, then optional script (4 letters) and region (2 letters or
+    /// 3 digits), each one ISO knows.
+    static func isKnown(_ name: Substring) -> Bool {
+        let parts = name.split(separator: "_", omittingEmptySubsequences: false)
+        guard let language = parts.first, isISOLanguage(language) else { return false }
+        for part in parts.dropFirst() {
+            if part.count == 4, part.allSatisfy({ $0.isASCII && $0.isLetter }) { continue }  // a script: Latn, Hant
+            guard isISORegion(part) else { return false }
+        }
+        return true
     }
 }
 

@@ -11,10 +11,14 @@ import Foundation
 /// signal; a crash (SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP,
 /// SIGSYS: fatalError is one) restores it in the handler and dies of the
 /// same signal. SIGXFSZ is left alone (the store ignores it and sees
-/// EFBIG), and SIGTSTP stops rather than ends.
+/// EFBIG). SIGTSTP (`kill -TSTP`; Ctrl-Z itself comes as a key in raw
+/// mode) and SIGCONT are noted the same way: the loop suspends, or draws
+/// everything again; nothing but a note and a wake-up happens in a handler.
 public enum TerminalRestore {
     nonisolated(unsafe) static var pending: Int32 = 0
     nonisolated(unsafe) static var wakeFD: Int32 = -1
+    /// 0: nothing; SIGTSTP: suspend; SIGCONT: redraw everything.
+    nonisolated(unsafe) static var jobSignal: Int32 = 0
     static let quitting: [Int32] =
         [
             SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
@@ -47,6 +51,7 @@ public enum TerminalRestore {
                 }
             }
         }
+        installJobControl()
         for sig in crashing {
             signal(sig) { s in
                 restoreTerminalFromHandler()
@@ -56,8 +61,28 @@ public enum TerminalRestore {
         }
     }
 
+    /// Notes SIGTSTP and SIGCONT for the loop (a stop outranks a redraw).
+    static func installJobControl() {
+        for sig in [SIGTSTP, SIGCONT] {
+            signal(sig) { s in
+                if s == SIGTSTP || TerminalRestore.jobSignal == 0 { TerminalRestore.jobSignal = s }
+                if TerminalRestore.wakeFD >= 0 {
+                    var byte: UInt8 = 1
+                    _ = write(TerminalRestore.wakeFD, &byte, 1)
+                }
+            }
+        }
+    }
+
+    /// What job control asked for since the last call.
+    static func takeJobSignal() -> Int32 {
+        let sig = jobSignal
+        jobSignal = 0
+        return sig
+    }
+
     static func uninstall() {
-        for sig in quitting + crashing { signal(sig, SIG_DFL) }
+        for sig in quitting + crashing + [SIGTSTP, SIGCONT] { signal(sig, SIG_DFL) }
     }
 }
 

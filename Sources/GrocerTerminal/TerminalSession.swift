@@ -1,5 +1,6 @@
 import CNCursesw
 import Foundation
+import GrocerCore
 import GrocerUI
 
 #if canImport(Glibc)
@@ -16,15 +17,14 @@ public final class TerminalSession: TerminalInterface {
     private var ended = false
     private let wakeFD: Int32
 
-    /// Sets the locale for wide characters, starts ncurses in raw mode with
+    /// Sets the locale for wide characters (the user's; see
+    /// `TerminalCharset`), starts ncurses in raw mode with
     /// a short Esc delay, and installs the restoring signal handlers.
     /// `wakeFD` is polled beside stdin (a mailbox's pipe), or -1. Throws,
     /// having written nothing, when TERM names no terminal ncurses knows or
     /// one that cannot move the cursor (TERM=dumb).
     public init(environment: [String: String], wakeFD: Int32 = -1) throws {
-        if setlocale(LC_CTYPE, "") == nil || !Self.isUTF8() {
-            _ = setlocale(LC_CTYPE, "C.UTF-8")
-        }
+        TerminalCharset.setLocale(environment: environment)
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
         // newterm, unlike initscr, returns an error instead of exiting.
         let term = environment["TERM"] ?? ""
@@ -61,11 +61,7 @@ public final class TerminalSession: TerminalInterface {
 
     public var endingSignal: Int32? { TerminalRestore.pendingSignal }
 
-    static func isUTF8() -> Bool {
-        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-        let name = String(cString: codeset).uppercased()
-        return name == "UTF-8" || name == "UTF8"
-    }
+    public var measure: ColumnMeasure { TerminalCharset.measure }
 
     /// Ends ncurses and leaves the terminal as it was. Safe to call twice.
     public func end() {
@@ -77,6 +73,34 @@ public final class TerminalSession: TerminalInterface {
     }
 
     deinit { end() }
+
+    // MARK: Job control
+
+    public func takeJobRequest() -> JobRequest? {
+        switch TerminalRestore.takeJobSignal() {
+        case SIGTSTP: return .suspend
+        case SIGCONT: return .redraw
+        default: return nil
+        }
+    }
+
+    /// endwin gives the shell its terminal back; SIGTSTP, with its default
+    /// action for the moment, stops the process as the shell expects (and
+    /// is dropped, so grocer goes on, where no shell could continue it).
+    /// After `fg` the next update repaints every cell.
+    public func suspend() {
+        guard !ended else { return }
+        endwin()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        TerminalRestore.installJobControl()
+        _ = TerminalRestore.takeJobSignal()
+        invalidate()
+    }
+
+    public func invalidate() {
+        _ = grocer_clear_all()
+    }
 
     // MARK: Input
 
@@ -125,50 +149,19 @@ public final class TerminalSession: TerminalInterface {
             return KeyMap.key(forCode: Int32(ch))
         }
         if ch == 27 {
-            // Esc followed at once by a character is Alt plus that character.
+            // Esc followed at once by a character is Alt plus that character;
+            // anything else that followed (Esc, a function key) is put back.
             var next: wint_t = 0
-            if wget_wch(grocer_stdscr(), &next) == OK, let scalar = Unicode.Scalar(UInt32(next)), next != 27 {
-                return .alt(Character(scalar))
+            let rc = wget_wch(grocer_stdscr(), &next)
+            if rc == OK {
+                if next != 27, let scalar = Unicode.Scalar(UInt32(next)) { return .alt(Character(scalar)) }
+                _ = unget_wch(wchar_t(bitPattern: UInt32(next)))
+            } else if rc == grocer_key_code_yes() {
+                _ = ungetch(Int32(next))
             }
             return .escape
         }
         return KeyMap.key(forCharacter: UInt32(ch))
-    }
-
-    // MARK: Output
-
-    /// Copies the canvas to the terminal in one update.
-    public func draw(_ canvas: Canvas) {
-        let win = grocer_stdscr()
-        var row = 0
-        while row < min(canvas.height, height) {
-            var column = 0
-            while column < min(canvas.width, width) {
-                let style = canvas[row, column].style
-                var run: [wchar_t] = []
-                let start = column
-                while column < min(canvas.width, width), canvas[row, column].style == style {
-                    let cell = canvas[row, column]
-                    if !cell.isContinuation {
-                        for scalar in cell.character.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
-                    }
-                    column += 1
-                }
-                wattr_set(win, attributes(style), colorPair(style), nil)
-                _ = mvwaddnwstr(win, Int32(row), Int32(start), run, Int32(run.count))
-            }
-            row += 1
-        }
-        wattr_set(win, grocer_a_normal(), 0, nil)
-        if let cursor = canvas.cursor {
-            curs_set(1)
-            wmove(win, Int32(cursor.row), Int32(cursor.column))
-        } else {
-            curs_set(0)
-        }
-        wnoutrefresh(win)
-        doupdate()
-        if canvas.alert { beep() }
     }
 
     func attributes(_ style: Style) -> attr_t {

@@ -27,7 +27,22 @@ final class FakeTerminal: TerminalInterface {
         /// Nothing happens until the loop's timer (if any) is due.
         case waitForTimer
         case resize(Size)
+        /// A job-control signal arrives (SIGTSTP from kill, SIGCONT).
+        case job(JobRequest)
     }
+
+    /// Calls of `suspend` and `invalidate`, with the frames drawn before each.
+    private(set) var suspendedAfterFrames: [Int] = []
+    private(set) var invalidatedAfterFrames: [Int] = []
+    private var jobRequest: JobRequest?
+
+    func takeJobRequest() -> JobRequest? {
+        defer { jobRequest = nil }
+        return jobRequest
+    }
+
+    func suspend() { suspendedAfterFrames.append(frames.count) }
+    func invalidate() { invalidatedAfterFrames.append(frames.count) }
 
     var script: [Step]
     let clock: FakeClock
@@ -60,6 +75,9 @@ final class FakeTerminal: TerminalInterface {
         case .resize(let size):
             self.size = size
             return [.resize]
+        case .job(let request):
+            jobRequest = request
+            return []
         }
     }
 

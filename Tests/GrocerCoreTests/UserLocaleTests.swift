@@ -19,6 +19,21 @@ import Testing
         #expect(UserLocale.identifier(for: .numeric, environment: env) == expected)
     }
 
+    /// ICU would format an unknown name as its root locale ("US$ 5.00").
+    @Test(arguments: [
+        ("xx_YY.UTF-8", "en_US"), ("xx.UTF-8", "en_US"), ("de_YY.UTF-8", "en_US"), ("english", "en_US"),
+        ("de_DE.UTF-8", "de_DE"), ("ar_EG.UTF-8", "ar_EG"), ("sr_Latn_RS", "sr_Latn_RS"), ("es_419", "es_419"),
+        ("en", "en"),
+    ])
+    func anUnknownLocaleFormatsAsEnUS(value: String, expected: String) {
+        #expect(UserLocale.posixToICU(value) == expected)
+    }
+
+    @Test func anUnknownLocalesMoneyIsDollars() {
+        let locale = UserLocale.locale(for: .monetary, environment: ["LANG": "xx_YY.UTF-8"])
+        #expect(Decimal(5).formatted(.currency(code: Currency(locale: locale).code).locale(locale)) == "$5.00")
+    }
+
     @Test func eachCategoryReadsItsOwnVariable() {
         let env = ["LANG": "en_US.UTF-8", "LC_TIME": "de_DE.UTF-8", "LC_MONETARY": "ja_JP.UTF-8"]
         let locales = Locales(environment: env, timeZone: TimeZone(identifier: "UTC")!)
@@ -35,5 +50,21 @@ import Testing
         let de = Locales.fixed("de_DE").longDateShortTime(noon)
         #expect(de.hasPrefix("21. November 2026"))
         #expect(de.contains("12:00"))
+    }
+}
+
+/// grocer's own lists of ISO codes (read without asking ICU before the
+/// first frame) are ICU's.
+@Suite struct ISOCodeListTests {
+    @Test func theTwoLetterLanguagesAreICUs() {
+        let icu = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.count == 2 })
+        let ours = Set(UserLocale.isoLanguages.split(separator: " ").map(String.init))
+        #expect(ours == icu)
+    }
+
+    @Test func theTwoLetterRegionsAreICUs() {
+        let icu = Set(Locale.Region.isoRegions.map(\.identifier).filter { $0.count == 2 })
+        let ours = Set(UserLocale.isoRegions.split(separator: " ").map(String.init))
+        #expect(ours == icu)
     }
 }

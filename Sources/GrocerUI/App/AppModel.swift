@@ -49,7 +49,7 @@ public struct AppModel: Sendable {
         if key == .resize { return .redraw }
         guard let route = top, var screen = screens[route] else { return .none }
         let small = isTooSmall
-        if type(of: screen).takesGlobalKeys, let global = GlobalKeys.binding(for: key) {
+        if let global = GlobalKeys.binding(for: key, over: screen) {
             guard !small || global.actsWhenTooSmall else { return .none }
             var unit: Void = ()
             return apply(global.action(&unit, key, &context))
@@ -100,7 +100,7 @@ public struct AppModel: Sendable {
             guard stack.count > 1 else { return .none }
             stack.removeLast()
             return .redraw
-        case .none, .redraw, .reject, .perform, .quit:
+        case .none, .redraw, .reject, .perform, .quit, .suspend:
             return outcome
         }
     }
@@ -156,7 +156,7 @@ public struct AppModel: Sendable {
             TooSmall.render(into: &canvas, need: Size(width: need.width, height: need.height + 1), canQuit: takesGlobalKeys)
             return
         }
-        var body = Canvas(width: canvas.width, height: canvas.height - 1)
+        var body = Canvas(width: canvas.width, height: canvas.height - 1, measure: canvas.measure)
         var context = self.context
         context.size = Size(width: body.width, height: body.height)
         for screen in visible { screen.render(into: &body, context) }
@@ -169,7 +169,7 @@ extension AppModel {
     /// Whether some binding on top (or a global one) takes `key`.
     func takes(_ key: Key) -> Bool {
         guard let route = top, let screen = screens[route] else { return false }
-        if type(of: screen).takesGlobalKeys, GlobalKeys.binding(for: key) != nil { return true }
+        if GlobalKeys.binding(for: key, over: screen) != nil { return true }
         return screen.takesKey(key)
     }
 }

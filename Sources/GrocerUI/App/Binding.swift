@@ -41,11 +41,11 @@ public struct Binding<S>: Sendable {
     public init(
         keys: [Key], hint: String? = nil, label: String? = nil,
         help: String, helpKeys: String? = nil, actsWhenTooSmall: Bool = false,
-        outcome: Outcome
+        when isActive: @escaping @Sendable (S) -> Bool = { _ in true }, outcome: Outcome
     ) {
         self.init(
             keys: keys, hint: hint, label: label, help: help, helpKeys: helpKeys,
-            actsWhenTooSmall: actsWhenTooSmall
+            actsWhenTooSmall: actsWhenTooSmall, when: isActive
         ) { _, _, _ in outcome }
     }
 

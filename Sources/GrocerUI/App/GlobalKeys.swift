@@ -1,10 +1,13 @@
 /// The app's own keys, acting over every screen that takes them (all but
-/// the migration screen), before the screen's own.
+/// the migration screen), before the screen's own. `?` and `q` act where
+/// they would not be typed as text: a screen that takes text (a grocery
+/// line, a filter) keeps them; the weight and tip fields take only digits,
+/// so there they are help and quit. Ctrl-Z suspends on every screen.
 public enum GlobalKeys {
     public static let bindings: [Binding<Void>] = [
         Binding(
-            keys: [.function(1), .alt("1")], hint: "F1", label: "Help", help: "this help",
-            helpKeys: "F1  Alt-1", actsWhenTooSmall: true, outcome: .present(.help)),
+            keys: [.function(1), .alt("1"), .char("?")], hint: "F1", label: "Help", help: "this help",
+            helpKeys: "F1  Alt-1  ?", actsWhenTooSmall: true, outcome: .present(.help)),
         Binding(
             keys: [.function(2), .alt("2")], hint: "F2", label: "Weight", help: "today's weight",
             helpKeys: "F2  Alt-2", outcome: .go(.weight)),
@@ -15,15 +18,24 @@ public enum GlobalKeys {
             keys: [.function(4), .alt("4")], hint: "F4", label: "Tip", help: "tip calculator",
             helpKeys: "F4  Alt-4", outcome: .go(.tip)),
         Binding(
-            keys: [.function(10), .ctrl("c")], hint: "F10", label: "Quit", help: "quit",
-            helpKeys: "F10  Ctrl-C", actsWhenTooSmall: true, outcome: .quit()),
+            keys: [.function(10), .ctrl("c"), .char("q")], hint: "F10", label: "Quit", help: "quit",
+            helpKeys: "F10  Ctrl-C  q", actsWhenTooSmall: true, outcome: .quit()),
+        Binding(
+            keys: [.ctrl("z")], help: "suspend to the shell (fg brings grocer back)",
+            helpKeys: "Ctrl-Z", actsWhenTooSmall: true, outcome: .suspend),
     ]
+
+    /// Keys that act on every screen, the migration screen included.
+    static let everywhere: Set<Key> = [.ctrl("z")]
 
     /// Hints that stay on the bar however narrow it is: help and quit.
     static let essential: Set<String> = ["F1", "F10"]
 
-    static func binding(for key: Key) -> Binding<Void>? {
-        bindings.first { $0.takes(key) }
+    /// The global binding that takes `key` over `screen`, if any.
+    static func binding(for key: Key, over screen: any Screen) -> Binding<Void>? {
+        if !type(of: screen).takesGlobalKeys && !everywhere.contains(key) { return nil }
+        if case .char = key, screen.takesText { return nil }
+        return bindings.first { $0.takes(key) }
     }
 
     static let helpSection = HelpSection(

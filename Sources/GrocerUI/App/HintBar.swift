@@ -17,10 +17,10 @@ enum HintBar {
     }
 
     /// The hints that fit in `width` columns, in their order.
-    static func fitting(_ items: [Item], width: Int) -> [Hint] {
+    static func fitting(_ items: [Item], width: Int, measure: ColumnMeasure = .unicode) -> [Hint] {
         var kept = items
         func total(_ items: [Item]) -> Int {
-            items.reduce(0) { $0 + TextWidth.of($1.hint.key) + 1 + TextWidth.of($1.hint.action) } + 2 * max(0, items.count - 1)
+            items.reduce(0) { $0 + measure.of($1.hint.key) + 1 + measure.of($1.hint.action) } + 2 * max(0, items.count - 1)
         }
         while total(kept) > width {
             guard let lowest = kept.map(\.rank).min(), lowest < 2,
@@ -34,7 +34,7 @@ enum HintBar {
     static func render(_ items: [Item], into canvas: inout Canvas, row: Int) {
         canvas.fill(row: row, from: 0, count: canvas.width, style: .reverse)
         var column = 0
-        for hint in fitting(items, width: canvas.width) {
+        for hint in fitting(items, width: canvas.width, measure: canvas.measure) {
             column = canvas.put(hint.key, row: row, column: column, style: [.reverse, .bold])
             column = canvas.put(" " + hint.action + "  ", row: row, column: column, style: .reverse)
         }

@@ -21,6 +21,9 @@ public enum Outcome: Equatable, Sendable {
     case dismiss
     /// End the app with this status (and a line for stderr).
     case quit(Exit = .normal)
+    /// Give the terminal back to the shell and stop (Ctrl-Z); on `fg` the
+    /// loop draws the whole frame again.
+    case suspend
 }
 
 /// How the app ends: a status for the shell and, unless it ended normally,

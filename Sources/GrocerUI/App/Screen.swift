@@ -14,6 +14,10 @@ public protocol Screen: Sendable {
     static var isOverlay: Bool { get }
     /// Whether the app's own keys (F1 help, F10 quit, ...) act over it.
     static var takesGlobalKeys: Bool { get }
+    /// Whether typed characters are text here now (a grocery line, a
+    /// filter): then `?` and `q` are typed, not help and quit. Fields that
+    /// take only digits say no.
+    var takesText: Bool { get }
 
     /// Each time `go` or `present` brings it up (not when a screen over it
     /// is dismissed).
@@ -31,6 +35,7 @@ extension Screen {
     public static var helpTitle: String? { nil }
     public static var isOverlay: Bool { false }
     public static var takesGlobalKeys: Bool { true }
+    public var takesText: Bool { false }
     public mutating func appear(_ context: inout AppContext) -> Outcome { .redraw }
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome { .none }
     public var wakeAt: Duration? { nil }

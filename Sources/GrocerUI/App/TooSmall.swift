@@ -6,10 +6,10 @@ enum TooSmall {
     static func render(into canvas: inout Canvas, need: Size, canQuit: Bool) {
         let advice = canQuit ? "Enlarge the window, or press F10 to quit." : "Enlarge the window."
         let text = "Terminal too small: \(canvas.width)x\(canvas.height). grocer needs \(need.width)x\(need.height). \(advice)"
-        let lines = wrap(text, width: max(1, canvas.width))
+        let lines = canvas.wrap(text, width: max(1, canvas.width))
         let top = max(0, (canvas.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < canvas.height {
-            canvas.put(TextWidth.truncate(line, to: canvas.width), row: top + i, column: 0)
+            canvas.put(canvas.truncate(line, to: canvas.width), row: top + i, column: 0)
         }
         canvas.cursor = nil
     }

@@ -39,6 +39,8 @@ public struct Canvas: Equatable, Sendable {
     private var cursorStorage: Position?
     /// Ring the bell or flash once this frame is shown.
     public var alert = false
+    /// Columns per character, as the terminal will draw them.
+    public let measure: ColumnMeasure
 
     struct Position: Equatable, Sendable {
         let row: Int, column: Int
@@ -48,9 +50,10 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, measure: ColumnMeasure = .unicode) {
         self.width = max(0, width)
         self.height = max(0, height)
+        self.measure = measure
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
@@ -69,8 +72,8 @@ public struct Canvas: Equatable, Sendable {
         guard row >= 0, row < height else { return column }
         var col = column
         for ch in text {
-            let w = TextWidth.of(ch)
-            if w == 0 {
+            let w = min(2, measure.columns(ch))
+            if w <= 0 {
                 // A combining mark joins the cell before it.
                 if col > 0, col - 1 < width, col - 1 >= 0 {
                     var cell = cells[row * width + col - 1]
@@ -92,11 +95,20 @@ public struct Canvas: Equatable, Sendable {
     /// Writes `text` centred on `row`.
     @discardableResult
     public mutating func center(_ text: String, row: Int, style: Style = []) -> Int {
-        let clipped = TextWidth.truncate(text, to: width)
-        let start = max(0, (width - TextWidth.of(clipped)) / 2)
+        let clipped = truncate(text, to: width)
+        let start = max(0, (width - columns(clipped)) / 2)
         put(clipped, row: row, column: start, style: style)
         return start
     }
+
+    /// How many columns `text` takes on this canvas's terminal.
+    public func columns(_ text: some StringProtocol) -> Int { measure.of(text) }
+
+    /// The longest prefix of `text` that fits in `limit` columns, "…" when cut.
+    public func truncate(_ text: String, to limit: Int) -> String { measure.truncate(text, to: limit) }
+
+    /// `text` in lines of at most `width` columns, split at spaces.
+    public func wrap(_ text: String, width: Int) -> [String] { measure.wrap(text, width: width) }
 
     /// Fills a run of cells with a style (e.g. a reverse-video bar).
     public mutating func fill(row: Int, from column: Int, count: Int, character: Character = " ", style: Style) {

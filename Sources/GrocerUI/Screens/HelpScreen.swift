@@ -47,8 +47,8 @@ public struct HelpScreen: Screen {
             s.scroll(by: key == .pageUp ? -10 : 10)
         },
         Binding(
-            keys: [.escape, .enter, .char("q")], hint: "Esc", label: "Back", help: "back",
-            helpKeys: "Esc  Enter  q", outcome: .dismiss),
+            keys: [.escape, .enter], hint: "Esc", label: "Back", help: "back",
+            helpKeys: "Esc  Enter", outcome: .dismiss),
     ]
 
     private mutating func scroll(by step: Int) -> Outcome {
@@ -63,7 +63,7 @@ public struct HelpScreen: Screen {
         let left = max(0, (canvas.width - width) / 2)
         var row = 2
         for (text, style) in lines.dropFirst(offset) where row < canvas.height {
-            canvas.put(TextWidth.truncate(text, to: width), row: row, column: left, style: style)
+            canvas.put(canvas.truncate(text, to: width), row: row, column: left, style: style)
             row += 1
         }
     }

@@ -90,8 +90,8 @@ public struct HistoryScreen: Screen {
         for entry in entries.dropFirst(offset).prefix(rows) {
             let date = locales.mediumDateShortTime(entry.recordedAt)
             let value = entry.weight.formatted(locales.numeric)
-            let gap = max(1, width - TextWidth.of(date) - TextWidth.of(value))
-            let line = TextWidth.truncate(date + String(repeating: " ", count: gap) + value, to: width)
+            let gap = max(1, width - canvas.columns(date) - canvas.columns(value))
+            let line = canvas.truncate(date + String(repeating: " ", count: gap) + value, to: width)
             canvas.put(line, row: row, column: left)
             row += 1
         }

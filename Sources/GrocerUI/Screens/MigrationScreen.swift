@@ -15,6 +15,12 @@ extension Route {
 /// `.cancelled` (or `.finished`). After `.finished` the summary stays
 /// `summaryTime` (Enter skips), then the store opens and today's weight
 /// shows; after `.failed`, Enter quits with the message.
+///
+/// `q` quits only where quitting is allowed: after a failure (as Enter
+/// does). Mid-migration it asks, as Ctrl-C does (a stop must wait for the
+/// migration to leave the old store as it was); on the summary it does
+/// nothing (the app opens). There is no help here: the screen must stay
+/// on top to receive the migration's events.
 public struct MigrationScreen: Screen {
     public enum Phase: Equatable, Sendable {
         case migrating, confirmingStop, stopping
@@ -115,8 +121,8 @@ public struct MigrationScreen: Screen {
 
     public static let bindings: [Binding<MigrationScreen>] = [
         Binding(
-            keys: [.ctrl("c")], hint: "Ctrl-C", label: "Stop", help: "stop (asks first)", actsWhenTooSmall: true,
-            when: { $0.phase == .migrating }
+            keys: [.ctrl("c"), .char("q")], hint: "Ctrl-C", label: "Stop", help: "stop (asks first)",
+            helpKeys: "Ctrl-C  q", actsWhenTooSmall: true, when: { $0.phase == .migrating }
         ) { s, _, _ in
             s.phase = .confirmingStop
             return .redraw
@@ -142,8 +148,10 @@ public struct MigrationScreen: Screen {
             s.wakeAt = nil
             return .perform(.openStore)
         },
+
         Binding(
-            keys: [.enter, .ctrl("c")], hint: "Enter", label: "Quit", help: "quit", actsWhenTooSmall: true,
+            keys: [.enter, .ctrl("c"), .char("q")], hint: "Enter", label: "Quit", help: "quit",
+            helpKeys: "Enter  Ctrl-C  q", actsWhenTooSmall: true,
             when: { if case .failed = $0.phase { true } else { false } }
         ) { s, _, _ in
             guard case .failed(let message) = s.phase else { return .none }
@@ -180,7 +188,7 @@ public struct MigrationScreen: Screen {
         case .finished(let summary):
             lines = summaryLines(summary, room: h - (top + 6) - 2)
         case .failed(let message):
-            lines = ["Migration failed:"] + wrap(message, width: w - 2 * Self.margin)
+            lines = ["Migration failed:"] + canvas.wrap(message, width: w - 2 * Self.margin)
             style = .error
         case .cancelled:
             lines = ["Migration stopped; the store was left as it was."]

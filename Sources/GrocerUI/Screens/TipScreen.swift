@@ -173,6 +173,6 @@ public struct TipScreen: Screen, Equatable {
     }
 
     private static func putRight(_ text: String, row: Int, end: Int, into canvas: inout Canvas, style: Style = []) {
-        canvas.put(text, row: row, column: end - TextWidth.of(text), style: style)
+        canvas.put(text, row: row, column: end - canvas.columns(text), style: style)
     }
 }

@@ -67,11 +67,11 @@ public struct UnitPickerScreen: Screen, Equatable {
             let isSelected = unit == selected
             let label = (isSelected ? "> " : "  ") + unit.displayName
             canvas.fill(row: row, from: left + 1, count: w - 2, style: isSelected ? .reverse : [])
-            canvas.put(TextWidth.truncate(label, to: w - 4), row: row, column: left + 2, style: isSelected ? .reverse : [])
+            canvas.put(canvas.truncate(label, to: w - 4), row: row, column: left + 2, style: isSelected ? .reverse : [])
         }
-        canvas.put(TextWidth.truncate("↑↓ choose  Enter Done", to: w - 4), row: top + h - 2, column: left + 2, style: .dim)
+        canvas.put(canvas.truncate("↑↓ choose  Enter Done", to: w - 4), row: top + h - 2, column: left + 2, style: .dim)
         if let message {
-            for (i, line) in wrap(message, width: max(10, canvas.width - 4)).prefix(2).enumerated() {
+            for (i, line) in canvas.wrap(message, width: max(10, canvas.width - 4)).prefix(2).enumerated() {
                 canvas.center(line, row: top + h + 1 + i, style: .error)
             }
         }

@@ -132,7 +132,7 @@ public struct WeightEntryScreen: Screen {
         let top = 5
         Box.draw(into: &canvas, top: top, left: left, width: boxWidth, height: 3, title: "Weight")
         let button = "[ \(unit.rawValue) ^U ]"
-        let buttonColumn = left + boxWidth - 1 - TextWidth.of(button) - 1
+        let buttonColumn = left + boxWidth - 1 - canvas.columns(button) - 1
         canvas.put(button, row: top + 1, column: buttonColumn, style: .accent)
         let textColumn = left + 2
         let end = canvas.put(field.text, row: top + 1, column: textColumn, style: .bold)
@@ -140,7 +140,7 @@ public struct WeightEntryScreen: Screen {
             canvas.put("e.g. \(example(unit))", row: top + 1, column: textColumn, style: .dim)
         }
         if let message {
-            for (i, line) in wrap(message, width: max(10, w - 4)).prefix(2).enumerated() {
+            for (i, line) in canvas.wrap(message, width: max(10, w - 4)).prefix(2).enumerated() {
                 canvas.center(line, row: top + 4 + i, style: .error)
             }
         }

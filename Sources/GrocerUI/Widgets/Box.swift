@@ -15,7 +15,7 @@ enum Box {
         }
         canvas.put("└" + inner + "┘", row: top + height - 1, column: left, style: style)
         if let title, width > 6 {
-            canvas.put(" " + TextWidth.truncate(title, to: width - 6) + " ", row: top, column: left + 2, style: style.union(.bold))
+            canvas.put(" " + canvas.truncate(title, to: width - 6) + " ", row: top, column: left + 2, style: style.union(.bold))
         }
     }
 }

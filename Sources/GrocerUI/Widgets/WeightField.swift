@@ -11,9 +11,10 @@ public struct WeightField: Equatable, Sendable {
         self.filter = filter
     }
 
-    /// Appends a typed character if the result is acceptable.
+    /// Appends a typed character if the result is acceptable; `.` or `,`
+    /// typed for a separator on no common keyboard shows as the locale's.
     public mutating func insert(_ ch: Character, unit: WeightUnit) -> DecimalInputFilter.Rejection? {
-        let candidate = text + String(ch)
+        let candidate = text + String(filter.normalized(ch))
         if let rejection = filter.check(candidate, unit: unit) { return rejection }
         text = candidate
         return nil

@@ -88,7 +88,7 @@ import Testing
                 == .quit(Exit(status: 130, message: "migration stopped; /home/me/grocer.sqlite was left as it was.")))
     }
 
-    @Test(arguments: [Key.char("q"), .enter, .escape, .function(10), .char("y"), .up])
+    @Test(arguments: [Key.enter, .escape, .function(10), .char("y"), .up])
     func otherKeysAreIgnoredWhileMigrating(key: Key) {
         var screen = migrating()
         #expect(screen.handle(key) == .none)
@@ -181,5 +181,30 @@ import Testing
         screen.render(into: &canvas)
         #expect(!canvas.lines.contains { $0.contains("waiting for it") })
         #expect(canvas.lines.contains { $0.contains("Migration Progress: 10%") })
+    }
+}
+
+/// `q` never quits mid-migration: it asks, as Ctrl-C does; it quits after
+/// a failure and does nothing on the summary (the app opens).
+@Suite struct MigrationScreenQuitTests {
+    @Test func qMidMigrationAsksFirst() {
+        var screen = MigrationScreen()
+        screen.receive(.progress(done: 10, total: 100), elapsed: 1)
+        #expect(screen.handle(.char("q")) == .redraw)
+        #expect(screen.phase == .confirmingStop)
+        #expect(screen.handle(.char("q")) == .none)
+        #expect(screen.phase == .confirmingStop)
+    }
+
+    @Test func qOnTheSummaryDoesNothing() {
+        var screen = MigrationScreen()
+        screen.receive(.finished(MigrationSummary(fromVersion: 1, toVersion: 4, carried: [:], repairs: [:], quarantined: [:])), elapsed: 1)
+        #expect(screen.handle(.char("q")) == .none)
+    }
+
+    @Test func qQuitsAfterAFailureWithItsMessage() {
+        var screen = MigrationScreen()
+        screen.receive(.failed("disk full"), elapsed: 1)
+        #expect(screen.handle(.char("q")) == .quit(Exit(status: 2, message: "disk full")))
     }
 }

@@ -22,4 +22,22 @@ import Testing
         #expect(!second)
         #expect(field.weight(unit: .lbs) == nil)
     }
+
+    /// ar_EG's separator (U+066B) is on no common keyboard: `.` and `,`
+    /// typed for it show as it, and the weight is the same.
+    @Test(arguments: ["72.5", "72,5", "72\u{66B}5"])
+    func inArabicEgyptDotAndCommaAreTheSeparator(typed: String) {
+        var field = WeightField(filter: DecimalInputFilter(locale: Locale(identifier: "ar_EG")))
+        for ch in typed { #expect(field.insert(ch, unit: .kg) == nil) }
+        #expect(field.text == "72\u{66B}5")
+        #expect(field.weight(unit: .kg) == Weight(digits: "72.5", unit: .kg))
+        #expect(field.insert(",", unit: .kg) == .secondSeparator)
+    }
+
+    @Test func inGermanADotIsRefused() {
+        var field = WeightField(filter: DecimalInputFilter(locale: Locale(identifier: "de_DE")))
+        _ = field.insert("7", unit: .kg)
+        #expect(field.insert(".", unit: .kg) == .notADigit("."))
+        #expect(field.text == "7")
+    }
 }

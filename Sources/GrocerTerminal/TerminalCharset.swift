@@ -1,0 +1,62 @@
+import CNCursesw
+import GrocerCore
+import GrocerUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the terminal's locale can show, asked of the C library ncurses
+/// uses: a character is drawn as is when wcwidth knows it, else as its
+/// ASCII fallback (`?` per column when it has none). Widths come from the
+/// same wcwidth, so grocer lays out a frame exactly as ncurses draws it.
+/// Line-drawing characters go through ncurses' WACS characters instead.
+enum TerminalCharset {
+    /// Sets LC_CTYPE from the environment before ncurses starts. A locale
+    /// not installed here falls back to C.UTF-8 when its name says UTF-8
+    /// (the terminal expects UTF-8), else to C (plain ASCII).
+    static func setLocale(environment: [String: String]) {
+        guard setlocale(LC_CTYPE, "") == nil else { return }
+        let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let upper = name.uppercased()
+        _ = setlocale(LC_CTYPE, upper.contains("UTF-8") || upper.contains("UTF8") ? "C.UTF-8" : "C")
+    }
+
+    static func isUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+
+    /// Columns per character under the current LC_CTYPE.
+    static let measure = ColumnMeasure { columns($0) }
+
+    static func columns(_ character: Character) -> Int {
+        if LineGlyph(character) != nil { return 1 }
+        guard let first = character.unicodeScalars.first else { return 0 }
+        let width = grocer_wcwidth(first.value)
+        if width >= 0 { return Int(width) }
+        if first.properties.generalCategory == .control { return 0 }
+        if ASCIIFallback.character(for: character) != nil { return 1 }
+        return TextWidth.of(character)
+    }
+
+    /// The wide characters ncurses gets for a cell: its first scalar and the
+    /// zero-width ones after it when the locale can show them, else an
+    /// ASCII stand-in `columns` wide.
+    static func drawable(_ character: Character, columns: Int, into run: inout [wchar_t]) {
+        let scalars = character.unicodeScalars
+        if let first = scalars.first, first.value >= 0x20, grocer_wcwidth(first.value) > 0 {
+            run.append(wchar_t(bitPattern: first.value))
+            for scalar in scalars.dropFirst() where grocer_wcwidth(scalar.value) == 0 {
+                run.append(wchar_t(bitPattern: scalar.value))
+            }
+            return
+        }
+        if let ascii = ASCIIFallback.character(for: character), let scalar = ascii.unicodeScalars.first {
+            run.append(wchar_t(bitPattern: scalar.value))
+            return
+        }
+        run += Array(repeating: wchar_t(63), count: max(1, columns))  // "?"
+    }
+}
