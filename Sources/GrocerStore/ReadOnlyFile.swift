@@ -30,7 +30,33 @@ enum ReadOnlyFile {
                 if Snapshot(path: path) == before, !fm.fileExists(atPath: path + "-wal") { throw error }
             }
         }
+        if fm.fileExists(atPath: path + "-wal"), !fm.fileExists(atPath: path + "-shm"), let value = try readSnapshot(path: path, stop: stop, body) {
+            return value
+        }
         let queue = try DatabaseQueue(path: path, configuration: Connection.configuration(label: "grocer.readonly", readonly: true, stop: stop))
+        defer { try? queue.close() }
+        return try queue.read(body)
+    }
+
+    /// A -wal with no -shm beside it (a file copied without its -shm; no
+    /// grocer has it open, or the -shm would be there): any connection would
+    /// make a -shm. So the file and its -wal are copied into a private
+    /// folder and read there (SQLite replays the -wal into the copy); nil
+    /// when there is no room for the copy (then the file is read in place).
+    static func readSnapshot<T>(path: String, stop: StopFlag, _ body: (Database) throws -> T) throws -> T? {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("grocer-read-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("store").path
+        do {
+            try fm.createDirectory(at: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try MigrationFiles.copy(path, to: copy)
+            try MigrationFiles.copy(path + "-wal", to: copy + "-wal")
+        } catch {
+            return nil
+        }
+        let config = Connection.configuration(label: "grocer.snapshot", readonly: false, stop: stop)
+        let queue = try DatabaseQueue(path: copy, configuration: config)
         defer { try? queue.close() }
         return try queue.read(body)
     }

@@ -90,4 +90,26 @@ import Testing
         try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         #expect(StoreStatus.read(path: url.path, stop: StopFlag()).rows["weight_entry"] == 1)
     }
+
+    /// A store copied with its -wal but without its -shm: status reads the
+    /// rows only in the -wal and leaves no -shm (nor anything else) beside it.
+    @Test func statusOnAWALWithoutItsShmLeavesNothingBeside() throws {
+        let dir = TempDir()
+        let url = dir.url.appendingPathComponent("s.sqlite")
+        let store = try Store.open(at: url, stop: StopFlag())
+        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        try store.addWeight(Weight(digits: "71", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_500))
+        let copies = TempDir()
+        // Copied while the store is open: its rows are in the -wal.
+        try FileManager.default.copyItem(atPath: url.path, toPath: copies.path("c.sqlite"))
+        try FileManager.default.copyItem(atPath: url.path + "-wal", toPath: copies.path("c.sqlite-wal"))
+        try store.close()
+        let before = (copies.bytes("c.sqlite"), copies.bytes("c.sqlite-wal"))
+        let status = StoreStatus.read(path: copies.path("c.sqlite"), stop: StopFlag())
+        #expect(status.state == .current)
+        #expect(status.rows["weight_entry"] == 2)
+        #expect(copies.listing() == ["c.sqlite", "c.sqlite-wal"])
+        #expect(copies.bytes("c.sqlite") == before.0)
+        #expect(copies.bytes("c.sqlite-wal") == before.1)
+    }
 }
