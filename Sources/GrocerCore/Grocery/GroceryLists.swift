@@ -38,13 +38,11 @@ public enum GroceryLists {
                 unplaced.append(item)
             }
         }
-        let places = byPlace.values.sorted { a, b in
-            let order = compareNames(a.0.name, b.0.name, locale: locale)
-            return order != .orderedSame ? order == .orderedAscending : a.0.id < b.0.id
-        }
-        var sections = places.map { GrocerySection(heading: .place($0.0), items: sortedByName($0.1, locale: locale)) }
+        let order = NameOrder(names: items.map(\.name) + byPlace.values.map(\.0.name), locale: locale)
+        let places = order.sorted(Array(byPlace.values), name: \.0.name, tieBreak: { $0.0.id < $1.0.id })
+        var sections = places.map { GrocerySection(heading: .place($0.0), items: sortedByName($0.1, order)) }
         if !unplaced.isEmpty {
-            sections.append(GrocerySection(heading: .noPlace, items: sortedByName(unplaced, locale: locale)))
+            sections.append(GrocerySection(heading: .noPlace, items: sortedByName(unplaced, order)))
         }
         return sections
     }
@@ -68,9 +66,10 @@ public enum GroceryLists {
             let order = compareNames(a.0.name, b.0.name, locale: locale)
             return order != .orderedSame ? order == .orderedAscending : a.0.id < b.0.id
         }
-        var sections = aisles.map { GrocerySection(heading: .aisle($0.0), items: shopOrder($0.1, locale: locale)) }
+        let order = NameOrder(names: items.lazy.filter(\.listed).map(\.name), locale: locale)
+        var sections = aisles.map { GrocerySection(heading: .aisle($0.0), items: shopOrder($0.1, order)) }
         if !unaisled.isEmpty {
-            sections.append(GrocerySection(heading: .noAisle, items: shopOrder(unaisled, locale: locale)))
+            sections.append(GrocerySection(heading: .noAisle, items: shopOrder(unaisled, order)))
         }
         return sections
     }
@@ -81,15 +80,12 @@ public enum GroceryLists {
         a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
     }
 
-    static func sortedByName(_ items: [GroceryItem], locale: Locale) -> [GroceryItem] {
-        items.sorted { a, b in
-            let order = compareNames(a.name, b.name, locale: locale)
-            return order != .orderedSame ? order == .orderedAscending : a.id < b.id
-        }
+    static func sortedByName(_ items: [GroceryItem], _ order: NameOrder) -> [GroceryItem] {
+        order.sorted(items, name: \.name, tieBreak: { $0.id < $1.id })
     }
 
-    static func shopOrder(_ items: [GroceryItem], locale: Locale) -> [GroceryItem] {
-        let sorted = sortedByName(items, locale: locale)
+    static func shopOrder(_ items: [GroceryItem], _ order: NameOrder) -> [GroceryItem] {
+        let sorted = sortedByName(items, order)
         return sorted.filter { !$0.collected } + sorted.filter(\.collected)
     }
 }
