@@ -32,6 +32,7 @@ public struct NameCompleter: Sendable {
     }
 
     public let locale: Locale
+    private let folder: NameFolder
     private let entries: [(key: NameKey, candidate: Candidate)]
 
     /// Sorted once here, best first, so a keystroke returns the first match.
@@ -43,12 +44,14 @@ public struct NameCompleter: Sendable {
             if order != .orderedSame { return order == .orderedAscending }
             return a.name.count < b.name.count
         }
-        entries = sorted.map { (NameKey($0.name, locale: locale), $0) }
+        let folder = NameFolder(locale: locale)
+        self.folder = folder
+        entries = sorted.map { (folder.key($0.name), $0) }
     }
 
     /// The best past name starting with `fragment`, or nil.
     public func best(for fragment: String) -> Candidate? {
-        let key = NameKey(fragment, locale: locale)
+        let key = folder.key(fragment)
         guard !key.isEmpty else { return nil }
         return entries.first { $0.key.bytes.count > key.bytes.count && $0.key.hasPrefix(key) }?.candidate
     }

@@ -9,12 +9,15 @@ import Foundation
 /// of issue 10's groundwork), so no incremental narrowing is needed.
 public struct NameFilter: Sendable {
     public let locale: Locale
+    private let folder: NameFolder
     private var keys: [NameKey]
 
     /// `names` in the order the screen shows them; results are indices into it.
     public init(names: [String], locale: Locale) {
         self.locale = locale
-        self.keys = names.map { NameKey($0, locale: locale) }
+        let folder = NameFolder(locale: locale)
+        self.folder = folder
+        self.keys = names.map(folder.key)
     }
 
     public var count: Int { keys.count }
@@ -23,13 +26,13 @@ public struct NameFilter: Sendable {
     /// for empty (or all-blank) text.
     public func matches(_ text: String) -> [Int] {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let needle = NameKey(trimmed, locale: locale)
+        let needle = folder.key(trimmed)
         if needle.isEmpty { return Array(keys.indices) }
         return keys.indices.filter { keys[$0].contains(needle) }
     }
 
     /// Whether the name at `index` contains `text`.
     public func matches(_ text: String, at index: Int) -> Bool {
-        keys[index].contains(NameKey(text.trimmingCharacters(in: .whitespaces), locale: locale))
+        keys[index].contains(folder.key(text.trimmingCharacters(in: .whitespaces)))
     }
 }

@@ -11,14 +11,14 @@ import Foundation
 public struct NameKey: Hashable, Sendable {
     public let bytes: [UInt8]
 
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+
     public init(_ name: String, locale: Locale) {
-        bytes = Array(Self.fold(name, locale: locale).utf8)
+        self = NameFolder(locale: locale).key(name)
     }
 
     public static func fold(_ name: String, locale: Locale) -> String {
-        name.lowercased(with: locale)
-            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: locale)
-            .precomposedStringWithCanonicalMapping
+        NameFolder(locale: locale).fold(name)
     }
 
     public var isEmpty: Bool { bytes.isEmpty }
@@ -48,5 +48,39 @@ public struct NameKey: Hashable, Sendable {
                 return false
             }
         }
+    }
+}
+
+/// Folds names for one locale; build it once for many names (finding the
+/// locale's language costs more than folding an ASCII name).
+public struct NameFolder: Sendable {
+    public let locale: Locale
+    /// Turkish and Azeri lower "I" to the dotless "ı".
+    private let turkic: Bool
+
+    public init(locale: Locale) {
+        self.locale = locale
+        let language = locale.language.languageCode?.identifier
+        turkic = language == "tr" || language == "az"
+    }
+
+    public func key(_ name: String) -> NameKey {
+        if asciiFoldsPlainly(name) {
+            return NameKey(bytes: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 })
+        }
+        return NameKey(bytes: Array(fold(name).utf8))
+    }
+
+    public func fold(_ name: String) -> String {
+        if asciiFoldsPlainly(name) { return name.lowercased() }
+        let folded = name.lowercased(with: locale)
+            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: locale)
+        return folded.utf8.allSatisfy { $0 < 0x80 } ? folded : folded.precomposedStringWithCanonicalMapping
+    }
+
+    /// ASCII text folds to its ASCII lower case, except for "I" in the
+    /// Turkic languages: the fast path.
+    private func asciiFoldsPlainly(_ name: String) -> Bool {
+        name.utf8.allSatisfy { $0 < 0x80 } && !(turkic && name.utf8.contains(UInt8(ascii: "I")))
     }
 }

@@ -16,12 +16,20 @@ import Foundation
 public struct NameOrder: Sendable {
     public let locale: Locale
     private var ranks: [Unicode.Scalar: UInt32] = [:]
+    /// The ranks of ASCII scalars, UInt32.max where not learnt: the fast path.
+    private var asciiRanks = [UInt32](repeating: .max, count: 128)
 
     /// Learns the ranks of every scalar in `names`.
     public init(names: some Sequence<String>, locale: Locale) {
         self.locale = locale
         var distinct = Set<Unicode.Scalar>()
-        for name in names { distinct.formUnion(Self.scalars(name)) }
+        var ascii = [Bool](repeating: false, count: 128)
+        for name in names {
+            for scalar in Self.scalars(name) {
+                if scalar.isASCII { ascii[Int(scalar.value)] = true } else { distinct.insert(scalar) }
+            }
+        }
+        for (value, seen) in ascii.enumerated() where seen { distinct.insert(Unicode.Scalar(UInt8(value))) }
         distinct.subtract(["ß", "ẞ"])
         distinct.insert("s")
         let ordered = distinct.map { String($0) }.sorted { compare($0, $1) == .orderedAscending }
@@ -36,6 +44,7 @@ public struct NameOrder: Sendable {
             ranks[s.unicodeScalars.first!] = rank
             previous = s
         }
+        for (scalar, rank) in ranks where scalar.isASCII { asciiRanks[Int(scalar.value)] = rank }
     }
 
     /// The locale's own comparison, case-insensitive.
@@ -48,7 +57,10 @@ public struct NameOrder: Sendable {
         var key: [UInt32] = []
         key.reserveCapacity(name.utf8.count)
         for scalar in Self.scalars(name) {
-            if scalar == "ß" || scalar == "ẞ" {
+            if scalar.isASCII {
+                let r = asciiRanks[Int(scalar.value)]
+                if r != 0 { key.append(r) }
+            } else if scalar == "ß" || scalar == "ẞ" {
                 let s = ranks["s"] ?? UInt32.max
                 key.append(s); key.append(s)
             } else if let r = ranks[scalar] {
@@ -63,17 +75,38 @@ public struct NameOrder: Sendable {
     /// `elements` sorted by `name`, in the locale's order; `tieBreak` orders
     /// those whose names the locale finds equal (by id, say).
     public func sorted<T>(_ elements: [T], name: (T) -> String, tieBreak: (T, T) -> Bool) -> [T] {
-        let decorated = elements.map { (element: $0, name: name($0), key: key(name($0))) }
-        return decorated.sorted { a, b in
-            if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
-            let order = compare(a.name, b.name)
-            return order != .orderedSame ? order == .orderedAscending : tieBreak(a.element, b.element)
-        }.map(\.element)
+        let names = elements.map(name)
+        let keys = names.map(key)
+        let indices = elements.indices.sorted { a, b in
+            switch Self.compareKeys(keys[a], keys[b]) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame:
+                let order = compare(names[a], names[b])
+                return order != .orderedSame ? order == .orderedAscending : tieBreak(elements[a], elements[b])
+            }
+        }
+        return indices.map { elements[$0] }
+    }
+
+    static func compareKeys(_ a: [UInt32], _ b: [UInt32]) -> ComparisonResult {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                let n = min(a.count, b.count)
+                var i = 0
+                while i < n {
+                    if a[i] != b[i] { return a[i] < b[i] ? .orderedAscending : .orderedDescending }
+                    i += 1
+                }
+                return a.count == b.count ? .orderedSame : (a.count < b.count ? .orderedAscending : .orderedDescending)
+            }
+        }
     }
 
     /// A name's scalars, precomposed so "e" + U+0301 is the one scalar "é".
     static func scalars(_ name: String) -> String.UnicodeScalarView {
-        name.utf8.allSatisfy { $0 < 0x80 } ? name.unicodeScalars : name.precomposedStringWithCanonicalMapping.unicodeScalars
+        let decomposed = name.unicodeScalars.contains { $0.value >= 0x300 && $0.properties.canonicalCombiningClass != .notReordered }
+        return decomposed ? name.precomposedStringWithCanonicalMapping.unicodeScalars : name.unicodeScalars
     }
 
     /// True when the locale skips `x` but for accents and case: "a" + x + p

@@ -91,21 +91,22 @@ public struct QuickEntry: Equatable, Sendable {
 struct UnitMatcher {
     private var byKey: [String: String] = [:]
     private var longest = 1
-    private let locale: Locale
+    private let folder: NameFolder
 
     init(knownUnits: [String], locale: Locale) {
-        self.locale = locale
-        for (plural, unit) in CommonUnits.plurals { byKey[NameKey.fold(plural, locale: locale)] = unit }
-        for unit in CommonUnits.names { byKey[NameKey.fold(unit, locale: locale)] = unit }
+        let folder = NameFolder(locale: locale)
+        self.folder = folder
+        for (plural, unit) in CommonUnits.plurals { byKey[folder.fold(plural)] = unit }
+        for unit in CommonUnits.names { byKey[folder.fold(unit)] = unit }
         for unit in knownUnits.reversed() {
             let words = unit.split(whereSeparator: { $0.isWhitespace })
             guard !words.isEmpty else { continue }
             longest = max(longest, words.count)
-            byKey[NameKey.fold(words.joined(separator: " "), locale: locale)] = unit
+            byKey[folder.fold(words.joined(separator: " "))] = unit
         }
         // A plural of a common unit the person also has maps to theirs.
         for (plural, unit) in CommonUnits.plurals {
-            if let theirs = byKey[NameKey.fold(unit, locale: locale)] { byKey[NameKey.fold(plural, locale: locale)] = theirs }
+            if let theirs = byKey[folder.fold(unit)] { byKey[folder.fold(plural)] = theirs }
         }
     }
 
@@ -113,7 +114,7 @@ struct UnitMatcher {
     func match(_ words: ArraySlice<Substring>) -> (String, Int)? {
         var count = min(longest, words.count)
         while count > 0 {
-            let key = NameKey.fold(words.prefix(count).joined(separator: " "), locale: locale)
+            let key = folder.fold(words.prefix(count).joined(separator: " "))
             if let unit = byKey[key] { return (unit, count) }
             count -= 1
         }

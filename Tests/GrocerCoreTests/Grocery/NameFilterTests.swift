@@ -30,6 +30,18 @@ import Testing
         #expect(filter.matches(typed).map { Self.names[$0] } == found)
     }
 
+    /// ASCII names skip Foundation's folding; the result must be the same.
+    @Test(arguments: ["en_US", "de_DE", "tr_TR", "az_AZ", "lt_LT"])
+    func theASCIIFastPathFoldsAsFoundationDoes(locale id: String) {
+        let locale = Locale(identifier: id)
+        let folder = NameFolder(locale: locale)
+        for name in ["ISPANAK", "Istanbul", "MILK", "Oat Milk 2%", "i", "", "A-Z_[]{}~"] {
+            let slow = name.lowercased(with: locale)
+                .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: locale)
+            #expect(folder.key(name).bytes == Array(slow.utf8), "\(id): \(name)")
+        }
+    }
+
     @Test func emptyTextMatchesEverythingInOrder() {
         let filter = NameFilter(names: Self.names, locale: Locale(identifier: "en_US"))
         #expect(filter.matches("") == Array(Self.names.indices))
