@@ -50,13 +50,13 @@ public struct GroceryQuantity: Hashable, Sendable, CustomStringConvertible {
         return own == "," || own == "." ? [own] : [own, "."]
     }
 
-    /// True when `token` is made of digits and separators only and starts
-    /// with a digit: quick entry reads it as a quantity or refuses it, never
-    /// takes it as part of a name.
+    /// True when `token` is made of ASCII digits and separators only, with
+    /// at least one digit ("2", "1,5", ".5", "1.2.3"): quick entry reads it
+    /// as a quantity or refuses it, never takes it as part of a name.
     public static func looksNumeric(_ token: Substring, locale: Locale) -> Bool {
-        guard let first = token.first, first.isASCII, first.isNumber else { return false }
         let seps = separators(in: locale).union([".", ","])
-        return token.allSatisfy { ($0.isASCII && $0.isNumber) || seps.contains($0) }
+        return token.contains { $0.isASCII && $0.isNumber }
+            && token.allSatisfy { ($0.isASCII && $0.isNumber) || seps.contains($0) }
     }
 
     /// A quantity typed in `locale` ("1,5" in de_DE, "1.5" in en_US).

@@ -96,7 +96,6 @@ struct UnitMatcher {
     init(knownUnits: [String], locale: Locale) {
         let folder = NameFolder(locale: locale)
         self.folder = folder
-        for (plural, unit) in CommonUnits.plurals { byKey[folder.fold(plural)] = unit }
         for unit in CommonUnits.names { byKey[folder.fold(unit)] = unit }
         for unit in knownUnits.reversed() {
             let words = unit.split(whereSeparator: { $0.isWhitespace })
@@ -104,7 +103,7 @@ struct UnitMatcher {
             longest = max(longest, words.count)
             byKey[folder.fold(words.joined(separator: " "))] = unit
         }
-        // A plural of a common unit the person also has maps to theirs.
+        // A plural of a common unit: to the person's spelling where they have it.
         for (plural, unit) in CommonUnits.plurals {
             if let theirs = byKey[folder.fold(unit)] { byKey[folder.fold(plural)] = theirs }
         }

@@ -36,6 +36,11 @@ import Testing
         ("en_US", "9999 grains", "9999", nil, "grains"),
         ("en_US", "0.125 kg yeast", "0.125", "kg", "yeast"),
         ("en_US", "Crème fraîche", "1", nil, "Crème fraîche"),
+        ("en_US", "½ kg butter", "1", nil, "½ kg butter"),
+        ("en_US", "٣ apples", "1", nil, "٣ apples"),
+        ("en_US", "3 jars honey", "3", "jar", "honey"),
+        ("en_US", "... and more", "1", nil, "... and more"),
+        ("en_US", "1½ cups sugar", "1", nil, "1½ cups sugar"),
     ] as [(String, String, String, String?, String)])
     func parsesQuantityUnitAndName(locale: String, typed: String, quantity: String, unit: String?, name: String) throws {
         let entry = try QuickEntry.parse(typed, knownUnits: Self.known, locale: Locale(identifier: locale)).get()
@@ -63,6 +68,8 @@ import Testing
         ("en_US", "1,5 kg flour", .quantity(.notANumber("1,5"))),
         ("en_US", "1.2.3 eggs", .quantity(.notANumber("1.2.3"))),
         ("en_US", "2. eggs", .quantity(.notANumber("2."))),
+        ("en_US", ".5 kg flour", .quantity(.notANumber(".5"))),
+        ("de_DE", ",5 kg Mehl", .quantity(.notANumber(",5"))),
         ("en_US", String(repeating: "a", count: 201), .nameTooLong),
     ] as [(String, String, QuickEntry.Problem)])
     func refusesWithAReason(locale: String, typed: String, problem: QuickEntry.Problem) {

@@ -36,12 +36,13 @@ import Testing
         let before = [
             F.item(1, "milk", collected: true), F.item(2, "flour"),
             F.item(3, "eggs", collected: true), F.item(4, "salt", listed: false),
+            F.item(5, "ticked but off the list (an old store's row)", listed: false, collected: true),
         ]
         let clear = try #require(GroceryItemChange.clear(before))
         #expect(clear.label == "clear 2 items")
         #expect(clear.edits.map(\.id) == [1, 3])
         let after = clear.apply(to: before)
-        #expect(after.map { "\($0.id)\($0.listed ? "L" : "-")\($0.collected ? "C" : "-")" } == ["1--", "2L-", "3--", "4--"])
+        #expect(after.map { "\($0.id)\($0.listed ? "L" : "-")\($0.collected ? "C" : "-")" } == ["1--", "2L-", "3--", "4--", "5-C"])
         var stack = UndoStack<GroceryItemChange>()
         stack.record(clear)
         let undone = stack.undo()
