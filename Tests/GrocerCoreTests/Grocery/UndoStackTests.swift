@@ -81,3 +81,27 @@ import Testing
         #expect(untick.undo(on: [untick.edits[0].after!]) == [milk])
     }
 }
+
+@Suite struct QuickEntryOnExistingItemsTests {
+    typealias F = Fixture
+    static let en = Locale(identifier: "en_US")
+    static let items = [
+        F.item(4, "Milk", listed: false, collected: true), F.item(2, "milk"), F.item(3, "pâte"), F.item(5, "Ｆｌｏｕｒ"),
+    ]
+
+    @Test(arguments: [("MILK", 2), ("milk", 2), ("pâte", 3), ("PÂTE", 3), ("pate", nil), ("flour", 5), ("oat milk", nil)] as [(String, Int64?)])
+    func findsTheItemANameMeansIgnoringCaseAndWidthButNotAccents(name: String, id: Int64?) {
+        #expect(GroceryItem.existing(named: name, in: Self.items, locale: Self.en)?.id == id)
+    }
+
+    @Test func relistingPutsItBackUntickedWithTheTypedQuantityAndUnit() throws {
+        let milk = F.item(4, "Milk", quantity: 3, unit: F.kg, listed: false, collected: true, place: F.fridge)
+        let change = GroceryItemChange.relisted(milk, quantity: try GroceryQuantity(canonical: "2.5"), unit: nil)
+        let after = try #require(change.edits[0].after)
+        #expect(after.listed && !after.collected)
+        #expect(after.amount?.canonical == "2.5" && after.quantity == 3 && after.unit == F.kg && after.place == F.fridge)
+        #expect(milk.relisted(quantity: .one, unit: GroceryUnit(id: 2, name: "l")).unit?.name == "l")
+        #expect(milk.relisted(quantity: try GroceryQuantity(canonical: "0.2"), unit: nil).quantity == 1)
+        #expect(change.undo(on: [after]) == [milk])
+    }
+}
