@@ -22,13 +22,34 @@ public struct GroceryItem: Equatable, Hashable, Sendable, Identifiable {
     public let listed: Bool
     /// Ticked off in the shop.
     public let collected: Bool
+    /// Where it is kept at home, if the person said.
+    public let place: GroceryPlace?
+    /// Where it is in the shop, if the person said.
+    public let aisle: GroceryAisle?
+    /// The exact quantity (1.5 kg) when the store holds one; nil for a
+    /// version 4 row, whose whole-number `quantity` is all there is. Version 5
+    /// should fill it for every row (and `quantity` then holds it rounded).
+    public let amount: GroceryQuantity?
 
-    public init(id: Int64, name: String, quantity: Int, unit: GroceryUnit?, listed: Bool, collected: Bool) {
+    public init(
+        id: Int64, name: String, quantity: Int, unit: GroceryUnit?, listed: Bool, collected: Bool,
+        place: GroceryPlace? = nil, aisle: GroceryAisle? = nil, amount: GroceryQuantity? = nil
+    ) {
         self.id = id
         self.name = name
         self.quantity = quantity
         self.unit = unit
         self.listed = listed
         self.collected = collected
+        self.place = place
+        self.aisle = aisle
+        self.amount = amount
+    }
+
+    /// The quantity as the person reads it: "1,5" in de_DE, "2", or a
+    /// version 4 row's whole number as it is (even 0 or negative, which old
+    /// stores may hold).
+    public func quantityText(locale: Locale) -> String {
+        amount?.formatted(locale: locale) ?? String(quantity)
     }
 }

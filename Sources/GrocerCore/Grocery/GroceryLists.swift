@@ -1,0 +1,91 @@
+import Foundation
+
+/// A heading of the Prepare or Shop list and the items under it, in order.
+public struct GrocerySection: Equatable, Sendable {
+    public enum Heading: Equatable, Sendable {
+        case place(GroceryPlace)
+        /// Items with no place at home: the last section of Prepare.
+        case noPlace
+        case aisle(GroceryAisle)
+        /// Items with no aisle: the last section of Shop.
+        case noAisle
+    }
+
+    public let heading: Heading
+    public let items: [GroceryItem]
+
+    public init(heading: Heading, items: [GroceryItem]) {
+        self.heading = heading
+        self.items = items
+    }
+}
+
+/// The two ways the grocery screen lists items, as pure values.
+public enum GroceryLists {
+    /// Prepare, at home: every item, grouped by where it is kept. Places in
+    /// the locale's case-insensitive order of their names; the items with no
+    /// place under one heading, last (they are the ones still to sort out,
+    /// and Shop puts "no aisle" last too). Within a group, items in the
+    /// locale's case-insensitive order of names, then by id. Empty groups
+    /// are not listed.
+    public static func prepare(_ items: [GroceryItem], locale: Locale) -> [GrocerySection] {
+        var byPlace: [Int64: (GroceryPlace, [GroceryItem])] = [:]
+        var unplaced: [GroceryItem] = []
+        for item in items {
+            if let place = item.place {
+                byPlace[place.id, default: (place, [])].1.append(item)
+            } else {
+                unplaced.append(item)
+            }
+        }
+        let order = NameOrder(names: items.map(\.name) + byPlace.values.map(\.0.name), locale: locale)
+        let places = order.sorted(Array(byPlace.values), name: \.0.name, tieBreak: { $0.0.id < $1.0.id })
+        var sections = places.map { GrocerySection(heading: .place($0.0), items: sortedByName($0.1, order)) }
+        if !unplaced.isEmpty {
+            sections.append(GrocerySection(heading: .noPlace, items: sortedByName(unplaced, order)))
+        }
+        return sections
+    }
+
+    /// Shop, in the shop: the items on the list, grouped by aisle in the
+    /// person's order (position, then name, then id); the items with no
+    /// aisle last. Within an aisle, the items still to get by name, then the
+    /// ticked ones by name: a ticked item sinks to the bottom of its aisle.
+    public static func shop(_ items: [GroceryItem], locale: Locale) -> [GrocerySection] {
+        var byAisle: [Int64: (GroceryAisle, [GroceryItem])] = [:]
+        var unaisled: [GroceryItem] = []
+        for item in items where item.listed {
+            if let aisle = item.aisle {
+                byAisle[aisle.id, default: (aisle, [])].1.append(item)
+            } else {
+                unaisled.append(item)
+            }
+        }
+        let aisles = byAisle.values.sorted { a, b in
+            if a.0.position != b.0.position { return a.0.position < b.0.position }
+            let order = compareNames(a.0.name, b.0.name, locale: locale)
+            return order != .orderedSame ? order == .orderedAscending : a.0.id < b.0.id
+        }
+        let order = NameOrder(names: items.lazy.filter(\.listed).map(\.name), locale: locale)
+        var sections = aisles.map { GrocerySection(heading: .aisle($0.0), items: shopOrder($0.1, order)) }
+        if !unaisled.isEmpty {
+            sections.append(GrocerySection(heading: .noAisle, items: shopOrder(unaisled, order)))
+        }
+        return sections
+    }
+
+    /// The locale's case-insensitive order ("apple" before "Banana"; in
+    /// Swedish "Ål" after "Ost").
+    public static func compareNames(_ a: String, _ b: String, locale: Locale) -> ComparisonResult {
+        a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
+    }
+
+    static func sortedByName(_ items: [GroceryItem], _ order: NameOrder) -> [GroceryItem] {
+        order.sorted(items, name: \.name, tieBreak: { $0.id < $1.id })
+    }
+
+    static func shopOrder(_ items: [GroceryItem], _ order: NameOrder) -> [GroceryItem] {
+        let sorted = sortedByName(items, order)
+        return sorted.filter { !$0.collected } + sorted.filter(\.collected)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Sorts names in the order `compare(_:options: .caseInsensitive, locale:)`
+/// gives (Swedish "Ål" after "Zucchini", German "Äpfel" beside "Apfel"),
+/// about twenty times faster than sorting with that comparison, which costs
+/// about 2 µs a call on Linux (10,000 names: ~250 ms against ~10 ms).
+///
+/// How: the locale compares each distinct scalar of the names once; scalars
+/// it tells apart only by accent or case (the primary level: "a", "A", "ä"
+/// in German) share a rank, scalars it ignores ("e" + U+0301's accent) have
+/// none, and "ß" counts as "ss" (Foundation's own comparison is not
+/// transitive there: "Straße" equals "strasse" yet sorts before "strase"). Names are then ordered by their ranks, and
+/// only names with equal ranks are compared by the locale itself (accents
+/// decide those). Contractions (Czech "ch" after "h") are not modelled: such
+/// names sort by their letters.
+public struct NameOrder: Sendable {
+    public let locale: Locale
+    private var ranks: [Unicode.Scalar: UInt32] = [:]
+    /// The ranks of ASCII scalars, UInt32.max where not learnt: the fast path.
+    private var asciiRanks = [UInt32](repeating: .max, count: 128)
+
+    /// Learns the ranks of every scalar in `names`.
+    public init(names: some Sequence<String>, locale: Locale) {
+        self.locale = locale
+        var distinct = Set<Unicode.Scalar>()
+        var ascii = [Bool](repeating: false, count: 128)
+        for name in names {
+            for scalar in Self.scalars(name) {
+                if scalar.isASCII { ascii[Int(scalar.value)] = true } else { distinct.insert(scalar) }
+            }
+        }
+        for (value, seen) in ascii.enumerated() where seen { distinct.insert(Unicode.Scalar(UInt8(value))) }
+        distinct.subtract(["ß", "ẞ"])
+        distinct.insert("s")
+        let ordered = distinct.map { String($0) }.sorted { compare($0, $1) == .orderedAscending }
+        var rank: UInt32 = 0
+        var previous = ""
+        for s in ordered {
+            if Self.ignorable(s, locale: locale) {
+                ranks[s.unicodeScalars.first!] = 0
+                continue
+            }
+            if previous.isEmpty || !Self.primaryEqual(previous, s, locale: locale) { rank += 1 }
+            ranks[s.unicodeScalars.first!] = rank
+            previous = s
+        }
+        for (scalar, rank) in ranks where scalar.isASCII { asciiRanks[Int(scalar.value)] = rank }
+    }
+
+    /// The locale's own comparison, case-insensitive.
+    public func compare(_ a: String, _ b: String) -> ComparisonResult {
+        a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
+    }
+
+    /// The primary key of a name whose scalars this order has learnt.
+    public func key(_ name: String) -> [UInt32] {
+        var key: [UInt32] = []
+        key.reserveCapacity(name.utf8.count)
+        for scalar in Self.scalars(name) {
+            if scalar.isASCII {
+                let r = asciiRanks[Int(scalar.value)]
+                if r != 0 { key.append(r) }
+            } else if scalar == "ß" || scalar == "ẞ" {
+                let s = ranks["s"] ?? UInt32.max
+                key.append(s); key.append(s)
+            } else if let r = ranks[scalar] {
+                if r != 0 { key.append(r) }
+            } else {
+                key.append(UInt32.max)  // not learnt: after everything
+            }
+        }
+        return key
+    }
+
+    /// `elements` sorted by `name`, in the locale's order; `tieBreak` orders
+    /// those whose names the locale finds equal (by id, say).
+    public func sorted<T>(_ elements: [T], name: (T) -> String, tieBreak: (T, T) -> Bool) -> [T] {
+        let names = elements.map(name)
+        let keys = names.map(key)
+        let indices = elements.indices.sorted { a, b in
+            switch Self.compareKeys(keys[a], keys[b]) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame:
+                let order = compare(names[a], names[b])
+                return order != .orderedSame ? order == .orderedAscending : tieBreak(elements[a], elements[b])
+            }
+        }
+        return indices.map { elements[$0] }
+    }
+
+    static func compareKeys(_ a: [UInt32], _ b: [UInt32]) -> ComparisonResult {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                let n = min(a.count, b.count)
+                var i = 0
+                while i < n {
+                    if a[i] != b[i] { return a[i] < b[i] ? .orderedAscending : .orderedDescending }
+                    i += 1
+                }
+                return a.count == b.count ? .orderedSame : (a.count < b.count ? .orderedAscending : .orderedDescending)
+            }
+        }
+    }
+
+    /// A name's scalars, precomposed so "e" + U+0301 is the one scalar "é".
+    static func scalars(_ name: String) -> String.UnicodeScalarView {
+        let decomposed = name.unicodeScalars.contains { $0.value >= 0x300 && $0.properties.canonicalCombiningClass != .notReordered }
+        return decomposed ? name.precomposedStringWithCanonicalMapping.unicodeScalars : name.unicodeScalars
+    }
+
+    /// True when the locale skips `x` but for accents and case: "a" + x + p
+    /// sorts as "a" + p, for two pairs of probes (one pair alone is fooled
+    /// when x itself sorts between its probes).
+    static func ignorable(_ x: String, locale: Locale) -> Bool {
+        let c = { (a: String, b: String) in a.compare(b, options: [.caseInsensitive], range: nil, locale: locale) }
+        return [("b", "c"), ("m", "n")].allSatisfy { p, q in
+            c("a" + x + p, "a" + q) == .orderedAscending && c("a" + x + q, "a" + p) == .orderedDescending
+        }
+    }
+
+    /// True when the locale tells one-scalar strings `a` and `b` (neither
+    /// ignorable) apart by accent or case only, or not at all: then the
+    /// letter after them decides.
+    static func primaryEqual(_ a: String, _ b: String, locale: Locale) -> Bool {
+        let c = { (x: String, y: String) in x.compare(y, options: [.caseInsensitive], range: nil, locale: locale) }
+        return c(a + "a", b + "b") == .orderedAscending && c(a + "b", b + "a") == .orderedDescending
+    }
+}

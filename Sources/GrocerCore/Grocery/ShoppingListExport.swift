@@ -1,0 +1,83 @@
+import Foundation
+
+/// `grocer items export`: the shopping list to share. Items on the list and
+/// not yet ticked, grouped by aisle in the person's order (no aisle last),
+/// by name within an aisle. Every name is printed with its control
+/// characters made visible (`PlainText.visible`), in every format.
+public enum ShoppingListExport {
+    public enum Format: String, CaseIterable, Sendable {
+        case markdown, text, json
+    }
+
+    /// The heading of the items with no aisle.
+    public static let noAisleHeading = "Other"
+
+    public static func render(_ items: [GroceryItem], format: Format, locale: Locale) -> String {
+        let sections = GroceryLists.shop(items.filter { $0.listed && !$0.collected }, locale: locale)
+        switch format {
+        case .markdown:
+            return sections.map { section in
+                "## \(heading(section))\n" + section.items.map { "- [ ] \(line($0, locale: locale))\n" }.joined()
+            }.joined(separator: "\n")
+        case .text:
+            return sections.map { section in
+                "\(heading(section))\n" + section.items.map { "  [ ] \(line($0, locale: locale))\n" }.joined()
+            }.joined(separator: "\n")
+        case .json:
+            return json(sections)
+        }
+    }
+
+    /// "2 kg flour", "3 apples", "1,5 l Milch"; "milk" for one with no unit.
+    public static func line(_ item: GroceryItem, locale: Locale) -> String {
+        let name = PlainText.visible(item.name)
+        let quantity = item.quantityText(locale: locale)
+        if let unit = item.unit {
+            return "\(quantity) \(PlainText.visible(unit.name)) \(name)"
+        }
+        return quantity == "1" ? name : "\(quantity) \(name)"
+    }
+
+    static func heading(_ section: GrocerySection) -> String {
+        if case .aisle(let aisle) = section.heading { return PlainText.visible(aisle.name) }
+        return noAisleHeading
+    }
+
+    /// `{"aisles": [{"aisle": "Baking", "items": [{"id": 1, "quantity": "2",
+    /// "unit": "kg", "name": "flour"}]}]}`; the unaisled section has
+    /// `"aisle": null`; quantities are canonical decimal strings ("1.5").
+    static func json(_ sections: [GrocerySection]) -> String {
+        var out = "{\"aisles\": ["
+        for (s, section) in sections.enumerated() {
+            out += s == 0 ? "\n  " : ",\n  "
+            var aisle = "null"
+            if case .aisle(let a) = section.heading { aisle = jsonString(a.name) }
+            out += "{\"aisle\": \(aisle), \"items\": ["
+            for (i, item) in section.items.enumerated() {
+                out += i == 0 ? "\n    " : ",\n    "
+                let quantity = item.amount?.canonical ?? String(item.quantity)
+                let unit = item.unit.map { jsonString($0.name) } ?? "null"
+                out += "{\"id\": \(item.id), \"quantity\": \(jsonString(quantity)), \"unit\": \(unit), \"name\": \(jsonString(item.name))}"
+            }
+            out += section.items.isEmpty ? "]}" : "\n  ]}"
+        }
+        return out + (sections.isEmpty ? "]}\n" : "\n]}\n")
+    }
+
+    /// A JSON string literal: quotes, backslashes and every control
+    /// character escaped (so a terminal showing the JSON never runs one).
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where PlainText.isControl(scalar): out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

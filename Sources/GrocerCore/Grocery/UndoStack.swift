@@ -1,0 +1,102 @@
+/// The changes of this session that `u` can undo, newest last, at most
+/// `limit` of them (the oldest is forgotten first). Undoing moves an entry
+/// to the redo side; recording a new change forgets what could be redone.
+/// The stack only remembers: the caller applies an entry's `undone` edits.
+public struct UndoStack<Entry: Sendable & Equatable>: Sendable, Equatable {
+    public static var defaultLimit: Int { 50 }
+
+    public let limit: Int
+    public private(set) var undoable: [Entry] = []
+    public private(set) var redoable: [Entry] = []
+
+    public init(limit: Int = defaultLimit) {
+        precondition(limit > 0, "an undo stack holds at least one entry")
+        self.limit = limit
+    }
+
+    public var canUndo: Bool { !undoable.isEmpty }
+    public var canRedo: Bool { !redoable.isEmpty }
+
+    public mutating func record(_ entry: Entry) {
+        undoable.append(entry)
+        if undoable.count > limit { undoable.removeFirst(undoable.count - limit) }
+        redoable.removeAll()
+    }
+
+    /// The newest entry, now moved to the redo side; nil when there is none.
+    public mutating func undo() -> Entry? {
+        guard let entry = undoable.popLast() else { return nil }
+        redoable.append(entry)
+        return entry
+    }
+
+    /// The entry undone last, back on the undo side; nil when there is none.
+    public mutating func redo() -> Entry? {
+        guard let entry = redoable.popLast() else { return nil }
+        undoable.append(entry)
+        return entry
+    }
+}
+
+/// One undoable change to items: what each touched item was before and
+/// after. An add has no `before`; a delete has no `after`; an edit, a tick
+/// or a Clear (one entry for every item it touched) has both.
+///
+/// To undo, the store writes every edit's `before` back in one transaction:
+/// deletes the item where `before` is nil, re-inserts it with its old id
+/// where `after` was nil, otherwise updates every field to `before`.
+public struct GroceryItemChange: Equatable, Sendable {
+    public struct Edit: Equatable, Sendable {
+        public let before: GroceryItem?
+        public let after: GroceryItem?
+
+        public init(before: GroceryItem?, after: GroceryItem?) {
+            precondition(before != nil || after != nil, "an edit changes an item")
+            precondition(before == nil || after == nil || before!.id == after!.id, "an edit keeps the item's id")
+            self.before = before
+            self.after = after
+        }
+
+        public var id: Int64 { (before ?? after)!.id }
+        public var reversed: Edit { Edit(before: after, after: before) }
+    }
+
+    /// What the change was, for the screen's message ("Undid: clear 3 items").
+    public let label: String
+    public let edits: [Edit]
+
+    public init(label: String, edits: [Edit]) {
+        self.label = label
+        self.edits = edits
+    }
+
+    public static func added(_ item: GroceryItem) -> Self { Self(label: "add \(item.name)", edits: [Edit(before: nil, after: item)]) }
+    public static func deleted(_ item: GroceryItem) -> Self { Self(label: "delete \(item.name)", edits: [Edit(before: item, after: nil)]) }
+    public static func edited(from before: GroceryItem, to after: GroceryItem) -> Self {
+        Self(label: "edit \(after.name)", edits: [Edit(before: before, after: after)])
+    }
+
+    /// The change that undoes this one (applied like any other change).
+    public var reversed: Self { Self(label: label, edits: edits.reversed().map(\.reversed)) }
+
+    /// The items as they are after undoing this change, from `items` as they
+    /// are now: what the screen shows while the store catches up, and what
+    /// the tests compare.
+    public func undo(on items: [GroceryItem]) -> [GroceryItem] { reversed.apply(to: items) }
+
+    /// `items` with this change made: removed where `after` is nil, replaced
+    /// (in place) or appended where it is not.
+    public func apply(to items: [GroceryItem]) -> [GroceryItem] {
+        var result = items
+        for edit in edits {
+            let index = result.firstIndex { $0.id == edit.id }
+            switch (index, edit.after) {
+            case (let i?, let after?): result[i] = after
+            case (let i?, nil): result.remove(at: i)
+            case (nil, let after?): result.append(after)
+            case (nil, nil): break
+            }
+        }
+        return result
+    }
+}
