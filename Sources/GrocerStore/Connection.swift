@@ -56,18 +56,22 @@ enum Connection {
     /// `sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &result)`. The C
     /// function is variadic, which Swift cannot call; on Linux (x86-64 and
     /// arm64 alike) integer and pointer arguments of a variadic call travel
-    /// as those of a plain one, so a plain prototype reaches it. Returns
-    /// whether defensive mode is now on.
+    /// as those of a plain one, so a plain prototype reaches it. The symbol
+    /// is bound by the linker (not looked up with dlsym, which finds nothing
+    /// in a fully static executable). Returns whether defensive mode is now
+    /// on.
     @discardableResult
     static func setDefensive(_ handle: OpaquePointer) -> Bool {
-        typealias DBConfig = @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sqlite3_db_config") else { return false }
-        let dbConfig = unsafeBitCast(symbol, to: DBConfig.self)
         var result: Int32 = 0
-        let code = dbConfig(handle, defensiveOption, 1, &result)
+        let code = sqlite3_db_config_int(handle, defensiveOption, 1, &result)
         return code == SQLITE_OK && result == 1
     }
 
     /// SQLITE_DBCONFIG_DEFENSIVE.
     static let defensiveOption: Int32 = 1010
 }
+
+/// sqlite3_db_config with the (int, int*) arguments of its boolean options;
+/// see `Connection.setDefensive`.
+@_silgen_name("sqlite3_db_config")
+private func sqlite3_db_config_int(_ db: OpaquePointer?, _ op: Int32, _ value: Int32, _ result: UnsafeMutablePointer<Int32>?) -> Int32
