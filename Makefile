@@ -18,7 +18,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 # Static standard library, lld, and a position-dependent executable: each cut
 # grocer's time to first frame (see README, "Figures").
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -use-ld=lld
 BIN = .build/release/grocer
 RUN_PACKAGES = libsqlite3-dev libncursesw5-dev pkg-config
 TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time strace

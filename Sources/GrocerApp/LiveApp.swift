@@ -72,7 +72,11 @@ public enum LiveApp {
             terminal.afterFirstFrame = {
                 do {
                     let unit = try effects.openStore()
-                    if unit != guessed { mailbox.post(.storeOpened(defaultUnit: unit)) }
+                    // Always posted: besides correcting a wrong guess, it
+                    // wakes the loop at once, so a resize (or anything else
+                    // ncurses noted) that came while the store opened is
+                    // handled now, not at the next key.
+                    mailbox.post(.storeOpened(defaultUnit: unit))
                     var fresh = cache ?? FirstFrameCache(executable: executable, date: nil, storePath: path, unit: nil)
                     fresh.executable = executable
                     if fresh.date?.localeIdentifier != locales.time.identifier {
