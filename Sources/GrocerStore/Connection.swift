@@ -63,7 +63,7 @@ enum Connection {
     @discardableResult
     static func setDefensive(_ handle: OpaquePointer) -> Bool {
         var result: Int32 = 0
-        let code = sqlite3_db_config_int(handle, defensiveOption, 1, &result)
+        let code = sqlite3DBConfigInt(handle, defensiveOption, 1, &result)
         return code == SQLITE_OK && result == 1
     }
 
@@ -74,4 +74,4 @@ enum Connection {
 /// sqlite3_db_config with the (int, int*) arguments of its boolean options;
 /// see `Connection.setDefensive`.
 @_silgen_name("sqlite3_db_config")
-private func sqlite3_db_config_int(_ db: OpaquePointer?, _ op: Int32, _ value: Int32, _ result: UnsafeMutablePointer<Int32>?) -> Int32
+private func sqlite3DBConfigInt(_ db: OpaquePointer?, _ op: Int32, _ value: Int32, _ result: UnsafeMutablePointer<Int32>?) -> Int32

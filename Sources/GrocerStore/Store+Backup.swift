@@ -66,7 +66,8 @@ extension Store {
                 try copy.writeWithoutTransaction { db in
                     let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                     guard check == ["ok"] else {
-                        throw BackupError.failed(path: target, detail: "the copy failed its integrity check (\(check.prefix(2).joined(separator: "; ")))")
+                        throw BackupError.failed(
+                            path: target, detail: "the copy failed its integrity check (\(check.prefix(2).joined(separator: "; ")))")
                     }
                     try Self.verify(db, path: target)
                     // Every row in the file itself: a copy that travels

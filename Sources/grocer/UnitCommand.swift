@@ -6,7 +6,10 @@ struct UnitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unit",
         abstract: "Print the default unit, or set it (lbs or kg).",
-        discussion: "With no store at the path yet, printing answers lbs (what a new store starts with) and creates nothing; setting creates the store."
+        discussion: """
+            With no store at the path yet, printing answers lbs (what a new store starts \
+            with) and creates nothing; setting creates the store.
+            """
     )
 
     @Argument(help: "lbs or kg; omit to print the current one.")

@@ -37,9 +37,10 @@ import Testing
     }
 
     @Test func quotedTextIsLiteral() {
-        #expect(LongDatePattern.Piece.parse("d 'de' MMMM 'o''clock' ''") == [
-            .field("d", 1), .text(" de "), .field("M", 4), .text(" o'clock '"),
-        ])
+        #expect(
+            LongDatePattern.Piece.parse("d 'de' MMMM 'o''clock' ''") == [
+                .field("d", 1), .text(" de "), .field("M", 4), .text(" o'clock '"),
+            ])
     }
 
     @Test(arguments: [(0, 1970, 1, 1), (-1, 1969, 12, 31), (20_779, 2026, 11, 22), (11_016, 2000, 2, 29)])
