@@ -74,4 +74,4 @@ enum Connection {
 /// sqlite3_db_config with the (int, int*) arguments of its boolean options;
 /// see `Connection.setDefensive`.
 @_silgen_name("sqlite3_db_config")
-private func sqlite3DBConfigInt(_ db: OpaquePointer?, _ op: Int32, _ value: Int32, _ result: UnsafeMutablePointer<Int32>?) -> Int32
+func sqlite3DBConfigInt(_ db: OpaquePointer?, _ op: Int32, _ value: Int32, _ result: UnsafeMutablePointer<Int32>?) -> Int32

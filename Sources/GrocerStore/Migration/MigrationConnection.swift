@@ -50,23 +50,15 @@ enum MigrationConnection {
     /// Whether defensive mode is on (for tests).
     static func isDefensive(_ db: Database) -> Bool {
         var value: Int32 = -1
-        _ = dbConfig?(db.sqliteConnection, SQLITE_DBCONFIG_DEFENSIVE, -1, &value)
+        _ = sqlite3DBConfigInt(db.sqliteConnection, SQLITE_DBCONFIG_DEFENSIVE, -1, &value)
         return value == 1
     }
 
+    /// Through the linker-bound prototype in Connection.swift (dlsym finds
+    /// nothing in a fully static executable).
     static func setDefensive(_ connection: OpaquePointer?) {
-        _ = dbConfig?(connection, SQLITE_DBCONFIG_DEFENSIVE, 1, nil)
+        _ = sqlite3DBConfigInt(connection, SQLITE_DBCONFIG_DEFENSIVE, 1, nil)
     }
-
-    /// `sqlite3_db_config` is variadic, which Swift cannot call; GRDB's
-    /// shim wraps only the DQS options. With integer arguments the
-    /// variadic and the fixed calling conventions agree on Linux (x86-64
-    /// and arm64), so the symbol is called through a fixed signature.
-    private typealias DBConfig = @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
-    private static let dbConfig: DBConfig? = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "sqlite3_db_config") else { return nil }
-        return unsafeBitCast(symbol, to: DBConfig.self)
-    }()
 
     /// Flags of grocer's SQL functions: direct-only, so SQL stored in a file
     /// (a view, a trigger, a CHECK) can never call them.
