@@ -23,7 +23,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 # Static standard library, lld, and a position-dependent executable: each cut
 # grocer's time to first frame (see README, "Figures").
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -use-ld=lld
 BIN = .build/release/grocer
 # The e2e tests' build: release, with the fault-injection hooks compiled in
 # (-DGROCER_TEST_HOOKS), in its own scratch path so `make build` stays clean.

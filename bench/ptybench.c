@@ -3,7 +3,10 @@
  *   ptybench first-frame TEXT RUNS -- CMD...   time from fork/exec until TEXT
  *                                               appears on the terminal, RUNS
  *                                               times; prints the median and
- *                                               the minimum in milliseconds
+ *                                               the minimum in milliseconds.
+ *                                               TEXT may be several texts
+ *                                               joined by '|': the frame counts
+ *                                               once every one has appeared
  *   ptybench keystroke-bytes TEXT KEYS -- CMD...
  *                                               waits for TEXT, then sends each
  *                                               byte of KEYS and counts the bytes
@@ -42,11 +45,21 @@ static pid_t spawn(char **argv, int *master) {
     return pid;
 }
 
-/* Reads until `text` has been seen (or the deadline passes); keeps a
- * rolling window so a match across two reads is found. */
+/* Reads until every '|'-separated part of `text` has been seen (or the
+ * deadline passes); keeps a rolling window so a match across two reads is
+ * found. */
 static int wait_for(int fd, const char *text, double deadline_ms, long *bytes) {
     static char window[1 << 16];
-    size_t used = 0, tlen = strlen(text);
+    char parts_buf[1024];
+    char *parts[16];
+    int seen[16] = {0}, nparts = 0, left;
+    size_t used = 0, tlen = 0;
+    snprintf(parts_buf, sizeof parts_buf, "%s", text);
+    for (char *save = NULL, *p = strtok_r(parts_buf, "|", &save); p && nparts < 16; p = strtok_r(NULL, "|", &save)) {
+        parts[nparts++] = p;
+        if (strlen(p) > tlen) tlen = strlen(p);
+    }
+    left = nparts;
     double end = now_ms() + deadline_ms;
     char buf[4096];
     while (now_ms() < end) {
@@ -62,7 +75,9 @@ static int wait_for(int fd, const char *text, double deadline_ms, long *bytes) {
         }
         memcpy(window + used, buf, n);
         used += n;
-        if (memmem(window, used, text, tlen)) return 0;
+        for (int i = 0; i < nparts; i++)
+            if (!seen[i] && memmem(window, used, parts[i], strlen(parts[i]))) { seen[i] = 1; left--; }
+        if (left == 0) return 0;
     }
     return -1;
 }

@@ -13,11 +13,14 @@ cc -O2 -o "$out/title" bench/title.c -lncursesw
 BIN=${GROCER_BIN:-.build/release/grocer}
 RUNS=${RUNS:-40}
 TITLE="Enter Today's Weight"
+# The full first frame: the title and today's date (the same date both
+# programs draw; the C reference formats it with strftime).
+FRAME="$TITLE|$(LC_ALL=C date +'%B %-d, %Y')"
 
 store="$out/startup-1m.sqlite"
 if [[ ! -f $store ]] || [[ $(sqlite3 "$store" 'SELECT count(*) FROM weight_entry') != 1000000 ]]; then
     rm -f "$store"
-    GROCER_STORE="$store" "$BIN" unit >/dev/null
+    GROCER_STORE="$store" "$BIN" unit lbs >/dev/null
     sqlite3 "$store" "
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000)
         INSERT INTO weight_entry (value, unit, recorded_at)
@@ -27,23 +30,33 @@ fi
 echo "store: $(sqlite3 "$store" 'SELECT count(*) FROM weight_entry') weight entries, $(du -h "$store" | cut -f1)"
 
 # Alternate the two programs so both see the same machine load.
-c_all=() g_all=() s_all=()
+# BASELINE_BIN=another grocer: measured in the same rounds (before/after).
+c_all=() g_all=() s_all=() b_all=()
 for round in 1 2 3; do
-    read -r c_med c_min < <("$out/ptybench" first-frame "$TITLE" "$RUNS" -- "$out/title")
-    read -r g_med g_min < <(GROCER_STORE="$store" LANG=en_US.UTF-8 "$out/ptybench" first-frame "$TITLE" "$RUNS" -- "$BIN")
-    read -r s_med s_min < <("$out/ptybench" first-frame "$TITLE" "$RUNS" -- "$out/title-swift")
+    read -r c_med c_min < <("$out/ptybench" first-frame "$FRAME" "$RUNS" -- "$out/title")
+    read -r g_med g_min < <(GROCER_STORE="$store" LANG=en_US.UTF-8 "$out/ptybench" first-frame "$FRAME" "$RUNS" -- "$BIN")
+    read -r s_med s_min < <("$out/ptybench" first-frame "$FRAME" "$RUNS" -- "$out/title-swift")
     c_all+=("$c_med/$c_min") g_all+=("$g_med/$g_min") s_all+=("$s_med/$s_min")
+    if [[ -n ${BASELINE_BIN:-} ]]; then
+        read -r b_med b_min < <(GROCER_STORE="$store" LANG=en_US.UTF-8 "$out/ptybench" first-frame "$FRAME" "$RUNS" -- "$BASELINE_BIN")
+        b_all+=("$b_med/$b_min")
+    fi
 done
 best() { printf '%s\n' "$@" | awk -F/ 'NR==1 || $1 < m {m = $1; n = $2} END {print m, n}'; }
 read -r cm cn < <(best "${c_all[@]}")
 read -r gm gn < <(best "${g_all[@]}")
 read -r sm sn < <(best "${s_all[@]}")
 echo
-echo "First frame in an 80x24 pty (exec to \"$TITLE\"), median of $RUNS runs, best of 3 rounds:"
+echo "First frame in an 80x24 pty (exec to the title and today's date, \"${FRAME//|/\" and \"}\"), median of $RUNS runs, best of 3 rounds:"
 printf '  %-34s %8s ms  (fastest %s ms)\n' "C ncurses reference (bench/title.c)" "$cm" "$cn"
 printf '  %-34s %8s ms  (fastest %s ms)\n' "Swift + Foundation floor (title.swift)" "$sm" "$sn"
 printf '  %-34s %8s ms  (fastest %s ms)\n' "grocer, 1,000,000 entries" "$gm" "$gn"
 awk -v g="$gm" -v c="$cm" 'BEGIN {printf "  ratio grocer / C: %.2fx   (goal: at most 2.50x)\n", g / c}'
+if [[ -n ${BASELINE_BIN:-} ]]; then
+    read -r bm bn < <(best "${b_all[@]}")
+    printf '  %-34s %8s ms  (fastest %s ms)\n' "baseline ($(basename "$BASELINE_BIN"))" "$bm" "$bn"
+    awk -v g="$bm" -v c="$cm" 'BEGIN {printf "  ratio baseline / C: %.2fx\n", g / c}'
+fi
 
 read -r avg most < <(GROCER_STORE="$store" "$out/ptybench" keystroke-bytes "$TITLE" "180.45" -- "$BIN")
 echo

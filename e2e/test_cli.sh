@@ -10,7 +10,7 @@ BEL=$'\a'
 # A current store (made by grocer itself) with one item whose name and
 # unit would set the terminal's title and clear its screen if printed raw.
 hostile_store() {
-    "$GROCER_BIN" unit >/dev/null || fail "could not create the store" || return 1
+    "$GROCER_BIN" unit lbs >/dev/null || fail "could not create the store" || return 1
     sqlite3 "$GROCER_STORE" "INSERT INTO unit(id, name) VALUES (1, char(27) || '[31mbox');
         INSERT INTO item(name, quantity, unit_id) VALUES (char(27) || ']0;pwned' || char(7) || char(27) || '[2Jmilk', 2, 1);" \
         || fail "could not add the item" || return 1
@@ -36,7 +36,7 @@ items_json_escapes_control_characters() {
 
 store_status_shows_hostile_table_names_visibly() {
     local out
-    "$GROCER_BIN" unit >/dev/null || return 1
+    "$GROCER_BIN" unit lbs >/dev/null || return 1
     sqlite3 "$GROCER_STORE" "CREATE TABLE \"x${ESC}]0;pwned${BEL}\"(a);" || return 1
     out=$("$GROCER_BIN" store status 2>&1)
     [[ $out != *"$ESC"* ]] || fail "an ESC byte in store status: $out"

@@ -18,6 +18,14 @@ public enum LiveApp {
     /// Runs the app; throws (with the terminal restored) when it cannot
     /// start: no terminal, a terminal that cannot address the cursor, a
     /// store that cannot be opened.
+    ///
+    /// The first frame comes before the store opens and without an ICU
+    /// formatter: the store's file is only judged by its header (a refusal
+    /// still comes before the terminal starts), the date comes from the
+    /// pattern kept in `FirstFrameCache`, and the unit from the same cache.
+    /// Right after that frame, before any key is read, the store opens; its
+    /// unit replaces the cached one if they differ, and the cache is brought
+    /// up to date.
     public static func run(storeURL: URL, environment: [String: String]) throws -> Exit {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LaunchError(
@@ -28,32 +36,93 @@ public enum LiveApp {
                     """)
         }
         let locales = Locales(environment: environment, timeZone: TimeZone.current)
+        let cacheURL = FirstFrameCache.file(environment)
+        let executable = FirstFrameCache.executableIdentity()
+        let cache = FirstFrameCache.read(cacheURL).flatMap { $0.executable == executable ? $0 : nil }
+        if let date = cache?.date, date.localeIdentifier == locales.time.identifier { LongDatePattern.current = date }
+
+        let path = storeURL.path
+        let judgement = StoreJudge.judge(path: path)
+        let state = judgement.state
+        let openable = state == .current || state == .needsMigration || (state == .missing && judgement.detail == nil)
+        if !openable {
+            // Refused (newer, foreign, damaged, busy, a link to nothing):
+            // opening says why, in the store's own words, before the
+            // terminal starts.
+            do { try Store.open(at: storeURL).close() } catch { throw LaunchError(description: LiveEffects.describe(error)) }
+        }
+
         let mailbox = Mailbox<EffectResult>()
-        let terminal = try TerminalSession(environment: environment, wakeFD: mailbox.readFD)
-        defer { terminal.end() }
+        let session = try TerminalSession(environment: environment, wakeFD: mailbox.readFD)
+        defer { session.end() }
         TerminalRestore.setWakeFD(mailbox.writeFD)
         _ = StopFlag.process  // made before any handler may touch it
         TerminalRestore.onQuitSignal = { _ in StopFlag.process.raise() }
-        let path = storeURL.path
         var context = AppContext(locales: locales, storePath: path, now: Date())
-        let effects: LiveEffects
+        let effects = LiveEffects(url: storeURL, environment: environment, post: { mailbox.post($0) })
+        let terminal = FirstFrameTerminal(base: session)
         let first: Route
-        if StoreJudge.judge(path: path).state == .needsMigration {
+        if state == .needsMigration {
             // The migration screen comes first, before anything else.
-            effects = LiveEffects(url: storeURL, environment: environment, post: { mailbox.post($0) })
             first = .migration
         } else {
-            Migrator.tidy(path: path)
-            do {
-                let store = try Store.open(at: storeURL)
-                context.defaultUnit = try store.defaultUnit()
-                effects = LiveEffects(url: storeURL, environment: environment, store: store, post: { mailbox.post($0) })
-            } catch {
-                throw LaunchError(description: LiveEffects.describe(error))
-            }
+            let guessed = (cache?.storePath == path ? cache?.unit : nil) ?? .lbs
+            context.defaultUnit = guessed
             first = .weight
+            terminal.afterFirstFrame = {
+                do {
+                    let unit = try effects.openStore()
+                    // Always posted: besides correcting a wrong guess, it
+                    // wakes the loop at once, so a resize (or anything else
+                    // ncurses noted) that came while the store opened is
+                    // handled now, not at the next key.
+                    mailbox.post(.storeOpened(defaultUnit: unit))
+                    var fresh = cache ?? FirstFrameCache(executable: executable, date: nil, storePath: path, unit: nil)
+                    fresh.executable = executable
+                    if fresh.date?.localeIdentifier != locales.time.identifier {
+                        fresh.date = LongDatePattern.capture(locale: locales.time, timeZone: locales.timeZone)
+                    }
+                    fresh.storePath = path
+                    fresh.unit = unit
+                    if fresh != cache { fresh.write(to: cacheURL) }
+                } catch {
+                    abandon(session, message: LiveEffects.describe(error))
+                }
+            }
         }
         let loop = AppLoop(terminal: terminal, effects: effects.client, mailbox: mailbox, clock: .live())
         return loop.run(AppModel(context: context), from: first)
+    }
+
+    /// The store would not open after the first frame (its schema is not
+    /// grocer's, it is busy, ...): as a refusal before the screen would
+    /// have ended, the terminal restored, one line, exit 2. Nothing was
+    /// open or running yet.
+    static func abandon(_ session: TerminalSession, message: String) -> Never {
+        session.end()
+        FileHandle.standardError.write(Data(("grocer: " + VisibleText.escaped(message) + "\n").utf8))
+        exit(2)
+    }
+}
+
+/// The terminal, with one piece of work run right after the first frame is
+/// shown (on the loop's thread, before any key is read).
+final class FirstFrameTerminal: TerminalInterface {
+    let base: any TerminalInterface
+    var afterFirstFrame: (() -> Void)?
+
+    init(base: any TerminalInterface) { self.base = base }
+
+    var size: Size { base.size }
+    var endingSignal: Int32? { base.endingSignal }
+    func nextKeys(timeout: Duration?) -> [Key] { base.nextKeys(timeout: timeout) }
+    func end() { base.end() }
+
+    func draw(_ canvas: Canvas) {
+        base.draw(canvas)
+        if let work = afterFirstFrame {
+            afterFirstFrame = nil
+            work()
+        }
     }
 }

@@ -34,6 +34,7 @@ final class LiveEffects {
         case .setDefaultUnit(let unit):
             return access(.write) {
                 try $0.setDefaultUnit(unit)
+                FirstFrameCache.note(unit: unit, storePath: url.path, environment: environment)
                 return nil
             }
         case .loadHistory:
@@ -50,13 +51,20 @@ final class LiveEffects {
             return nil
         case .openStore:
             do {
-                let store = try Store.open(at: url)
-                self.store = store
-                return .storeOpened(defaultUnit: try store.defaultUnit())
+                return .storeOpened(defaultUnit: try openStore())
             } catch {
                 return .failed(Self.describe(error))
             }
         }
+    }
+
+    /// Opens the store (creating it when missing; first tidying what an
+    /// interrupted migration left) and reads its default unit.
+    func openStore() throws -> WeightUnit {
+        Migrator.tidy(path: url.path)
+        let store = try Store.open(at: url)
+        self.store = store
+        return try store.defaultUnit()
     }
 
     enum Access { case read, write }

@@ -78,14 +78,13 @@ public struct Locales: Sendable {
     /// fixed styles reads its pattern straight from the locale's data;
     /// `Date.FormatStyle` builds one through ICU's pattern generator, which
     /// took about a third of grocer's time to first frame.
+    /// Formatting from a kept `LongDatePattern` for this locale (captured
+    /// from the same formatter) saves building one at launch.
     public func longDateShortTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = time
-        formatter.timeZone = timeZone
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.dateStyle = .long
-        formatter.timeStyle = .short
-        return formatter.string(from: date)
+        if let kept = LongDatePattern.current, kept.localeIdentifier == time.identifier, let text = kept.format(date, in: timeZone) {
+            return text
+        }
+        return LongDatePattern.formatter(locale: time, timeZone: timeZone).string(from: date)
     }
 
     /// "Nov 21, 2026, 12:00 PM" under en_US: for lists.

@@ -72,29 +72,23 @@ enum Connection {
     /// Whether defensive mode is on (for tests).
     static func isDefensive(_ db: Database) -> Bool {
         var value: Int32 = -1
-        _ = dbConfig(db.sqliteConnection, defensiveOption, -1, &value)
+        _ = sqlite3DBConfigInt(db.sqliteConnection, defensiveOption, -1, &value)
         return value == 1
     }
 
     /// `sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &result)`. The C
     /// function is variadic, which Swift cannot call; on Linux (x86-64 and
     /// arm64 alike) integer and pointer arguments of a variadic call travel
-    /// as those of a plain one, so a plain prototype reaches it. Returns
-    /// whether defensive mode is now on.
+    /// as those of a plain one, so a plain prototype reaches it. The symbol
+    /// is bound by the linker (not looked up with dlsym, which finds nothing
+    /// in a fully static executable). Returns whether defensive mode is now
+    /// on.
     @discardableResult
     static func setDefensive(_ handle: OpaquePointer) -> Bool {
         var result: Int32 = 0
-        let code = dbConfig(handle, defensiveOption, 1, &result)
+        let code = sqlite3DBConfigInt(handle, defensiveOption, 1, &result)
         return code == SQLITE_OK && result == 1
     }
-
-    private typealias DBConfig = @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
-    private static let dbConfig: DBConfig = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sqlite3_db_config") else {
-            return { _, _, _, _ in SQLITE_ERROR }
-        }
-        return unsafeBitCast(symbol, to: DBConfig.self)
-    }()
 
     /// SQLITE_DBCONFIG_DEFENSIVE.
     static let defensiveOption: Int32 = 1010
@@ -114,3 +108,8 @@ final class StopCheck: @unchecked Sendable {
 
     var isStopped: Bool { flag.isRaised || (ask?() ?? false) }
 }
+
+/// sqlite3_db_config with the (int, int*) arguments of its boolean options;
+/// see `Connection.setDefensive`.
+@_silgen_name("sqlite3_db_config")
+func sqlite3DBConfigInt(_ db: OpaquePointer?, _ op: Int32, _ value: Int32, _ result: UnsafeMutablePointer<Int32>?) -> Int32

@@ -19,12 +19,25 @@ public final class Store: Sendable {
     /// `StoreError`, and the file is left as it was. `stop` interrupts any
     /// statement running on the store's connection once raised.
     public static func open(at url: URL, stop: StopFlag = .process) throws -> Store {
+        // Never nil when creating.
+        try open(at: url, creating: true, stop: stop)!
+    }
+
+    /// Opens the store at `url` for commands that only read: nil when no
+    /// file is there, and then nothing is created (no folder, no file, no
+    /// lock), so a mistyped path leaves no trace. An existing file is
+    /// judged, refused and opened exactly as `open(at:stop:)` does.
+    public static func openForReading(at url: URL, stop: StopFlag = .process) throws -> Store? {
+        try open(at: url, creating: false, stop: stop)
+    }
+
+    static func open(at url: URL, creating: Bool, stop: StopFlag) throws -> Store? {
         let path = try FileSystem.resolveStorePath(url.path)
         try FileSystem.requireFileOrMissing(path)
         let judgement = StoreJudge.judge(path: path, stop: stop)
         switch judgement.state {
         case .missing:
-            return try create(at: path, stop: stop)
+            return creating ? try create(at: path, stop: stop) : nil
         case .current where !FileSystem.isWritable(path):
             return try connectReadOnly(path, stop: stop)
         case .current:

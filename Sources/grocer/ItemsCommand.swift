@@ -11,7 +11,9 @@ struct ItemsCommand: ParsableCommand {
 
     /// `grocer items list [--json]`: every item sorted by id.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List every grocery item, sorted by id.")
+        static let configuration = CommandConfiguration(
+            abstract: "List every grocery item, sorted by id.",
+            discussion: "With no store at the path yet, prints nothing ([] with --json), creates nothing and exits 0.")
 
         @OptionGroup var store: StoreOptions
 
@@ -19,7 +21,10 @@ struct ItemsCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            let db = try store.open()
+            guard let db = try store.openForReading() else {
+                if json { print("[]") }
+                return
+            }
             defer { try? db.close() }
             if json {
                 var array = JSONArrayWriter(OutputBuffer())

@@ -5,7 +5,11 @@ import GrocerCore
 struct UnitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unit",
-        abstract: "Print the default unit, or set it (lbs or kg)."
+        abstract: "Print the default unit, or set it (lbs or kg).",
+        discussion: """
+            With no store at the path yet, printing answers lbs (what a new store starts \
+            with) and creates nothing; setting creates the store.
+            """
     )
 
     @Argument(help: "lbs or kg; omit to print the current one.")
@@ -14,10 +18,20 @@ struct UnitCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let db = try store.open()
         if let unit {
+            let db = try store.open()
+            defer { try? db.close() }
             try StoreAccess.writing(db.path) { try db.setDefaultUnit(unit) }
+            print(try StoreAccess.reading(db.path) { try db.defaultUnit() }.rawValue)
+            return
         }
+        // Printing creates nothing: with no store yet, the unit a new store
+        // starts with (what `weight add` would use).
+        guard let db = try store.openForReading() else {
+            print(WeightUnit.lbs.rawValue)
+            return
+        }
+        defer { try? db.close() }
         print(try StoreAccess.reading(db.path) { try db.defaultUnit() }.rawValue)
     }
 }

@@ -32,7 +32,9 @@ struct WeightCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print every weight, oldest first.")
+        static let configuration = CommandConfiguration(
+            abstract: "Print every weight, oldest first.",
+            discussion: "With no store at the path yet, prints nothing ([] with --json), creates nothing and exits 0.")
 
         @Flag(help: "An array of {id, recordedAt, value, unit}.")
         var json = false
@@ -40,7 +42,11 @@ struct WeightCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let db = try store.open()
+            guard let db = try store.openForReading() else {
+                if json { print("[]") }
+                return
+            }
+            defer { try? db.close() }
             if json {
                 var array = JSONArrayWriter(OutputBuffer())
                 let report = try StoreAccess.reading(db.path) { try db.forEachWeight { array.append(JSONText.object($0)) } }

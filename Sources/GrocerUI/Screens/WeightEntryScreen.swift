@@ -97,6 +97,10 @@ public struct WeightEntryScreen: Screen {
         case .failed(let text):
             message = text
             return .redraw
+        case .storeOpened(let unit):
+            // The store opened after the first frame: its unit wins.
+            context.defaultUnit = unit
+            return .redraw
         default:
             return .none
         }

@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+
+/// Why `grocer store backup` made no copy: one line each, naming the file
+/// and what to do.
+public enum BackupError: Error, Equatable, LocalizedError {
+    case exists(path: String)
+    case link(path: String)
+    case notAFile(path: String, kind: String)
+    case isTheStore(path: String)
+    case noFolder(path: String)
+    case failed(path: String, detail: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .exists(let path):
+            return "\(path) already exists; nothing was written. Choose another name, or add --force to replace it."
+        case .link(let path):
+            return "\(path) is a symbolic link; grocer never writes through one. Give the real file's path, or another name."
+        case .notAFile(let path, let kind):
+            return "\(path) is \(kind), not a file; nothing was written. Choose another name."
+        case .isTheStore(let path):
+            return "\(path) is the store itself (or one of its journals); nothing was written. Choose another name."
+        case .noFolder(let path):
+            return "the folder of \(path) does not exist; nothing was written. Create it first, or choose another name."
+        case .failed(let path, let detail):
+            return "could not write the copy \(path): \(detail). The store is unchanged; nothing was left at that name."
+        }
+    }
+}
+
+extension Store {
+    /// Copies the store to a new file at `destination` with SQLite's online
+    /// backup: one read transaction, so the copy is the store as of one
+    /// instant even while other grocers save (WAL mode lets them go on).
+    ///
+    /// The copy is written to a new private file (mode 0600, O_EXCL |
+    /// O_NOFOLLOW) beside the destination, checked (`integrity_check`, and
+    /// the schema as opening it would check it), and only then given its
+    /// name: with `link(2)` when it must be new, so an existing file is
+    /// never replaced, or `rename(2)` with `replacing`. A symbolic link at
+    /// the destination is refused either way.
+    public func backup(to destination: URL, replacing: Bool = false, stop: StopFlag = .process) throws {
+        let target = destination.standardizedFileURL.path
+        let folder = (target as NSString).deletingLastPathComponent
+        guard FileSystem.kind(folder.isEmpty ? "." : folder) == .directory else { throw BackupError.noFolder(path: target) }
+        try checkTarget(target, replacing: replacing)
+
+        let temporary = folder + "/." + (target as NSString).lastPathComponent + ".grocer-backup-\(getpid())"
+        do {
+            try FileSystem.createNew(temporary)
+        } catch {
+            throw BackupError.failed(path: target, detail: "the temporary file \(temporary) cannot be made (\(error.localizedDescription))")
+        }
+        var named = false
+        defer {
+            if !named {
+                for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) }
+            }
+        }
+        do {
+            let config = Connection.configuration(label: "grocer.backup", readonly: false, stop: stop)
+            let copy = try DatabaseQueue(path: temporary, configuration: config)
+            do {
+                try writer.base.backup(to: copy)
+                try copy.writeWithoutTransaction { db in
+                    let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+                    guard check == ["ok"] else {
+                        throw BackupError.failed(
+                            path: target, detail: "the copy failed its integrity check (\(check.prefix(2).joined(separator: "; ")))")
+                    }
+                    try Self.verify(db, path: target)
+                    // Every row in the file itself: a copy that travels
+                    // alone loses nothing.
+                    try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                }
+            } catch {
+                try? copy.close()
+                throw error
+            }
+            try copy.close()
+        } catch let error as BackupError {
+            throw error
+        } catch let error as StoreError {
+            throw BackupError.failed(path: target, detail: error.errorDescription ?? "\(error)")
+        } catch {
+            let mapped = StoreError.from(error, path: path)
+            throw BackupError.failed(path: target, detail: mapped.errorDescription ?? "\(mapped)")
+        }
+        try checkTarget(target, replacing: replacing)
+        if replacing {
+            guard rename(temporary, target) == 0 else { throw BackupError.failed(path: target, detail: String(cString: strerror(errno))) }
+        } else {
+            guard link(temporary, target) == 0 else {
+                if errno == EEXIST { throw BackupError.exists(path: target) }
+                throw BackupError.failed(path: target, detail: String(cString: strerror(errno)))
+            }
+            unlink(temporary)
+        }
+        named = true
+        Self.syncFolder(folder)
+    }
+
+    /// Refuses a destination that is a link, not a file, the store itself
+    /// or one of its journals, or (unless replacing) any existing name.
+    private func checkTarget(_ target: String, replacing: Bool) throws {
+        let real = (try? FileSystem.resolveStorePath(path)) ?? path
+        if ["", "-journal", "-wal", "-shm", ".lock"].contains(where: { real + $0 == target || path + $0 == target }) {
+            throw BackupError.isTheStore(path: target)
+        }
+        switch FileSystem.kind(target) {
+        case .missing: return
+        case .symlink: throw BackupError.link(path: target)
+        case .regular:
+            if let mine = FileSystem.Identity(path: real), FileSystem.Identity(path: target) == mine {
+                throw BackupError.isTheStore(path: target)
+            }
+            if !replacing { throw BackupError.exists(path: target) }
+        case let other: throw BackupError.notAFile(path: target, kind: other.description)
+        }
+    }
+
+    /// The new name survives a power cut once the command says it is done.
+    private static func syncFolder(_ folder: String) {
+        let fd = Glibc.open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        Glibc.close(fd)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import GrocerCore
+import GrocerStore
+
+extension StoreOptions {
+    /// Opens the store for a command that only reads. When no store is at
+    /// the path yet, nothing is created (a mistyped --store leaves no
+    /// folder or file behind): one line on stderr says so and nil is
+    /// returned, for the command to answer as an empty store would.
+    func openForReading() throws -> Store? {
+        if let store = try Store.openForReading(at: url) { return store }
+        FileHandle.standardError.write(Data((Self.noStoreYet(url.path) + "\n").utf8))
+        return nil
+    }
+
+    static func noStoreYet(_ path: String) -> String {
+        "grocer: there is no store at \(VisibleText.escaped(path)) yet (grocer creates it on the first save)."
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GrocerCore
+import Testing
+
+@testable import GrocerApp
+@testable import GrocerUI
+
+/// The first frame comes before the store opens: the store opens right
+/// after it, before any key, and its unit wins over the cached guess.
+@Suite struct FirstFrameTests {
+    final class Saved: @unchecked Sendable { var effects: [Effect] = [] }
+
+    @Test func theStoresUnitReplacesTheGuessBeforeAnyKeyIsHandled() {
+        let clock = FakeClock()
+        let mailbox = Mailbox<EffectResult>()
+        let fake = FakeTerminal([.keys([]), .keys("72".map(Key.char) + [.enter])], clock: clock, mailbox: mailbox)
+        let terminal = FirstFrameTerminal(base: fake)
+        var opened = 0
+        terminal.afterFirstFrame = {
+            opened += 1
+            mailbox.post(.storeOpened(defaultUnit: .kg))
+        }
+        let saved = Saved()
+        let effects = AppEffects(perform: { effect in
+            saved.effects.append(effect)
+            if case .saveWeight(let weight, let at) = effect { return .weightSaved(WeightEntry(id: 1, weight: weight, recordedAt: at)) }
+            return effect == .loadHistory ? .history([]) : nil
+        })
+        let context = AppContext(
+            locales: Locales(
+                numeric: Locale(identifier: "en_US"), time: Locale(identifier: "en_US"), monetary: Locale(identifier: "en_US"),
+                timeZone: TimeZone(identifier: "UTC")!), storePath: "/home/me/grocer.sqlite", defaultUnit: .lbs, now: FakeClock.noon)
+        _ = AppLoop(terminal: terminal, effects: effects, mailbox: mailbox, clock: clock.client).run(AppModel(context: context), from: .weight)
+        #expect(opened == 1)
+        #expect(fake.frames.first?.lines.contains { $0.contains("[ lbs ^U ]") } == true)
+        #expect(fake.frames.dropFirst().first?.lines.contains { $0.contains("[ kg ^U ]") } == true)
+        #expect(saved.effects.first == .saveWeight(Weight(digits: "72", unit: .kg)!, at: FakeClock.noon))
+    }
+
+    static let pattern = LongDatePattern(
+        localeIdentifier: "en_US", pattern: "MMMM d, y 'at' h:mm a",
+        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+        shortMonths: Array(repeating: "M", count: 12), standaloneMonths: Array(repeating: "L", count: 12),
+        weekdays: Array(repeating: "W", count: 7), shortWeekdays: Array(repeating: "w", count: 7), am: "AM", pm: "PM")
+
+    @Test func theCacheFileRoundTrips() {
+        let cache = FirstFrameCache(executable: "1:2:3:4.5", date: Self.pattern, storePath: "/home/me/g.sqlite", unit: .kg)
+        #expect(FirstFrameCache.parse(cache.text) == cache)
+        let noDate = FirstFrameCache(executable: "x", date: nil, storePath: "/s", unit: nil)
+        #expect(FirstFrameCache.parse(noDate.text) == noDate)
+    }
+
+    @Test(arguments: ["", "garbage", "grocer first frame 0\n"])
+    func anOddFileIsIgnored(text: String) {
+        #expect(FirstFrameCache.parse(text) == nil)
+    }
+
+    @Test func aFileWithTerminalControlsIsIgnored() {
+        var months = Self.pattern.months
+        months[10] = "\u{1B}]0;pwned\u{07}"
+        let hostile = LongDatePattern(
+            localeIdentifier: "en_US", pattern: Self.pattern.pattern, months: months, shortMonths: Self.pattern.shortMonths,
+            standaloneMonths: Self.pattern.standaloneMonths, weekdays: Self.pattern.weekdays, shortWeekdays: Self.pattern.shortWeekdays,
+            am: "AM", pm: "PM")
+        let cache = FirstFrameCache(executable: "x", date: hostile, storePath: "/s", unit: .kg)
+        #expect(FirstFrameCache.parse(cache.text) == nil)
+    }
+
+    @Test func theCacheIsWrittenPrivatelyAndReadBack() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-ff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = FirstFrameCache.file(["XDG_STATE_HOME": dir.path])
+        let cache = FirstFrameCache(executable: "x", date: Self.pattern, storePath: "/s", unit: .lbs)
+        cache.write(to: url)
+        #expect(FirstFrameCache.read(url) == cache)
+        var info = stat()
+        #expect(stat(url.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(stat(url.deletingLastPathComponent().path, &info) == 0 && info.st_mode & 0o777 == 0o700)
+    }
+}
