@@ -118,12 +118,19 @@ public final class TerminalSession: TerminalInterface {
             _ = read(wakeFD, &buffer, buffer.count)
         }
         if ready < 0 && errno != EINTR { return [] }
-        if ready > 0 && fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
+        let hungUp = ready > 0 && fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+        if hungUp && fds[0].revents & Int16(POLLIN) == 0 {
             // The terminal went away: treat as a hang-up.
             TerminalRestore.note(signal: SIGHUP)
             return []
         }
-        return drainKeys()
+        let keys = drainKeys()
+        if hungUp && keys.isEmpty {
+            // Readable only because it is at its end (POLLHUP with POLLIN):
+            // nothing will ever come, and polling again would spin.
+            TerminalRestore.note(signal: SIGHUP)
+        }
+        return keys
     }
 
     /// Reads every key ncurses has, without blocking.

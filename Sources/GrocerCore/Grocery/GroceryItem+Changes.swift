@@ -46,15 +46,17 @@ extension GroceryItemChange {
     /// Space in Prepare: on the list, or off it (and unticked).
     public static func toggleListed(_ item: GroceryItem) -> Self {
         let after = item.with(listed: !item.listed, collected: false)
-        return Self(label: after.listed ? "put \(item.name) on the list" : "take \(item.name) off the list",
-                    edits: [Edit(before: item, after: after)])
+        return Self(
+            label: after.listed ? "put \(item.name) on the list" : "take \(item.name) off the list",
+            edits: [Edit(before: item, after: after)])
     }
 
     /// Space in Shop: ticked, or unticked.
     public static func toggleCollected(_ item: GroceryItem) -> Self {
         let after = item.with(collected: !item.collected)
-        return Self(label: after.collected ? "tick \(item.name)" : "untick \(item.name)",
-                    edits: [Edit(before: item, after: after)])
+        return Self(
+            label: after.collected ? "tick \(item.name)" : "untick \(item.name)",
+            edits: [Edit(before: item, after: after)])
     }
 
     /// `C` in Shop: every ticked item on the list taken off it and

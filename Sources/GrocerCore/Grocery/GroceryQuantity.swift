@@ -72,7 +72,9 @@ public struct GroceryQuantity: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func parse(_ text: some StringProtocol, separators: Set<Character>) throws(Problem) -> GroceryQuantity {
-        var whole = "", fraction = "", seenSeparator = false
+        var whole = ""
+        var fraction = ""
+        var seenSeparator = false
         for ch in text {
             if ch.isASCII && ch.isNumber {
                 if seenSeparator { fraction.append(ch) } else { whole.append(ch) }

@@ -61,7 +61,8 @@ public struct NameCompleter: Sendable {
     /// not a valid entry.
     public func complete(_ line: String, knownUnits: [String]) -> Completion? {
         guard case .success(let entry) = QuickEntry.parse(line, knownUnits: knownUnits, locale: locale),
-              let best = best(for: entry.name) else { return nil }
+            let best = best(for: entry.name)
+        else { return nil }
         let text = entry.prefix + best.name
         let typed = line.drop(while: { $0.isWhitespace })
         let suffix = text.hasPrefix(typed) ? String(text.dropFirst(typed.count)) : nil

@@ -29,7 +29,8 @@ public struct NameKey: Hashable, Sendable {
 
     /// True when `needle` occurs anywhere in this key (an empty needle always does).
     public func contains(_ needle: NameKey) -> Bool {
-        let n = needle.bytes.count, h = bytes.count
+        let n = needle.bytes.count
+        let h = bytes.count
         guard n > 0 else { return true }
         guard n <= h else { return false }
         return bytes.withUnsafeBufferPointer { hay in

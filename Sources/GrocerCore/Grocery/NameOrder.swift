@@ -62,7 +62,8 @@ public struct NameOrder: Sendable {
                 if r != 0 { key.append(r) }
             } else if scalar == "ß" || scalar == "ẞ" {
                 let s = ranks["s"] ?? UInt32.max
-                key.append(s); key.append(s)
+                key.append(s)
+                key.append(s)
             } else if let r = ranks[scalar] {
                 if r != 0 { key.append(r) }
             } else {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GrocerCore
 
 /// Builds items tersely for the grocery tests.
@@ -54,40 +55,42 @@ enum Fixture {
     ]
 
     @Test func prepareGroupsEveryItemByPlaceWithTheUnplacedLast() {
-        #expect(F.text(GroceryLists.prepare(Self.items, locale: Self.en)) == """
-            fridge
-              [ ] Butter
-              [*] cream
-              [x] Eggs
-              [*] milk
-            Pantry
-              [x] flour
-              [*] Sugar
-              [*] yeast
-            (no place)
-              [*] apples
-              [ ] bananas
-              [*] salt
+        #expect(
+            F.text(GroceryLists.prepare(Self.items, locale: Self.en)) == """
+                fridge
+                  [ ] Butter
+                  [*] cream
+                  [x] Eggs
+                  [*] milk
+                Pantry
+                  [x] flour
+                  [*] Sugar
+                  [*] yeast
+                (no place)
+                  [*] apples
+                  [ ] bananas
+                  [*] salt
 
-            """)
+                """)
     }
 
     @Test func shopListsWhatIsOnTheListByAisleOrderTickedLastNoAisleLast() {
-        #expect(F.text(GroceryLists.shop(Self.items, locale: Self.en)) == """
-            Baking
-              [*] Sugar
-              [*] yeast
-              [x] flour
-            Fruit
-              [*] apples
-            Dairy
-              [*] cream
-              [*] milk
-            (no aisle)
-              [*] salt
-              [x] Eggs
+        #expect(
+            F.text(GroceryLists.shop(Self.items, locale: Self.en)) == """
+                Baking
+                  [*] Sugar
+                  [*] yeast
+                  [x] flour
+                Fruit
+                  [*] apples
+                Dairy
+                  [*] cream
+                  [*] milk
+                (no aisle)
+                  [*] salt
+                  [x] Eggs
 
-            """)
+                """)
     }
 
     @Test func namesSortInTheLocalesOrder() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GrocerCore
 
 @Suite struct ShoppingListExportTests {
@@ -17,35 +18,37 @@ import Testing
     ]
 
     @Test func markdownIsAChecklistByAisleOfWhatIsStillToGet() {
-        #expect(ShoppingListExport.render(Self.items, format: .markdown, locale: Self.en) == """
-            ## Baking
-            - [ ] 2 kg flour
-            - [ ] 1.5 kg Mehl
+        #expect(
+            ShoppingListExport.render(Self.items, format: .markdown, locale: Self.en) == """
+                ## Baking
+                - [ ] 2 kg flour
+                - [ ] 1.5 kg Mehl
 
-            ## Fruit
-            - [ ] 3 apples
+                ## Fruit
+                - [ ] 3 apples
 
-            ## Other
-            - [ ] 1 bottle␇ milk␛[2J
-            - [ ] salt
+                ## Other
+                - [ ] 1 bottle␇ milk␛[2J
+                - [ ] salt
 
-            """)
+                """)
     }
 
     @Test func textUsesTheLocalesSeparator() {
-        #expect(ShoppingListExport.render(Self.items, format: .text, locale: Locale(identifier: "de_DE")) == """
-            Baking
-              [ ] 2 kg flour
-              [ ] 1,5 kg Mehl
+        #expect(
+            ShoppingListExport.render(Self.items, format: .text, locale: Locale(identifier: "de_DE")) == """
+                Baking
+                  [ ] 2 kg flour
+                  [ ] 1,5 kg Mehl
 
-            Fruit
-              [ ] 3 apples
+                Fruit
+                  [ ] 3 apples
 
-            Other
-              [ ] 1 bottle␇ milk␛[2J
-              [ ] salt
+                Other
+                  [ ] 1 bottle␇ milk␛[2J
+                  [ ] salt
 
-            """)
+                """)
     }
 
     @Test func jsonEscapesControlCharactersAndParses() throws {
