@@ -113,9 +113,15 @@ final class FirstFrameTerminal: TerminalInterface {
 
     init(base: any TerminalInterface) { self.base = base }
 
+    // Every member is passed on: the protocol has no defaults, so a member
+    // added to it cannot be dropped here in silence (Ctrl-Z once was).
     var size: Size { base.size }
+    var measure: ColumnMeasure { base.measure }
     var endingSignal: Int32? { base.endingSignal }
     func nextKeys(timeout: Duration?) -> [Key] { base.nextKeys(timeout: timeout) }
+    func takeJobRequest() -> JobRequest? { base.takeJobRequest() }
+    func suspend() { base.suspend() }
+    func invalidate() { base.invalidate() }
     func end() { base.end() }
 
     func draw(_ canvas: Canvas) {

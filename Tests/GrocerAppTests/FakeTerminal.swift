@@ -1,5 +1,6 @@
 import Foundation
 import GrocerApp
+import GrocerCore
 import GrocerUI
 import Synchronization
 
@@ -51,6 +52,7 @@ final class FakeTerminal: TerminalInterface {
     private(set) var ended = false
     private(set) var endingSignal: Int32?
     var size = Size(width: 80, height: 24)
+    var measure: ColumnMeasure { .unicode }
 
     init(_ script: [Step], clock: FakeClock, mailbox: Mailbox<EffectResult>) {
         self.script = script

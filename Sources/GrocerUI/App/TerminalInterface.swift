@@ -37,9 +37,3 @@ public enum JobRequest: Equatable, Sendable {
     case redraw
 }
 
-extension TerminalInterface {
-    public var measure: ColumnMeasure { .unicode }
-    public func takeJobRequest() -> JobRequest? { nil }
-    public func suspend() {}
-    public func invalidate() {}
-}
