@@ -36,4 +36,3 @@ public enum JobRequest: Equatable, Sendable {
     /// SIGCONT after a stop grocer did not make (SIGSTOP): draw everything.
     case redraw
 }
-
