@@ -57,7 +57,7 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
             return "\(path) is a link to \(target), which does not exist. Point --store at the real file, or remove the link; nothing was changed."
         case .unexpectedSchema(let path, let problems):
             return
-                "\(path) has tables grocer did not make: \(problems.joined(separator: "; ")). Restore it from a backup, or move it aside to start a new store; the file was not changed."
+                "\(path) is not as grocer made it: \(problems.joined(separator: "; ")). Restore it from a backup, or move it aside to start a new store; the file was not changed."
         case .readOnly(let path):
             return
                 "Cannot write to \(path): the file or its folder is read-only (file mode or a read-only disk). Make it writable and try again; nothing was saved and nothing was lost."

@@ -30,8 +30,10 @@ public struct StoreStatus: Codable, Sendable, Equatable {
                 if problems.isEmpty {
                     rows = counts
                 } else {
-                    state = .corrupt
-                    detail = "tables grocer did not make: " + problems.joined(separator: "; ")
+                    // Not damaged: changed by something other than grocer,
+                    // and refused as any file from elsewhere is.
+                    state = .foreign
+                    detail = "not as grocer made it: " + problems.joined(separator: "; ")
                 }
             } catch {
                 let mapped = StoreError.from(error, path: path)

@@ -100,7 +100,7 @@ import Testing
         ),
         (
             .unexpectedSchema(path: path, problems: ["weight_entry is a view, not a table"]),
-            "grocer: /home/p/grocer.sqlite has tables grocer did not make: weight_entry is a view, not a table. Restore it from a backup, or move it aside to start a new store; the file was not changed."
+            "grocer: /home/p/grocer.sqlite is not as grocer made it: weight_entry is a view, not a table. Restore it from a backup, or move it aside to start a new store; the file was not changed."
         ),
         (
             .readOnly(path: path),
