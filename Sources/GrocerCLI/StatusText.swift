@@ -31,7 +31,7 @@ public enum StatusText {
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             if (0x7F...0x9F).contains(scalar.value) {
-                out.append(contentsOf: ("\\u" + JSONText.hex4(scalar.value)).unicodeScalars)
+                out.append(contentsOf: ("\\u" + JSONString.hex4(scalar.value)).unicodeScalars)
             } else {
                 out.append(scalar)
             }

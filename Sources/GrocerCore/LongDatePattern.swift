@@ -102,7 +102,7 @@ public struct LongDatePattern: Equatable, Sendable {
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
         let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
         let seconds = local - days * 86_400
-        let (year, month, day) = Self.civil(days: days)
+        let (year, month, day) = CivilDay.civilFromDays(days)
         let weekday = ((days % 7) + 11) % 7  // 0 = Sunday (1970-01-01 was a Thursday)
         let hour = seconds / 3600
         let minute = seconds % 3600 / 60
@@ -132,20 +132,6 @@ public struct LongDatePattern: Equatable, Sendable {
     static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
-    /// Year, month, day from days since 1970-01-01 (H. Hinnant's
-    /// civil_from_days).
-    static func civil(days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     // MARK: The kept pattern

@@ -26,17 +26,8 @@ struct ItemsCommand: ParsableCommand {
                 return
             }
             defer { try? db.close() }
-            if json {
-                var array = JSONArrayWriter(OutputBuffer())
-                let report = try StoreAccess.reading(db.path) { try db.forEachItem { array.append(JSONText.object($0)) } }
-                array.finish()
-                try report.requireComplete(path: db.path)
-            } else {
-                var out = OutputBuffer()
-                let report = try StoreAccess.reading(db.path) { try db.forEachItem { out.write(ItemLine.text($0) + "\n") } }
-                out.flush()
-                try report.requireComplete(path: db.path)
-            }
+            try ListOutput.print(
+                json: json, path: db.path, read: { each in try db.forEachItem(each) }, object: JSONText.object, line: ItemLine.text)
         }
     }
 }

@@ -47,21 +47,9 @@ struct WeightCommand: ParsableCommand {
                 return
             }
             defer { try? db.close() }
-            if json {
-                var array = JSONArrayWriter(OutputBuffer())
-                let report = try StoreAccess.reading(db.path) { try db.forEachWeight { array.append(JSONText.object($0)) } }
-                array.finish()
-                try report.requireComplete(path: db.path)
-            } else {
-                var out = OutputBuffer()
-                let report = try StoreAccess.reading(db.path) {
-                    try db.forEachWeight { entry in
-                        out.write("\(ISO8601.string(entry.recordedAt))  \(entry.weight.digits) \(entry.weight.unit.rawValue)\n")
-                    }
-                }
-                out.flush()
-                try report.requireComplete(path: db.path)
-            }
+            try ListOutput.print(
+                json: json, path: db.path, read: { each in try db.forEachWeight(each) }, object: JSONText.object,
+                line: { "\(ISO8601.string($0.recordedAt))  \($0.weight.digits) \($0.weight.unit.rawValue)" })
         }
     }
 }

@@ -45,7 +45,7 @@ import Testing
 
     @Test(arguments: [(0, 1970, 1, 1), (-1, 1969, 12, 31), (20_779, 2026, 11, 22), (11_016, 2000, 2, 29)])
     func civilDates(days: Int, year: Int, month: Int, day: Int) {
-        #expect(LongDatePattern.civil(days: days) == (year, month, day))
+        #expect(CivilDay.civilFromDays(days) == (year, month, day))
     }
 
     @Test func theScreenUsesAKeptPatternOnlyForItsOwnLocale() {

@@ -64,20 +64,5 @@ public enum ShoppingListExport {
         return out + (sections.isEmpty ? "]}\n" : "\n]}\n")
     }
 
-    /// A JSON string literal: quotes, backslashes and every control
-    /// character escaped (so a terminal showing the JSON never runs one).
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where PlainText.isControl(scalar): out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ s: String) -> String { JSONString.literal(s) }
 }
