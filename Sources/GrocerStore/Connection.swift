@@ -46,25 +46,19 @@ enum Connection {
         return config
     }
 
-    /// The per-connection part of `configuration`, for connections made
-    /// another way.
-    static func harden(_ db: Database, stop: StopFlag, defensive: Bool = true) throws {
-        try harden(db, check: StopCheck(flag: stop), defensive: defensive)
-    }
-
+    /// The per-connection part of `configuration`.
     static func harden(_ db: Database, check: StopCheck?, defensive: Bool = true) throws {
         guard let handle = db.sqliteConnection else { return }
         if defensive { setDefensive(handle) }
         if let check {
-            // Retained for the connection's life (one small object per
-            // connection): SQLite calls back into it until the connection
-            // closes, whoever made the check.
+            // Not retained here: the configuration's closure holds the
+            // check, and the configuration lives as long as the connection.
             sqlite3_progress_handler(
                 handle, progressSteps,
                 { context in
                     guard let context else { return 0 }
                     return Unmanaged<StopCheck>.fromOpaque(context).takeUnretainedValue().isStopped ? 1 : 0
-                }, Unmanaged.passRetained(check).toOpaque())
+                }, Unmanaged.passUnretained(check).toOpaque())
         }
         try db.execute(sql: "PRAGMA trusted_schema = OFF")
     }

@@ -44,19 +44,10 @@ enum ReadOnlyFile {
     /// folder and read there (SQLite replays the -wal into the copy); nil
     /// when there is no room for the copy (then the file is read in place).
     static func readSnapshot<T>(path: String, stop: StopFlag, _ body: (Database) throws -> T) throws -> T? {
-        let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appendingPathComponent("grocer-read-\(UUID().uuidString)")
-        defer { try? fm.removeItem(at: dir) }
-        let copy = dir.appendingPathComponent("store").path
-        do {
-            try fm.createDirectory(at: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            try MigrationFiles.copy(path, to: copy)
-            try MigrationFiles.copy(path + "-wal", to: copy + "-wal")
-        } catch {
-            return nil
-        }
+        guard let copy = try? PrivateCopy(of: path) else { return nil }
+        defer { copy.remove() }
         let config = Connection.configuration(label: "grocer.snapshot", readonly: false, stop: stop)
-        let queue = try DatabaseQueue(path: copy, configuration: config)
+        let queue = try DatabaseQueue(path: copy.path, configuration: config)
         defer { try? queue.close() }
         return try queue.read(body)
     }

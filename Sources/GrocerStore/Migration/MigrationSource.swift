@@ -28,25 +28,20 @@ struct MigrationSource {
     /// private copy of it and its companions is judged instead.
     static func judge(_ store: String) -> StoreJudgement {
         guard hasCompanions(store) else { return StoreJudge.judge(path: store) }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-judge-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy: PrivateCopy
         do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            let copy = dir.appendingPathComponent("store").path
-            try MigrationFiles.copy(store, to: copy)
-            for companion in ["-wal", "-journal"] where MigrationFiles.isTaken(store + companion) {
-                try MigrationFiles.copy(store + companion, to: copy + companion)
-            }
-            // Our copy may be opened for writing: SQLite replays its WAL or
-            // rolls back its hot journal (a read-only judge cannot), so a
-            // recoverable file is never called damaged.
-            settleCopy(copy)
-            return StoreJudge.judge(path: copy)
+            copy = try PrivateCopy(of: store)
         } catch {
             // No room for the copy: judge the file itself (SQLite may
             // then touch its -shm, never its rows).
             return StoreJudge.judge(path: store)
         }
+        defer { copy.remove() }
+        // Our copy may be opened for writing: SQLite replays its WAL or
+        // rolls back its hot journal (a read-only judge cannot), so a
+        // recoverable file is never called damaged.
+        settleCopy(copy.path)
+        return StoreJudge.judge(path: copy.path)
     }
 
     /// Brings a private copy up to date by itself; whatever fails is left
