@@ -1,4 +1,5 @@
 import GRDB
+import GrocerCore
 
 /// The format's SQL. Version 4 is frozen here as it was released: these
 /// texts are never edited again (sqlite_master keeps them verbatim, and a
@@ -57,6 +58,14 @@ enum Schema {
         try db.execute(sql: version4Indexes)
         try db.execute(sql: version4Stamp)
         for step in steps { try step.apply(db) }
+    }
+
+    /// A fresh store offers the common units from the start (the person
+    /// may rename or delete them); a migrated store keeps only its own.
+    static func offerCommonUnits(_ db: Database) throws {
+        for name in CommonUnits.names {
+            try db.execute(sql: "INSERT INTO unit (name) VALUES (?)", arguments: [name])
+        }
     }
 
     /// Table names and what `store status` counts.

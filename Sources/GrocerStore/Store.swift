@@ -85,6 +85,7 @@ public final class Store: Sendable {
                 try db.inTransaction(.immediate) {
                     if try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 {
                         try Schema.create(db)
+                        try Schema.offerCommonUnits(db)
                     }
                     return .commit
                 }

@@ -18,9 +18,45 @@ public struct FormatStep: Sendable {
     }
 
     /// The released steps after version 4, in order. Append only; never
-    /// edit or remove one. (None is released yet: the grocery list adds
-    /// the first.)
-    public static let released: [FormatStep] = []
+    /// edit or remove one.
+    public static let released: [FormatStep] = [version5]
+
+    /// Version 5: places at home and aisles at the shop (in the person's
+    /// order), which an item may name (deleting one leaves its items without
+    /// it); an item's exact quantity as decimal text (`amount`, filled from
+    /// the whole-number `quantity` of every row that has a sensible one);
+    /// and `weight_day`, each local calendar day's entries summed per unit,
+    /// which the store keeps current with every write and rebuilds when the
+    /// time zone it was built for (setting `weight_day.zone`) is not the
+    /// person's, or it is missing.
+    static let version5 = FormatStep(
+        version: 5,
+        sql: """
+            CREATE TABLE place (
+              id   INTEGER PRIMARY KEY,
+              name TEXT NOT NULL UNIQUE
+            );
+            CREATE TABLE aisle (
+              id       INTEGER PRIMARY KEY,
+              name     TEXT NOT NULL UNIQUE,
+              position INTEGER NOT NULL
+            );
+            ALTER TABLE item ADD COLUMN place_id INTEGER REFERENCES place(id) ON DELETE SET NULL;
+            ALTER TABLE item ADD COLUMN aisle_id INTEGER REFERENCES aisle(id) ON DELETE SET NULL;
+            ALTER TABLE item ADD COLUMN amount TEXT CHECK (amount IS NULL OR (amount GLOB '[0-9]*' AND amount NOT GLOB '*[^0-9.]*'));
+            UPDATE item SET amount = CAST(quantity AS TEXT) WHERE typeof(quantity) = 'integer' AND quantity >= 0;
+            CREATE INDEX item_by_place ON item(place_id);
+            CREATE INDEX item_by_aisle ON item(aisle_id);
+            CREATE INDEX aisle_by_position ON aisle(position, id);
+            CREATE TABLE weight_day (
+              day   INTEGER NOT NULL,
+              unit  TEXT NOT NULL CHECK (unit IN ('lbs', 'kg')),
+              total REAL NOT NULL,
+              count INTEGER NOT NULL CHECK (count > 0),
+              PRIMARY KEY (day, unit)
+            ) WITHOUT ROWID;
+            DELETE FROM setting WHERE key = 'weight_day.zone';
+            """)
 
     /// Runs the step in the caller's transaction: its SQL, the new
     /// `user_version`, then `PRAGMA foreign_key_check` (a violation throws,
