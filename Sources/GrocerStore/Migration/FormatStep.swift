@@ -25,7 +25,8 @@ public struct FormatStep: Sendable {
     /// order), which an item may name (deleting one leaves its items without
     /// it); an item's exact quantity as decimal text (`amount`, filled from
     /// the whole-number `quantity` of every row that has a sensible one);
-    /// and `weight_day`, each local calendar day's entries summed per unit,
+    /// and `weight_day`, each local calendar day's entries summed per unit
+    /// in hundredths (exact: a weight has at most 2 fraction digits),
     /// which the store keeps current with every write and rebuilds when the
     /// time zone it was built for (setting `weight_day.zone`) is not the
     /// person's, or it is missing.
@@ -51,7 +52,7 @@ public struct FormatStep: Sendable {
             CREATE TABLE weight_day (
               day   INTEGER NOT NULL,
               unit  TEXT NOT NULL CHECK (unit IN ('lbs', 'kg')),
-              total REAL NOT NULL,
+              hundredths INTEGER NOT NULL,
               count INTEGER NOT NULL CHECK (count > 0),
               PRIMARY KEY (day, unit)
             ) WITHOUT ROWID;
