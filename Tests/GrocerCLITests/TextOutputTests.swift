@@ -17,7 +17,7 @@ import Testing
 
     static func status(path: String, table: String, detail: String) throws -> StoreStatus {
         let object: [String: Any] = [
-            "path": path, "state": "current", "formatVersion": 4, "currentVersion": 4,
+            "path": path, "state": "current", "formatVersion": 5, "currentVersion": 5,
             "rows": [table: 3], "detail": detail,
         ]
         return try JSONDecoder().decode(StoreStatus.self, from: JSONSerialization.data(withJSONObject: object))
@@ -29,8 +29,8 @@ import Testing
             StatusText.text(status) == """
                 path:           /tmp/^[[2J.sqlite
                 state:          current
-                formatVersion:  4
-                currentVersion: 4
+                formatVersion:  5
+                currentVersion: 5
                 rows t^[]0;x^G: 3
                 detail:         bad^Jline
                 """)

@@ -38,11 +38,13 @@ import Testing
 
     @Test func aWeightTableThatIsAViewIsRefused() throws {
         let dir = TempDir()
+        try Store.open(at: dir.url.appendingPathComponent("v.sqlite")).close()
         try dir.sqlite(
             "v.sqlite",
-            Schema.version4Tables.replacingOccurrences(of: "CREATE TABLE weight_entry", with: "CREATE TABLE weight_entry_real")
-                + "CREATE VIEW weight_entry AS SELECT id, value, unit, recorded_at FROM weight_entry_real;"
-                + Schema.version4Stamp)
+            """
+            ALTER TABLE weight_entry RENAME TO weight_entry_real;
+            CREATE VIEW weight_entry AS SELECT id, value, unit, recorded_at FROM weight_entry_real;
+            """)
         let before = try #require(dir.bytes("v.sqlite"))
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("v.sqlite")) }
         guard case .unexpectedSchema(_, let problems)? = error else {
@@ -56,8 +58,8 @@ import Testing
 
     @Test func aMissingTableIsRefusedAndStatusSaysSo() throws {
         let dir = TempDir()
-        try dir.sqlite(
-            "m.sqlite", Schema.version4Tables.replacingOccurrences(of: "CREATE TABLE item (", with: "CREATE TABLE shopping (") + Schema.version4Stamp)
+        try Store.open(at: dir.url.appendingPathComponent("m.sqlite")).close()
+        try dir.sqlite("m.sqlite", "ALTER TABLE item RENAME TO shopping;")
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("m.sqlite")) }
         #expect(error?.errorDescription?.contains("no table item") == true)
         let status = StoreStatus.read(path: dir.path("m.sqlite"), stop: StopFlag())
@@ -68,9 +70,13 @@ import Testing
 
     @Test func aColumnThatIsNotGrocersIsRefused() throws {
         let dir = TempDir()
+        try Store.open(at: dir.url.appendingPathComponent("c.sqlite")).close()
         try dir.sqlite(
             "c.sqlite",
-            Schema.version4Tables.replacingOccurrences(of: "recorded_at INTEGER NOT NULL", with: "recorded_at TEXT") + Schema.version4Stamp)
+            """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_master SET sql = replace(sql, 'recorded_at INTEGER NOT NULL', 'recorded_at TEXT') WHERE name = 'weight_entry';
+            """)
         let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("c.sqlite")) }
         #expect(error?.errorDescription?.contains("weight_entry.recorded_at is TEXT, not INTEGER NOT NULL") == true)
     }

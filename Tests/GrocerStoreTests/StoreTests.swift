@@ -23,7 +23,7 @@ import Testing
         let data = try #require(dir.bytes("s.sqlite"))
         let userVersion = data[60..<64].reduce(0) { $0 << 8 | Int($1) }
         let appID = data[68..<72].reduce(0) { $0 << 8 | Int($1) }
-        #expect(userVersion == 4)
+        #expect(userVersion == StoreFormat.currentVersion)
         #expect(appID == 1_196_573_522)
     }
 

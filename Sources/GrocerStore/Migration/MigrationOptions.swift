@@ -26,6 +26,11 @@ public struct MigrationOptions: Sendable {
     /// released ones (`GROCER_TEST_EXTRA_STEP_SQL`); the migration then
     /// targets that step's version.
     public var extraTestStepSQL: String?
+    /// For tests that need a store as an older release wrote it: the
+    /// version the migration ends at, leaving out the released steps after
+    /// it (`GROCER_TEST_TARGET_VERSION=4` makes a version 4 store from a
+    /// version 1-3 one, exactly as the release before version 5 did).
+    public var testTargetVersion: Int?
 
     public init(backup: Bool = true, waitForLock: Bool = true, logFile: URL? = nil, faultPoint: FaultPoint? = nil) {
         self.backup = backup
@@ -36,8 +41,8 @@ public struct MigrationOptions: Sendable {
 
     /// The log under `$XDG_STATE_HOME/grocer/`. In a build compiled with
     /// `-DGROCER_TEST_HOOKS` (the tests' build, never the installed one),
-    /// also the test hooks: `GROCER_FAULT_POINT`, `GROCER_TEST_BATCH_PAUSE_MS`
-    /// and `GROCER_TEST_EXTRA_STEP_SQL`.
+    /// also the test hooks: `GROCER_FAULT_POINT`, `GROCER_TEST_BATCH_PAUSE_MS`,
+    /// `GROCER_TEST_EXTRA_STEP_SQL` and `GROCER_TEST_TARGET_VERSION`.
     public static func standard(environment: [String: String]) -> MigrationOptions {
         var options = MigrationOptions(
             logFile: StoreLocation.stateHome(environment).appendingPathComponent("grocer/migration.log"))
@@ -48,6 +53,7 @@ public struct MigrationOptions: Sendable {
                 options.batchPause = .milliseconds(ms)
             }
             options.extraTestStepSQL = environment["GROCER_TEST_EXTRA_STEP_SQL"].flatMap { $0.isEmpty ? nil : $0 }
+            options.testTargetVersion = environment["GROCER_TEST_TARGET_VERSION"].flatMap(Int.init)
         #endif
         return options
     }

@@ -17,6 +17,9 @@ public struct Migrator: Sendable {
 
     public init(path: String, options: MigrationOptions = MigrationOptions()) {
         var steps = FormatStep.released
+        if let target = options.testTargetVersion {
+            steps = steps.filter { $0.version <= target }
+        }
         if let sql = options.extraTestStepSQL {
             steps.append(FormatStep(version: (steps.last?.version ?? Schema.version4Number) + 1, sql: sql))
         }

@@ -5,13 +5,17 @@ import Testing
 
 @testable import GrocerStore
 
-/// The format that grows: version 4 frozen, in-place steps after it (a
-/// test-only step here, injected; the shipped version stays put).
+/// The format that grows: version 4 frozen, in-place steps after it (the
+/// released ones, then a test-only step here, injected after them: the
+/// shipped version stays put).
 @Suite struct FormatStepTests {
-    /// A step only these tests know: it adds a column and a table, and
-    /// fills the table from the weights (so it really runs over rows).
+    /// A step only these tests know, the one after the released ones: it
+    /// adds a column and a table, and fills the table from the weights (so
+    /// it really runs over rows).
+    static let withTestStep = FormatStep.released + [testStep]
+
     static let testStep = FormatStep(
-        version: 5,
+        version: StoreFormat.currentVersion + 1,
         sql: """
             ALTER TABLE weight_entry ADD COLUMN note TEXT;
             CREATE TABLE weight_note_count (n INTEGER NOT NULL);
@@ -57,21 +61,21 @@ import Testing
         #expect(migrated.count > 7)
     }
 
-    /// With a step released, creation and migration still agree: both are
+    /// With one more step, creation and migration still agree: both are
     /// version 4 plus the same steps.
     @Test(arguments: [1, 3])
     func withAStepAFreshStoreAndAMigratedOneStillMatch(version: Int) throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
         try fixture.writeLarge(version: version, weights: 20, items: 5)
-        try Migrator(path: fixture.path, options: fixture.options(), steps: [Self.testStep]).run()
+        try Migrator(path: fixture.path, options: fixture.options(), steps: Self.withTestStep).run()
         let fresh = fixture.dir.appendingPathComponent("fresh.sqlite").path
         let queue = try DatabaseQueue(path: fresh)
-        try queue.write { db in try Schema.create(db, steps: [Self.testStep]) }
+        try queue.write { db in try Schema.create(db, steps: Self.withTestStep) }
         try queue.close()
         let migrated = try schema(fixture.path)
         #expect(migrated == (try schema(fresh)))
-        #expect(migrated.contains("user_version 5"))
+        #expect(migrated.contains("user_version \(Self.testStep.version)"))
     }
 
     @Test func theShippedVersionIsTheLastReleasedStepsOrFour() {
@@ -95,12 +99,12 @@ import Testing
                 ][version - 1])
     }
 
-    /// A version 4 store with quarantined rows, the old way: migrated from
+    /// A current store with quarantined rows, the old way: migrated from
     /// a version 1 file with dirty weights.
     func currentStoreWithQuarantine(_ fixture: LegacyStoreFixture) throws {
         try fixture.write(LegacyStoreFixture.version1, rows: MigrationRulesTests.version1Rows)
-        try Migrator(path: fixture.path, options: fixture.options(backup: false), steps: []).run()
-        try #require(try schema(fixture.path).contains("user_version 4"))
+        try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
+        try #require(try schema(fixture.path).contains("user_version \(StoreFormat.currentVersion)"))
         try FileManager.default.removeItem(at: fixture.logURL)
     }
 
@@ -111,32 +115,32 @@ import Testing
         var before = stat()
         stat(fixture.path, &before)
         var events: [MigrationProgress] = []
-        let migrator = Migrator(path: fixture.path, options: fixture.options(), steps: [Self.testStep])
+        let migrator = Migrator(path: fixture.path, options: fixture.options(), steps: Self.withTestStep)
         let summary = try migrator.run(progress: { events.append($0) })
+        let current = StoreFormat.currentVersion, next = Self.testStep.version
 
-        #expect(summary.fromVersion == 4 && summary.toVersion == 5)
-        #expect(summary.backupPath == fixture.path + ".v4.bak")
+        #expect(summary.fromVersion == current && summary.toVersion == next)
+        #expect(summary.backupPath == fixture.path + ".v\(current).bak")
         #expect(events.first == MigrationProgress(done: 0, total: 1) && events.last == MigrationProgress(done: 1, total: 1))
-        #expect(StoreFormat.currentVersion == 4)
-        #expect(try int(fixture.path, "PRAGMA user_version") == 5)
+        #expect(try int(fixture.path, "PRAGMA user_version") == next)
         #expect(try int(fixture.path, "SELECT count(*) FROM quarantine") == 6)
         #expect(try int(fixture.path, "SELECT n FROM weight_note_count") == 5)
         #expect(try columns(fixture.path, "weight_entry").contains("note"))
-        // The backup is a real copy of version 4, not another name for a
-        // file that changed: its own inode, the old version's rows.
+        // The backup is a real copy of the old version, not another name
+        // for a file that changed: its own inode, the old version's rows.
+        let old = fixture.path + ".v\(current).bak"
         var backup = stat()
-        stat(fixture.path + ".v4.bak", &backup)
+        stat(old, &backup)
         #expect(backup.st_ino != before.st_ino)
         #expect(backup.st_nlink == 1)
-        let old = fixture.path + ".v4.bak"
-        #expect(try int(old, "PRAGMA user_version") == 4)
+        #expect(try int(old, "PRAGMA user_version") == current)
         #expect(try int(old, "SELECT count(*) FROM quarantine") == 6)
         #expect(try int(old, "SELECT count(*) FROM weight_entry") == 5)
         #expect(try !columns(old, "weight_entry").contains("note"))
-        #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v4.bak"])
+        #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v\(current).bak"])
         let log = try String(contentsOf: fixture.logURL, encoding: .utf8)
-        #expect(log.contains("from format version 4 to 5"))
-        // Run again: nothing to do at version 5.
+        #expect(log.contains("from format version \(current) to \(next)"))
+        // Run again: nothing to do at the test step's version.
         #expect(throws: MigrationError.notNeeded(path: fixture.path, state: .current)) { try migrator.run() }
     }
 
@@ -145,12 +149,12 @@ import Testing
         defer { fixture.remove() }
         try fixture.write(LegacyStoreFixture.version1, rows: MigrationRulesTests.version1Rows)
         let before = fixture.bytes
-        let summary = try Migrator(path: fixture.path, options: fixture.options(), steps: [Self.testStep]).run()
-        #expect(summary.fromVersion == 1 && summary.toVersion == 5)
+        let summary = try Migrator(path: fixture.path, options: fixture.options(), steps: Self.withTestStep).run()
+        #expect(summary.fromVersion == 1 && summary.toVersion == Self.testStep.version)
         #expect(summary.rowsQuarantined == 6)
         #expect(FileManager.default.contents(atPath: fixture.path + ".v1.bak") == before)
         #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v1.bak"])
-        #expect(try int(fixture.path, "PRAGMA user_version") == 5)
+        #expect(try int(fixture.path, "PRAGMA user_version") == Self.testStep.version)
         #expect(try int(fixture.path, "SELECT n FROM weight_note_count") == 5)
         #expect(try int(fixture.path, "SELECT count(*) FROM quarantine") == 6)
     }
@@ -175,9 +179,10 @@ import Testing
     @Test func aStoreAtTheInjectedTargetNeedsNothingAndOneAboveItIsNewer() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
-        try fixture.write("PRAGMA application_id = 1196573522; CREATE TABLE t (a); PRAGMA user_version = 6;")
-        #expect(throws: MigrationError.refused(.newer(path: fixture.path, version: 6))) {
-            try Migrator(path: fixture.path, options: fixture.options(), steps: [Self.testStep]).run()
+        let above = Self.testStep.version + 1
+        try fixture.write("PRAGMA application_id = 1196573522; CREATE TABLE t (a); PRAGMA user_version = \(above);")
+        #expect(throws: MigrationError.refused(.newer(path: fixture.path, version: above))) {
+            try Migrator(path: fixture.path, options: fixture.options(), steps: Self.withTestStep).run()
         }
     }
 }

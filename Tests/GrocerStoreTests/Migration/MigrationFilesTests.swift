@@ -140,7 +140,7 @@ import Testing
         #expect(fixture.files == ["grocer.sqlite"])
     }
 
-    @Test func aCurrentStoreInWALModeTakesAStepWithEveryRow() throws {
+    @Test func aVersion4StoreInWALModeTakesTheStepWithEveryRow() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
         try fixture.writeLarge(version: 3, weights: 10)
@@ -156,12 +156,17 @@ import Testing
         }
         try writer.close()
         try FileManager.default.removeItem(atPath: scratch)
-        let summary = try Migrator(path: fixture.path, options: fixture.options(), steps: [FormatStepTests.testStep]).run()
+        // The released step, version 4 -> 5.
+        let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
         #expect(summary.carried["weight_entry"] == 11)
         #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v4.bak"])
         let queue = try DatabaseQueue(path: fixture.path)
-        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT n FROM weight_note_count") } == 11)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM weight_entry") } == 11)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 5)
         try queue.close()
+        let backup = try DatabaseQueue(path: fixture.path + ".v4.bak")
+        #expect(try backup.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM weight_entry") } == 11)
+        try backup.close()
     }
 
     /// A kill in the middle of an old release's write leaves a hot journal:

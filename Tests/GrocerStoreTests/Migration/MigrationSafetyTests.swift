@@ -137,7 +137,7 @@ import Testing
         try fixture.write(LegacyStoreFixture.version1, rows: MigrationRulesTests.version1Rows)
         _ = try Migrator(path: fixture.path, options: fixture.options()).run()
         let log = try String(contentsOf: fixture.logURL, encoding: .utf8)
-        #expect(log.contains("migrated \(fixture.path) from format version 1 to 4"))
+        #expect(log.contains("migrated \(fixture.path) from format version 1 to \(StoreFormat.currentVersion)"))
         #expect(log.contains("carried weight_entry: 5"))
         #expect(log.contains("repaired (weight rounded to 2 decimal places): 3"))
         #expect(log.contains("quarantined (weight_entry: weight is not a number): 1"))

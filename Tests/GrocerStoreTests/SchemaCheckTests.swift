@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import GrocerCore
+import Testing
+
+@testable import GrocerStore
+
+/// The check of a current (version 5) file's own schema: grocer's stores,
+/// fresh or migrated, pass it; a change made outside grocer to any of its
+/// tables, version 5's new ones included, is refused, named, and the file
+/// is left as it was.
+@Suite struct SchemaCheckTests {
+    static func problems(_ path: String) throws -> [String] {
+        try ReadOnlyFile.read(path: path, stop: StopFlag()) { db in try SchemaCheck.problems(in: db) }
+    }
+
+    static func tableTexts(_ path: String) throws -> [String: String] {
+        try ReadOnlyFile.read(path: path, stop: StopFlag()) { db in
+            try Dictionary(
+                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'").map {
+                    ($0["name"] as String, $0["sql"] as String)
+                })
+        }
+    }
+
+    @Test func theExpectedSchemaHasVersion5sTablesAndColumns() {
+        #expect(Set(SchemaCheck.expected.keys) == ["weight_entry", "setting", "unit", "item", "quarantine", "place", "aisle", "weight_day"])
+        #expect(SchemaCheck.expected["item"]?.map(\.name) == ["id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount"])
+        #expect(SchemaCheck.expected["aisle"]?.map(\.name) == ["id", "name", "position"])
+        #expect(SchemaCheck.expected["weight_day"]?.map(\.name) == ["day", "unit", "hundredths", "count"])
+    }
+
+    /// A store migrated from version 4 passes the check by its fast path:
+    /// every table's CREATE text is the fresh store's, word for word.
+    @Test func aMigratedVersion5StorePassesAsAFreshOneDoes() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try Version5StepTests.version4Store(fixture)
+        try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
+        #expect(try Self.problems(fixture.path) == [])
+        #expect(try Self.tableTexts(fixture.path) == SchemaCheck.expectedSQL)
+        try Store.open(at: URL(fileURLWithPath: fixture.path)).close()
+    }
+
+    static let foreignChanges: [(sql: String, problem: String)] = [
+        ("CREATE TRIGGER shuffle AFTER UPDATE ON aisle BEGIN DELETE FROM weight_entry; END;", "a trigger grocer did not create: shuffle on aisle"),
+        ("CREATE TRIGGER sums AFTER INSERT ON weight_day BEGIN DELETE FROM item; END;", "a trigger grocer did not create: sums on weight_day"),
+        ("CREATE VIEW shopping AS SELECT item.name, aisle.name FROM item JOIN aisle ON aisle.id = item.aisle_id;", "a view grocer did not create: shopping"),
+        ("DROP TABLE weight_day;", "no table weight_day"),
+        ("DROP TABLE place;", "no table place"),
+        ("ALTER TABLE aisle RENAME TO shop_aisle;", "no table aisle"),
+        ("ALTER TABLE item DROP COLUMN amount;", "item lacks amount"),
+        ("DROP INDEX aisle_by_position; ALTER TABLE aisle DROP COLUMN position;", "aisle lacks position"),
+        ("ALTER TABLE place ADD COLUMN note TEXT;", "place has a column grocer did not make: note"),
+        (
+            "ALTER TABLE weight_day RENAME TO weight_day_old; CREATE VIEW weight_day AS SELECT * FROM weight_day_old;",
+            "weight_day is a view, not a table"
+        ),
+        (
+            "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, 'hundredths INTEGER NOT NULL', 'hundredths REAL') WHERE name = 'weight_day';",
+            "weight_day.hundredths is REAL, not INTEGER NOT NULL"
+        ),
+    ]
+
+    @Test(arguments: foreignChanges.indices)
+    func aChangeMadeOutsideGrocerToAVersion5TableIsRefusedNamedAndUntouched(index: Int) throws {
+        let (sql, problem) = Self.foreignChanges[index]
+        let dir = TempDir()
+        let url = dir.url.appendingPathComponent("s.sqlite")
+        try Store.open(at: url).close()
+        try dir.sqlite("s.sqlite", sql)
+        let before = try #require(dir.bytes("s.sqlite"))
+
+        let error = #expect(throws: StoreError.self) { try Store.open(at: url) }
+        guard case .unexpectedSchema(_, let problems)? = error else {
+            Issue.record("expected unexpectedSchema, got \(String(describing: error))")
+            return
+        }
+        #expect(problems.contains(problem), "\(problems)")
+        #expect(error?.errorDescription?.contains("not changed") == true)
+        #expect(dir.bytes("s.sqlite") == before)
+        #expect(dir.listing() == ["s.sqlite"])
+        let status = StoreStatus.read(path: dir.path("s.sqlite"), stop: StopFlag())
+        #expect(status.state == .foreign)  // changed outside grocer, never "corrupt"
+    }
+}
