@@ -32,6 +32,9 @@ COMMIT;
 PRAGMA user_version = 2;
 SQL
 SIZE_ROWS=$((WEIGHTS + ITEMS + 3 + 1))
+# The format version this build writes, as the binary itself says.
+CURRENT=$("$GROCER_BIN" store status --store "$TMPROOT/none.sqlite" | sed -n 's/^currentVersion: *//p')
+[[ $CURRENT =~ ^[0-9]+$ && $CURRENT -ge 5 ]] || { echo "cannot tell the current format version: '$CURRENT'"; exit 1; }
 
 fresh() { rm -rf "$TMPROOT/s" && mkdir "$TMPROOT/s" && cp "$ORIG" "$TMPROOT/s/grocer.sqlite"; STORE=$TMPROOT/s/grocer.sqlite; }
 version() { sqlite3 "$STORE" 'PRAGMA user_version'; }
@@ -40,12 +43,12 @@ migrate() { "$GROCER_BIN" store migrate --store "$STORE" "$@"; }
 # The store is the old file byte for byte, or a complete new one.
 old_or_complete() {
     if cmp -s "$STORE" "$ORIG"; then return 0; fi
-    [[ $(version) == 4 ]] || fail "neither the old store nor a new one (user_version $(version))" || return 1
+    [[ $(version) == "$CURRENT" ]] || fail "neither the old store nor a new one (user_version $(version))" || return 1
     all_migrated
 }
 
 all_migrated() {
-    [[ $(version) == 4 ]] || { fail "user_version $(version)"; return 1; }
+    [[ $(version) == "$CURRENT" ]] || { fail "user_version $(version)"; return 1; }
     local counts
     counts=$(sqlite3 "$STORE" "SELECT (SELECT count(*) FROM weight_entry), (SELECT count(*) FROM item),
         (SELECT count(*) FROM quarantine), (SELECT group_concat(name, ',') FROM unit), (SELECT value FROM setting WHERE key = 'defaultUnit');
@@ -73,7 +76,7 @@ test_migrates_with_progress_and_summary() {
     grep -q "quarantined (weight_entry: weight is not a number): 1" "$TMPROOT/out" || fail "summary lacks quarantine" || return 1
     all_migrated && no_leftovers || return 1
     cmp -s "$STORE.v2.bak" "$ORIG" || fail "backup differs from the old store" || return 1
-    grep -q "migrated $STORE from format version 2 to 4" "$XDG_STATE_HOME/grocer/migration.log" || fail "no log" || return 1
+    grep -q "migrated $STORE from format version 2 to $CURRENT" "$XDG_STATE_HOME/grocer/migration.log" || fail "no log" || return 1
 }
 
 test_items_list_json_after_migration() {
@@ -106,7 +109,7 @@ test_kill_at_every_fault_point() {
         [[ $status == 137 ]] || { fail "$point: exit $status, not killed"; return 1; }
         old_or_complete || { fail "after a kill at $point"; return 1; }
         case $point in
-            after-rename | after-finish) [[ $(version) == 4 ]] || { fail "$point: not swapped in"; return 1; } ;;
+            after-rename | after-finish) [[ $(version) == "$CURRENT" ]] || { fail "$point: not swapped in"; return 1; } ;;
             *) cmp -s "$STORE" "$ORIG" || { fail "$point: old store changed"; return 1; } ;;
         esac
         migrate >/dev/null 2>"$TMPROOT/err" || { fail "$point: rerun failed: $(cat "$TMPROOT/err")"; return 1; }
@@ -148,13 +151,14 @@ test_file_size_limit_leaves_old_store() {
     [[ ! -e $STORE.lock && ! -e $STORE.migrating ]] || fail "lock or temporary file left" || return 1
 }
 
-# A test-only in-place step (version 4 -> 5), given to the binary through
-# GROCER_TEST_EXTRA_STEP_SQL: it never ships, and the shipped version stays 4.
+# A test-only in-place step after the released ones (version CURRENT ->
+# CURRENT + 1), given to the binary through GROCER_TEST_EXTRA_STEP_SQL: it
+# never ships, and the shipped version stays CURRENT.
 STEP_SQL="ALTER TABLE weight_entry ADD COLUMN note TEXT; CREATE TABLE step_marker (n INTEGER NOT NULL); INSERT INTO step_marker SELECT count(*) FROM weight_entry;"
 step() { GROCER_TEST_EXTRA_STEP_SQL=$STEP_SQL "$GROCER_BIN" store migrate --store "$STORE" "$@"; }
 
 stepped() {
-    [[ $(version) == 5 ]] || { fail "user_version $(version), not 5"; return 1; }
+    [[ $(version) == $((CURRENT + 1)) ]] || { fail "user_version $(version), not $((CURRENT + 1))"; return 1; }
     local counts
     counts=$(sqlite3 "$STORE" "SELECT (SELECT count(*) FROM weight_entry), (SELECT n FROM step_marker), (SELECT count(*) FROM quarantine); PRAGMA integrity_check;")
     [[ $counts == "$((WEIGHTS - 3))|$((WEIGHTS - 3))|4
@@ -162,25 +166,25 @@ ok" ]] || { fail "after the step: $counts"; return 1; }
 }
 
 test_in_place_step_survives_kill_at_every_fault_point() {
-    local point status orig4=$TMPROOT/orig-v4.sqlite
+    local point status cur=$TMPROOT/orig-current.sqlite
     fresh
-    migrate --no-backup >/dev/null 2>&1 || { fail "making a version 4 store"; return 1; }
-    cp "$STORE" "$orig4"
+    migrate --no-backup >/dev/null 2>&1 || { fail "making a current store"; return 1; }
+    cp "$STORE" "$cur"
     for point in after-lock after-backup after-create mid-step after-steps after-verify after-sync after-rename after-finish; do
-        rm -rf "$TMPROOT/s" && mkdir "$TMPROOT/s" && cp "$orig4" "$STORE"
+        rm -rf "$TMPROOT/s" && mkdir "$TMPROOT/s" && cp "$cur" "$STORE"
         GROCER_FAULT_POINT=$point step >/dev/null 2>&1 && status=0 || status=$?
         [[ $status == 137 ]] || { fail "$point: exit $status, not killed"; return 1; }
-        if ! cmp -s "$STORE" "$orig4"; then stepped || { fail "after a kill at $point: neither old nor new"; return 1; }; fi
+        if ! cmp -s "$STORE" "$cur"; then stepped || { fail "after a kill at $point: neither old nor new"; return 1; }; fi
         step >/dev/null 2>"$TMPROOT/err" || { fail "$point: rerun failed: $(cat "$TMPROOT/err")"; return 1; }
         stepped || { fail "after the rerun following $point"; return 1; }
         local left
-        left=$(cd "$TMPROOT/s" && ls -A | grep -vE '^grocer\.sqlite(\.v4(-[0-9]+)?\.bak)?$' || true)
+        left=$(cd "$TMPROOT/s" && ls -A | grep -vE "^grocer\.sqlite(\.v$CURRENT(-[0-9]+)?\.bak)?\$" || true)
         [[ -z $left ]] || { fail "$point: left beside the store: $left"; return 1; }
-        # The backup is a real copy of version 4: its own inode, its own rows.
+        # The backup is a real copy of the current version: its own inode, its own rows.
         local bak
-        bak=$(ls "$TMPROOT"/s/grocer.sqlite.v4*.bak | head -1)
+        bak=$(ls "$TMPROOT"/s/grocer.sqlite.v"$CURRENT"*.bak | head -1)
         [[ $(stat -c %i "$bak") != $(stat -c %i "$STORE") && $(stat -c %h "$bak") == 1 ]] || { fail "$point: backup is a link"; return 1; }
-        [[ $(sqlite3 "$bak" 'PRAGMA user_version; SELECT count(*) FROM quarantine') == $'4\n4' ]] || { fail "$point: backup is not version 4"; return 1; }
+        [[ $(sqlite3 "$bak" 'PRAGMA user_version; SELECT count(*) FROM quarantine') == "$CURRENT"$'\n4' ]] || { fail "$point: backup is not version $CURRENT"; return 1; }
     done
     # A legacy store with the step: rebuilt, stepped, one swap.
     for point in mid-step after-steps; do
@@ -276,7 +280,7 @@ test_wal_store_migrates_and_a_kill_leaves_it_byte_identical() {
         done
     done
     migrate >/dev/null 2>"$TMPROOT/err" || { fail "rerun: $(cat "$TMPROOT/err")"; return 1; }
-    [[ $(sqlite3 "$STORE" 'PRAGMA user_version; SELECT count(*) FROM weight_entry') == $'4\n5000' ]] || fail "not every row of the -wal" || return 1
+    [[ $(sqlite3 "$STORE" 'PRAGMA user_version; SELECT count(*) FROM weight_entry') == "$CURRENT"$'\n5000' ]] || fail "not every row of the -wal" || return 1
     [[ ! -e $STORE-wal && ! -e $STORE-shm ]] || fail "the old -wal or -shm is beside the new store" || return 1
     [[ $(sqlite3 "$STORE.v2.bak" 'SELECT count(*) FROM weight_entry') == 5000 ]] || fail "backup lacks the -wal's rows" || return 1
 }

@@ -19,6 +19,12 @@ extension Migrator {
             let reader = try DatabaseQueue(
                 path: source.uri, configuration: MigrationConnection.configuration(label: "grocer.migration.source", stop: stop, readonly: true))
             defer { try? reader.close() }
+            // A file changed outside grocer (a trigger would fire inside a
+            // step) is refused before anything is made beside it.
+            let problems = try reader.read { db in try SchemaCheck.problems(in: db, steps: steps.filter { $0.version <= version }) }
+            if !problems.isEmpty {
+                throw MigrationError.unexpectedSchema(path: path, version: version, detail: problems.joined(separator: "; "))
+            }
             if options.backup {
                 try MigrationFiles.createExclusive(files.partialBackup)
                 let copy = try DatabaseQueue(
@@ -44,6 +50,7 @@ extension Migrator {
                     for table in tables {
                         summary.carried[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
                     }
+                    try removeDanglingReferences(db, summary: &summary)
                     var done = 0
                     try runSteps(db, after: version, stop: stop) {
                         done += 1
@@ -70,6 +77,9 @@ extension Migrator {
     /// DatabaseMigrator does.
     func runSteps(_ db: Database, after version: Int, stop: StopCheck, stepDone: () -> Void = {}) throws {
         for step in FormatStep.pending(after: version, in: steps) {
+            // Test builds only (GROCER_TEST_BATCH_PAUSE_MS): time for a
+            // test to see the progress screen of a quick migration.
+            if options.batchPause > .zero { Thread.sleep(forTimeInterval: options.batchPause.seconds) }
             if stop.isStopped { throw MigrationError.cancelled(path: path) }
             do {
                 try db.inTransaction {
@@ -83,5 +93,30 @@ extension Migrator {
             stepDone()
         }
         hit(.afterSteps)
+    }
+
+    /// A reference that points nowhere (a store edited with foreign keys
+    /// off) becomes no reference, counted, as a rebuild does; left alone,
+    /// every step's foreign key check would refuse the store for good.
+    /// Runs on the copy in the temporary file: the old file keeps it.
+    func removeDanglingReferences(_ db: Database, summary: inout MigrationSummary) throws {
+        var removed: [String: Int] = [:]
+        try db.inTransaction {
+            for row in try Row.fetchAll(db, sql: "PRAGMA main.foreign_key_check") {
+                let table: String = row["table"]
+                let parent: String = row["parent"]
+                guard let rowid: Int64 = row["rowid"] else { continue }  // WITHOUT ROWID: left to the check
+                let columns = try String.fetchAll(
+                    db, sql: #"SELECT "from" FROM pragma_foreign_key_list(?) WHERE id = ?"#, arguments: [table, row["fkid"] as Int])
+                for column in columns {
+                    try db.execute(
+                        sql: "UPDATE main.\(table.quotedDatabaseIdentifier) SET \(column.quotedDatabaseIdentifier) = NULL WHERE rowid = ?",
+                        arguments: [rowid])
+                }
+                removed["dangling \(parent) reference removed", default: 0] += 1
+            }
+            return .commit
+        }
+        summary.repairs.merge(removed, uniquingKeysWith: +)
     }
 }
