@@ -66,19 +66,24 @@ no_leftovers() {
     [[ -z $left ]] || { fail "left beside the store: $left"; return 1; }
 }
 
+# real_backup BAK OLD_INODE: BAK is a copy of the version 4 store, its own
+# file: neither the new store nor another name for the old one.
 real_backup() {
-    local bak=$1
-    [[ $(stat -c %i "$bak") != $(stat -c %i "$STORE") && $(stat -c %h "$bak") == 1 ]] || { fail "$bak is a link, not a copy"; return 1; }
+    local bak=$1 old=$2
+    [[ $(stat -c %i "$bak") != $(stat -c %i "$STORE") && $(stat -c %i "$bak") != "$old" && $(stat -c %h "$bak") == 1 ]] \
+        || { fail "$bak is a link, not a copy"; return 1; }
     [[ $(sqlite3 "$bak" "PRAGMA user_version; SELECT count(*) FROM quarantine; SELECT count(*) FROM weight_entry; SELECT count(*) FROM sqlite_master WHERE name IN ('place', 'aisle', 'weight_day')") \
         == $'4\n4\n'"$((WEIGHTS - 3))"$'\n0' ]] || { fail "$bak is not the version 4 store"; return 1; }
 }
 
 test_store_migrate_steps_a_version4_store_in_place() {
     fresh4
+    local old
+    old=$(stat -c %i "$STORE")
     migrate >"$TMPROOT/out" 2>"$TMPROOT/err" || { fail "exit $?: $(cat "$TMPROOT/err")"; return 1; }
     [[ $(tail -1 "$TMPROOT/err") == "Migration Progress: 100%" ]] || fail "last line: $(tail -1 "$TMPROOT/err")" || return 1
     grep -q "old file kept as $STORE.v4.bak" "$TMPROOT/out" || fail "summary: $(cat "$TMPROOT/out")" || return 1
-    is_version5 && no_leftovers && real_backup "$STORE.v4.bak" || return 1
+    is_version5 && no_leftovers && real_backup "$STORE.v4.bak" "$old" || return 1
     grep -q "migrated $STORE from format version 4 to 5" "$XDG_STATE_HOME/grocer/migration.log" || fail "no log" || return 1
     # The units, as the old apps' users checked theirs.
     [[ $(sqlite3 "$STORE" 'SELECT name FROM unit') == $'kg\nbottle\nNew Unit' ]] || fail "units: $(sqlite3 "$STORE" 'SELECT name FROM unit')" || return 1
@@ -89,9 +94,10 @@ test_store_migrate_steps_a_version4_store_in_place() {
 }
 
 test_kill_at_every_fault_point_of_the_step() {
-    local point status
+    local point status old
     for point in after-lock after-backup after-create mid-step after-steps after-verify after-sync after-rename after-finish; do
         fresh4
+        old=$(stat -c %i "$STORE")
         GROCER_FAULT_POINT=$point migrate >/dev/null 2>&1 && status=0 || status=$?
         [[ $status == 137 ]] || { fail "$point: exit $status, not killed"; return 1; }
         case $point in
@@ -100,7 +106,8 @@ test_kill_at_every_fault_point_of_the_step() {
         esac
         migrate >/dev/null 2>"$TMPROOT/err" || { fail "$point: rerun failed: $(cat "$TMPROOT/err")"; return 1; }
         is_version5 && no_leftovers || { fail "after the rerun following $point"; return 1; }
-        real_backup "$(ls "$TMPROOT"/s/grocer.sqlite.v4*.bak | head -1)" || { fail "$point: backup"; return 1; }
+        local bak
+        for bak in "$TMPROOT"/s/grocer.sqlite.v4*.bak; do real_backup "$bak" "$old" || { fail "$point: backup"; return 1; }; done
     done
 }
 
