@@ -33,7 +33,7 @@ PRAGMA user_version = 2;
 SQL
 SIZE_ROWS=$((WEIGHTS + ITEMS + 3 + 1))
 # The format version this build writes, as the binary itself says.
-CURRENT=$("$GROCER_BIN" store status --store "$TMPROOT/none.sqlite" | sed -n 's/^currentVersion: *//p')
+CURRENT=$("$GROCER_BIN" store status --store "$TMPROOT/none.sqlite" 2>/dev/null | sed -n 's/^currentVersion: *//p')
 [[ $CURRENT =~ ^[0-9]+$ && $CURRENT -ge 5 ]] || { echo "cannot tell the current format version: '$CURRENT'"; exit 1; }
 
 fresh() { rm -rf "$TMPROOT/s" && mkdir "$TMPROOT/s" && cp "$ORIG" "$TMPROOT/s/grocer.sqlite"; STORE=$TMPROOT/s/grocer.sqlite; }

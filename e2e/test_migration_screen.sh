@@ -23,7 +23,7 @@ SQL
 # screen has time to be read at several percentages on any machine.
 slow=GROCER_TEST_BATCH_PAUSE_MS=20
 # The format version this build writes, as the binary itself says.
-CURRENT=$("$GROCER_BIN" store status --store "$TMPROOT/none.sqlite" | sed -n 's/^currentVersion: *//p')
+CURRENT=$("$GROCER_BIN" store status --store "$TMPROOT/none.sqlite" 2>/dev/null | sed -n 's/^currentVersion: *//p')
 
 shows_progress_then_todays_weight() {
     cp "$ORIG" "$GROCER_STORE"
