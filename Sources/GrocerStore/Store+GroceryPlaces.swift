@@ -106,27 +106,35 @@ extension Store {
             guard let index = all.firstIndex(where: { $0.id == id }) else { throw notFound(.aisle, id: id) }
             let moved = all.remove(at: index)
             all.insert(moved, at: min(max(position, 1), all.count + 1) - 1)
-            var result: [GroceryAisle] = []
-            for (offset, aisle) in all.enumerated() {
-                if aisle.position != offset + 1 {
-                    try AisleRecord(id: aisle.id, name: aisle.name, position: Int64(offset + 1)).update(db)
-                }
-                result.append(GroceryAisle(id: aisle.id, name: aisle.name, position: offset + 1))
-            }
-            return result
+            return try Self.renumber(db, all)
         }
     }
 
-    /// Deletes the aisle; its items keep working, in no aisle.
+    /// Deletes the aisle; its items keep working, in no aisle. The others
+    /// are numbered 1...n again.
     public func deleteAisle(id: Int64) throws {
         try groceryWrite { db in
             guard try AisleRecord.exists(db, key: id) else { throw notFound(.aisle, id: id) }
             try ItemRecord.filter(ItemRecord.Columns.aisleID == id).updateAll(db, ItemRecord.Columns.aisleID.set(to: nil))
             try AisleRecord.deleteOne(db, key: id)
+            try Self.renumber(db, try Self.aislePage(db).entries)
         }
     }
 
     // MARK: Helpers
+
+    /// Gives `aisles` the positions 1...n in their order.
+    @discardableResult
+    static func renumber(_ db: Database, _ aisles: [GroceryAisle]) throws -> [GroceryAisle] {
+        var result: [GroceryAisle] = []
+        for (offset, aisle) in aisles.enumerated() {
+            if aisle.position != offset + 1 {
+                try AisleRecord(id: aisle.id, name: aisle.name, position: Int64(offset + 1)).update(db)
+            }
+            result.append(GroceryAisle(id: aisle.id, name: aisle.name, position: offset + 1))
+        }
+        return result
+    }
 
     static func placePage(_ db: Database) throws -> ReadPage<GroceryPlace> {
         try RowReader.page(db, PlaceRecord.all().order(PlaceRecord.Columns.id), table: PlaceRecord.databaseTableName) {

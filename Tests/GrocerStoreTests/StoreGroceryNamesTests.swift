@@ -17,6 +17,8 @@ import Testing
         let aisles = try f.store.aisles()
         #expect(aisles.map(\.name) == ["Produce", "Dairy", "Frozen", "Bakery"])
         #expect(aisles.map(\.position) == [1, 2, 3, 4])
+        try f.store.deleteAisle(id: aisles[1].id)
+        #expect(try f.store.aisles().map(\.position) == [1, 2, 3])
     }
 
     @Test func placesComeByNameInTheLocalesOrder() throws {
