@@ -97,8 +97,8 @@ extension Store {
             if let typed = edit.name {
                 name = try GroceryName.normalized(typed, kind: .item, path: path)
                 let others = try Self.itemPage(db).entries.filter { $0.id != id }
-                if GroceryItem.existing(named: name, in: others, locale: locale) != nil {
-                    throw StoreError.nameTaken(path: path, kind: .item, name: name)
+                if let taken = GroceryItem.existing(named: name, in: others, locale: locale) {
+                    throw StoreError.nameTaken(path: path, kind: .item, name: taken.name)
                 }
             }
             func pick<T>(_ typed: String?, _ find: (String) throws -> T) rethrows -> T?? {

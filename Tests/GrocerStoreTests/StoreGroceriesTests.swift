@@ -117,8 +117,8 @@ struct GroceryFixture {
         try f.store.editItem(id: eggs.id, GroceryItemEdit(unit: "dozen", storedIn: "Fridge", listed: false), locale: f.en)
         let edited = try f.named("eggs")
         #expect(!edited.listed && !edited.collected && edited.unit?.name == "dozen" && edited.place?.name == "Fridge")
-        #expect(throws: StoreError.nameTaken(path: f.store.path, kind: .item, name: "Ham")) {
-            try f.store.editItem(id: eggs.id, GroceryItemEdit(name: "Ham"), locale: f.en)
+        #expect(throws: StoreError.nameTaken(path: f.store.path, kind: .item, name: "ham")) {
+            try f.store.editItem(id: eggs.id, GroceryItemEdit(name: "HAM"), locale: f.en)
         }
         try f.store.editItem(id: eggs.id, GroceryItemEdit(name: "Eggs"), locale: f.en)
         #expect(try f.store.item(id: eggs.id).name == "Eggs")
