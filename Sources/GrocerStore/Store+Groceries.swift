@@ -167,17 +167,18 @@ extension Store {
     }
 
     static func itemPage(_ db: Database) throws -> ReadPage<GroceryItem> {
-        try RowReader.page(db, ItemRecord.byIDWithUnit, table: ItemRecord.databaseTableName, map: ItemRecord.groceryItem)
+        var entries: [GroceryItem] = []
+        let report = try GroceryItemReader.forEach(db) { entries.append($0) }
+        return ReadPage(entries: entries, report: report)
     }
 
     func item(_ db: Database, id: Int64) throws -> GroceryItem {
-        let request = ItemRecord.byIDWithUnit.filter(ItemRecord.Columns.id == id)
-        guard let row = try Row.fetchOne(db, request) else {
+        switch try GroceryItemReader.one(db, id: id) {
+        case nil:
             throw StoreError.notFound(path: path, kind: .item, reference: "with id \(id)")
-        }
-        do {
-            return try ItemRecord.groceryItem(row)
-        } catch let problem as FieldProblem {
+        case .success(let item)?:
+            return item
+        case .failure(let problem)?:
             var report = ReadReport()
             report.add(UnreadableRow(table: ItemRecord.databaseTableName, id: id, reason: problem.reason))
             throw StoreError.unreadableRows(path: path, report: report)
