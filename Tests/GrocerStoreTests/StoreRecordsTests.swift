@@ -62,7 +62,7 @@ import Testing
         try store.execute(
             """
             INSERT INTO unit VALUES (7, 'kg'), (8, NULL);
-            INSERT INTO item VALUES (1, 'flour', 1, 1, 0, 7), (3, 'salt', 1, 0, 0, NULL), (\(values));
+            INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'flour', 1, 1, 0, 7), (3, 'salt', 1, 0, 0, NULL), (\(values));
             """)
         var ids: [Int64] = []
         let report = try store.forEachItem { ids.append($0.id) }
@@ -91,7 +91,7 @@ import Testing
 
     @Test func anItemWhoseUnitIsGoneIsShownWithoutAUnit() throws {
         let store = try Store.hostile()
-        try store.execute("INSERT INTO item VALUES (1, 'flour', 1, 1, 0, 99)")
+        try store.execute("INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'flour', 1, 1, 0, 99)")
         var all: [GroceryItem] = []
         let report = try store.forEachItem { all.append($0) }
         #expect(all.map(\.unit) == [nil])
