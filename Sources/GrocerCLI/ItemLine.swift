@@ -1,12 +1,26 @@
+import Foundation
 import GrocerCore
 
 /// One grocery item as a line of `grocer items list`: id, quantity and
-/// unit, name, marks, separated by tabs. Names come from the file, so
-/// control characters are shown (`VisibleText`), never sent to the terminal.
+/// unit, name, marks, separated by tabs, then where it is ("aisle Baking,
+/// stored in Pantry") when it has an aisle or a place. Names come from the
+/// file, so control characters are shown (`VisibleText`), never sent to
+/// the terminal.
 public enum ItemLine {
-    public static func text(_ item: GroceryItem) -> String {
+    public static func text(_ item: GroceryItem, locale: Locale = Locale(identifier: "en_US_POSIX")) -> String {
         let unit = item.unit.map { " " + VisibleText.escaped($0.name) } ?? ""
         let marks = (item.listed ? "listed" : "-") + (item.collected ? ", collected" : "")
-        return "\(item.id)\t\(item.quantity)\(unit)\t\(VisibleText.escaped(item.name))\t\(marks)"
+        var line = "\(item.id)\t\(item.quantityText(locale: locale))\(unit)\t\(VisibleText.escaped(item.name))\t\(marks)"
+        let places = [
+            item.aisle.map { "aisle " + VisibleText.escaped($0.name) },
+            item.place.map { "stored in " + VisibleText.escaped($0.name) },
+        ].compactMap { $0 }
+        if !places.isEmpty { line += "\t" + places.joined(separator: ", ") }
+        return line
+    }
+
+    /// "2 kg flour (id 3)": an item in a command's one-line answer.
+    public static func short(_ item: GroceryItem, locale: Locale) -> String {
+        "\(ShoppingListExport.line(item, locale: locale)) (id \(item.id))"
     }
 }

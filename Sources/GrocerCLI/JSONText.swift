@@ -5,11 +5,15 @@ public enum JSONText {
     /// `text` as a JSON string literal: GrocerCore's one escaper.
     public static func string(_ text: String) -> String { JSONString.literal(text) }
 
-    /// One grocery item, keys in a fixed order.
+    /// One grocery item, keys in a fixed order: `quantity` is the whole
+    /// number older readers know, `amount` the exact one ("1.5", null when
+    /// the store holds none); `aisle` and `storedIn` are names or null.
     public static func object(_ item: GroceryItem) -> String {
-        let unit = item.unit.map { string($0.name) } ?? "null"
+        let name = { (text: String?) in text.map(string) ?? "null" }
         return "{\"id\": \(item.id), \"name\": \(string(item.name)), \"quantity\": \(item.quantity), "
-            + "\"unit\": \(unit), \"listed\": \(item.listed), \"collected\": \(item.collected)}"
+            + "\"amount\": \(name(item.amount?.canonical)), \"unit\": \(name(item.unit?.name)), "
+            + "\"listed\": \(item.listed), \"collected\": \(item.collected), "
+            + "\"aisle\": \(name(item.aisle?.name)), \"storedIn\": \(name(item.place?.name))}"
     }
 
     /// One weight entry, keys in a fixed order.

@@ -6,11 +6,12 @@ extension Store {
     // MARK: Items and units
 
     /// Every grocery item, sorted by id, one at a time (memory stays flat),
-    /// each with its unit when it has one. Rows that cannot be read are
-    /// skipped and returned in the report, never dropped in silence.
+    /// each with its unit, place, aisle and exact amount when it has them.
+    /// Rows that cannot be read are skipped and returned in the report,
+    /// never dropped in silence.
     @discardableResult
     public func forEachItem(_ body: (GroceryItem) throws -> Void) throws -> ReadReport {
-        try checkedRead(ItemRecord.shape, UnitRecord.shape) { db in
+        try groceryRead { db in
             try RowReader.forEach(
                 db, ItemRecord.byIDWithUnit, table: ItemRecord.databaseTableName,
                 map: ItemRecord.groceryItem, body: body)
@@ -19,11 +20,7 @@ extension Store {
 
     /// Every unit, sorted by id, with the rows that could not be read.
     public func unitPage() throws -> ReadPage<GroceryUnit> {
-        try checkedRead(UnitRecord.shape) { db in
-            try RowReader.page(db, UnitRecord.all().order(UnitRecord.Columns.id), table: UnitRecord.databaseTableName) {
-                try UnitRecord(row: $0).groceryUnit
-            }
-        }
+        try checkedRead(UnitRecord.shape) { db in try Self.unitPage(db) }
     }
 
     /// Every unit items can be counted in, sorted by id. Throws

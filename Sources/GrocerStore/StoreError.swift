@@ -32,6 +32,13 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     /// Some rows could not be read, from a reader that returns whole lists
     /// (the page and for-each readers report them instead).
     case unreadableRows(path: String, report: ReadReport)
+    /// Another item, place, aisle or unit already has the name (compared
+    /// ignoring case and width, as quick entry does).
+    case nameTaken(path: String, kind: GroceryKind, name: String)
+    /// No item, place, aisle or unit with that id or name.
+    case notFound(path: String, kind: GroceryKind, reference: String)
+    /// A name that is empty, too long or holds control characters.
+    case badName(path: String, kind: GroceryKind, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -81,6 +88,13 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
         case .unreadableRows(let path, let report):
             return
                 "\(path): \(report.summary()). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
+        case .nameTaken(let path, let kind, let name):
+            return
+                "\(path) already has \(kind.article) \(kind.noun) named \"\(name)\" (names are compared ignoring case). Choose another name; nothing was changed."
+        case .notFound(let path, let kind, let reference):
+            return "\(path) has no \(kind.noun) \(reference). See them with 'grocer \(kind.command) list'; nothing was changed."
+        case .badName(_, let kind, let reason):
+            return "\(kind.noun.prefix(1).uppercased() + kind.noun.dropFirst()) names \(reason); nothing was changed."
         }
     }
 

@@ -38,7 +38,10 @@ struct Grocer: ParsableCommand {
             The manual page, grocer(1), has more.
             """,
         version: version,
-        subcommands: [WeightCommand.self, UnitCommand.self, TipCommand.self, ItemsCommand.self, StoreCommand.self]
+        subcommands: [
+            WeightCommand.self, UnitCommand.self, TipCommand.self, ItemsCommand.self, AislesCommand.self, StorageCommand.self,
+            UnitsCommand.self, StoreCommand.self,
+        ]
     )
 
     @OptionGroup var store: StoreOptions

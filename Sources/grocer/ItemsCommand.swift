@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GrocerCLI
 import GrocerCore
 import GrocerStore
@@ -7,9 +8,49 @@ import GrocerStore
 struct ItemsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "items", abstract: "The grocery list.",
-        subcommands: [List.self])
+        subcommands: [Add.self, List.self, Edit.self, Check.self, Uncheck.self, Clear.self, Remove.self, Export.self])
 
-    /// `grocer items list [--json]`: every item sorted by id.
+    /// `grocer items add TEXT`: quick entry, as the screen's `a`.
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Put an item on the list with one line, e.g. \"2 kg flour\".",
+            discussion: """
+                A leading number is the quantity (in your locale), a following known or common unit \
+                is the unit, the rest is the name. A name already in the store goes back on the list \
+                with the new quantity instead of being added twice.
+                """)
+
+        @Argument(help: ArgumentHelp("The line, e.g. \"2 kg flour\", \"3 apples\" or \"milk\".", valueName: "text"))
+        var text: [String]
+
+        @Option(help: ArgumentHelp("The aisle at the shop (created when new).", valueName: "name"))
+        var aisle: String?
+
+        @Option(name: .customLong("stored-in"), help: ArgumentHelp("Where it is kept at home (created when new).", valueName: "name"))
+        var storedIn: String?
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let locale = store.locale
+            let db = try store.open()
+            defer { try? db.close() }
+            let units = try StoreAccess.reading(db.path) { try db.unitNames() }
+            let entry: QuickEntry
+            switch QuickEntry.parse(text.joined(separator: " "), knownUnits: units, locale: locale) {
+            case .success(let parsed): entry = parsed
+            case .failure(let problem): throw Failure(problem.message(locale: locale))
+            }
+            let change = try StoreAccess.writing(db.path) {
+                try db.addItem(entry, aisle: aisle, storedIn: storedIn, locale: locale)
+            }
+            guard let item = change.edits.first?.after else { return }
+            let verb = change.edits.first?.before == nil ? "Added" : "Back on the list:"
+            print("\(verb) \(ItemLine.short(item, locale: locale))")
+        }
+    }
+
+    /// `grocer items list [--listed] [--json]`: every item sorted by id.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List every grocery item, sorted by id.",
@@ -17,17 +58,54 @@ struct ItemsCommand: ParsableCommand {
 
         @OptionGroup var store: StoreOptions
 
-        @Flag(name: .long, help: "Print a JSON array of objects with id, name, quantity, unit (name or null), listed and collected.")
+        @Flag(help: "Only the items on the shopping list.")
+        var listed = false
+
+        @Flag(
+            name: .long,
+            help: """
+                Print a JSON array of objects with id, name, quantity, amount (exact, as text), unit, \
+                listed, collected, aisle and storedIn (names or null).
+                """)
         var json = false
 
         func run() throws {
+            let locale = store.locale
             guard let db = try store.openForReading() else {
                 if json { print("[]") }
                 return
             }
             defer { try? db.close() }
+            let onlyListed = listed
             try ListOutput.print(
-                json: json, path: db.path, read: { each in try db.forEachItem(each) }, object: JSONText.object, line: ItemLine.text)
+                json: json, path: db.path,
+                read: { each in try db.forEachItem { if !onlyListed || $0.listed { each($0) } } },
+                object: JSONText.object, line: { ItemLine.text($0, locale: locale) })
+        }
+    }
+
+    /// `grocer items export`: the shopping list to share.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the shopping list to share: items on the list not yet ticked, by aisle in your order.",
+            discussion: "With no store at the path yet, prints an empty list and creates nothing.")
+
+        @Option(help: "markdown (a checklist, the default), text or json.")
+        var format: ShoppingListExport.Format = .markdown
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let locale = store.locale
+            var items: [GroceryItem] = []
+            if let db = try store.openForReading() {
+                defer { try? db.close() }
+                items = try StoreAccess.reading(db.path) { try db.groceryItems() }
+            }
+            let text = ShoppingListExport.render(items, format: format, locale: locale)
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
 }
+
+extension ShoppingListExport.Format: ExpressibleByArgument {}

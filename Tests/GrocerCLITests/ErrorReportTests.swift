@@ -39,6 +39,9 @@ import Testing
         case .missingTable: "missingTable"
         case .missingColumns: "missingColumns"
         case .unreadableRows: "unreadableRows"
+        case .nameTaken: "nameTaken"
+        case .notFound: "notFound"
+        case .badName: "badName"
         }
     }
 
@@ -130,10 +133,22 @@ import Testing
             .unreadableRows(path: path, report: oneUnreadableRow),
             "grocer: /home/p/grocer.sqlite: 1 row could not be read (weight_entry id 7: recorded_at is NULL). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
         ),
+        (
+            .nameTaken(path: path, kind: .aisle, name: "Baking"),
+            "grocer: /home/p/grocer.sqlite already has an aisle named \"Baking\" (names are compared ignoring case). Choose another name; nothing was changed."
+        ),
+        (
+            .notFound(path: path, kind: .place, reference: "named \"Cellar\u{1B}\""),
+            "grocer: /home/p/grocer.sqlite has no storage place named \"Cellar^[\". See them with 'grocer storage list'; nothing was changed."
+        ),
+        (
+            .badName(path: path, kind: .unit, reason: "cannot be empty"),
+            "grocer: Unit names cannot be empty; nothing was changed."
+        ),
     ]
 
     @Test func everyStoreErrorCaseHasARow() {
-        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 17)
+        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 20)
     }
 
     static let interrupted = StoreError.interrupted(path: path)

@@ -22,11 +22,20 @@ import Testing
         #expect(decoded == text)
     }
 
-    @Test func anItemIsAnObjectWithKeysInAFixedOrder() {
-        let item = GroceryItem(id: 3, name: "\u{1B}[2Jmilk", quantity: 2, unit: GroceryUnit(id: 1, name: "l"), listed: true, collected: false)
-        #expect(JSONText.object(item) == #"{"id": 3, "name": "\u001b[2Jmilk", "quantity": 2, "unit": "l", "listed": true, "collected": false}"#)
+    @Test func anItemIsAnObjectWithKeysInAFixedOrder() throws {
+        let item = GroceryItem(
+            id: 3, name: "\u{1B}[2Jmilk", quantity: 2, unit: GroceryUnit(id: 1, name: "l"), listed: true, collected: false,
+            place: GroceryPlace(id: 1, name: "Fridge"), aisle: GroceryAisle(id: 2, name: "Dairy", position: 1),
+            amount: try GroceryQuantity(canonical: "1.5"))
+        #expect(
+            JSONText.object(item)
+                == #"{"id": 3, "name": "\u001b[2Jmilk", "quantity": 2, "amount": "1.5", "unit": "l", "listed": true, "collected": false, "aisle": "Dairy", "storedIn": "Fridge"}"#
+        )
         let bare = GroceryItem(id: 4, name: "eggs", quantity: 1, unit: nil, listed: false, collected: true)
-        #expect(JSONText.object(bare) == #"{"id": 4, "name": "eggs", "quantity": 1, "unit": null, "listed": false, "collected": true}"#)
+        #expect(
+            JSONText.object(bare)
+                == #"{"id": 4, "name": "eggs", "quantity": 1, "amount": null, "unit": null, "listed": false, "collected": true, "aisle": null, "storedIn": null}"#
+        )
     }
 
     @Test func aWeightIsAnObjectWithAnISODate() throws {

@@ -16,7 +16,7 @@ import Testing
         try store.execute(
             """
             INSERT INTO unit VALUES (1, 'kg'), (2, 'bottle');
-            INSERT INTO item VALUES (3, 'milk', 2, 1, 0, 2), (1, 'flour', 1, 1, 1, 1), (2, 'salt', 5, 0, 0, NULL);
+            INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (3, 'milk', 2, 1, 0, 2), (1, 'flour', 1, 1, 1, 1), (2, 'salt', 5, 0, 0, NULL);
             """)
         let (all, report) = try items(store)
         #expect(
@@ -52,7 +52,7 @@ import Testing
     @Test func rowCountsCountEveryTableOfThePersonsData() throws {
         let store = try Store.inMemory()
         try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0))
-        try store.execute("INSERT INTO unit VALUES (1, 'kg'), (2, 'g'); INSERT INTO item VALUES (1, 'a', 1, 1, 0, 1)")
+        try store.execute("INSERT INTO unit VALUES (1, 'kg'), (2, 'g'); INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'a', 1, 1, 0, 1)")
         #expect(try store.rowCounts() == ["weight_entry": 1, "item": 1, "unit": 2, "quarantine": 0])
     }
 }

@@ -1,7 +1,9 @@
+import Foundation
 import GRDB
 import GrocerCore
 
-/// A row of `item`: one entry of the grocery list, maybe counted in a unit.
+/// A row of `item`: one entry of the grocery list, maybe counted in a unit,
+/// kept at a place at home and found in an aisle at the shop.
 struct ItemRecord: Equatable {
     var id: Int64?
     var name: String
@@ -9,6 +11,11 @@ struct ItemRecord: Equatable {
     var listed: Bool
     var collected: Bool
     var unitID: Int64?
+    var placeID: Int64?
+    var aisleID: Int64?
+    /// The exact quantity as canonical decimal text ("1.5"); NULL in a
+    /// version 4 row whose quantity was not a sensible whole number.
+    var amount: String?
 
     enum Columns {
         static let id = Column("id")
@@ -17,34 +24,83 @@ struct ItemRecord: Equatable {
         static let listed = Column("listed")
         static let collected = Column("collected")
         static let unitID = Column("unit_id")
+        static let placeID = Column("place_id")
+        static let aisleID = Column("aisle_id")
+        static let amount = Column("amount")
     }
 
     static let shape = TableShape(
-        name: databaseTableName, columns: ["id", "name", "quantity", "listed", "collected", "unit_id"])
+        name: databaseTableName,
+        columns: ["id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount"])
 
     /// Named explicitly: a file whose foreign key was lost still joins.
     static let unit = belongsTo(UnitRecord.self, key: "unit", using: ForeignKey([Columns.unitID]))
+    static let place = belongsTo(PlaceRecord.self, key: "place", using: ForeignKey([Columns.placeID]))
+    static let aisle = belongsTo(AisleRecord.self, key: "aisle", using: ForeignKey([Columns.aisleID]))
 
-    /// Every item by id, each with its unit row when there is one.
-    static let byIDWithUnit = all().including(optional: unit).order(Columns.id)
+    /// Every item by id, each with its unit, place and aisle rows when it has them.
+    static let byIDWithUnit = all().including(optional: unit).including(optional: place).including(optional: aisle)
+        .order(Columns.id)
 
     /// The item a row of `byIDWithUnit` holds, or why it holds none.
     static func groceryItem(_ row: Row) throws -> GroceryItem {
         let item = try ItemRecord(row: row)
-        var unit: GroceryUnit? = nil
-        if let unitRow = row.scopes["unit"], !unitRow.hasNull(atIndex: 0) {
-            do {
-                unit = try UnitRecord(row: unitRow).groceryUnit
-            } catch let problem as FieldProblem {
-                throw FieldProblem(reason: "its unit \(item.unitID.map(String.init) ?? "?") cannot be read: \(problem.reason)")
-            }
-        }
+        let unit = try scope(row, "unit", id: item.unitID) { try UnitRecord(row: $0).groceryUnit }
+        let place = try scope(row, "place", id: item.placeID) { try PlaceRecord(row: $0).groceryPlace }
+        let aisle = try scope(row, "aisle", id: item.aisleID) { try AisleRecord(row: $0).groceryAisle() }
         guard let quantity = Int(exactly: item.quantity) else {
             throw FieldProblem(reason: "quantity \(item.quantity) is too large")
         }
         return GroceryItem(
             id: item.id ?? 0, name: item.name, quantity: quantity, unit: unit,
-            listed: item.listed, collected: item.collected)
+            listed: item.listed, collected: item.collected, place: place, aisle: aisle,
+            amount: try item.groceryQuantity())
+    }
+
+    /// The joined row under `key`, read by `read`; nil when the item names
+    /// none (or names one that is not there).
+    private static func scope<T>(_ row: Row, _ key: String, id: Int64?, read: (Row) throws -> T) throws -> T? {
+        guard let scoped = row.scopes[key], !scoped.hasNull(atIndex: 0) else { return nil }
+        do {
+            return try read(scoped)
+        } catch let problem as FieldProblem {
+            throw FieldProblem(reason: "its \(key) \(id.map(String.init) ?? "?") cannot be read: \(problem.reason)")
+        }
+    }
+
+    /// `amount` as a quantity. A migrated version 4 quantity that version 5
+    /// does not allow (0, or over the maximum) is kept as it was: no
+    /// amount, and `quantity` tells. Any other text is a problem.
+    func groceryQuantity() throws(FieldProblem) -> GroceryQuantity? {
+        guard let amount else { return nil }
+        do {
+            return try GroceryQuantity(canonical: amount)
+        } catch {
+            if amount == String(quantity) { return nil }
+            throw FieldProblem(reason: "amount \(FieldText.quoted(amount)) is not a quantity")
+        }
+    }
+
+    /// The row for `item`, with its id (nil to let SQLite choose one).
+    init(_ item: GroceryItem, id: Int64?) {
+        self.id = id
+        name = item.name
+        quantity = Int64(item.quantity)
+        listed = item.listed
+        collected = item.collected
+        unitID = item.unit?.id
+        placeID = item.place?.id
+        aisleID = item.aisle?.id
+        amount = item.amount?.canonical
+    }
+
+    /// The whole-number `quantity` version 4 readers see for `amount`:
+    /// rounded, at least 1.
+    static func wholeQuantity(_ amount: GroceryQuantity) -> Int {
+        var exact = amount.decimal
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 0, .plain)
+        return max(1, NSDecimalNumber(decimal: rounded).intValue)
     }
 }
 
@@ -53,6 +109,7 @@ extension ItemRecord: TableRecord {
     static var databaseSelection: [any SQLSelectable] {
         [
             Columns.id, Columns.name, Columns.quantity, Columns.listed, Columns.collected, Columns.unitID,
+            Columns.placeID, Columns.aisleID, Columns.amount,
         ]
     }
 }
@@ -65,6 +122,9 @@ extension ItemRecord: FetchableRecord {
         listed = try row.flag(Columns.listed)
         collected = try row.flag(Columns.collected)
         unitID = try row.optionalInteger(Columns.unitID)
+        placeID = try row.optionalInteger(Columns.placeID)
+        aisleID = try row.optionalInteger(Columns.aisleID)
+        amount = try row.optionalText(Columns.amount)
     }
 }
 
@@ -76,9 +136,24 @@ extension ItemRecord: MutablePersistableRecord {
         container[Columns.listed] = listed
         container[Columns.collected] = collected
         container[Columns.unitID] = unitID
+        container[Columns.placeID] = placeID
+        container[Columns.aisleID] = aisleID
+        container[Columns.amount] = amount
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+}
+
+extension Row {
+    /// Text or NULL.
+    fileprivate func optionalText(_ column: Column) throws(FieldProblem) -> String? {
+        let value: DatabaseValue = self[column]
+        switch value.storage {
+        case .null: return nil
+        case .string(let string): return string
+        default: throw FieldProblem(reason: "\(column.name) is \(value.typeName), not text")
+        }
     }
 }

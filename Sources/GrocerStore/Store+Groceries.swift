@@ -1,0 +1,210 @@
+import Foundation
+import GRDB
+import GrocerCore
+
+/// What `Store.editItem` changes; nil leaves a field as it is. For `unit`,
+/// `aisle` and `storedIn`, an empty name takes the item's away; another
+/// name is found (ignoring case) or created.
+public struct GroceryItemEdit: Equatable, Sendable {
+    public var name: String?
+    public var quantity: GroceryQuantity?
+    public var unit: String?
+    public var aisle: String?
+    public var storedIn: String?
+    /// Off the list also unticks.
+    public var listed: Bool?
+    public var collected: Bool?
+
+    public init(
+        name: String? = nil, quantity: GroceryQuantity? = nil, unit: String? = nil, aisle: String? = nil,
+        storedIn: String? = nil, listed: Bool? = nil, collected: Bool? = nil
+    ) {
+        self.name = name
+        self.quantity = quantity
+        self.unit = unit
+        self.aisle = aisle
+        self.storedIn = storedIn
+        self.listed = listed
+        self.collected = collected
+    }
+}
+
+extension Store {
+    // MARK: Grocery items
+
+    static let groceryShapes = [ItemRecord.shape, UnitRecord.shape, PlaceRecord.shape, AisleRecord.shape]
+
+    /// Every item by id, with its unit, place, aisle and exact amount, and
+    /// the rows that could not be read.
+    public func groceryItemPage() throws -> ReadPage<GroceryItem> {
+        try groceryRead { db in try Self.itemPage(db) }
+    }
+
+    /// Every item by id, with its unit, place, aisle and exact amount.
+    /// Throws `StoreError.unreadableRows` when a row cannot be read;
+    /// `groceryItemPage()` returns the rest with a report.
+    public func groceryItems() throws -> [GroceryItem] {
+        try complete(groceryItemPage())
+    }
+
+    /// The item with `id`, or `StoreError.notFound`.
+    public func item(id: Int64) throws -> GroceryItem {
+        try groceryRead { db in try self.item(db, id: id) }
+    }
+
+    /// Quick entry: a name that exists (`GroceryItem.existing(named:)`)
+    /// goes back on the list with the typed quantity and unit; any other
+    /// name is a new item on the list. A typed unit that names no unit row
+    /// gets one; `aisle` and `storedIn` name an aisle and a place, found
+    /// ignoring case or created. Returns the change, for undo.
+    @discardableResult
+    public func addItem(_ entry: QuickEntry, aisle: String? = nil, storedIn: String? = nil, locale: Locale) throws
+        -> GroceryItemChange
+    {
+        try groceryWrite { db in
+            let name = try GroceryName.normalized(entry.name, kind: .item, path: path)
+            let items = try Self.itemPage(db).entries
+            let unit = try entry.unit.map { try self.findOrAddUnit(db, named: $0, locale: locale) }
+            let aisleRow = try aisle.map { try self.findOrAddAisle(db, named: $0, locale: locale) }
+            let place = try storedIn.map { try self.findOrAddPlace(db, named: $0, locale: locale) }
+            let change: GroceryItemChange
+            if let existing = GroceryItem.existing(named: name, in: items, locale: locale) {
+                let relisted = existing.relisted(quantity: entry.quantity, unit: unit)
+                let after = relisted.replacing(place: place.map { .some($0) }, aisle: aisleRow.map { .some($0) })
+                change = GroceryItemChange(
+                    label: GroceryItemChange.relisted(existing, quantity: entry.quantity, unit: unit).label,
+                    edits: [.init(before: existing, after: after)])
+            } else {
+                var record = ItemRecord(
+                    GroceryItem(
+                        id: 0, name: name, quantity: ItemRecord.wholeQuantity(entry.quantity), unit: unit, listed: true,
+                        collected: false, place: place, aisle: aisleRow, amount: entry.quantity), id: nil)
+                try record.insert(db)
+                return GroceryItemChange.added(try self.item(db, id: record.id!))
+            }
+            try Self.write(change, db)
+            return change
+        }
+    }
+
+    /// Changes some fields of the item with `id` (see `GroceryItemEdit`);
+    /// a new name another item has is refused. Returns the change, for undo.
+    @discardableResult
+    public func editItem(id: Int64, _ edit: GroceryItemEdit, locale: Locale) throws -> GroceryItemChange {
+        try groceryWrite { db in
+            let before = try self.item(db, id: id)
+            var name = before.name
+            if let typed = edit.name {
+                name = try GroceryName.normalized(typed, kind: .item, path: path)
+                let others = try Self.itemPage(db).entries.filter { $0.id != id }
+                if GroceryItem.existing(named: name, in: others, locale: locale) != nil {
+                    throw StoreError.nameTaken(path: path, kind: .item, name: name)
+                }
+            }
+            func pick<T>(_ typed: String?, _ find: (String) throws -> T) rethrows -> T?? {
+                guard let typed else { return nil }
+                return typed.allSatisfy(\.isWhitespace) ? .some(nil) : .some(try find(typed))
+            }
+            let unit = try pick(edit.unit) { try self.findOrAddUnit(db, named: $0, locale: locale) }
+            let aisle = try pick(edit.aisle) { try self.findOrAddAisle(db, named: $0, locale: locale) }
+            let place = try pick(edit.storedIn) { try self.findOrAddPlace(db, named: $0, locale: locale) }
+            let listed = edit.listed ?? before.listed
+            let amount = edit.quantity ?? before.amount
+            let after = GroceryItem(
+                id: id, name: name, quantity: edit.quantity.map(ItemRecord.wholeQuantity) ?? before.quantity,
+                unit: unit ?? before.unit, listed: listed, collected: listed ? (edit.collected ?? before.collected) : false,
+                place: place ?? before.place, aisle: aisle ?? before.aisle, amount: amount)
+            let change = GroceryItemChange.edited(from: before, to: after)
+            try Self.write(change, db)
+            return change
+        }
+    }
+
+    /// Deletes the item with `id`. Returns the change, for undo.
+    @discardableResult
+    public func deleteItem(id: Int64) throws -> GroceryItemChange {
+        try groceryWrite { db in
+            let change = GroceryItemChange.deleted(try self.item(db, id: id))
+            try Self.write(change, db)
+            return change
+        }
+    }
+
+    /// Makes `change` in one transaction: an edit with no `after` deletes
+    /// the item (if it is still there); any other writes every field of
+    /// `after`, inserting it with its id if it is gone. A unit, place or
+    /// aisle deleted since is left out. Undo is `apply(change.reversed)`.
+    public func apply(_ change: GroceryItemChange) throws {
+        try groceryWrite { db in try Self.write(change, db) }
+    }
+
+    /// The Shop's Clear: every ticked item on the list taken off it and
+    /// unticked, as one change (`GroceryItemChange.clear`); nil when none
+    /// is ticked.
+    @discardableResult
+    public func clearTicked() throws -> GroceryItemChange? {
+        try groceryWrite { db in
+            guard let change = GroceryItemChange.clear(try Self.itemPage(db).entries) else { return nil }
+            try Self.write(change, db)
+            return change
+        }
+    }
+
+    // MARK: Helpers
+
+    func groceryRead<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.read { db in
+            for table in Self.groceryShapes { try table.check(db, path: path) }
+            return try body(db)
+        }
+    }
+
+    func groceryWrite<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.write { db in
+            for table in Self.groceryShapes { try table.check(db, path: path) }
+            return try body(db)
+        }
+    }
+
+    static func itemPage(_ db: Database) throws -> ReadPage<GroceryItem> {
+        try RowReader.page(db, ItemRecord.byIDWithUnit, table: ItemRecord.databaseTableName, map: ItemRecord.groceryItem)
+    }
+
+    func item(_ db: Database, id: Int64) throws -> GroceryItem {
+        let request = ItemRecord.byIDWithUnit.filter(ItemRecord.Columns.id == id)
+        guard let row = try Row.fetchOne(db, request) else {
+            throw StoreError.notFound(path: path, kind: .item, reference: "with id \(id)")
+        }
+        do {
+            return try ItemRecord.groceryItem(row)
+        } catch let problem as FieldProblem {
+            var report = ReadReport()
+            report.add(UnreadableRow(table: ItemRecord.databaseTableName, id: id, reason: problem.reason))
+            throw StoreError.unreadableRows(path: path, report: report)
+        }
+    }
+
+    static func write(_ change: GroceryItemChange, _ db: Database) throws {
+        for edit in change.edits {
+            guard let after = edit.after else {
+                _ = try ItemRecord.deleteOne(db, key: edit.id)
+                continue
+            }
+            var record = ItemRecord(after, id: after.id)
+            if let id = record.unitID, try !UnitRecord.exists(db, key: id) { record.unitID = nil }
+            if let id = record.placeID, try !PlaceRecord.exists(db, key: id) { record.placeID = nil }
+            if let id = record.aisleID, try !AisleRecord.exists(db, key: id) { record.aisleID = nil }
+            try record.upsert(db)
+        }
+    }
+}
+
+extension GroceryItem {
+    /// This item with its place and aisle replaced where given (`.some(nil)`
+    /// takes one away).
+    func replacing(place: GroceryPlace?? = nil, aisle: GroceryAisle?? = nil) -> GroceryItem {
+        GroceryItem(
+            id: id, name: name, quantity: quantity, unit: unit, listed: listed, collected: collected,
+            place: place ?? self.place, aisle: aisle ?? self.aisle, amount: amount)
+    }
+}

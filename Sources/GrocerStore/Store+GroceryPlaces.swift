@@ -1,0 +1,189 @@
+import Foundation
+import GRDB
+import GrocerCore
+
+extension Store {
+    // MARK: Places at home
+
+    /// Every place, with the rows that could not be read, by name in the
+    /// locale's order (ignoring case), then id.
+    public func placePage(locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> ReadPage<GroceryPlace> {
+        let page = try groceryRead { db in try Self.placePage(db) }
+        let order = NameOrder(names: page.entries.map(\.name), locale: locale)
+        return ReadPage(entries: order.sorted(page.entries, name: \.name, tieBreak: { $0.id < $1.id }), report: page.report)
+    }
+
+    /// Every place by name (see `placePage`); throws
+    /// `StoreError.unreadableRows` when one cannot be read.
+    public func places(locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> [GroceryPlace] {
+        try complete(placePage(locale: locale))
+    }
+
+    /// The place with `name` (ignoring case and width), or nil.
+    public func place(named name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryPlace? {
+        try groceryRead { db in
+            GroceryName.match(name, in: try Self.placePage(db).entries, id: \.id, name: \.name, locale: locale)
+        }
+    }
+
+    @discardableResult
+    public func addPlace(named name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryPlace {
+        try groceryWrite { db in
+            let name = try GroceryName.normalized(name, kind: .place, path: path)
+            try requireFree(name, in: Self.placePage(db).entries, kind: .place, id: \.id, name: \.name, locale: locale)
+            var record = PlaceRecord(id: nil, name: name)
+            try record.insert(db)
+            return record.groceryPlace
+        }
+    }
+
+    @discardableResult
+    public func renamePlace(id: Int64, to name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryPlace {
+        try groceryWrite { db in
+            let name = try GroceryName.normalized(name, kind: .place, path: path)
+            let others = try Self.placePage(db).entries.filter { $0.id != id }
+            guard try PlaceRecord.exists(db, key: id) else { throw notFound(.place, id: id) }
+            try requireFree(name, in: others, kind: .place, id: \.id, name: \.name, locale: locale)
+            try PlaceRecord(id: id, name: name).update(db)
+            return GroceryPlace(id: id, name: name)
+        }
+    }
+
+    /// Deletes the place; its items keep working, kept nowhere in particular.
+    public func deletePlace(id: Int64) throws {
+        try groceryWrite { db in
+            guard try PlaceRecord.exists(db, key: id) else { throw notFound(.place, id: id) }
+            try ItemRecord.filter(ItemRecord.Columns.placeID == id).updateAll(db, ItemRecord.Columns.placeID.set(to: nil))
+            try PlaceRecord.deleteOne(db, key: id)
+        }
+    }
+
+    // MARK: Aisles at the shop
+
+    /// Every aisle in the person's order (position, then name, then id),
+    /// with the rows that could not be read.
+    public func aislePage() throws -> ReadPage<GroceryAisle> {
+        try groceryRead { db in try Self.aislePage(db) }
+    }
+
+    /// Every aisle in the person's order; throws
+    /// `StoreError.unreadableRows` when one cannot be read.
+    public func aisles() throws -> [GroceryAisle] {
+        try complete(aislePage())
+    }
+
+    /// The aisle with `name` (ignoring case and width), or nil.
+    public func aisle(named name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryAisle? {
+        try groceryRead { db in
+            GroceryName.match(name, in: try Self.aislePage(db).entries, id: \.id, name: \.name, locale: locale)
+        }
+    }
+
+    /// A new aisle, last in the order.
+    @discardableResult
+    public func addAisle(named name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryAisle {
+        try groceryWrite { db in try self.insertAisle(db, named: name, locale: locale) }
+    }
+
+    @discardableResult
+    public func renameAisle(id: Int64, to name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryAisle {
+        try groceryWrite { db in
+            let name = try GroceryName.normalized(name, kind: .aisle, path: path)
+            let all = try Self.aislePage(db).entries
+            guard let aisle = all.first(where: { $0.id == id }) else { throw notFound(.aisle, id: id) }
+            try requireFree(name, in: all.filter { $0.id != id }, kind: .aisle, id: \.id, name: \.name, locale: locale)
+            try AisleRecord(id: id, name: name, position: Int64(aisle.position)).update(db)
+            return GroceryAisle(id: id, name: name, position: aisle.position)
+        }
+    }
+
+    /// Puts the aisle at `position` (1 is first; past the end is last) and
+    /// numbers every aisle 1...n in the new order. Returns them in order.
+    @discardableResult
+    public func moveAisle(id: Int64, to position: Int) throws -> [GroceryAisle] {
+        try groceryWrite { db in
+            var all = try Self.aislePage(db).entries
+            guard let index = all.firstIndex(where: { $0.id == id }) else { throw notFound(.aisle, id: id) }
+            let moved = all.remove(at: index)
+            all.insert(moved, at: min(max(position, 1), all.count + 1) - 1)
+            return try Self.renumber(db, all)
+        }
+    }
+
+    /// Deletes the aisle; its items keep working, in no aisle. The others
+    /// are numbered 1...n again.
+    public func deleteAisle(id: Int64) throws {
+        try groceryWrite { db in
+            guard try AisleRecord.exists(db, key: id) else { throw notFound(.aisle, id: id) }
+            try ItemRecord.filter(ItemRecord.Columns.aisleID == id).updateAll(db, ItemRecord.Columns.aisleID.set(to: nil))
+            try AisleRecord.deleteOne(db, key: id)
+            try Self.renumber(db, try Self.aislePage(db).entries)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Gives `aisles` the positions 1...n in their order.
+    @discardableResult
+    static func renumber(_ db: Database, _ aisles: [GroceryAisle]) throws -> [GroceryAisle] {
+        var result: [GroceryAisle] = []
+        for (offset, aisle) in aisles.enumerated() {
+            if aisle.position != offset + 1 {
+                try AisleRecord(id: aisle.id, name: aisle.name, position: Int64(offset + 1)).update(db)
+            }
+            result.append(GroceryAisle(id: aisle.id, name: aisle.name, position: offset + 1))
+        }
+        return result
+    }
+
+    static func placePage(_ db: Database) throws -> ReadPage<GroceryPlace> {
+        try RowReader.page(db, PlaceRecord.all().order(PlaceRecord.Columns.id), table: PlaceRecord.databaseTableName) {
+            try PlaceRecord(row: $0).groceryPlace
+        }
+    }
+
+    static func aislePage(_ db: Database) throws -> ReadPage<GroceryAisle> {
+        try RowReader.page(db, AisleRecord.inOrder, table: AisleRecord.databaseTableName) {
+            try AisleRecord(row: $0).groceryAisle()
+        }
+    }
+
+    func insertAisle(_ db: Database, named name: String, locale: Locale) throws -> GroceryAisle {
+        let name = try GroceryName.normalized(name, kind: .aisle, path: path)
+        try requireFree(name, in: Self.aislePage(db).entries, kind: .aisle, id: \.id, name: \.name, locale: locale)
+        let last = try Int64.fetchOne(db, AisleRecord.select(max(AisleRecord.Columns.position))) ?? 0
+        var record = AisleRecord(id: nil, name: name, position: last + 1)
+        try record.insert(db)
+        return try record.groceryAisle()
+    }
+
+    func findOrAddAisle(_ db: Database, named name: String, locale: Locale) throws -> GroceryAisle {
+        let typed = try GroceryName.normalized(name, kind: .aisle, path: path)
+        if let found = GroceryName.match(typed, in: try Self.aislePage(db).entries, id: \.id, name: \.name, locale: locale) {
+            return found
+        }
+        return try insertAisle(db, named: typed, locale: locale)
+    }
+
+    func findOrAddPlace(_ db: Database, named name: String, locale: Locale) throws -> GroceryPlace {
+        let typed = try GroceryName.normalized(name, kind: .place, path: path)
+        if let found = GroceryName.match(typed, in: try Self.placePage(db).entries, id: \.id, name: \.name, locale: locale) {
+            return found
+        }
+        var record = PlaceRecord(id: nil, name: typed)
+        try record.insert(db)
+        return record.groceryPlace
+    }
+
+    func requireFree<T>(
+        _ name: String, in others: [T], kind: GroceryKind, id: (T) -> Int64, name nameOf: (T) -> String, locale: Locale
+    ) throws {
+        if let taken = GroceryName.match(name, in: others, id: id, name: nameOf, locale: locale) {
+            throw StoreError.nameTaken(path: path, kind: kind, name: nameOf(taken))
+        }
+    }
+
+    func notFound(_ kind: GroceryKind, id: Int64) -> StoreError {
+        .notFound(path: path, kind: kind, reference: "with id \(id)")
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import GrocerCLI
+import GrocerCore
+import GrocerStore
+
+/// `grocer aisles list|add|rename|move|rm`: the aisles of the person's
+/// shop, in the order they walk it.
+struct AislesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aisles", abstract: "The aisles at the shop, in your order.",
+        subcommands: [List.self, Add.self, Rename.self, Move.self, Remove.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the aisles in your order: position, a tab, the name.",
+            discussion: "With no store at the path yet, prints nothing and creates nothing.")
+        @OptionGroup var store: StoreOptions
+        func run() throws { try GroceryNameCommands.list(.aisle, store: store) }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add an aisle, last in the order.")
+        @OptionGroup var named: NameArgument
+        @OptionGroup var store: StoreOptions
+        func run() throws { try GroceryNameCommands.add(.aisle, name: named.name, store: store) }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename an aisle.")
+        @OptionGroup var names: RenameArguments
+        @OptionGroup var store: StoreOptions
+        func run() throws { try GroceryNameCommands.rename(.aisle, from: names.old, to: names.new, store: store) }
+    }
+
+    struct Move: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move an aisle to a position (1 is first; past the end is last); the aisles are numbered 1 to n again.")
+        @OptionGroup var named: NameArgument
+
+        @Argument(help: ArgumentHelp("Where it goes, from 1.", valueName: "position"))
+        var position: Int
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            if position < 1 { throw ValidationError("The position is 1 or more (1 is first), not \(position).") }
+        }
+
+        func run() throws {
+            let name = named.name
+            let db = try store.openExisting(orElse: GroceryNameCommands.notFound(.aisle, name, path: store.url.path))
+            defer { try? db.close() }
+            try StoreAccess.writing(db.path) {
+                let found = try GroceryNameCommands.find(.aisle, named: name, in: db, locale: store.locale)
+                let aisles = try db.moveAisle(id: found.id, to: position)
+                let now = aisles.first { $0.id == found.id }?.position ?? position
+                print("Moved aisle \(VisibleText.escaped(found.name)) to position \(now) of \(aisles.count).")
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete an aisle; its items stay, in no aisle.")
+        @OptionGroup var named: NameArgument
+        @OptionGroup var store: StoreOptions
+        func run() throws { try GroceryNameCommands.remove(.aisle, name: named.name, store: store) }
+    }
+}

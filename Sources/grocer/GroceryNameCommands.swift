@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import GrocerCLI
+import GrocerCore
+import GrocerStore
+
+/// What `grocer aisles`, `grocer storage` and `grocer units` share: list,
+/// add, rename and delete by name (compared ignoring case, as quick entry
+/// does). A name that is not there is one line, exit 2; commands that
+/// need one create no store.
+enum GroceryNameCommands {
+    struct Named {
+        let id: Int64
+        let name: String
+        let position: Int?
+    }
+
+    static func all(_ kind: GroceryKind, _ db: Store, locale: Locale) throws -> [Named] {
+        switch kind {
+        case .aisle: return try db.aisles().map { Named(id: $0.id, name: $0.name, position: $0.position) }
+        case .place: return try db.places(locale: locale).map { Named(id: $0.id, name: $0.name, position: nil) }
+        case .unit, .item: return try db.units().map { Named(id: $0.id, name: $0.name, position: nil) }
+        }
+    }
+
+    static func find(_ kind: GroceryKind, named name: String, in db: Store, locale: Locale) throws -> Named {
+        let found: Named?
+        switch kind {
+        case .aisle: found = try db.aisle(named: name, locale: locale).map { Named(id: $0.id, name: $0.name, position: $0.position) }
+        case .place: found = try db.place(named: name, locale: locale).map { Named(id: $0.id, name: $0.name, position: nil) }
+        case .unit, .item: found = try db.unit(named: name, locale: locale).map { Named(id: $0.id, name: $0.name, position: nil) }
+        }
+        guard let found else { throw notFound(kind, name, path: db.path) }
+        return found
+    }
+
+    static func notFound(_ kind: GroceryKind, _ name: String, path: String) -> StoreError {
+        .notFound(path: path, kind: kind, reference: "named \"\(name)\"")
+    }
+
+    /// `... list`: aisles as "position<TAB>name", the others one name a line.
+    static func list(_ kind: GroceryKind, store: StoreOptions) throws {
+        guard let db = try store.openForReading() else { return }
+        defer { try? db.close() }
+        let names = try StoreAccess.reading(db.path) { try all(kind, db, locale: store.locale) }
+        var out = OutputBuffer()
+        for named in names {
+            let name = VisibleText.escaped(named.name)
+            out.write(named.position.map { "\($0)\t\(name)\n" } ?? "\(name)\n")
+        }
+        out.flush()
+    }
+
+    static func add(_ kind: GroceryKind, name: String, store: StoreOptions) throws {
+        let locale = store.locale
+        let db = try store.open()
+        defer { try? db.close() }
+        try StoreAccess.writing(db.path) {
+            switch kind {
+            case .aisle:
+                let aisle = try db.addAisle(named: name, locale: locale)
+                print("Added aisle \(aisle.name) at position \(aisle.position).")
+            case .place: print("Added storage place \(try db.addPlace(named: name, locale: locale).name).")
+            case .unit, .item: print("Added unit \(try db.addUnit(named: name, locale: locale).name).")
+            }
+        }
+    }
+
+    static func rename(_ kind: GroceryKind, from old: String, to new: String, store: StoreOptions) throws {
+        let locale = store.locale
+        let db = try store.openExisting(orElse: notFound(kind, old, path: store.url.path))
+        defer { try? db.close() }
+        try StoreAccess.writing(db.path) {
+            let found = try find(kind, named: old, in: db, locale: locale)
+            let renamed: String
+            switch kind {
+            case .aisle: renamed = try db.renameAisle(id: found.id, to: new, locale: locale).name
+            case .place: renamed = try db.renamePlace(id: found.id, to: new, locale: locale).name
+            case .unit, .item: renamed = try db.renameUnit(id: found.id, to: new, locale: locale).name
+            }
+            print("Renamed \(kind.noun) \(VisibleText.escaped(found.name)) to \(renamed).")
+        }
+    }
+
+    static func remove(_ kind: GroceryKind, name: String, store: StoreOptions) throws {
+        let db = try store.openExisting(orElse: notFound(kind, name, path: store.url.path))
+        defer { try? db.close() }
+        try StoreAccess.writing(db.path) {
+            let found = try find(kind, named: name, in: db, locale: store.locale)
+            let without: String
+            switch kind {
+            case .aisle:
+                try db.deleteAisle(id: found.id)
+                without = "in no aisle"
+            case .place:
+                try db.deletePlace(id: found.id)
+                without = "kept nowhere in particular"
+            case .unit, .item:
+                try db.deleteUnit(id: found.id)
+                without = "counted in no unit"
+            }
+            print("Deleted \(kind.noun) \(VisibleText.escaped(found.name)); its items keep working, \(without).")
+        }
+    }
+}
+
+/// NAME, as `add` and `rm` take it.
+struct NameArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp("The name (compared ignoring case).", valueName: "name"))
+    var name: String
+}
+
+/// OLD NEW, as `rename` takes them.
+struct RenameArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("The name it has.", valueName: "old"))
+    var old: String
+
+    @Argument(help: ArgumentHelp("The name to give it.", valueName: "new"))
+    var new: String
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import GrocerCLI
+import GrocerCore
+import GrocerStore
+
+/// `grocer items edit|check|uncheck|clear|rm`: changes to items already in
+/// the store. With no store at the path yet, nothing is created.
+extension ItemsCommand {
+    /// The item's id, as every one of these commands takes it.
+    struct ItemID: ParsableArguments {
+        @Argument(help: ArgumentHelp("The item's id (see 'grocer items list').", valueName: "id"))
+        var id: Int64
+
+        func notFound(_ store: StoreOptions) -> StoreError {
+            .notFound(path: store.url.path, kind: .item, reference: "with id \(id)")
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change an item's name, quantity, unit, aisle, place at home or whether it is on the list.",
+            discussion: "An empty --unit, --aisle or --stored-in takes it away; a new aisle or place is created.")
+
+        @OptionGroup var item: ItemID
+
+        @Option(help: ArgumentHelp("A new name.", valueName: "name"))
+        var name: String?
+
+        @Option(help: ArgumentHelp("A new quantity, in your locale (e.g. 2 or 1.5).", valueName: "quantity"))
+        var quantity: String?
+
+        @Option(help: ArgumentHelp("A unit's name; \"\" for none.", valueName: "name"))
+        var unit: String?
+
+        @Option(help: ArgumentHelp("An aisle's name; \"\" for none.", valueName: "name"))
+        var aisle: String?
+
+        @Option(name: .customLong("stored-in"), help: ArgumentHelp("A place at home; \"\" for none.", valueName: "name"))
+        var storedIn: String?
+
+        @Option(help: ArgumentHelp("true puts it on the list; false takes it off (and unticks it).", valueName: "true|false"))
+        var listed: Bool?
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            if name == nil && quantity == nil && unit == nil && aisle == nil && storedIn == nil && listed == nil {
+                throw ValidationError("Say what to change: --name, --quantity, --unit, --aisle, --stored-in or --listed.")
+            }
+        }
+
+        func run() throws {
+            let locale = store.locale
+            let amount = try quantity.map { try GroceryArguments.quantity($0, locale: locale) }
+            let db = try store.openExisting(orElse: item.notFound(store))
+            defer { try? db.close() }
+            let edit = GroceryItemEdit(name: name, quantity: amount, unit: unit, aisle: aisle, storedIn: storedIn, listed: listed)
+            let change = try StoreAccess.writing(db.path) { try db.editItem(id: item.id, edit, locale: locale) }
+            if let after = change.edits.first?.after { print("Changed \(ItemLine.short(after, locale: locale))") }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Tick an item on the list off, as in the shop.")
+        @OptionGroup var item: ItemID
+        @OptionGroup var store: StoreOptions
+        func run() throws { try ItemsCommand.tick(item, ticked: true, store: store) }
+    }
+
+    struct Uncheck: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Untick an item.")
+        @OptionGroup var item: ItemID
+        @OptionGroup var store: StoreOptions
+        func run() throws { try ItemsCommand.tick(item, ticked: false, store: store) }
+    }
+
+    static func tick(_ item: ItemID, ticked: Bool, store: StoreOptions) throws {
+        let locale = store.locale
+        let db = try store.openExisting(orElse: item.notFound(store))
+        defer { try? db.close() }
+        let current = try StoreAccess.reading(db.path) { try db.item(id: item.id) }
+        if ticked && !current.listed {
+            throw Failure(
+                "Item \(item.id) (\(current.name)) is not on the list, so it cannot be ticked. "
+                    + "Put it on with 'grocer items edit \(item.id) --listed true' first; nothing was changed.")
+        }
+        let change = try StoreAccess.writing(db.path) { try db.editItem(id: item.id, GroceryItemEdit(collected: ticked), locale: locale) }
+        if let after = change.edits.first?.after { print("\(ticked ? "Ticked" : "Unticked") \(ItemLine.short(after, locale: locale))") }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take every ticked item off the list and untick it, as the Shop's Clear.")
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            guard let db = try Store.openForReading(at: store.url) else {
+                print("Nothing is ticked; nothing was changed.")
+                return
+            }
+            defer { try? db.close() }
+            guard let change = try StoreAccess.writing(db.path, { try db.clearTicked() }) else {
+                print("Nothing is ticked; nothing was changed.")
+                return
+            }
+            let count = change.edits.count
+            print("Cleared \(count) item\(count == 1 ? "" : "s") off the list.")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete an item.")
+        @OptionGroup var item: ItemID
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let db = try store.openExisting(orElse: item.notFound(store))
+            defer { try? db.close() }
+            let change = try StoreAccess.writing(db.path) { try db.deleteItem(id: item.id) }
+            if let before = change.edits.first?.before { print("Deleted \(ItemLine.short(before, locale: store.locale))") }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GrocerCore
+import Testing
+
+@testable import GrocerStore
+
+/// A store in a real temporary file, fresh (with the common units).
+struct GroceryFixture {
+    let dir = TempDir()
+    let store: Store
+    let en = Locale(identifier: "en_US")
+
+    init() throws {
+        store = try Store.open(at: dir.url.appendingPathComponent("grocer.sqlite"))
+    }
+
+    func entry(_ text: String, locale: Locale = Locale(identifier: "en_US")) throws -> QuickEntry {
+        try QuickEntry.parse(text, knownUnits: store.unitNames(), locale: locale).get()
+    }
+
+    @discardableResult
+    func add(_ text: String, aisle: String? = nil, storedIn: String? = nil) throws -> GroceryItemChange {
+        try store.addItem(entry(text), aisle: aisle, storedIn: storedIn, locale: en)
+    }
+
+    func named(_ name: String) throws -> GroceryItem {
+        try #require(store.groceryItems().first { $0.name == name })
+    }
+}
+
+@Suite struct StoreGroceriesTests {
+    @Test func quickEntryAddsAnItemOnTheListWithItsUnitAndExactAmount() throws {
+        let f = try GroceryFixture()
+        let change = try f.add("1.5 kg flour", aisle: "Baking", storedIn: "Pantry")
+        let flour = try f.named("flour")
+        #expect(change == .added(flour))
+        #expect(flour.unit?.name == "kg")
+        #expect(flour.amount?.canonical == "1.5")
+        #expect(flour.quantity == 2)
+        #expect(flour.listed && !flour.collected)
+        #expect(flour.aisle?.name == "Baking")
+        #expect(flour.place?.name == "Pantry")
+        #expect(try f.store.aisles().map(\.name) == ["Baking"])
+        #expect(try f.store.places().map(\.name) == ["Pantry"])
+    }
+
+    @Test func quickEntryOfANameThatExistsPutsItBackOnTheListInsteadOfADuplicate() throws {
+        let f = try GroceryFixture()
+        try f.add("2 kg flour", aisle: "Baking")
+        let before = try f.named("flour")
+        try f.store.apply(.toggleListed(before))
+        let taken = try f.named("flour")
+        #expect(!taken.listed)
+        let change = try f.add("3 FLOUR")
+        let after = try f.named("flour")
+        #expect(try f.store.groceryItems().count == 1)
+        #expect(after.listed && after.quantity == 3 && after.unit?.name == "kg" && after.aisle?.name == "Baking")
+        #expect(change == .relisted(taken, quantity: try GroceryQuantity(3), unit: nil))
+    }
+
+    @Test func aTypedUnitTheStoreNoLongerHasGetsARowAgain() throws {
+        let f = try GroceryFixture()
+        let kg = try #require(try f.store.unit(named: "kg"))
+        try f.store.deleteUnit(id: kg.id)
+        #expect(try f.store.unit(named: "kg") == nil)
+        try f.add("2 kg flour")
+        #expect(try f.named("flour").unit?.name == "kg")
+        #expect(try f.store.unitNames().filter { $0 == "kg" }.count == 1)
+    }
+
+    @Test func undoingEveryKindOfChangeRestoresTheItemsExactly() throws {
+        let f = try GroceryFixture()
+        try f.add("2 kg flour", aisle: "Baking", storedIn: "Pantry")
+        try f.add("milk")
+        let start = try f.store.groceryItems()
+        let changes = [
+            try f.add("1.5 l water"),
+            try f.store.editItem(id: start[0].id, GroceryItemEdit(name: "Flour", quantity: try GroceryQuantity(canonical: "0.5"), aisle: ""), locale: f.en),
+            try f.store.deleteItem(id: start[1].id),
+        ]
+        try f.store.apply(.toggleCollected(try f.named("Flour")))
+        let clear = try #require(try f.store.clearTicked())
+        #expect(clear.label == "clear 1 item")
+        for change in ([clear] + changes.reversed()) { try f.store.apply(change.reversed) }
+        #expect(try f.store.groceryItems() == start)
+    }
+
+    @Test func clearTakesTickedItemsOffTheListAndNothingTickedIsNil() throws {
+        let f = try GroceryFixture()
+        #expect(try f.store.clearTicked() == nil)
+        try f.add("eggs")
+        try f.add("ham")
+        try f.store.apply(.toggleCollected(try f.named("eggs")))
+        try f.store.clearTicked()
+        let eggs = try f.named("eggs")
+        #expect(!eggs.listed && !eggs.collected)
+        #expect(try f.named("ham").listed)
+    }
+
+    @Test func applyReinsertsADeletedItemWithItsIdLeavingOutAnAisleDeletedSince() throws {
+        let f = try GroceryFixture()
+        try f.add("salt", aisle: "Spices")
+        let salt = try f.named("salt")
+        let delete = try f.store.deleteItem(id: salt.id)
+        try f.store.deleteAisle(id: try #require(salt.aisle).id)
+        try f.store.apply(delete.reversed)
+        let back = try f.named("salt")
+        #expect(back.id == salt.id && back.aisle == nil)
+    }
+
+    @Test func editOffTheListUnticksAndARenameOntoAnotherItemIsRefused() throws {
+        let f = try GroceryFixture()
+        try f.add("eggs")
+        try f.add("ham")
+        let eggs = try f.named("eggs")
+        try f.store.editItem(id: eggs.id, GroceryItemEdit(collected: true), locale: f.en)
+        try f.store.editItem(id: eggs.id, GroceryItemEdit(unit: "dozen", storedIn: "Fridge", listed: false), locale: f.en)
+        let edited = try f.named("eggs")
+        #expect(!edited.listed && !edited.collected && edited.unit?.name == "dozen" && edited.place?.name == "Fridge")
+        #expect(throws: StoreError.nameTaken(path: f.store.path, kind: .item, name: "Ham")) {
+            try f.store.editItem(id: eggs.id, GroceryItemEdit(name: "Ham"), locale: f.en)
+        }
+        try f.store.editItem(id: eggs.id, GroceryItemEdit(name: "Eggs"), locale: f.en)
+        #expect(try f.store.item(id: eggs.id).name == "Eggs")
+    }
+
+    @Test func aMissingItemIsAOneLineError() throws {
+        let f = try GroceryFixture()
+        let error = StoreError.notFound(path: f.store.path, kind: .item, reference: "with id 42")
+        #expect(throws: error) { try f.store.item(id: 42) }
+        #expect(throws: error) { try f.store.deleteItem(id: 42) }
+        #expect(throws: error) { try f.store.editItem(id: 42, GroceryItemEdit(listed: true), locale: f.en) }
+        #expect(!(error.errorDescription ?? "").contains("\n"))
+        #expect(error.errorDescription?.contains("grocer items list") == true)
+    }
+
+    @Test func aMigratedZeroQuantityReadsAsItsWholeNumberAndGarbageAmountIsReported() throws {
+        let f = try GroceryFixture()
+        try f.store.writer.write { db in
+            try db.execute(sql: "INSERT INTO item (id, name, quantity, amount) VALUES (1, 'old', 0, '0'), (2, 'bad', 1, '1.2.3')")
+        }
+        let page = try f.store.groceryItemPage()
+        #expect(page.entries.map(\.name) == ["old"])
+        #expect(page.entries.first?.quantityText(locale: f.en) == "0")
+        #expect(page.report.ids == [2])
+        #expect(throws: StoreError.self) { try f.store.groceryItems() }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GrocerCore
+import Testing
+
+@testable import GrocerStore
+
+@Suite struct StoreGroceryNamesTests {
+    @Test func aislesKeepThePersonsOrderAndMoveRenumbersThemOneToN() throws {
+        let f = try GroceryFixture()
+        for name in ["Bakery", "Dairy", "Frozen", "Produce"] { try f.store.addAisle(named: name) }
+        #expect(try f.store.aisles().map(\.position) == [1, 2, 3, 4])
+        let produce = try #require(try f.store.aisle(named: "produce"))
+        try f.store.moveAisle(id: produce.id, to: 1)
+        #expect(try f.store.aisles().map(\.name) == ["Produce", "Bakery", "Dairy", "Frozen"])
+        let bakery = try #require(try f.store.aisle(named: "Bakery"))
+        try f.store.moveAisle(id: bakery.id, to: 99)
+        let aisles = try f.store.aisles()
+        #expect(aisles.map(\.name) == ["Produce", "Dairy", "Frozen", "Bakery"])
+        #expect(aisles.map(\.position) == [1, 2, 3, 4])
+        try f.store.deleteAisle(id: aisles[1].id)
+        #expect(try f.store.aisles().map(\.position) == [1, 2, 3])
+    }
+
+    @Test func placesComeByNameInTheLocalesOrder() throws {
+        let f = try GroceryFixture()
+        for name in ["pantry", "Fridge", "Äußeres Regal", "cellar"] { try f.store.addPlace(named: name) }
+        #expect(try f.store.places(locale: Locale(identifier: "de_DE")).map(\.name) == ["Äußeres Regal", "cellar", "Fridge", "pantry"])
+    }
+
+    @Test(arguments: GroceryKind.allCases.filter { $0 != .item })
+    func aDuplicateNameIgnoringCaseIsRefusedInOneLine(kind: GroceryKind) throws {
+        let f = try GroceryFixture()
+        let add: (String) throws -> Int64 = { name in
+            switch kind {
+            case .place: return try f.store.addPlace(named: name).id
+            case .aisle: return try f.store.addAisle(named: name).id
+            default: return try f.store.addUnit(named: name).id
+            }
+        }
+        let rename: (Int64, String) throws -> Void = { id, name in
+            switch kind {
+            case .place: try f.store.renamePlace(id: id, to: name)
+            case .aisle: try f.store.renameAisle(id: id, to: name)
+            default: try f.store.renameUnit(id: id, to: name)
+            }
+        }
+        let first = try add("Top Shelf")
+        let second = try add("Side")
+        let taken = StoreError.nameTaken(path: f.store.path, kind: kind, name: "Top Shelf")
+        #expect(throws: taken) { try add("top  shelf") }
+        #expect(throws: taken) { try rename(second, "TOP SHELF") }
+        try rename(first, "top shelf")  // its own name, in another case
+        #expect(throws: StoreError.notFound(path: f.store.path, kind: kind, reference: "with id 999")) { try rename(999, "x") }
+        #expect(throws: StoreError.badName(path: f.store.path, kind: kind, reason: "cannot be empty")) { try add("  ") }
+        #expect(throws: StoreError.badName(path: f.store.path, kind: kind, reason: "cannot contain control characters")) {
+            try add("a\u{1B}[31m")
+        }
+        #expect(!(taken.errorDescription ?? "").contains("\n"))
+    }
+
+    @Test func deletingAPlaceAisleOrUnitLeavesItsItemsWorkingWithoutIt() throws {
+        let f = try GroceryFixture()
+        try f.add("2 kg flour", aisle: "Baking", storedIn: "Pantry")
+        let flour = try f.named("flour")
+        try f.store.deletePlace(id: try #require(flour.place).id)
+        try f.store.deleteAisle(id: try #require(flour.aisle).id)
+        try f.store.deleteUnit(id: try #require(flour.unit).id)
+        let after = try f.named("flour")
+        #expect(after.place == nil && after.aisle == nil && after.unit == nil)
+        #expect(after.amount?.canonical == "2")
+        #expect(throws: StoreError.notFound(path: f.store.path, kind: .place, reference: "with id \(flour.place!.id)")) {
+            try f.store.deletePlace(id: flour.place!.id)
+        }
+    }
+
+    @Test func aFreshStoreOffersTheCommonUnits() throws {
+        let f = try GroceryFixture()
+        #expect(try f.store.unitNames() == CommonUnits.names)
+    }
+}
