@@ -50,7 +50,7 @@ final class LiveEffects {
             stop.raise()
             return nil
         case .groceries(let request):
-            return .failed("groceries: \(request) (store API pending)")
+            return performGroceries(request)
         case .openStore:
             do {
                 return .storeOpened(defaultUnit: try openStore())
