@@ -37,35 +37,71 @@ struct GroceriesTabList: Sendable {
     }
 
     /// The rows for `text` (every item when it is empty): headings with no
-    /// matching item are left out.
-    mutating func rows(filteredBy text: String) -> [GroceriesRow] {
-        var rows: [GroceriesRow] = []
+    /// matching item are left out. Rows are small codes into `sections`
+    /// and `ordered`, so 10,000 of them cost next to nothing to make.
+    mutating func rows(filteredBy text: String) -> GroceriesRows {
+        var codes: [Int32] = []
+        let headings = sections.map(\.heading)
         if text.trimmingCharacters(in: .whitespaces).isEmpty {
-            rows.reserveCapacity(ordered.count + sections.count)
-            for section in sections {
-                rows.append(.heading(section.heading))
-                for item in section.items { rows.append(.item(item)) }
+            codes.reserveCapacity(ordered.count + sections.count)
+            var position: Int32 = 0
+            for (s, section) in sections.enumerated() {
+                codes.append(Int32(-s - 1))
+                for _ in section.items {
+                    codes.append(position)
+                    position += 1
+                }
             }
-            return rows
+            return GroceriesRows(codes: codes, headings: headings, items: ordered)
         }
         if filter == nil { filter = NameFilter(names: ordered.map(\.name), locale: locale) }
         let matches = filter!.matches(text)
         var next = 0
         var position = 0
-        for section in sections {
+        for (s, section) in sections.enumerated() {
             let end = position + section.items.count
             var headed = false
             while next < matches.count && matches[next] < end {
                 if !headed {
-                    rows.append(.heading(section.heading))
+                    codes.append(Int32(-s - 1))
                     headed = true
                 }
-                rows.append(.item(ordered[matches[next]]))
+                codes.append(Int32(matches[next]))
                 next += 1
             }
             position = end
         }
-        return rows
+        return GroceriesRows(codes: codes, headings: headings, items: ordered)
+    }
+}
+
+/// The rows the list shows, as codes: a heading's index (negative) or an
+/// item's position in the tab's order.
+public struct GroceriesRows: RandomAccessCollection, Sendable {
+    let codes: [Int32]
+    let headings: [GrocerySection.Heading]
+    let items: [GroceryItem]
+
+    init(codes: [Int32] = [], headings: [GrocerySection.Heading] = [], items: [GroceryItem] = []) {
+        self.codes = codes
+        self.headings = headings
+        self.items = items
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { codes.count }
+
+    public subscript(index: Int) -> GroceriesRow {
+        let code = Int(codes[index])
+        return code < 0 ? .heading(headings[-code - 1]) : .item(items[code])
+    }
+
+    public func isItem(_ index: Int) -> Bool { codes[index] >= 0 }
+
+    /// The row of the item with `id`, if it shows.
+    public func index(ofItem id: Int64) -> Int? {
+        guard let position = items.firstIndex(where: { $0.id == id }) else { return nil }
+        return codes.firstIndex(of: Int32(position))
     }
 }
 

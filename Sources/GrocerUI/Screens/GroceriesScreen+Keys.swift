@@ -144,7 +144,7 @@ extension GroceriesScreen {
         let direction = step < 0 ? -1 : 1
         var probe = current + direction
         while left > 0 && rows.indices.contains(probe) {
-            if rows[probe].item != nil {
+            if rows.isItem(probe) {
                 index = probe
                 left -= 1
             }

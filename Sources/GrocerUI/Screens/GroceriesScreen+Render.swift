@@ -33,9 +33,8 @@ extension GroceriesScreen {
         // a terminal that shrank since.
         var first = min(offset, max(0, rows.count - height))
         if let selection, selection >= first + height { first = selection - height + 1 }
-        let shown = rows.count > first ? rows[first..<min(rows.count, first + height)] : []
-        for (i, row) in shown.enumerated() {
-            renderRow(row, selected: first + i == selection, into: &canvas, at: Self.listTop + i)
+        for index in max(0, first)..<max(first, min(rows.count, first + height)) {
+            renderRow(rows[index], selected: index == selection, into: &canvas, at: Self.listTop + index - first)
         }
     }
 

@@ -30,7 +30,7 @@ public struct GroceriesScreen: Screen {
     public internal(set) var catalog = GroceryCatalog()
     public internal(set) var loaded = false
     /// What the list shows now (filtered), headings included.
-    public internal(set) var rows: [GroceriesRow] = []
+    public internal(set) var rows = GroceriesRows()
     /// The selected row (always an item row), nil when no item shows.
     public internal(set) var selection: Int?
     /// The first row of the list on screen.
@@ -129,7 +129,7 @@ extension GroceriesScreen {
         lists[tab] = list
         switch keep {
         case .item(let id):
-            if let index = rows.firstIndex(where: { $0.item?.id == id }) {
+            if let index = rows.index(ofItem: id) {
                 selection = index
             } else {
                 select(near: selection ?? 0)
@@ -143,10 +143,10 @@ extension GroceriesScreen {
     /// The item row at `index`, or the nearest one after it, or before it.
     mutating func select(near index: Int) {
         let start = min(max(0, index), max(0, rows.count - 1))
-        if let after = rows[start...].firstIndex(where: { $0.item != nil }) {
+        if let after = (start..<rows.count).first(where: rows.isItem) {
             selection = after
         } else {
-            selection = rows[..<start].lastIndex(where: { $0.item != nil })
+            selection = (0..<start).last(where: rows.isItem)
         }
     }
 
@@ -162,7 +162,7 @@ extension GroceriesScreen {
             return
         }
         // Keep the heading above the first item of a section in view.
-        let top = selection > 0 && rows[selection - 1].item == nil ? selection - 1 : selection
+        let top = selection > 0 && !rows.isItem(selection - 1) ? selection - 1 : selection
         if top < offset { offset = top }
         if selection >= offset + height { offset = selection - height + 1 }
         offset = max(0, min(offset, max(0, rows.count - height)))
