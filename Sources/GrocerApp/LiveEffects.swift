@@ -49,6 +49,8 @@ final class LiveEffects {
         case .stopMigration:
             stop.raise()
             return nil
+        case .groceries(let request):
+            return performGroceries(request)
         case .openStore:
             do {
                 return .storeOpened(defaultUnit: try openStore())
@@ -69,7 +71,7 @@ final class LiveEffects {
 
     enum Access { case read, write }
 
-    private func access(_ kind: Access, _ body: (Store) throws -> EffectResult?) -> EffectResult? {
+    func access(_ kind: Access, _ body: (Store) throws -> EffectResult?) -> EffectResult? {
         guard let store else { return .failed(Self.failure(kind, path: url.path, detail: "the store is not open")) }
         do {
             return try body(store)

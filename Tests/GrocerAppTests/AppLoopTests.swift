@@ -23,6 +23,7 @@ import Testing
                     case .saveWeight(let weight, let at): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
                     case .loadHistory: return .history([entry])
                     case .openStore: return .storeOpened(defaultUnit: .kg)
+                    case .groceries: return .groceries(.loaded(items: [], catalog: GroceryCatalog()))
                     case .setDefaultUnit, .startMigration, .stopMigration: return nil
                     }
                 }, finish: { [self] in finished = true })

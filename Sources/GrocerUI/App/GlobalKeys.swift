@@ -18,6 +18,9 @@ public enum GlobalKeys {
             keys: [.function(4), .alt("4")], hint: "F4", label: "Tip", help: "tip calculator",
             helpKeys: "F4  Alt-4", outcome: .go(.tip)),
         Binding(
+            keys: [.function(5), .alt("5")], hint: "F5", label: "Groceries", help: "grocery list",
+            helpKeys: "F5  Alt-5", outcome: .go(.groceries)),
+        Binding(
             keys: [.function(10), .ctrl("c"), .char("q")], hint: "F10", label: "Quit", help: "quit",
             helpKeys: "F10  Ctrl-C  q", actsWhenTooSmall: true, outcome: .quit()),
         Binding(

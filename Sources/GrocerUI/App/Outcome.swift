@@ -56,6 +56,8 @@ public enum Effect: Equatable, Sendable {
     case stopMigration
     /// Open the (now current) store and read what the first screen needs.
     case openStore
+    /// The grocery screens' store work.
+    case groceries(GroceriesRequest)
 }
 
 /// What performing an effect, or background work, produced.
@@ -66,6 +68,7 @@ public enum EffectResult: Equatable, Sendable {
     case history([WeightEntry], unreadable: String? = nil)
     case storeOpened(defaultUnit: WeightUnit)
     case migration(MigrationEvent)
+    case groceries(GroceriesResult)
     /// One line for the person: what happened, to which file, what to do.
     case failed(String)
 }

@@ -14,6 +14,8 @@ public struct ScreenRegistry: Sendable {
         .register(UnitPickerScreen.self, at: .unitPicker) { context, _ in UnitPickerScreen(selected: context.defaultUnit) }
         .register(HistoryScreen.self, at: .history) { context, _ in HistoryScreen(locales: context.locales) }
         .register(TipScreen.self, at: .tip) { context, _ in TipScreen(locale: context.locales.monetary) }
+        .register(GroceriesScreen.self, at: .groceries) { context, _ in GroceriesScreen(locales: context.locales) }
+        .register(GroceriesManageScreen.self, at: .groceriesManage) { context, _ in GroceriesManageScreen(locales: context.locales) }
         .register(HelpScreen.self, at: .help) { _, registry in HelpScreen(sections: registry.helpSections) }
         .register(MigrationScreen.self, at: .migration) { context, _ in MigrationScreen(locale: context.locales.numeric) }
 

@@ -125,12 +125,12 @@ import Testing
         _ = app.handle(.function(1))
         // Every line help shows, scrolling to the end.
         var shown = Set<String>()
-        for _ in 0..<60 {
+        for _ in 0..<200 {
             for line in frame(app, 80, 16) { shown.insert(line.trimmingCharacters(in: .whitespaces)) }
             _ = app.handle(.down)
         }
         let sections = ScreenRegistry.standard.helpSections
-        #expect(sections.map(\.title) == ["Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Help"])
+        #expect(sections.map(\.title) == ["Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Groceries", "Units, places and aisles", "Help"])
         for section in sections {
             #expect(shown.contains(section.title))
             for entry in section.entries {

@@ -1,0 +1,101 @@
+import Foundation
+import GrocerCore
+import GrocerStore
+import GrocerUI
+
+/// The grocery screens' store work: reads and writes through the Store's
+/// grocery API, each answered with what the screen needs to draw.
+extension LiveEffects {
+    func performGroceries(_ request: GroceriesRequest) -> EffectResult? {
+        let locale = self.locale
+        switch request {
+        case .load:
+            return access(.read) { store in
+                let page = try store.groceryItemPage()
+                let unreadable = page.report.isComplete ? nil : page.report.summary(shown: 2) + "; they are left in the file"
+                return .groceries(.loaded(items: page.entries, catalog: try Self.catalog(store, locale: locale), unreadable: unreadable))
+            }
+        case .add(let entry, let locale):
+            return access(.write) { store in
+                let change = try store.addItem(entry, locale: locale)
+                // A typed unit that was new is now in the catalog.
+                let catalog = entry.unit == nil ? nil : try Self.catalog(store, locale: locale)
+                return .groceries(.changed(change, .record, catalog: catalog))
+            }
+        case .apply(let change, let purpose):
+            return access(.write) { store in
+                try store.apply(change)
+                return .groceries(.changed(change, purpose))
+            }
+        case .clearTicked:
+            return access(.write) { store in
+                guard let change = try store.clearTicked() else { return .groceries(.nothingChanged) }
+                return .groceries(.changed(change, .record))
+            }
+        case .edit(let item, let edit):
+            return access(.write) { store in
+                let catalog = try Self.catalog(store, locale: locale)
+                let storeEdit = GroceryItemEdit(
+                    name: edit.name, quantity: edit.quantity,
+                    unit: Self.name(edit.unit, in: catalog.units.map { ($0.id, $0.name) }),
+                    aisle: Self.name(edit.aisle, in: catalog.aisles.map { ($0.id, $0.name) }),
+                    storedIn: Self.name(edit.place, in: catalog.places.map { ($0.id, $0.name) }))
+                let change = try store.editItem(id: item.id, storeEdit, locale: locale)
+                return .groceries(.changed(change, .record, catalog: try Self.catalog(store, locale: locale)))
+            }
+        case .addName(let kind, let name):
+            return catalogWrite { store in
+                switch kind {
+                case .units: _ = try store.addUnit(named: name, locale: locale)
+                case .places: _ = try store.addPlace(named: name, locale: locale)
+                case .aisles: _ = try store.addAisle(named: name, locale: locale)
+                }
+            }
+        case .rename(let kind, let id, let name):
+            return catalogWrite { store in
+                switch kind {
+                case .units: _ = try store.renameUnit(id: id, to: name, locale: locale)
+                case .places: _ = try store.renamePlace(id: id, to: name, locale: locale)
+                case .aisles: _ = try store.renameAisle(id: id, to: name, locale: locale)
+                }
+            }
+        case .delete(let kind, let id):
+            return catalogWrite { store in
+                switch kind {
+                case .units: try store.deleteUnit(id: id)
+                case .places: try store.deletePlace(id: id)
+                case .aisles: try store.deleteAisle(id: id)
+                }
+            }
+        case .moveAisle(let id, let index):
+            // The store numbers positions from 1.
+            return catalogWrite { store in _ = try store.moveAisle(id: id, to: index + 1) }
+        }
+    }
+
+    /// The person's locale for names (the numeric one: what quick entry reads).
+    private var locale: Locale { UserLocale.locale(for: .numeric, environment: environment) }
+
+    /// A change to units, places or aisles, answered with everything afresh
+    /// (items show the new names).
+    private func catalogWrite(_ body: (Store) throws -> Void) -> EffectResult? {
+        let locale = self.locale
+        return access(.write) { store in
+            try body(store)
+            return .groceries(.loaded(items: try store.groceryItems(), catalog: try Self.catalog(store, locale: locale)))
+        }
+    }
+
+    static func catalog(_ store: Store, locale: Locale) throws -> GroceryCatalog {
+        GroceryCatalog(places: try store.places(locale: locale), aisles: try store.aisles(), units: try store.units())
+    }
+
+    /// A picker's choice as the store's edit names it: "" for none.
+    static func name(_ choice: GroceryChoice, in all: [(Int64, String)]) -> String {
+        switch choice {
+        case .none: return ""
+        case .existing(let id): return all.first { $0.0 == id }?.1 ?? ""
+        case .new(let name): return name
+        }
+    }
+}

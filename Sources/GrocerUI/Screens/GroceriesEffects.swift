@@ -1,0 +1,91 @@
+import Foundation
+import GrocerCore
+
+/// The places, aisles and units items may name: what the pickers offer and
+/// the manage screen lists.
+public struct GroceryCatalog: Equatable, Sendable {
+    public var places: [GroceryPlace]
+    /// In the person's order (position).
+    public var aisles: [GroceryAisle]
+    public var units: [GroceryUnit]
+
+    public init(places: [GroceryPlace] = [], aisles: [GroceryAisle] = [], units: [GroceryUnit] = []) {
+        self.places = places
+        self.aisles = aisles.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+        self.units = units
+    }
+}
+
+/// A picker's answer: nothing, one that exists, or a new one to create.
+public enum GroceryChoice: Equatable, Sendable {
+    case none
+    case existing(Int64)
+    case new(String)
+}
+
+/// What the edit form saves: every field of the item.
+public struct GroceriesItemEdit: Equatable, Sendable {
+    public var name: String
+    public var quantity: GroceryQuantity
+    public var unit: GroceryChoice
+    public var place: GroceryChoice
+    public var aisle: GroceryChoice
+
+    public init(name: String, quantity: GroceryQuantity, unit: GroceryChoice, place: GroceryChoice, aisle: GroceryChoice) {
+        self.name = name
+        self.quantity = quantity
+        self.unit = unit
+        self.place = place
+        self.aisle = aisle
+    }
+}
+
+/// The kinds of names the manage screen looks after.
+public enum GroceryCatalogKind: String, CaseIterable, Equatable, Sendable {
+    case units, places, aisles
+
+    public var title: String {
+        switch self {
+        case .units: return "Units"
+        case .places: return "Places at home"
+        case .aisles: return "Aisles"
+        }
+    }
+}
+
+/// Store work for the grocery screens (`Effect.groceries`).
+public enum GroceriesRequest: Equatable, Sendable {
+    /// Every item and the catalog.
+    case load
+    /// Quick entry: a new item, or the existing one of that name back on the list.
+    case add(QuickEntry, locale: Locale)
+    /// Writes a change (a toggle, a tick, a delete, an undo's reversal).
+    case apply(GroceryItemChange, GroceriesPurpose)
+    /// Shop's Clear: every ticked item off the list, as one change.
+    case clearTicked
+    /// The edit form: creates any new unit, place or aisle, then the item.
+    case edit(GroceryItem, GroceriesItemEdit)
+    /// The manage screen's work; answered with `.loaded`.
+    case addName(GroceryCatalogKind, String)
+    case rename(GroceryCatalogKind, id: Int64, to: String)
+    case delete(GroceryCatalogKind, id: Int64)
+    /// Moves the aisle to `index` (0 first) in the person's order.
+    case moveAisle(id: Int64, to: Int)
+}
+
+/// Why a change was written: a new one goes on the undo stack; an undo's
+/// reversal does not.
+public enum GroceriesPurpose: Equatable, Sendable {
+    case record, undo
+}
+
+/// What the store answered (`EffectResult.groceries`).
+public enum GroceriesResult: Equatable, Sendable {
+    /// `unreadable`: a line naming rows that could not be read (they stay in the file).
+    case loaded(items: [GroceryItem], catalog: GroceryCatalog, unreadable: String? = nil)
+    /// The change as written (an add carries the new id), and the catalog
+    /// when the change created a unit, place or aisle.
+    case changed(GroceryItemChange, GroceriesPurpose, catalog: GroceryCatalog? = nil)
+    /// Clear found nothing ticked.
+    case nothingChanged
+}

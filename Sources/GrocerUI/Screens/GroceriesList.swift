@@ -1,0 +1,119 @@
+import Foundation
+import GrocerCore
+
+/// The two tabs of the grocery screen.
+public enum GroceriesTab: Equatable, Sendable {
+    case prepare, shop
+
+    public var title: String { self == .prepare ? "Prepare" : "Shop" }
+    public var other: GroceriesTab { self == .prepare ? .shop : .prepare }
+}
+
+/// One line of the list: a heading, or an item.
+public enum GroceriesRow: Equatable, Sendable {
+    case heading(GrocerySection.Heading)
+    case item(GroceryItem)
+
+    public var item: GroceryItem? {
+        if case .item(let item) = self { return item }
+        return nil
+    }
+}
+
+/// The items of one tab as the screen lists them: grouped once per change
+/// of the data (never per frame), filtered per keystroke through a
+/// `NameFilter` built on first use (it folds every name once).
+struct GroceriesTabList: Sendable {
+    let sections: [GrocerySection]
+    /// Every item of the sections, in their order: what the filter indexes.
+    let ordered: [GroceryItem]
+    private var filter: NameFilter?
+    let locale: Locale
+
+    init(items: [GroceryItem], tab: GroceriesTab, locale: Locale) {
+        self.locale = locale
+        sections = tab == .prepare ? GroceryLists.prepare(items, locale: locale) : GroceryLists.shop(items, locale: locale)
+        ordered = sections.flatMap(\.items)
+    }
+
+    /// The rows for `text` (every item when it is empty): headings with no
+    /// matching item are left out. Rows are small codes into `sections`
+    /// and `ordered`, so 10,000 of them cost next to nothing to make.
+    mutating func rows(filteredBy text: String) -> GroceriesRows {
+        var codes: [Int32] = []
+        let headings = sections.map(\.heading)
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            codes.reserveCapacity(ordered.count + sections.count)
+            var position: Int32 = 0
+            for (s, section) in sections.enumerated() {
+                codes.append(Int32(-s - 1))
+                for _ in section.items {
+                    codes.append(position)
+                    position += 1
+                }
+            }
+            return GroceriesRows(codes: codes, headings: headings, items: ordered)
+        }
+        if filter == nil { filter = NameFilter(names: ordered.map(\.name), locale: locale) }
+        let matches = filter!.matches(text)
+        var next = 0
+        var position = 0
+        for (s, section) in sections.enumerated() {
+            let end = position + section.items.count
+            var headed = false
+            while next < matches.count && matches[next] < end {
+                if !headed {
+                    codes.append(Int32(-s - 1))
+                    headed = true
+                }
+                codes.append(Int32(matches[next]))
+                next += 1
+            }
+            position = end
+        }
+        return GroceriesRows(codes: codes, headings: headings, items: ordered)
+    }
+}
+
+/// The rows the list shows, as codes: a heading's index (negative) or an
+/// item's position in the tab's order.
+public struct GroceriesRows: RandomAccessCollection, Sendable {
+    let codes: [Int32]
+    let headings: [GrocerySection.Heading]
+    let items: [GroceryItem]
+
+    init(codes: [Int32] = [], headings: [GrocerySection.Heading] = [], items: [GroceryItem] = []) {
+        self.codes = codes
+        self.headings = headings
+        self.items = items
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { codes.count }
+
+    public subscript(index: Int) -> GroceriesRow {
+        let code = Int(codes[index])
+        return code < 0 ? .heading(headings[-code - 1]) : .item(items[code])
+    }
+
+    public func isItem(_ index: Int) -> Bool { codes[index] >= 0 }
+
+    /// The row of the item with `id`, if it shows.
+    public func index(ofItem id: Int64) -> Int? {
+        guard let position = items.firstIndex(where: { $0.id == id }) else { return nil }
+        return codes.firstIndex(of: Int32(position))
+    }
+}
+
+/// The heading's text: the place's or aisle's name as plain text, or the
+/// heading of the items with none.
+extension GrocerySection.Heading {
+    public var title: String {
+        switch self {
+        case .place(let place): return PlainText.visible(place.name)
+        case .noPlace: return "No place at home"
+        case .aisle(let aisle): return PlainText.visible(aisle.name)
+        case .noAisle: return "No aisle"
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import GrocerCore
+
+extension Route {
+    public static let groceriesManage = Route("groceriesManage")
+}
+
+/// Units, places at home and aisles (`m` on the grocery list): add,
+/// rename, delete (items keep working: they lose that unit, place or
+/// aisle), and move aisles up and down to match the shop.
+public struct GroceriesManageScreen: Screen {
+    public enum Mode: Equatable, Sendable {
+        case list
+        case adding
+        case renaming(Int64)
+        case confirmDelete(Int64)
+    }
+
+    public internal(set) var kind: GroceryCatalogKind = .aisles
+    public internal(set) var catalog = GroceryCatalog()
+    public internal(set) var selection = 0
+    public internal(set) var mode: Mode = .list
+    public internal(set) var line = TextLine(limit: 100)
+    public internal(set) var message: String?
+    let locales: Locales
+
+    public static let minimumSize = Size(width: 40, height: 10)
+    public static let helpTitle: String? = "Units, places and aisles"
+
+    public init(locales: Locales) {
+        self.locales = locales
+    }
+
+    public var takesText: Bool {
+        switch mode {
+        case .adding, .renaming: return true
+        case .list, .confirmDelete: return false
+        }
+    }
+
+    /// The names of the kind shown, in order, with their ids.
+    public var entries: [(id: Int64, name: String)] {
+        switch kind {
+        case .units: return catalog.units.map { ($0.id, $0.name) }
+        case .places: return catalog.places.map { ($0.id, $0.name) }
+        case .aisles: return catalog.aisles.map { ($0.id, $0.name) }
+        }
+    }
+
+    var selected: (id: Int64, name: String)? {
+        let all = entries
+        return all.indices.contains(selection) ? all[selection] : nil
+    }
+
+    public mutating func appear(_ context: inout AppContext) -> Outcome {
+        mode = .list
+        message = nil
+        return .perform(.groceries(.load))
+    }
+
+    public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
+        switch result {
+        case .groceries(.loaded(_, let catalog, _)):
+            let keep = selected?.id
+            self.catalog = catalog
+            if let keep, let index = entries.firstIndex(where: { $0.id == keep }) { selection = index }
+            selection = max(0, min(selection, entries.count - 1))
+        case .failed(let text):
+            message = text
+            return .reject
+        default:
+            return .none
+        }
+        return .redraw
+    }
+
+    static func inList(_ s: Self) -> Bool { s.mode == .list }
+    static func typing(_ s: Self) -> Bool { s.takesText }
+    static func confirming(_ s: Self) -> Bool {
+        if case .confirmDelete = s.mode { return true }
+        return false
+    }
+
+    public static let bindings: [Binding<GroceriesManageScreen>] = [
+        Binding(keys: [], typing: { _ in true }, help: "type the name", helpKeys: "letters", when: typing) { s, key, _ in
+            s.line.edit(key) ? .redraw : .none
+        },
+        Binding(keys: [.backspace, .delete, .left, .right, .home, .end, .ctrl("u")], help: "edit the name", helpKeys: "Backspace Delete Left Right Home End Ctrl-U", when: typing) { s, key, _ in
+            s.line.edit(key) ? .redraw : .none
+        },
+        Binding(keys: [.enter], hint: "Enter", label: "Save", help: "save the name", when: typing) { s, _, _ in
+            s.save()
+        },
+        Binding(keys: [.escape], hint: "Esc", label: "Cancel", help: "cancel", when: typing) { s, _, _ in
+            s.mode = .list
+            return .redraw
+        },
+        Binding(keys: [.char("y")], hint: "y", label: "Delete", help: "yes, delete (when asked)", when: confirming) { s, _, _ in
+            guard case .confirmDelete(let id) = s.mode else { return .none }
+            s.mode = .list
+            return .perform(.groceries(.delete(s.kind, id: id)))
+        },
+        Binding(keys: [.char("n"), .escape], hint: "n", label: "Keep", help: "no, keep it", helpKeys: "n  Esc", when: confirming) { s, _, _ in
+            s.mode = .list
+            return .redraw
+        },
+        Binding(keys: [.tab, .backTab], hint: "Tab", label: "Next list", help: "units, places, aisles", helpKeys: "Tab  Shift-Tab", when: inList) { s, key, _ in
+            let all = GroceryCatalogKind.allCases
+            let index = all.firstIndex(of: s.kind)! + (key == .tab ? 1 : all.count - 1)
+            s.kind = all[index % all.count]
+            s.selection = 0
+            s.message = nil
+            return .redraw
+        },
+        Binding(keys: [.up, .down, .char("k"), .char("j")], help: "move the selection", helpKeys: "Up Down  k j", when: inList) { s, key, _ in
+            let next = s.selection + (key == .up || key == .char("k") ? -1 : 1)
+            guard s.entries.indices.contains(next) else { return .none }
+            s.selection = next
+            return .redraw
+        },
+        Binding(keys: [.char("a")], hint: "a", label: "Add", help: "add one", when: inList) { s, _, _ in
+            s.line.set("")
+            s.mode = .adding
+            s.message = nil
+            return .redraw
+        },
+        Binding(keys: [.char("r"), .enter], hint: "r", label: "Rename", help: "rename the selected one", helpKeys: "r  Enter", when: inList) { s, _, _ in
+            guard let entry = s.selected else { return .none }
+            s.line.set(entry.name)
+            s.mode = .renaming(entry.id)
+            s.message = nil
+            return .redraw
+        },
+        Binding(keys: [.char("d"), .delete], hint: "d", label: "Delete", help: "delete (asks y/n; items keep working)", helpKeys: "d  Delete", when: inList) { s, _, _ in
+            guard let entry = s.selected else { return .none }
+            s.mode = .confirmDelete(entry.id)
+            return .redraw
+        },
+        Binding(keys: [.char("K"), .char("J"), .char("-"), .char("+")], hint: "K J", label: "Move", help: "aisles: move up or down", helpKeys: "K J  - +", when: { inList($0) && $0.kind == .aisles }) { s, key, _ in
+            guard let entry = s.selected else { return .none }
+            let up = key == .char("K") || key == .char("-")
+            let target = s.selection + (up ? -1 : 1)
+            guard s.entries.indices.contains(target) else { return .none }
+            // The reload keeps the moved aisle selected, at its new place.
+            return .perform(.groceries(.moveAisle(id: entry.id, to: target)))
+        },
+        Binding(keys: [.escape], hint: "Esc", label: "Groceries", help: "back to the grocery list", when: inList, outcome: .go(.groceries)),
+    ]
+
+    private mutating func save() -> Outcome {
+        let name = line.text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard !name.isEmpty else {
+            message = "Type a name."
+            return .reject
+        }
+        let request: GroceriesRequest
+        switch mode {
+        case .renaming(let id): request = .rename(kind, id: id, to: name)
+        default: request = .addName(kind, name)
+        }
+        mode = .list
+        message = nil
+        return .perform(.groceries(request))
+    }
+
+    public func render(into canvas: inout Canvas, _ context: AppContext) {
+        canvas.cursor = nil
+        var column = canvas.put("Manage", row: 0, column: 1, style: .bold) + 3
+        for kind in GroceryCatalogKind.allCases {
+            column = canvas.put(" \(kind.title) ", row: 0, column: column, style: kind == self.kind ? [.reverse, .bold] : .dim) + 1
+        }
+        switch mode {
+        case .adding, .renaming:
+            let start = canvas.put(mode == .adding ? "New name: " : "Rename to: ", row: 1, column: 1, style: .bold)
+            let cursor = line.render(into: &canvas, row: 1, column: start, width: canvas.width - start - 1)
+            canvas.cursor = (1, cursor)
+        case .confirmDelete:
+            let name = PlainText.visible(selected?.name ?? "")
+            canvas.put(canvas.truncate("Delete \u{201C}\(name)\u{201D}? Items keep working without it. (y/n)", to: canvas.width - 2), row: 1, column: 1, style: [.bold, .accent])
+        case .list:
+            break
+        }
+        if let message { canvas.put(canvas.truncate(PlainText.visible(message), to: canvas.width - 2), row: 2, column: 1, style: .error) }
+        let all = entries
+        if all.isEmpty { canvas.center("None yet. Press a to add one.", row: 4, style: .dim) }
+        let height = max(1, canvas.height - 3)
+        let first = max(0, min(selection - height + 1, all.count - height)) > 0 ? selection - height + 1 : 0
+        for (i, entry) in all.dropFirst(first).prefix(height).enumerated() {
+            let row = 3 + i
+            let isSelected = first + i == selection
+            let number = kind == .aisles ? String(first + i + 1) + ". " : ""
+            if isSelected { canvas.fill(row: row, from: 1, count: canvas.width - 2, style: .reverse) }
+            canvas.put(canvas.truncate(number + PlainText.visible(entry.name), to: canvas.width - 6), row: row, column: 3, style: isSelected ? .reverse : [])
+        }
+    }
+}

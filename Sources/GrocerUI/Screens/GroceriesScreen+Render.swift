@@ -1,0 +1,128 @@
+import Foundation
+import GrocerCore
+
+/// Drawing the grocery screen: the tabs, the input line, the message line,
+/// then only the rows of the list that show.
+extension GroceriesScreen {
+    /// "[x]" on the list (Prepare) or ticked (Shop); ASCII, so every
+    /// terminal shows it.
+    static let checked = "[x]"
+    static let unchecked = "[ ]"
+
+    func renderScreen(into canvas: inout Canvas, _ context: AppContext) {
+        let width = canvas.width
+        canvas.cursor = nil
+        renderTabs(into: &canvas)
+        renderInput(into: &canvas)
+        if let message {
+            canvas.put(canvas.truncate(PlainText.visible(message), to: width - 2), row: 2, column: 1, style: .accent)
+        }
+        guard loaded else {
+            canvas.center("Loading the grocery list…", row: Self.listTop + 1, style: .dim)
+            return
+        }
+        if mode == .editing, let form {
+            form.render(into: &canvas, top: Self.listTop)
+            return
+        }
+        if rows.isEmpty {
+            canvas.center(emptyText, row: Self.listTop + 1, style: .dim)
+        }
+        let height = max(0, canvas.height - Self.listTop)
+        // `offset` follows the selection as it moves; clamped here too for
+        // a terminal that shrank since.
+        var first = min(offset, max(0, rows.count - height))
+        if let selection, selection >= first + height { first = selection - height + 1 }
+        for index in max(0, first)..<max(first, min(rows.count, first + height)) {
+            renderRow(rows[index], selected: index == selection, into: &canvas, at: Self.listTop + index - first)
+        }
+    }
+
+    var emptyText: String {
+        if !filter.text.isEmpty { return "No item matches \u{201C}\(PlainText.visible(filter.text))\u{201D}. Esc clears the filter." }
+        if tab == .shop { return "Nothing on the list. In Prepare (Tab), Space puts an item on it." }
+        return "No items yet. Press a to add one."
+    }
+
+    private func renderTabs(into canvas: inout Canvas) {
+        var column = canvas.put("Groceries", row: 0, column: 1, style: .bold) + 3
+        for tab in [GroceriesTab.prepare, .shop] {
+            let style: Style = tab == self.tab ? [.reverse, .bold] : .dim
+            column = canvas.put(" \(tab.title) ", row: 0, column: column, style: style) + 1
+        }
+        let summary = tab == .prepare ? "\(listedCount) of \(items.count) on the list" : "\(tickedCount) of \(listedCount) ticked"
+        if loaded, canvas.columns(summary) + column + 2 <= canvas.width {
+            canvas.put(summary, row: 0, column: canvas.width - 1 - canvas.columns(summary), style: .dim)
+        }
+    }
+
+    private func renderInput(into canvas: inout Canvas) {
+        let width = canvas.width
+        switch mode {
+        case .adding:
+            let start = canvas.put("Add: ", row: 1, column: 1, style: .bold)
+            let cursor = addLine.render(into: &canvas, row: 1, column: start, width: width - start - 1)
+            if let completion {
+                if let suffix = completion.suffix, addLine.atEnd {
+                    canvas.put(canvas.truncate(PlainText.visible(suffix), to: max(0, width - cursor - 1)), row: 1, column: cursor, style: .dim)
+                } else {
+                    let hint = "  Tab: " + PlainText.visible(completion.text)
+                    let end = start + canvas.columns(addLine.text)
+                    canvas.put(canvas.truncate(hint, to: max(0, width - end - 1)), row: 1, column: end, style: .dim)
+                }
+            }
+            if message == nil, let preview = addPreview {
+                canvas.put(canvas.truncate(preview, to: width - 2), row: 2, column: 1, style: .dim)
+            }
+            canvas.cursor = (1, cursor)
+        case .filtering,
+            .list where !filter.text.isEmpty:
+            let start = canvas.put("/", row: 1, column: 1, style: .bold) + 1
+            let cursor = filter.render(into: &canvas, row: 1, column: start, width: width - start - 1)
+            if mode == .filtering { canvas.cursor = (1, cursor) }
+        case .confirmClear:
+            let ticked = tickedCount
+            let what = ticked == 1 ? "the 1 ticked item" : "the \(ticked) ticked items"
+            canvas.put("Take \(what) off the list? (y/n)", row: 1, column: 1, style: [.bold, .accent])
+        case .list, .editing:
+            break
+        }
+    }
+
+    /// What Enter would add: "2 kg · flour", or nothing while the line is empty.
+    var addPreview: String? {
+        guard !addLine.text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        switch QuickEntry.parse(addLine.text, knownUnits: catalog.units.map(\.name), locale: locale) {
+        case .success(let entry):
+            let amount = entry.quantity.formatted(locale: locale)
+            let unit = entry.unit.map { " " + PlainText.visible($0) } ?? ""
+            return "Enter adds: \(amount)\(unit) \u{00B7} \(PlainText.visible(entry.name))"
+        case .failure(let problem):
+            return problem.message(locale: locale)
+        }
+    }
+
+    private func renderRow(_ row: GroceriesRow, selected: Bool, into canvas: inout Canvas, at line: Int) {
+        let width = canvas.width
+        switch row {
+        case .heading(let heading):
+            canvas.put(canvas.truncate(heading.title, to: width - 2), row: line, column: 1, style: [.bold, .underline])
+        case .item(let item):
+            let mark = (tab == .prepare ? item.listed : item.collected) ? Self.checked : Self.unchecked
+            let dimmed = tab == .shop && item.collected
+            var style: Style = dimmed ? .dim : []
+            if selected {
+                style.insert(.reverse)
+                canvas.fill(row: line, from: 1, count: width - 2, style: style)
+            }
+            var amount = item.quantityText(locale: locale)
+            if let unit = item.unit { amount += " " + PlainText.visible(unit.name) }
+            let amountWidth = min(canvas.columns(amount), 16)
+            let nameColumn = canvas.put(mark + " ", row: line, column: 3, style: style)
+            let nameWidth = max(1, width - 2 - amountWidth - 2 - nameColumn)
+            canvas.put(canvas.truncate(PlainText.visible(item.name), to: nameWidth), row: line, column: nameColumn, style: style)
+            let shownAmount = canvas.truncate(amount, to: amountWidth)
+            canvas.put(shownAmount, row: line, column: width - 2 - canvas.columns(shownAmount), style: style)
+        }
+    }
+}

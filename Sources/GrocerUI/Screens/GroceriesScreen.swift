@@ -1,0 +1,192 @@
+import Foundation
+import GrocerCore
+
+extension Route {
+    public static let groceries = Route("groceries")
+}
+
+/// The grocery list (F5): Prepare lists every item by where it is kept at
+/// home, and Space puts one on the list; Shop lists what is on the list by
+/// aisle in the person's order, and Space ticks one off; `C` clears the
+/// ticked ones. `a` adds with one line, `/` filters, `e` edits in a form,
+/// `d` deletes, `u` undoes. The lists are grouped once per change of the
+/// data; a frame draws only the rows that show.
+public struct GroceriesScreen: Screen {
+    public enum Mode: Equatable, Sendable {
+        case list
+        /// Typing in the add line.
+        case adding
+        /// Typing in the filter.
+        case filtering
+        /// "Clear N ticked items? y/n".
+        case confirmClear
+        /// The edit form is open.
+        case editing
+    }
+
+    public internal(set) var tab: GroceriesTab = .prepare
+    public internal(set) var mode: Mode = .list
+    public internal(set) var items: [GroceryItem] = []
+    public internal(set) var catalog = GroceryCatalog()
+    public internal(set) var loaded = false
+    /// What the list shows now (filtered), headings included.
+    public internal(set) var rows = GroceriesRows()
+    /// The selected row (always an item row), nil when no item shows.
+    public internal(set) var selection: Int?
+    /// The first row of the list on screen.
+    public internal(set) var offset = 0
+    public internal(set) var filter = TextLine()
+    public internal(set) var addLine = TextLine(limit: 240)
+    public internal(set) var completion: NameCompleter.Completion?
+    public internal(set) var form: GroceriesEditForm?
+    public internal(set) var undo = UndoStack<GroceryItemChange>()
+    /// A line under the input line: what just happened, or why a key was refused.
+    public internal(set) var message: String?
+    /// Items on the list, and ticked ones among them: counted per change.
+    public internal(set) var listedCount = 0
+    public internal(set) var tickedCount = 0
+    var lists: [GroceriesTab: GroceriesTabList] = [:]
+    var completer: NameCompleter?
+    let locales: Locales
+
+    public static let minimumSize = Size(width: 40, height: 10)
+    public static let helpTitle: String? = "Groceries"
+    /// Rows above the list: the tabs, the input line, the message line.
+    static let listTop = 3
+
+    public init(locales: Locales) {
+        self.locales = locales
+    }
+
+    var locale: Locale { locales.numeric }
+
+    public var takesText: Bool { mode == .adding || mode == .filtering || mode == .editing }
+
+    /// The selected item, if any.
+    public var selectedItem: GroceryItem? { selection.flatMap { rows.indices.contains($0) ? rows[$0].item : nil } }
+
+    /// Every time it is brought up: the store may have changed (the manage
+    /// screen, a command in another terminal).
+    public mutating func appear(_ context: inout AppContext) -> Outcome {
+        message = context.notice
+        context.notice = nil
+        if mode == .editing || mode == .confirmClear { mode = .list }
+        form = nil
+        return .perform(.groceries(.load))
+    }
+
+    public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
+        switch result {
+        case .groceries(.loaded(let items, let catalog, let unreadable)):
+            self.catalog = catalog
+            if let unreadable { message = unreadable }
+            loaded = true
+            replaceItems(items, keep: selectedItem.map { .item($0.id) } ?? .index(selection ?? 0), context)
+        case .groceries(.changed(let change, let purpose, let catalog)):
+            if let catalog { self.catalog = catalog }
+            received(change, purpose, context)
+        case .groceries(.nothingChanged):
+            message = "Nothing is ticked: there is nothing to clear."
+        case .failed(let text):
+            message = text
+            return .reject
+        default:
+            return .none
+        }
+        return .redraw
+    }
+
+    public func render(into canvas: inout Canvas, _ context: AppContext) {
+        renderScreen(into: &canvas, context)
+    }
+
+    public static let bindings: [Binding<GroceriesScreen>] = textBindings + formBindings + listBindings
+}
+
+// MARK: The data
+
+extension GroceriesScreen {
+    enum Keep {
+        case item(Int64)
+        case index(Int)
+    }
+
+    /// New items: the lists are grouped again (the shown tab now, the
+    /// other on its first use) and the filter and completer made afresh.
+    mutating func replaceItems(_ newItems: [GroceryItem], keep: Keep, _ context: AppContext, namesChanged: Bool = true) {
+        items = newItems
+        listedCount = newItems.reduce(0) { $0 + ($1.listed ? 1 : 0) }
+        tickedCount = newItems.reduce(0) { $0 + ($1.listed && $1.collected ? 1 : 0) }
+        lists = [:]
+        if namesChanged { completer = nil }
+        refreshRows(keep: keep, context)
+    }
+
+    /// The rows for the tab and filter as they are now.
+    mutating func refreshRows(keep: Keep, _ context: AppContext) {
+        var list = lists[tab] ?? GroceriesTabList(items: items, tab: tab, locale: locale)
+        rows = list.rows(filteredBy: filter.text)
+        lists[tab] = list
+        switch keep {
+        case .item(let id):
+            if let index = rows.index(ofItem: id) {
+                selection = index
+            } else {
+                select(near: selection ?? 0)
+            }
+        case .index(let index):
+            select(near: index)
+        }
+        scrollToSelection(context)
+    }
+
+    /// The item row at `index`, or the nearest one after it, or before it.
+    mutating func select(near index: Int) {
+        let start = min(max(0, index), max(0, rows.count - 1))
+        if let after = (start..<rows.count).first(where: rows.isItem) {
+            selection = after
+        } else {
+            selection = (0..<start).last(where: rows.isItem)
+        }
+    }
+
+    /// How many rows of the list fit.
+    static func listHeight(_ context: AppContext) -> Int {
+        max(1, context.size.height - listTop)
+    }
+
+    mutating func scrollToSelection(_ context: AppContext) {
+        let height = Self.listHeight(context)
+        guard let selection else {
+            offset = 0
+            return
+        }
+        // Keep the heading above the first item of a section in view.
+        let top = selection > 0 && !rows.isItem(selection - 1) ? selection - 1 : selection
+        if top < offset { offset = top }
+        if selection >= offset + height { offset = selection - height + 1 }
+        offset = max(0, min(offset, max(0, rows.count - height)))
+    }
+
+    /// A change the store made: applied to the items shown, and recorded
+    /// for `u` unless it was an undo.
+    mutating func received(_ change: GroceryItemChange, _ purpose: GroceriesPurpose, _ context: AppContext) {
+        let namesChanged = change.edits.contains { $0.before?.name != $0.after?.name }
+        let added = change.edits.count == 1 && change.edits[0].before == nil
+        let keep: Keep
+        switch purpose {
+        case .record:
+            undo.record(change)
+            message = Self.capitalized(change.label) + "."
+            keep = added ? .item(change.edits[0].id) : .index(selection ?? 0)
+        case .undo:
+            message = "Undid: \(change.label)."
+            keep = change.edits.first.map { .item($0.id) } ?? .index(selection ?? 0)
+        }
+        replaceItems(change.apply(to: items), keep: keep, context, namesChanged: namesChanged)
+    }
+
+    static func capitalized(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import GrocerCore
+import Testing
+
+@testable import GrocerUI
+
+@Suite struct GroceriesAddLineTests {
+    @Test(arguments: [
+        ("2 kg flour", "2 kg · flour"),
+        ("3 apples", "3 · apples"),
+        ("1.5 l milk", "1.5 l · milk"),
+        ("7up", "1 · 7up"),
+        ("2 bottles water", "2 bottle · water"),
+    ])
+    func theAddLineShowsWhatEnterWouldAdd(line: String, preview: String) {
+        let s = groceries(keys: [.char("a")] + typed(line))
+        #expect(screenLines(s)[1] == " Add: " + line)
+        #expect(screenLines(s)[2] == " Enter adds: " + preview)
+    }
+
+    @Test func aBadQuantityIsRefusedWithItsReason() {
+        var s = groceries(keys: [.char("a")] + typed("0 eggs"))
+        #expect(s.handle(.enter) == .reject)
+        #expect(screenLines(s)[2] == " The quantity must be more than 0.")
+        #expect(s.addLine.text == "0 eggs")
+    }
+
+    @Test func enterAddsANewItemOnTheListAndKeepsTheLineOpen() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries()
+        store.drive(&s, [.char("a")] + typed("2 kg sugar") + [.enter])
+        let sugar = store.items.first { $0.name == "sugar" }
+        #expect(sugar?.amount?.canonical == "2")
+        #expect(sugar?.unit == Kitchen.kg)
+        #expect(sugar?.listed == true)
+        #expect(s.mode == .adding)
+        #expect(s.addLine.text == "")
+        #expect(screenLines(s)[2] == " Add sugar.")
+        #expect(s.selectedItem?.name == "sugar")
+    }
+
+    @Test func addingAnExistingNamePutsItBackOnTheList() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries()
+        store.drive(&s, [.char("a")] + typed("2 crème fraîche") + [.enter])
+        #expect(store.items.count == Kitchen.items.count)
+        let creme = store.items.first { $0.id == 3 }
+        #expect(creme?.listed == true)
+        #expect(creme?.amount?.canonical == "2")
+    }
+
+    @Test func pastNamesAreOfferedAndTabOrRightAccepts() {
+        var s = groceries(keys: [.char("a")] + typed("2 kg fl"))
+        #expect(s.completion?.text == "2 kg flour")
+        #expect(screenLines(s)[1] == " Add: 2 kg flour")
+        var canvas = Canvas(width: 80, height: 23)
+        s.render(into: &canvas)
+        #expect(canvas[1, 13].style == .dim)
+        #expect(canvas.cursor?.column == 13)
+        _ = s.handle(.tab)
+        #expect(s.addLine.text == "2 kg flour")
+        var t = groceries(keys: [.char("a")] + typed("bu") + [.right])
+        #expect(t.addLine.text == "butter")
+        _ = t.handle(.escape)
+        #expect(t.mode == .list)
+    }
+
+    @Test func anAccentlessPrefixOffersTheWholeName() {
+        let s = groceries(keys: [.char("a")] + typed("creme"))
+        #expect(s.completion?.text == "Crème fraîche")
+        #expect(screenLines(s)[1] == " Add: creme  Tab: Crème fraîche")
+    }
+
+    @Test func qAndQuestionMarkAreTypedInTheAddLine() {
+        var app = AppModel(context: testContext())
+        app.resize(Size(width: 80, height: 24))
+        _ = app.start(at: .groceries)
+        _ = app.receive(.groceries(.loaded(items: Kitchen.items, catalog: Kitchen.catalog)))
+        for key in [.char("a"), .char("q"), .char("?")] as [Key] { _ = app.handle(key) }
+        #expect(app.top == .groceries)
+        #expect(app.screen(.groceries, as: GroceriesScreen.self)?.addLine.text == "q?")
+    }
+}
+
+@Suite struct GroceriesEditFormTests {
+    @Test func theFormShowsEveryFieldOfTheItem() {
+        let s = groceries(keys: [.enter])
+        let lines = screenLines(s)
+        #expect(lines[3] == "            ┌─ Edit butter ────────────────────────────────────────┐")
+        #expect(lines[4] == "            │> Name      butter                                    │")
+        #expect(lines[5] == "            │  Quantity  1                                         │")
+        #expect(lines[6] == "            │  Unit      (none)                                    │")
+        #expect(lines[7] == "            │  Place     Fridge                                    │")
+        #expect(lines[8] == "            │  Aisle     Dairy                                     │")
+    }
+
+    @Test func aPickerFiltersAsYouTypeAndOffersANewOne() {
+        var s = groceries(keys: [.char("e"), .tab, .tab, .tab, .tab] + typed("a"))
+        #expect(s.form?.field == .aisle)
+        #expect(s.form?.aisle.options.map(\.label) == ["(none)", "Baking", "Dairy", "+ New “a”"])
+        _ = s.handle(.down)
+        #expect(s.form?.aisle.choice == .existing(Kitchen.dairy.id))
+        s = groceries(keys: [.char("e"), .backTab] + typed("frozen"))
+        #expect(s.form?.aisle.options.map(\.label) == ["(none)", "+ New “frozen”"])
+        #expect(s.form?.aisle.choice == .new("frozen"))
+        #expect(screenLines(s)[8] == "            │> Aisle     frozen                                    │")
+        #expect(screenLines(s)[10...11] == [
+            "            │              (none)                                  │",
+            "            │            > + New “frozen”                          │",
+        ])
+    }
+
+    @Test func enterSavesTheEditAndUndoRestoresTheItem() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries()
+        store.drive(&s, [.char("e")] + Array(repeating: .backspace, count: 6) + typed("Butter") + [.tab] + [.backspace] + typed("2,5"))
+        #expect(s.handle(.enter) == .reject)
+        #expect(s.form?.message == "\"2,5\" is not a quantity; type one like 2 or 1.5.")
+        store.drive(&s, [.backspace, .backspace, .backspace] + typed("2.5") + [.tab] + typed("kg") + [.tab] + [.up, .enter])
+        let butter = store.items.first { $0.id == 6 }
+        #expect(butter?.name == "Butter")
+        #expect(butter?.amount?.canonical == "2.5")
+        #expect(butter?.unit == Kitchen.kg)
+        #expect(butter?.place == nil)
+        #expect(s.mode == .list)
+        store.drive(&s, [.char("u")])
+        #expect(store.items.first { $0.id == 6 } == Kitchen.items[5])
+    }
+
+    @Test func escapeClosesTheFormUnsaved() {
+        let s = groceries(keys: [.char("e")] + typed("xx") + [.escape])
+        #expect(s.mode == .list)
+        #expect(s.form == nil)
+    }
+}
+
+@Suite struct GroceriesManageTests {
+    func manage(_ store: FakeGroceryStore) -> GroceriesManageScreen {
+        var context = testContext()
+        var s = GroceriesManageScreen(locales: context.locales)
+        _ = s.appear(&context)
+        var store = store
+        _ = s.receive(store.perform(.load), &context)
+        return s
+    }
+
+    @Test func aislesAreListedInTheShopsOrderAndMoveUpAndDown() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = manage(store)
+        #expect(screenLines(s)[0] == " Manage    Units   Places at home   Aisles")
+        #expect(screenLines(s)[3...5] == ["   1. Baking", "   2. Dairy", "   3. Produce"])
+        store.drive(&s, [.down, .char("J")])
+        #expect(screenLines(s)[3...5] == ["   1. Baking", "   2. Produce", "   3. Dairy"])
+        #expect(s.selected?.name == "Dairy")
+        store.drive(&s, [.char("K"), .char("K")])
+        #expect(screenLines(s)[3...5] == ["   1. Dairy", "   2. Baking", "   3. Produce"])
+        #expect(s.handle(.char("K")) == .none)
+    }
+
+    @Test func addRenameAndDeleteAskTheStore() {
+        var s = manage(FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog))
+        _ = s.handle(.tab)
+        #expect(s.kind == .units)
+        _ = s.handle(.char("a"))
+        for key in typed("  big   jar ") { _ = s.handle(key) }
+        #expect(s.handle(.enter) == .perform(.groceries(.addName(.units, "big jar"))))
+        _ = s.handle(.char("r"))
+        #expect(screenLines(s)[1] == " Rename to: kg")
+        for key in [.backspace, .backspace] + typed("kilo") { _ = s.handle(key) }
+        #expect(s.handle(.enter) == .perform(.groceries(.rename(.units, id: 1, to: "kilo"))))
+        _ = s.handle(.char("d"))
+        #expect(screenLines(s)[1] == " Delete “kg”? Items keep working without it. (y/n)")
+        #expect(s.handle(.char("y")) == .perform(.groceries(.delete(.units, id: 1))))
+    }
+}
+
+@Suite struct GroceriesScreenFitTests {
+    static let modes: [[Key]] = [[], [.tab], [.char("a")], [.char("/")], [.char("e")], [.tab, .char("C")]]
+
+    @Test(arguments: modes)
+    func theBottomRowAt80ShowsHelpAndQuit(keys: [Key]) {
+        var app = AppModel(context: testContext())
+        app.resize(Size(width: 80, height: 24))
+        _ = app.start(at: .groceries)
+        _ = app.receive(.groceries(.loaded(items: Kitchen.items, catalog: Kitchen.catalog)))
+        for key in keys { _ = app.handle(key) }
+        var canvas = Canvas(width: 80, height: 24)
+        app.render(into: &canvas)
+        #expect(canvas.lines[23].contains("F1 Help"))
+        #expect(canvas.lines[23].contains("F10 Quit"))
+    }
+
+    @Test func f5AndAlt5OpenTheGroceries() {
+        for key in [Key.function(5), .alt("5")] {
+            var app = AppModel(context: testContext())
+            _ = app.start(at: .weight)
+            #expect(app.handle(key) == .perform(.groceries(.load)))
+            #expect(app.top == .groceries)
+        }
+    }
+
+    @Test func wideAndCombiningNamesKeepTheColumnsAndControlsShowVisibly() {
+        let items = [
+            Kitchen.item(1, "豆腐", 2, listed: true),
+            Kitchen.item(2, "cafe\u{301} au lait", listed: true),
+            Kitchen.item(3, "evil\u{1B}[31m red"),
+        ]
+        let lines = screenLines(groceries(items, catalog: GroceryCatalog()))
+        #expect(lines[4] == "   [x] cafe\u{301} au lait                                                          1")
+        #expect(lines[5] == "   [ ] evil␛[31m red                                                         1")
+        #expect(lines[6] == "   [x] 豆腐                                                                  2")
+    }
+
+    @Test func theHelpScreenListsTheGroceryKeys() {
+        let titles = ScreenRegistry.standard.helpSections.map(\.title)
+        #expect(titles.contains("Groceries"))
+        #expect(titles.contains("Units, places and aisles"))
+        let grocery = ScreenRegistry.standard.helpSections.first { $0.title == "Groceries" }!
+        #expect(grocery.entries.contains { $0.keys == "C" && $0.text.contains("ticked") })
+    }
+
+    @Test func tenThousandItemsScrollAndOnlyTheVisibleRowsAreDrawn() {
+        let items = (1...10_000).map { Kitchen.item(Int64($0), String(format: "item %05d", $0), listed: $0 % 2 == 0) }
+        var s = groceries(items, catalog: GroceryCatalog(), keys: [.pageDown, .pageDown, .end])
+        #expect(s.selectedItem?.name == "item 10000")
+        let lines = screenLines(s)
+        #expect(lines[22] == "   [x] item 10000                                                            1")
+        _ = s.handle(.char("/"))
+        for key in typed("9999") { _ = s.handle(key) }
+        #expect(screenLines(s)[4] == "   [ ] item 09999                                                            1")
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import GrocerCore
+import Testing
+
+@testable import GrocerUI
+
+/// The rows of the list area (from row 3), without trailing blank rows.
+private func listLines(_ s: GroceriesScreen) -> [String] {
+    var lines = Array(screenLines(s).dropFirst(GroceriesScreen.listTop))
+    while lines.last == "" { lines.removeLast() }
+    return lines
+}
+
+@Suite struct GroceriesListingTests {
+    @Test func prepareGroupsEveryItemByPlaceWithNoPlaceLastAndNamesInOrder() {
+        let s = groceries()
+        #expect(screenLines(s)[0] == " Groceries    Prepare   Shop                                 5 of 6 on the list")
+        #expect(
+            listLines(s) == [
+                " Fridge",
+                "   [x] butter                                                                1",
+                "   [ ] Crème fraîche                                                         1",
+                "   [x] Milk                                                                2 l",
+                " Pantry",
+                "   [x] flour                                                              1 kg",
+                "   [x] Yeast                                                                 1",
+                " No place at home",
+                "   [x] apples                                                                3",
+            ])
+    }
+
+    @Test func shopListsTheListedItemsByAisleInThePersonsOrderWithNoAisleLast() {
+        let s = groceries(keys: [.tab])
+        #expect(screenLines(s)[0] == " Groceries    Prepare   Shop                                      1 of 5 ticked")
+        #expect(
+            listLines(s) == [
+                " Baking",
+                "   [ ] flour                                                              1 kg",
+                " Dairy",
+                "   [ ] butter                                                                1",
+                "   [ ] Milk                                                                2 l",
+                " Produce",
+                "   [ ] apples                                                                3",
+                " No aisle",
+                "   [x] Yeast                                                                 1",
+            ])
+    }
+
+    @Test func theSelectedRowIsReversedAndATickedOneDimmed() {
+        var canvas = Canvas(width: 80, height: 23)
+        groceries(keys: [.tab]).render(into: &canvas)
+        #expect(canvas[4, 7].style == .reverse)
+        #expect(canvas[11, 7].style == .dim)
+    }
+
+    @Test func spaceInShopTicksTheItemAndItSinksToTheBottomOfItsAisle() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries(keys: [.tab])
+        store.drive(&s, [.down, .char(" ")])
+        #expect(
+            listLines(s)[2...4] == [
+                " Dairy",
+                "   [ ] Milk                                                                2 l",
+                "   [x] butter                                                                1",
+            ])
+        #expect(s.selectedItem?.name == "Milk")
+    }
+
+    @Test func spaceInPrepareTakesAnItemOffTheList() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries()
+        store.drive(&s, [.char(" ")])
+        #expect(listLines(s)[1] == "   [ ] butter                                                                1")
+        #expect(store.items.first { $0.name == "butter" }?.listed == false)
+        #expect(screenLines(s)[2] == " Take butter off the list.")
+    }
+
+    @Test func clearAsksThenTakesTickedItemsOffAndUndoPutsThemBack() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries(keys: [.tab])
+        store.drive(&s, [.char("C")])
+        #expect(screenLines(s)[1] == " Take the 1 ticked item off the list? (y/n)")
+        #expect(s.mode == .confirmClear)
+        store.drive(&s, [.char("n")])
+        #expect(listLines(s).contains("   [x] Yeast                                                                 1"))
+        store.drive(&s, [.char("C"), .char("y")])
+        #expect(!listLines(s).contains { $0.contains("Yeast") })
+        #expect(screenLines(s)[2] == " Clear 1 item.")
+        store.drive(&s, [.char("u")])
+        #expect(listLines(s).last == "   [x] Yeast                                                                 1")
+        #expect(screenLines(s)[2] == " Undid: clear 1 item.")
+        #expect(store.items == Kitchen.items)
+    }
+
+    @Test func clearWithNothingTickedIsRefused() {
+        let untick = Kitchen.items.map { $0.with(collected: false) }
+        var s = groceries(untick, keys: [.tab])
+        #expect(s.handle(.char("C")) == .reject)
+        #expect(s.mode == .list)
+    }
+
+    @Test func undoGoesBackSeveralLevels() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries()
+        store.drive(&s, [.char(" "), .down, .char(" "), .char("d")])
+        #expect(store.items.count == 5)
+        store.drive(&s, [.char("u"), .char("u"), .char("u")])
+        #expect(store.items.sorted { $0.id < $1.id } == Kitchen.items)
+        #expect(s.handle(.char("u")) == .reject)
+        #expect(screenLines(s)[2] == " Nothing to undo.")
+    }
+
+    @Test func deleteRemovesTheItem() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries()
+        store.drive(&s, [.delete])
+        #expect(!store.items.contains { $0.name == "butter" })
+        #expect(listLines(s)[1] == "   [ ] Crème fraîche                                                         1")
+    }
+}
+
+@Suite struct GroceriesFilterTests {
+    @Test(arguments: ["creme", "CRÈME", "fraiche"])
+    func filterIgnoresCaseAndAccents(text: String) {
+        let s = groceries(keys: [.char("/")] + typed(text))
+        #expect(screenLines(s)[1] == " / " + text)
+        #expect(listLines(s) == [" Fridge", "   [ ] Crème fraîche                                                         1"])
+    }
+
+    @Test func escapeClearsTheFilter() {
+        let s = groceries(keys: [.char("/")] + typed("mi") + [.escape])
+        #expect(s.filter.text.isEmpty)
+        #expect(listLines(s).count == 9)
+    }
+
+    @Test func enterKeepsTheFilterAndTheListKeysActAgain() {
+        let s = groceries(keys: [.char("/")] + typed("l") + [.enter])
+        #expect(s.mode == .list)
+        #expect(listLines(s) == [
+            " Fridge",
+            "   [x] Milk                                                                2 l",
+            " Pantry",
+            "   [x] flour                                                              1 kg",
+            " No place at home",
+            "   [x] apples                                                                3",
+        ])
+    }
+
+    @Test func qAndQuestionMarkAreTypedIntoTheFilter() {
+        var app = AppModel(context: testContext())
+        app.resize(Size(width: 80, height: 24))
+        _ = app.start(at: .groceries)
+        _ = app.receive(.groceries(.loaded(items: Kitchen.items, catalog: Kitchen.catalog)))
+        _ = app.handle(.char("/"))
+        #expect(app.handle(.char("q")) == .redraw)
+        _ = app.handle(.char("?"))
+        #expect(app.top == .groceries)
+        #expect(app.screen(.groceries, as: GroceriesScreen.self)?.filter.text == "q?")
+    }
+
+    @Test func noMatchSaysSo() {
+        let s = groceries(keys: [.char("/")] + typed("zz"))
+        #expect(screenLines(s)[4] == "                  No item matches “zz”. Esc clears the filter.")
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GrocerCore
+
+@testable import GrocerUI
+
+/// A small kitchen: two places, three aisles (Baking first in the shop),
+/// two units, six items; Yeast is on the list and ticked.
+enum Kitchen {
+    static let fridge = GroceryPlace(id: 1, name: "Fridge")
+    static let pantry = GroceryPlace(id: 2, name: "Pantry")
+    static let dairy = GroceryAisle(id: 1, name: "Dairy", position: 2)
+    static let baking = GroceryAisle(id: 2, name: "Baking", position: 1)
+    static let produce = GroceryAisle(id: 3, name: "Produce", position: 3)
+    static let kg = GroceryUnit(id: 1, name: "kg")
+    static let litre = GroceryUnit(id: 2, name: "l")
+    static let catalog = GroceryCatalog(places: [fridge, pantry], aisles: [dairy, baking, produce], units: [kg, litre])
+
+    static func item(
+        _ id: Int64, _ name: String, _ quantity: Int = 1, unit: GroceryUnit? = nil, place: GroceryPlace? = nil,
+        aisle: GroceryAisle? = nil, listed: Bool = false, collected: Bool = false
+    ) -> GroceryItem {
+        GroceryItem(
+            id: id, name: name, quantity: quantity, unit: unit, listed: listed, collected: collected,
+            place: place, aisle: aisle, amount: try! GroceryQuantity(quantity))
+    }
+
+    static let items: [GroceryItem] = [
+        item(1, "Milk", 2, unit: litre, place: fridge, aisle: dairy, listed: true),
+        item(2, "flour", 1, unit: kg, place: pantry, aisle: baking, listed: true),
+        item(3, "Crème fraîche", place: fridge, aisle: dairy),
+        item(4, "apples", 3, aisle: produce, listed: true),
+        item(5, "Yeast", place: pantry, listed: true, collected: true),
+        item(6, "butter", place: fridge, aisle: dairy, listed: true),
+    ]
+}
+
+/// The grocery screen loaded with `items`, after `keys`.
+func groceries(
+    _ items: [GroceryItem] = Kitchen.items, catalog: GroceryCatalog = Kitchen.catalog, keys: [Key] = [],
+    context: AppContext = testContext()
+) -> GroceriesScreen {
+    var context = context
+    var s = GroceriesScreen(locales: context.locales)
+    _ = s.appear(&context)
+    _ = s.receive(.groceries(.loaded(items: items, catalog: catalog)), &context)
+    for key in keys { _ = s.handle(key, &context) }
+    return s
+}
+
+func typed(_ text: String) -> [Key] { text.map { Key.char($0) } }
+
+/// The screen's lines in the area screens draw in at 80x24 (80x23).
+func screenLines(_ s: some Screen, width: Int = 80, height: Int = 23) -> [String] {
+    var canvas = Canvas(width: width, height: height)
+    s.render(into: &canvas)
+    return canvas.lines
+}
+
+/// A stand-in store for the grocery screens: performs their requests on
+/// items in memory as the live store does, so tests can drive a screen
+/// key by key and feed each result back.
+struct FakeGroceryStore {
+    var items: [GroceryItem]
+    var catalog: GroceryCatalog
+    var nextID: Int64 = 100
+
+    mutating func perform(_ request: GroceriesRequest) -> EffectResult {
+        switch request {
+        case .load:
+            return .groceries(.loaded(items: items, catalog: catalog))
+        case .add(let entry, let locale):
+            let unit = entry.unit.flatMap { name in catalog.units.first { $0.name == name } }
+            let change: GroceryItemChange
+            if let existing = GroceryItem.existing(named: entry.name, in: items, locale: locale) {
+                change = .relisted(existing, quantity: entry.quantity, unit: unit)
+            } else {
+                nextID += 1
+                change = .added(
+                    GroceryItem(id: nextID, name: entry.name, quantity: 1, unit: unit, listed: true, collected: false, amount: entry.quantity))
+            }
+            items = change.apply(to: items)
+            return .groceries(.changed(change, .record))
+        case .apply(let change, let purpose):
+            items = change.apply(to: items)
+            return .groceries(.changed(change, purpose))
+        case .clearTicked:
+            guard let change = GroceryItemChange.clear(items) else { return .groceries(.nothingChanged) }
+            items = change.apply(to: items)
+            return .groceries(.changed(change, .record))
+        case .edit(let item, let edit):
+            func pick<T>(_ choice: GroceryChoice, _ all: [T], _ id: (T) -> Int64) -> T? {
+                if case .existing(let wanted) = choice { return all.first { id($0) == wanted } }
+                return nil
+            }
+            let after = GroceryItem(
+                id: item.id, name: edit.name, quantity: item.quantity, unit: pick(edit.unit, catalog.units, \.id),
+                listed: item.listed, collected: item.collected, place: pick(edit.place, catalog.places, \.id),
+                aisle: pick(edit.aisle, catalog.aisles, \.id), amount: edit.quantity)
+            let change = GroceryItemChange.edited(from: item, to: after)
+            items = change.apply(to: items)
+            return .groceries(.changed(change, .record))
+        case .moveAisle(let id, let index):
+            var aisles = catalog.aisles
+            let moved = aisles.remove(at: aisles.firstIndex { $0.id == id }!)
+            aisles.insert(moved, at: index)
+            catalog.aisles = aisles.enumerated().map { GroceryAisle(id: $1.id, name: $1.name, position: $0 + 1) }
+            return .groceries(.loaded(items: items, catalog: catalog))
+        case .addName, .rename, .delete:
+            return .groceries(.loaded(items: items, catalog: catalog))
+        }
+    }
+
+    /// Sends `keys` to the screen, performing every effect it asks for.
+    mutating func drive<S: Screen>(_ screen: inout S, _ keys: [Key], context: AppContext = testContext()) {
+        var context = context
+        for key in keys {
+            var outcome = screen.handle(key, &context)
+            while case .perform(.groceries(let request)) = outcome {
+                outcome = screen.receive(perform(request), &context)
+            }
+        }
+    }
+}

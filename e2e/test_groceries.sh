@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The grocery list, end to end in tmux: F5 opens it; `a` adds two items
+# with one line each; Tab to Shop; Space ticks one (it sinks to the bottom
+# of its aisle); C asks and y clears it off the list; u undoes the Clear.
+# Also: Alt-5, the filter ignoring accents, `?` and `q` typed as text in
+# the add line and acting as help and quit in the list.
+# shellcheck source=e2e/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+app_ready() {
+    [[ $(tm display-message -p -t "$SESSION" '#{alternate_on}') == 1 ]] && screen | grep -q '[^[:space:]]'
+}
+
+open_groceries() {
+    start "$@"
+    until_screen app_ready || report "grocer never drew its first screen" || return 1
+    wait_for "Enter Today's Weight" || return 1
+    send F5
+    wait_for "No items yet" || return 1
+}
+
+# add LINE: types LINE in the open add line and waits for its message.
+add() {
+    type_text "$1"
+    wait_for "Enter adds:" || return 1
+    send Enter
+}
+
+add_list_tick_clear_undo() {
+    open_groceries || return 1
+    type_text "a"; wait_for "Add:" || return 1
+    add "2 kg flour" || return 1
+    wait_for "Add flour." || return 1
+    add "3 apples" || return 1
+    wait_for "Add apples." || return 1
+    send Escape; wait_gone "Add:" || return 1
+    wait_line '^ +\[x\] apples +3$' || return 1
+    wait_line '^ +\[x\] flour +2 kg$' || return 1
+    wait_for "2 of 2 on the list" || return 1
+    send Tab; wait_for "0 of 2 ticked" || return 1
+    wait_line '^ No aisle$' || return 1
+    # apples is first (by name) and selected: tick it; it sinks below flour.
+    send Space; wait_for "1 of 2 ticked" || return 1
+    wait_line '^ +\[x\] apples +3$' || return 1
+    screen | grep -A1 -E '\[ \] flour' | grep -qE '\[x\] apples' || fail "apples did not sink below flour" || return 1
+    type_text "C"; wait_for "Take the 1 ticked item off the list? (y/n)" || return 1
+    type_text "y"; wait_for "Clear 1 item." || return 1
+    wait_for "0 of 1 ticked" || return 1
+    wait_gone "apples" || return 1
+    type_text "u"; wait_for "Undid: clear 1 item." || return 1
+    wait_line '^ +\[x\] apples +3$' || return 1
+    wait_for "1 of 2 ticked" || return 1
+    # What the screen did is in the store.
+    send F10; wait_for "[exit 0]" || return 1
+    local listed
+    listed=$("$GROCER_BIN" items list --listed 2>&1)
+    grep -q apples <<<"$listed" || fail "apples not listed after undo: $listed" || return 1
+    grep -q flour <<<"$listed" || fail "flour not listed: $listed" || return 1
+}
+
+alt5_filter_and_keys_typed_as_text() {
+    "$GROCER_BIN" items add "Crème fraîche" >/dev/null || fail "items add failed" || return 1
+    "$GROCER_BIN" items add "milk" >/dev/null || return 1
+    start
+    until_screen app_ready || report "grocer never drew its first screen" || return 1
+    wait_for "Enter Today's Weight" || return 1
+    send M-5; wait_for "2 of 2 on the list" || return 1
+    type_text "/creme"; wait_line '^ / creme$' || return 1
+    wait_gone "milk" || return 1
+    wait_for "Crème fraîche" || return 1
+    send Escape; wait_for "milk" || return 1
+    # In the add line, ? and q are text.
+    type_text "a"; wait_for "Add:" || return 1
+    type_text "q?"; wait_line '^ Add: q\?$' || return 1
+    send Escape; wait_gone "Add:" || return 1
+    # In the list they are help and quit; the bottom row names both.
+    wait_line 'F1 Help.*F10 Quit' || return 1
+    type_text "?"; wait_for "this help" || return 1
+    send Escape; wait_for "Crème fraîche" || return 1
+    type_text "q"; wait_for "[exit 0]" || return 1
+}
+
+run_test "groceries: add two, list, Shop, tick, Clear (y), undo" add_list_tick_clear_undo
+run_test "groceries: Alt-5, filter ignores accents, ? and q typed in the add line" alt5_filter_and_keys_typed_as_text
+finish
