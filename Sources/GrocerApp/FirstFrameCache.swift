@@ -32,15 +32,13 @@ struct FirstFrameCache: Equatable {
     /// cost more than the read. A path this gets wrong only misses the
     /// cache (tests hold it equal to `file`).
     static func path(_ environment: [String: String]) -> String {
-        var base: String
+        // As URL joins: a folder that ends in "/" takes no second one.
+        func join(_ folder: String, _ rest: String) -> String { folder.hasSuffix("/") ? folder + rest : folder + "/" + rest }
         if let value = environment["XDG_STATE_HOME"], value.hasPrefix("/") {
-            base = value
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            base = home + "/.local/state"
+            return join(value, "grocer/first-frame")
         }
-        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        return (base == "/" ? "" : base) + "/grocer/first-frame"
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return join(home, ".local/state/grocer/first-frame")
     }
 
     /// This executable's identity: a new build (new ICU data) never uses an

@@ -35,6 +35,9 @@ import Testing
         ["XDG_STATE_HOME": "relative/state", "HOME": "/home/me"],
         ["HOME": "/home/me"],
         ["HOME": "/home/me/"],
+        ["HOME": "/"],
+        ["XDG_STATE_HOME": "/tmp//state//"],
+        ["HOME": "/home//me"],
         ["HOME": "", "XDG_STATE_HOME": ""],
         [:],
     ])
