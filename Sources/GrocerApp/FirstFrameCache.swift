@@ -27,6 +27,20 @@ struct FirstFrameCache: Equatable {
         StoreLocation.stateHome(environment).appendingPathComponent("grocer/first-frame")
     }
 
+    /// `file(environment).path`, put together as plain text: the launch
+    /// reads the cache before the first frame, and building URLs there
+    /// cost more than the read. A path this gets wrong only misses the
+    /// cache (tests hold it equal to `file`).
+    static func path(_ environment: [String: String]) -> String {
+        // As URL joins: a folder that ends in "/" takes no second one.
+        func join(_ folder: String, _ rest: String) -> String { folder.hasSuffix("/") ? folder + rest : folder + "/" + rest }
+        if let value = environment["XDG_STATE_HOME"], value.hasPrefix("/") {
+            return join(value, "grocer/first-frame")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return join(home, ".local/state/grocer/first-frame")
+    }
+
     /// This executable's identity: a new build (new ICU data) never uses an
     /// older build's pattern.
     static func executableIdentity() -> String {
@@ -36,8 +50,25 @@ struct FirstFrameCache: Equatable {
     }
 
     static func read(_ url: URL) -> FirstFrameCache? {
-        guard let data = FileManager.default.contents(atPath: url.path), data.count < 16_384 else { return nil }
-        return parse(String(decoding: data, as: UTF8.self))
+        read(path: url.path)
+    }
+
+    /// Read with the C library (no FileManager before the first frame).
+    static func read(path: String) -> FirstFrameCache? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let limit = 16_384
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, limit - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        guard count < limit else { return nil }
+        return parse(String(decoding: bytes[..<count], as: UTF8.self))
     }
 
     static func parse(_ text: String) -> FirstFrameCache? {

@@ -6,12 +6,15 @@ import GrocerUI
 struct InteractiveApp {
     let storeURL: URL
     let environment: [String: String]
+    /// The first frame's work, already started (`LaunchWarmUp`); nil: run
+    /// starts it.
+    var warmUp: LaunchWarmUp? = nil
 
     /// The exit status; a failure to start is thrown as one line.
     func run() throws -> Int32 {
         let exit: Exit
         do {
-            exit = try LiveApp.run(storeURL: storeURL, environment: environment)
+            exit = try LiveApp.run(storeURL: storeURL, environment: environment, warmUp: warmUp)
         } catch {
             throw Failure(String(describing: error))
         }

@@ -1,0 +1,94 @@
+import Foundation
+import GrocerCore
+import Testing
+
+@testable import GrocerApp
+
+/// What the interactive launch reads before the first frame without
+/// Foundation's costlier paths must be what those paths would give.
+@Suite struct FirstFrameLaunchTests {
+    @Test(arguments: [
+        ("NAME=value", "NAME", "value"),
+        ("A=b=c", "A", "b=c"),
+        ("EMPTY=", "EMPTY", ""),
+        ("LANG=de_DE.UTF-8", "LANG", "de_DE.UTF-8"),
+    ])
+    func anEnvironmentEntryIsSplitAtItsFirstEquals(entry: String, name: String, value: String) {
+        let pair = ProcessEnvironment.parse(entry)
+        #expect(pair?.name == name)
+        #expect(pair?.value == value)
+    }
+
+    @Test(arguments: ["=value", "no-equals", ""])
+    func anEntryWithoutANameIsSkipped(entry: String) {
+        #expect(ProcessEnvironment.parse(entry) == nil)
+    }
+
+    @Test func theEnvironmentIsWhatProcessInfoReads() {
+        #expect(ProcessEnvironment.current() == ProcessInfo.processInfo.environment)
+    }
+
+    @Test(arguments: [
+        ["XDG_STATE_HOME": "/tmp/state"],
+        ["XDG_STATE_HOME": "/tmp/state/"],
+        ["XDG_STATE_HOME": "/"],
+        ["XDG_STATE_HOME": "relative/state", "HOME": "/home/me"],
+        ["HOME": "/home/me"],
+        ["HOME": "/home/me/"],
+        ["HOME": "/"],
+        ["XDG_STATE_HOME": "/tmp//state//"],
+        ["HOME": "/home//me"],
+        ["HOME": "", "XDG_STATE_HOME": ""],
+        [:],
+    ])
+    func theCachePathIsTheCacheFilesPath(environment: [String: String]) {
+        #expect(FirstFrameCache.path(environment) == FirstFrameCache.file(environment).path)
+    }
+
+    @Test func aMissingOrOversizedCacheFileIsIgnored() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-ffl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(FirstFrameCache.read(path: dir.appendingPathComponent("none").path) == nil)
+        let cache = FirstFrameCache(executable: "x", date: FirstFrameTests.pattern, storePath: "/s", unit: .kg)
+        let big = dir.appendingPathComponent("big")
+        try Data((cache.text + String(repeating: " ", count: 16_384)).utf8).write(to: big)
+        #expect(FirstFrameCache.read(path: big.path) == nil)
+        let fine = dir.appendingPathComponent("fine")
+        try Data(cache.text.utf8).write(to: fine)
+        #expect(FirstFrameCache.read(path: fine.path) == cache)
+    }
+
+    @Test(arguments: [
+        ["LANG": "de_DE.UTF-8", "LC_NUMERIC": "fr_FR.UTF-8"],
+        ["LC_ALL": "C"],
+        [:],
+    ])
+    func theWarmUpGivesThePersonsLocales(environment: [String: String]) {
+        let expected = Locales(environment: environment, timeZone: .current)
+        for started in [true, false] {
+            let warmUp = started ? LaunchWarmUp.start(environment: environment) : LaunchWarmUp(environment: environment)
+            let locales = warmUp.wait().locales
+            #expect(locales.numeric.identifier == expected.numeric.identifier)
+            #expect(locales.time.identifier == expected.time.identifier)
+            #expect(locales.monetary.identifier == expected.monetary.identifier)
+            #expect(locales.timeZone == expected.timeZone)
+            #expect(warmUp.wait().locales.time.identifier == expected.time.identifier)
+        }
+    }
+
+    @Test func theWarmUpReadsOnlyThisExecutablesCache() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-ffw-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let environment = ["XDG_STATE_HOME": dir.path]
+        let executable = FirstFrameCache.executableIdentity()
+        let ours = FirstFrameCache(executable: executable, date: FirstFrameTests.pattern, storePath: "/s", unit: .kg)
+        ours.write(to: FirstFrameCache.file(environment))
+        let prepared = LaunchWarmUp.start(environment: environment).wait()
+        #expect(prepared.executable == executable)
+        #expect(prepared.cache == ours)
+        let older = FirstFrameCache(executable: "0:0:0:0.0", date: FirstFrameTests.pattern, storePath: "/s", unit: .kg)
+        older.write(to: FirstFrameCache.file(environment))
+        #expect(LaunchWarmUp.start(environment: environment).wait().cache == nil)
+    }
+}
