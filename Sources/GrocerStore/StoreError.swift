@@ -39,6 +39,10 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     case notFound(path: String, kind: GroceryKind, reference: String)
     /// A name that is empty, too long or holds control characters.
     case badName(path: String, kind: GroceryKind, reason: String)
+    /// No weight entry has these ids (an edit, a delete).
+    case noSuchWeight(path: String, ids: [Int64])
+    /// An undo would put back entries whose ids are taken again.
+    case weightIDTaken(path: String, ids: [Int64])
 
     public var errorDescription: String? {
         switch self {
@@ -95,6 +99,13 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
             return "\(path) has no \(kind.noun) \(reference). See them with 'grocer \(kind.command) list'; nothing was changed."
         case .badName(_, let kind, let reason):
             return "\(kind.noun.prefix(1).uppercased() + kind.noun.dropFirst()) names \(reason); nothing was changed."
+        case .noSuchWeight(let path, let ids):
+            let list = ids.map(String.init).joined(separator: ", ")
+            return
+                "\(path) has no weight with the id\(ids.count == 1 ? "" : "s") \(list). See the ids with 'grocer weight list --json'; nothing was changed."
+        case .weightIDTaken(let path, let ids):
+            let list = ids.map(String.init).joined(separator: ", ")
+            return "\(path) already has a weight with the id\(ids.count == 1 ? "" : "s") \(list), so the entries were not put back; nothing was changed."
         }
     }
 
