@@ -8,7 +8,7 @@ struct WeightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weight",
         abstract: "Add and list weights.",
-        subcommands: [Add.self, List.self]
+        subcommands: [Add.self, List.self, WeightTrendCommand.self, WeightExportCommand.self, WeightImportCommand.self]
     )
 
     struct Add: ParsableCommand {
