@@ -40,7 +40,8 @@ extension Store {
                     let entry = try WeightRecord(row: row).entry()
                     try body(entry.id, Int64(entry.recordedAt.timeIntervalSince1970), entry.weight.digits, entry.weight.unit)
                 } catch let problem as FieldProblem {
-                    report.add(UnreadableRow(table: WeightRecord.databaseTableName, id: try? row.integer(WeightRecord.Columns.id), reason: problem.reason))
+                    report.add(
+                        UnreadableRow(table: WeightRecord.databaseTableName, id: try? row.integer(WeightRecord.Columns.id), reason: problem.reason))
                 }
             }
             return report

@@ -24,6 +24,11 @@ public struct WeightImporter {
     /// An empty store takes the file's ids (grocer's JSON carries them), so
     /// export -> import -> export gives the same bytes.
     public let keepsIDs: Bool
+    /// `weight_day` kept up as rows go in: the sums of the rows added per
+    /// (day, unit), written out every `daysFlushAt` keys and at the end.
+    /// nil when the table was not built for the store's zone (it is then
+    /// rebuilt after the rows, in the same transaction).
+    private var days: DayTally?
     private let stop: StopFlag
     private let progressEvery: Int
     private let progress: (Int) -> Void
@@ -31,8 +36,9 @@ public struct WeightImporter {
     public private(set) var duplicates = 0
     private var seen = 0
 
-    init(db: Database, stop: StopFlag, progressEvery: Int, progress: @escaping (Int) -> Void) throws {
+    init(db: Database, zone: TimeZone, stop: StopFlag, progressEvery: Int, progress: @escaping (Int) -> Void) throws {
         self.db = db
+        days = try WeightDayTable.isCurrent(db, zone: zone) ? try DayTally(db: db, zone: zone) : nil
         self.stop = stop
         self.progressEvery = max(1, progressEvery)
         self.progress = progress
@@ -74,20 +80,69 @@ public struct WeightImporter {
                 return .duplicate
             }
         }
-        if keepsIDs, let id, id > 0 {
-            insertWithID.setUncheckedArguments([id, weight.digits, unit, seconds])
-            do {
-                try insertWithID.execute()
-                inserted += 1
-                return .inserted
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
-                // The file names an id twice: the second entry gets a new one.
-            }
+        if try !insertKeepingID(id, weight.digits, unit, seconds) {
+            insert.setUncheckedArguments([weight.digits, unit, seconds])
+            try insert.execute()
         }
-        insert.setUncheckedArguments([weight.digits, unit, seconds])
-        try insert.execute()
         inserted += 1
+        try days?.add(seconds: seconds, unit: unit, hundredths: weight.hundredths)
         return .inserted
+    }
+
+    /// Inserts with the file's id when the store was empty and the id is
+    /// free; false when the row still needs inserting.
+    private mutating func insertKeepingID(_ id: Int64?, _ digits: String, _ unit: String, _ seconds: Int64) throws -> Bool {
+        guard keepsIDs, let id, id > 0 else { return false }
+        insertWithID.setUncheckedArguments([id, digits, unit, seconds])
+        do {
+            try insertWithID.execute()
+            return true
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            return false  // the file names an id twice: the second entry gets a new one
+        }
+    }
+
+    /// Brings `weight_day` up to date with the rows added (see `days`).
+    mutating func finishDays(zone: TimeZone) throws {
+        guard inserted > 0 else { return }
+        if days != nil {
+            try days!.flush()
+        } else {
+            try WeightDayTable.rebuild(db, zone: zone)
+        }
+    }
+}
+
+/// Per-(day, unit) sums of imported rows, added into `weight_day` in
+/// batches (bounded memory however many days a file spans).
+struct DayTally {
+    static let flushAt = 50_000
+    private let upsert: Statement
+    private var local: LocalDays
+    private var sums: [WeightDayTable.Key: WeightDayTable.Sum] = [:]
+
+    init(db: Database, zone: TimeZone) throws {
+        local = LocalDays(zone: zone)
+        upsert = try db.makeStatement(
+            sql: """
+                INSERT INTO weight_day (day, unit, hundredths, count) VALUES (?, ?, ?, ?)
+                ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + excluded.count
+                """)
+    }
+
+    mutating func add(seconds: Int64, unit: String, hundredths: Int) throws {
+        let key = WeightDayTable.Key(day: local.day(seconds), unit: unit)
+        sums[key, default: WeightDayTable.Sum(hundredths: 0, count: 0)].hundredths += hundredths
+        sums[key, default: WeightDayTable.Sum(hundredths: 0, count: 0)].count += 1
+        if sums.count >= Self.flushAt { try flush() }
+    }
+
+    mutating func flush() throws {
+        for (key, sum) in sums {
+            upsert.setUncheckedArguments([key.day, key.unit, sum.hundredths, sum.count])
+            try upsert.execute()
+        }
+        sums.removeAll(keepingCapacity: true)
     }
 }
 
@@ -98,7 +153,9 @@ public struct ImportRangeError: Error, Equatable, Sendable {
 }
 
 extension Store {
-    /// Imports entries in one IMMEDIATE transaction: `feed` calls
+    /// Imports entries in one IMMEDIATE transaction, `weight_day` kept
+    /// current in it (summed as rows go in, or rebuilt when it was not
+    /// built for the store's zone): `feed` calls
     /// `importer.add` once per entry and returns whether to keep them
     /// (false rolls everything back: a dry run, or `--strict` with a bad
     /// row). Nothing is kept when `feed` throws, or on a stop. `progress`
@@ -112,10 +169,10 @@ extension Store {
         _ feed: (inout WeightImporter) throws -> Bool
     ) throws -> (inserted: Int, duplicates: Int, committed: Bool) {
         try importTransaction { db in
-            try WeightRecord.shape.check(db, path: path)
-            var importer = try WeightImporter(db: db, stop: stop, progressEvery: progressEvery, progress: progress)
+            for table in [WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape] { try table.check(db, path: path) }
+            var importer = try WeightImporter(db: db, zone: timeZone, stop: stop, progressEvery: progressEvery, progress: progress)
             let keep = try feed(&importer)
-            if keep, importer.inserted > 0 { try markWeightDaysStale(db) }
+            if keep { try importer.finishDays(zone: timeZone) }
             return ((importer.inserted, importer.duplicates, keep), keep)
         }
     }
@@ -138,11 +195,5 @@ extension Store {
         } catch let error as DatabaseError {
             throw StoreError.from(error, path: path)
         }
-    }
-
-    /// The per-day table is rebuilt on its next use when its zone setting
-    /// is missing (format version 5).
-    func markWeightDaysStale(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM setting WHERE key = 'weight_day.zone'")
     }
 }

@@ -33,7 +33,7 @@ struct WeightTrendCommand: ParsableCommand {
             return
         }
         defer { try? db.close() }
-        let (trend, goal) = try StoreAccess.reading(db.path) { try WeightTrendSource.read(db, timeZone: TimeZone.current) }
+        let (trend, goal) = try StoreAccess.reading(db.path) { try WeightTrendSource.read(db) }
         print(render(trend, goal: goal), terminator: "")
     }
 

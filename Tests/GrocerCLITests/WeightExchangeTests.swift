@@ -15,7 +15,9 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    func store(_ name: String) throws -> Store { try Store.open(at: folder.appendingPathComponent(name), stop: StopFlag()) }
+    func store(_ name: String, zone: TimeZone = .current) throws -> Store {
+        try Store.open(at: folder.appendingPathComponent(name), timeZone: zone, stop: StopFlag())
+    }
 
     func export(_ store: Store, _ format: ExportWriter.Format, _ name: String) throws -> Data {
         let path = folder.appendingPathComponent(name).path
@@ -74,7 +76,9 @@ import Testing
         let strict = try store("strict.sqlite")
         let refused = try WeightImport.run(try prepare(Self.mixed), into: strict, name: "f", strict: true)
         #expect(refused.refused)
-        #expect(WeightImport.text(refused) == "Imported nothing: --strict and 1 rejected row.\n  line 3: 'yesterday' is not a date and time grocer reads\n")
+        #expect(
+            WeightImport.text(refused)
+                == "Imported nothing: --strict and 1 rejected row.\n  line 3: 'yesterday' is not a date and time grocer reads\n")
         #expect(try strict.recentWeights(limit: 10).isEmpty)
         let plain = try store("plain.sqlite")
         let kept = try WeightImport.run(try prepare(Self.mixed), into: plain, name: "f")
@@ -112,7 +116,7 @@ import Testing
         let (from, before) = try DayBounds.range(since: "2026-03-08", until: "2026-03-08", in: zone)
         #expect(from == Date(timeIntervalSince1970: 1_772_946_000))  // 2026-03-08T05:00:00Z
         #expect(before == Date(timeIntervalSince1970: 1_773_028_800))  // 2026-03-09T04:00:00Z: a 23-hour day
-        #expect(throws: Failure("--since '2026-02-30' is not a date: give YYYY-MM-DD, e.g. 2026-11-20.")) {
+        #expect(throws: CommandError.notADate("2026-02-30")) {
             try DayBounds.range(since: "2026-02-30", until: nil, in: zone)
         }
         #expect(throws: Failure("--until 2026-01-01 is before --since 2026-01-02: give the earlier day to --since.")) {
@@ -130,11 +134,11 @@ import Testing
         #expect(!names.contains { $0.contains(".partial-") })
     }
 
-    /// The trend from the store's cursor (hundredths per local day) is the
-    /// trend GrocerCore works out from the entries themselves.
+    /// The trend from the store's per-day table is the trend GrocerCore works
+    /// out from the entries themselves, and the goal is in the default unit.
     @Test func theTrendFromTheStoreIsTheTrendOfItsEntriesByLocalDay() throws {
-        let db = try store("trend.sqlite")
         let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let db = try store("trend.sqlite", zone: berlin)
         let times: [(Double, String, WeightUnit)] = [
             (1_767_655_800, "70", .kg),  // 2026-01-05T23:30Z: Jan 6 in Berlin
             (1_767_693_600, "154.32", .lbs),  // 2026-01-06T10:00Z
@@ -143,10 +147,11 @@ import Testing
         ]
         for (t, digits, unit) in times { try db.addWeight(Weight(digits: digits, unit: unit)!, at: Date(timeIntervalSince1970: t)) }
         try db.setDefaultUnit(.kg)
-        let (trend, _) = try WeightTrendSource.read(db, timeZone: berlin)
+        try db.setGoal(Weight(digits: "150", unit: .lbs)!)
+        let (trend, goal) = try WeightTrendSource.read(db)
+        #expect(goal == Decimal(string: "68.0388555"))
         let expected = WeightTrend(entries: try db.recentWeights(limit: 10), unit: .kg, timeZone: berlin)
         #expect(trend.points == expected.points)
         #expect(trend.points.map(\.day.description) == ["2026-01-06", "2026-03-29", "2026-03-30"])
-        #expect(WeightTrendSource.hundredths("72.5") == 7250 && WeightTrendSource.hundredths("72.05") == 7205 && WeightTrendSource.hundredths("7") == 700)
     }
 }

@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func anEndlessXMLTagStopsAtTheLimitInsteadOfFillingMemory() throws {
-        let huge = "<HealthData>\n<Record type=\"HKQuantityTypeIdentifierBodyMass\" note=\"" + String(repeating: "a", count: XMLTagScanner.tagLimit + 10)
+        let huge =
+            "<HealthData>\n<Record type=\"HKQuantityTypeIdentifierBodyMass\" note=\"" + String(repeating: "a", count: XMLTagScanner.tagLimit + 10)
         #expect(throws: ImportError.malformed(line: 2, "a tag longer than 1024 KiB")) { try fixture.read(huge) }
     }
 
@@ -74,7 +75,8 @@ import Testing
         try Data(bytes).write(to: url)
         var items: [ImportItem] = []
         try ImportReader(timeZone: .gmt, defaultUnit: .kg).read(fileAt: url) { items.append($0) }
-        #expect(ImportFixture.summary(items) == ["2 2026-01-05T07:30:00Z 72.5 kg", "3 ! '7\u{FFFD}' is not a weight (a decimal with '.', e.g. 72.5)"])
+        #expect(
+            ImportFixture.summary(items) == ["2 2026-01-05T07:30:00Z 72.5 kg", "3 ! '7\u{FFFD}' is not a weight (a decimal with '.', e.g. 72.5)"])
     }
 
     @Test func timesOutsideTheYearsAStoreKeepsAreRejected() throws {

@@ -43,7 +43,7 @@ import Testing
         let (rows, report) = try exported(store)
         #expect(rows == ["1 10 72.5 kg", "6 60 80.25 lbs"])
         #expect(report.unreadableCount == 4)
-        #expect(report.ids == [2, 3, 4, 5])
+        #expect(report.ids == [2, 3, 5, 4])  // text sorts after integers
     }
 
     @Test(arguments: [
@@ -58,14 +58,16 @@ import Testing
     @Test func importSkipsWhatTheStoreHeldBeforeButKeepsRepeatsWithinTheFile() throws {
         let store = try Store.inMemory()
         try store.addWeight(weight("72.5"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0)))
+        var outcomes: [ImportOutcome] = []
         let result = try store.importWeights { importer in
-            #expect(try importer.add(weight("72.50"), at: Self.t0) == .duplicate)
-            #expect(try importer.add(weight("72.5", .lbs), at: Self.t0) == .inserted)
-            #expect(try importer.add(weight("72.6"), at: Self.t0) == .inserted)
-            #expect(try importer.add(weight("70"), at: Self.t0 + 1) == .inserted)
-            #expect(try importer.add(weight("70"), at: Self.t0 + 1) == .inserted)
+            outcomes.append(try importer.add(weight("72.50"), at: Self.t0))
+            outcomes.append(try importer.add(weight("72.5", .lbs), at: Self.t0))
+            outcomes.append(try importer.add(weight("72.6"), at: Self.t0))
+            outcomes.append(try importer.add(weight("70"), at: Self.t0 + 1))
+            outcomes.append(try importer.add(weight("70"), at: Self.t0 + 1))
             return true
         }
+        #expect(outcomes == [.duplicate, .inserted, .inserted, .inserted, .inserted])
         #expect(result.inserted == 4 && result.duplicates == 1 && result.committed)
         #expect(try exported(store).0.count == 5)
         let again = try store.importWeights { importer in
@@ -76,8 +78,9 @@ import Testing
 
     @Test func anEmptyStoreKeepsTheFilesIDsAndGivesARepeatedIDANewOne() throws {
         let store = try Store.inMemory()
+        var keeps: [Bool] = []
         try store.importWeights { importer in
-            #expect(importer.keepsIDs)
+            keeps.append(importer.keepsIDs)
             try importer.add(weight("1"), at: 10, id: 7)
             try importer.add(weight("2"), at: 20, id: 3)
             try importer.add(weight("3"), at: 30, id: 7)
@@ -86,10 +89,11 @@ import Testing
         }
         #expect(try exported(store).0 == ["7 10 1 kg", "3 20 2 kg", "8 30 3 kg", "9 40 4 kg"])
         try store.importWeights { importer in
-            #expect(!importer.keepsIDs)
+            keeps.append(importer.keepsIDs)
             try importer.add(weight("5"), at: 50, id: 1)
             return true
         }
+        #expect(keeps == [true, false])
         #expect(try exported(store).0.last == "10 50 5 kg")
     }
 
@@ -121,16 +125,41 @@ import Testing
         #expect(try exported(store).0.isEmpty)
     }
 
-    @Test func anImportThatAddsEntriesLeavesThePerDayTableToBeRebuilt() throws {
-        let store = try Store.inMemory()
-        try store.execute("INSERT INTO setting VALUES ('weight_day.zone', 'UTC')")
-        try store.importWeights { _ in true }
-        #expect(try zoneSetting(store) == "UTC")
+    /// After an import the per-day table equals a full tally of the entries:
+    /// summed as rows go in (in batches, past `DayTally.flushAt` days) when
+    /// it was built for the store's zone, rebuilt when it was not.
+    @Test(arguments: [true, false])
+    func theDayTableMatchesTheEntriesAfterAnImport(builtForThisZone: Bool) throws {
+        let zone = TimeZone(identifier: "America/New_York")!
+        let store = try Store.inMemory(timeZone: zone)
+        try store.addWeight(weight("70"), at: Date(timeIntervalSince1970: 1_773_000_000))
+        if !builtForThisZone { try store.execute("UPDATE setting SET value = 'Asia/Tokyo' WHERE key = 'weight_day.zone'") }
         try store.importWeights { importer in
-            try importer.add(weight("1"), at: 10)
+            try importer.add(weight("80.5", .lbs), at: 1_773_000_100)  // same day as the entry already there
+            try importer.add(weight("71.25"), at: 1_773_000_200)
+            for day in 0..<Int64(DayTally.flushAt + 10) {
+                try importer.add(weight("60"), at: 1_000_000_000 + day * 86_400)
+            }
             return true
         }
-        #expect(try zoneSetting(store) == nil)
+        let (kept, tallied) = try store.writer.base.read { db in
+            (try WeightDayTable.figures(db, unit: .kg), try WeightDayTable.figures(tallying: db, zone: zone, unit: .kg))
+        }
+        #expect(kept.count > DayTally.flushAt)
+        #expect(kept == tallied)
+        #expect(try zoneSetting(store) == zone.identifier)
+        #expect(try store.weightDays(unit: .kg) == tallied)
+    }
+
+    @Test func aDryRunLeavesTheDayTableAsItWas() throws {
+        let store = try Store.inMemory(timeZone: .gmt)
+        try store.addWeight(weight("70"), at: Date(timeIntervalSince1970: 10))
+        let before = try store.weightDays(unit: .kg)
+        try store.importWeights { importer in
+            try importer.add(weight("90"), at: 20)
+            return false
+        }
+        #expect(try store.weightDays(unit: .kg) == before)
     }
 
     func zoneSetting(_ store: Store) throws -> String? {
