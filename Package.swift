@@ -37,14 +37,14 @@ let package = Package(
         .target(
             name: "GrocerCLI",
             dependencies: [
-                "GrocerCore", "GrocerStore",
+                "GrocerCore", "GrocerStore", "GrocerExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "grocer",
             dependencies: [
-                "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "GrocerCLI", "GrocerApp",
+                "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "GrocerCLI", "GrocerApp", "GrocerExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(
             name: "GrocerCLITests",
             dependencies: [
-                "GrocerCLI", "GrocerCore", "GrocerStore",
+                "GrocerCLI", "GrocerCore", "GrocerStore", "GrocerExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

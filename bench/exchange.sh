@@ -1,41 +1,73 @@
 #!/usr/bin/env bash
-# Export and import of N weight entries (default 1,000,000): grocer's
-# writers and readers (bench/exchange-bench, release) beside the sqlite3
-# tool's own -csv / -json output and .import of the same rows, one run,
-# side by side; peak memory from GNU time.
+# grocer weight export / import at N entries (default 1,000,000; also
+# SIZES="1000000 4000000"), each beside its reference measured in the same
+# run on the same rows:
+#   export csv   vs  sqlite3 -csv  (the same columns, ISO 8601 by strftime)  goal: at least as fast
+#   export json  vs  sqlite3 -json                                           goal: at least as fast
+#   import csv   vs  sqlite3 .import --csv of the same file into a plain table  goal: within 3x
+# and grocer's peak memory (GNU time's max RSS), goal under 64 MB for both.
+# The store is a real grocer store (made by grocer, filled by sqlite3).
+# Components (release exchange-bench): the writer alone and the reader alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-N=${N:-1000000}
-OUT=${OUT:-bench/out/exchange}
-mkdir -p "$OUT"
-swift build -c release --product exchange-bench >/dev/null
-BIN=.build/release/exchange-bench
-DB=$OUT/weights.sqlite
-rm -f "$DB"
-sqlite3 "$DB" <<SQL
-CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, value TEXT NOT NULL, unit TEXT NOT NULL, recorded_at INTEGER NOT NULL);
-CREATE INDEX weight_entry_by_time ON weight_entry(recorded_at, id);
+ROOT=$PWD
+GROCER_BIN=${GROCER_BIN:-$ROOT/.build/release/grocer}
+[[ -x $GROCER_BIN ]] || { echo "no grocer binary at $GROCER_BIN (make build)" >&2; exit 2; }
+command -v sqlite3 >/dev/null || { echo "bench needs sqlite3 (apt-get install sqlite3)" >&2; exit 2; }
+[[ -x /usr/bin/time ]] || { echo "bench needs GNU time at /usr/bin/time (apt-get install time)" >&2; exit 2; }
+SIZES=(${SIZES:-${N:-1000000}})
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/grocer-exchange.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+export XDG_STATE_HOME=$WORK/state TZ=UTC
+ISO="strftime('%Y-%m-%dT%H:%M:%SZ', recorded_at, 'unixepoch')"
+
+# measure LABEL command...: prints "LABEL  seconds  peak KB" and sets SECS, KB.
+measure() {
+    local label=$1
+    shift
+    /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$@"
+    read -r SECS KB <"$WORK/time.txt"
+    printf '  %-36s %7s s  %7s KB peak\n' "$label" "$SECS" "$KB"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "-"; else printf "%.2fx", a / b }'; }
+verdict() { # ok-when-true text
+    if [[ $1 == 1 ]]; then echo "  met: $2"; else echo "  MISSED: $2"; fi
+}
+
+for N in "${SIZES[@]}"; do
+    echo "weight export/import at $N entries"
+    STORE=$WORK/store-$N.sqlite
+    "$GROCER_BIN" weight add 1 --unit kg --store "$STORE" >/dev/null
+    sqlite3 "$STORE" <<SQL
+DELETE FROM weight_entry;
 WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < $N)
 INSERT INTO weight_entry SELECT i, printf('%d.%02d', 60 + i % 40, i % 100), CASE WHEN i % 3 = 0 THEN 'lbs' ELSE 'kg' END, 1700000000 + i * 60 FROM c;
 SQL
-ISO="strftime('%Y-%m-%dT%H:%M:%SZ', recorded_at, 'unixepoch')"
-measure() { # label command...
-    local label=$1; shift
-    /usr/bin/time -f "%e s, %M KB peak" -o "$OUT/time.txt" "$@" 2>/dev/null
-    printf '%-34s %s\n' "$label" "$(cat "$OUT/time.txt")"
-}
-measure "sqlite3 -csv" sh -c "sqlite3 -csv -header '$DB' \"SELECT $ISO AS recorded_at, value, unit FROM weight_entry ORDER BY recorded_at, id\" > $OUT/sqlite.csv"
-measure "grocer export csv" "$BIN" export csv "$DB" "$OUT/grocer.csv"
-measure "sqlite3 -json" sh -c "sqlite3 -json '$DB' \"SELECT id, $ISO AS recordedAt, value, unit FROM weight_entry ORDER BY recorded_at, id\" > $OUT/sqlite.json"
-measure "grocer export json" "$BIN" export json "$DB" "$OUT/grocer.json"
-measure "grocer writer alone csv" "$BIN" write csv "$N" "$OUT/written.csv"
-measure "grocer writer alone json" "$BIN" write json "$N" "$OUT/written.json"
-rm -f "$OUT/import.sqlite"
-measure "sqlite3 .import csv" sqlite3 "$OUT/import.sqlite" ".import --csv $OUT/grocer.csv w"
-measure "grocer read csv (no store)" "$BIN" import "$OUT/grocer.csv"
-measure "grocer read json (no store)" "$BIN" import "$OUT/grocer.json"
-cmp <(tr -d '\r' < "$OUT/sqlite.csv") <(tr -d '\r' < "$OUT/grocer.csv") && echo "csv: same bytes as sqlite3's (line ends aside)"
-# Where the reading time goes: CSV.swift's fields alone (not used: too slow),
-# and Weight(digits:unit:) alone, which every imported row pays.
-measure "CSV.swift 2.5.2 fields alone" "$BIN" scan "$OUT/grocer.csv"
-measure "Weight(digits:unit:) x N alone" "$BIN" weights "$N"
+    measure "sqlite3 -csv" sh -c "sqlite3 -csv -header '$STORE' \"SELECT $ISO AS recorded_at, value, unit FROM weight_entry ORDER BY recorded_at, id\" >'$WORK/sqlite.csv'"
+    REF_CSV=$SECS
+    measure "grocer weight export --format csv" sh -c "'$GROCER_BIN' weight export --store '$STORE' >'$WORK/grocer.csv'"
+    verdict "$(awk -v a="$SECS" -v b="$REF_CSV" 'BEGIN { print (a <= b) }')" "export csv at $(ratio "$SECS" "$REF_CSV") of sqlite3's time (goal <= 1x)"
+    verdict "$((KB < 65536))" "export csv peak $KB KB (goal < 65536)"
+    measure "sqlite3 -json" sh -c "sqlite3 -json '$STORE' \"SELECT id, $ISO AS recordedAt, value, unit FROM weight_entry ORDER BY recorded_at, id\" >'$WORK/sqlite.json'"
+    REF_JSON=$SECS
+    measure "grocer weight export --format json" sh -c "'$GROCER_BIN' weight export --format json --store '$STORE' >'$WORK/grocer.json'"
+    verdict "$(awk -v a="$SECS" -v b="$REF_JSON" 'BEGIN { print (a <= b) }')" "export json at $(ratio "$SECS" "$REF_JSON") of sqlite3's time (goal <= 1x)"
+    verdict "$((KB < 65536))" "export json peak $KB KB (goal < 65536)"
+    cmp -s <(tr -d '\r' <"$WORK/sqlite.csv") <(tr -d '\r' <"$WORK/grocer.csv") && echo "  csv: the same rows as sqlite3's (line ends aside)"
+
+    rm -f "$WORK/plain.sqlite"
+    sqlite3 "$WORK/plain.sqlite" "CREATE TABLE w (recorded_at TEXT, value TEXT, unit TEXT);"
+    measure "sqlite3 .import --csv (plain table)" sqlite3 "$WORK/plain.sqlite" ".import --csv --skip 1 $WORK/grocer.csv w"
+    REF_IMPORT=$SECS
+    EMPTY=$WORK/empty-$N.sqlite
+    "$GROCER_BIN" weight add 1 --unit kg --store "$EMPTY" >/dev/null
+    sqlite3 "$EMPTY" "DELETE FROM weight_entry;"
+    measure "grocer weight import (csv)" sh -c "'$GROCER_BIN' weight import '$WORK/grocer.csv' --store '$EMPTY' >'$WORK/import.txt'"
+    sed 's/^/    /' "$WORK/import.txt"
+    verdict "$(awk -v a="$SECS" -v b="$REF_IMPORT" 'BEGIN { print (a <= 3 * b) }')" "import csv at $(ratio "$SECS" "$REF_IMPORT") of sqlite3 .import (goal <= 3x)"
+    verdict "$((KB < 65536))" "import csv peak $KB KB (goal < 65536)"
+    "$GROCER_BIN" weight export --store "$EMPTY" | cmp -s - "$WORK/grocer.csv" && echo "  export -> import -> export: the same bytes"
+    measure "grocer weight import again (all dup.)" sh -c "'$GROCER_BIN' weight import '$WORK/grocer.csv' --store '$EMPTY' >'$WORK/import.txt'"
+    sed 's/^/    /' "$WORK/import.txt"
+    rm -f "$STORE" "$EMPTY" "$WORK"/*.csv "$WORK"/*.json "$WORK/plain.sqlite"
+done

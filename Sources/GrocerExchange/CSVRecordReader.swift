@@ -21,6 +21,9 @@ struct CSVRecordReader {
     private var field: [UInt8] = []
     /// The line the next record starts on (1-based).
     private(set) var line = 1
+    /// A record longer than this is not a weight log's (a hostile or
+    /// wrong file): the reading stops rather than hold it in memory.
+    static let recordLimit = 1 << 20
 
     init(stream: InputStream, delimiter: UInt8) {
         self.stream = stream
@@ -68,7 +71,12 @@ struct CSVRecordReader {
         field.removeAll(keepingCapacity: true)
         var quoted = false
         var fieldStart = true
+        var size = 0
         while let b = try nextByte() {
+            size += 1
+            if size > CSVRecordReader.recordLimit {
+                throw ImportError.malformed(line: startLine, "a record longer than \(CSVRecordReader.recordLimit / 1024) KiB")
+            }
             if quoted {
                 if b == UInt8(ascii: "\"") {
                     if try peekByte() == UInt8(ascii: "\"") {

@@ -8,6 +8,11 @@ public struct ImportRow: Equatable, Sendable {
     public let recordedAt: Date
     public let value: Weight
     public let rounded: Bool
+    /// The id grocer's JSON gives the entry (kept by an empty store).
+    public var id: Int64? = nil
+
+    /// Whole Unix seconds (times are read to the second).
+    public var seconds: Int64 { Int64(recordedAt.timeIntervalSince1970.rounded(.down)) }
 }
 
 /// A row that cannot be read, by line number, with the reason.
@@ -76,6 +81,8 @@ struct RowReader {
     private var seen: [WeightUnit: [String: ImportedWeight.Reading]] = [:]
     private var remembered = 0
     static let cap = 50_000
+    /// The times a store keeps: the years 1 to 9999 (UTC).
+    static let years = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
 
     init(timeZone: TimeZone) {
         time = ImportTime(timeZone: timeZone)
@@ -84,6 +91,9 @@ struct RowReader {
     mutating func item(line: Int, timeText: String, value: String, unit: WeightUnit?, unitText: String) -> ImportItem {
         guard let date = time.parse(timeText) else {
             return .problem(ImportProblem(line: line, reason: "'\(timeText)' is not a date and time grocer reads"))
+        }
+        guard RowReader.years.contains(date) else {
+            return .problem(ImportProblem(line: line, reason: "'\(timeText)' is outside the years 1 to 9999"))
         }
         guard let unit else { return .problem(ImportProblem(line: line, reason: "unit '\(unitText)' is not lbs or kg")) }
         if let reading = seen[unit]?[value] {

@@ -23,7 +23,20 @@ public struct ImportReader: Sendable {
     /// `body` throws (which stops the reading).
     @discardableResult
     public func read(_ stream: InputStream, _ body: (ImportItem) throws -> Void) throws -> ImportFormat {
+        let prepared = try prepare(stream)
+        try prepared.read(body)
+        return prepared.format
+    }
+
+    /// Reads the first bytes and tells the format (or checks the one
+    /// named), before anything is read for good: an unknown file is refused
+    /// before a store is touched.
+    public func prepare(_ stream: InputStream) throws -> PreparedImport {
         let prefix = try PrefixedInputStream.readPrefix(of: stream, count: FormatDetector.prefixLength)
+        if prefix.starts(with: [0xFF, 0xFE]) || prefix.starts(with: [0xFE, 0xFF]) {
+            throw ImportError.unreadable("it is UTF-16 text; save it as UTF-8 and import that")
+        }
+        if prefix.contains(0) { throw ImportError.unreadable("it holds binary data, not text") }
         let kind: FormatDetector.Kind
         switch format {
         case nil:
@@ -36,8 +49,33 @@ public struct ImportReader: Sendable {
         case .hackersdiet?: kind = .hackersdiet
         case .applehealth?: kind = .applehealth
         }
-        let input: InputStream = PrefixedInputStream(prefix: prefix, rest: stream)
-        let rows = RowReader(timeZone: timeZone)
+        return PreparedImport(
+            kind: kind, input: PrefixedInputStream(prefix: prefix, rest: stream), rows: RowReader(timeZone: timeZone),
+            defaultUnit: defaultUnit)
+    }
+
+    /// The same, for a file.
+    @discardableResult
+    public func read(fileAt url: URL, _ body: (ImportItem) throws -> Void) throws -> ImportFormat {
+        guard let stream = InputStream(url: url) else { throw ImportError.unreadable("it cannot be opened") }
+        stream.open()
+        defer { stream.close() }
+        if stream.streamStatus == .error { throw ImportError.unreadable(stream.streamError?.localizedDescription ?? "it cannot be opened") }
+        return try read(stream, body)
+    }
+}
+
+/// A file whose format is known, ready to be read once.
+public struct PreparedImport {
+    let kind: FormatDetector.Kind
+    let input: InputStream
+    let rows: RowReader
+    let defaultUnit: WeightUnit
+
+    public var format: ImportFormat { kind.format }
+
+    /// Calls `body` once per row, in file order (see `ImportReader.read`).
+    public func read(_ body: (ImportItem) throws -> Void) throws {
         switch kind {
         case .grocerCSV:
             var reader = GrocerCSVReader(rows: rows)
@@ -58,19 +96,7 @@ public struct ImportReader: Sendable {
             var reader = HackersDietReader(rows: rows, unit: defaultUnit)
             try CSVImport.run(&reader, stream: input, body: body)
         case .applehealth:
-            let xml = try XMLDoctype.stripped(prefix: prefix, rest: stream)
-            try AppleHealthImport.run(stream: xml, rows: rows, body: body)
+            try AppleHealthImport.run(stream: input, rows: rows, body: body)
         }
-        return kind.format
-    }
-
-    /// The same, for a file.
-    @discardableResult
-    public func read(fileAt url: URL, _ body: (ImportItem) throws -> Void) throws -> ImportFormat {
-        guard let stream = InputStream(url: url) else { throw ImportError.unreadable("it cannot be opened") }
-        stream.open()
-        defer { stream.close() }
-        if stream.streamStatus == .error { throw ImportError.unreadable(stream.streamError?.localizedDescription ?? "it cannot be opened") }
-        return try read(stream, body)
     }
 }

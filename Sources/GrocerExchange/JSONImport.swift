@@ -42,21 +42,29 @@ struct JSONImport {
         }
     }
 
-    /// The three fields an entry needs; anything else (the id) is read and dropped.
+    /// The three fields an entry needs, and its id when it has one; anything
+    /// else is read and dropped.
     struct Entry {
         var recordedAt: String?
         var value: String?
         var unit: String?
+        var id: String?
     }
 
     mutating func item(_ entry: Entry, line: Int) -> ImportItem {
         guard let timeText = entry.recordedAt, let value = entry.value, let unitText = entry.unit else {
             return .problem(ImportProblem(line: line, reason: "an entry needs recordedAt, value and unit"))
         }
-        return rows.item(line: line, timeText: timeText, value: value, unit: WeightUnit.imported(unitText), unitText: unitText)
+        let item = rows.item(line: line, timeText: timeText, value: value, unit: WeightUnit.imported(unitText), unitText: unitText)
+        guard case .row(var row) = item, let id = entry.id.flatMap({ Int64($0) }), id > 0 else { return item }
+        row.id = id
+        return .row(row)
     }
 
     static let recordedAtKey = Array("recordedAt".utf8), valueKey = Array("value".utf8), unitKey = Array("unit".utf8)
+    static let idKey = Array("id".utf8)
+    /// Longer strings and values are not a weight log's: the reading stops.
+    static let valueLimit = 1 << 16
 
     /// A flat object of strings, numbers, true/false/null, kept as text.
     mutating func readObject() throws -> Entry {
@@ -83,6 +91,7 @@ struct JSONImport {
                 while let b = peek(), b != UInt8(ascii: ","), b != UInt8(ascii: "}"), !isSpace(b) {
                     scratch.append(b)
                     position += 1
+                    if scratch.count > JSONImport.valueLimit { throw ImportError.malformed(line: line, "a value longer than 64 KiB") }
                 }
                 guard !scratch.isEmpty else { throw ImportError.malformed(line: line, "expected a value") }
                 text = String(decoding: scratch, as: UTF8.self)
@@ -93,6 +102,8 @@ struct JSONImport {
                 entry.value = text
             } else if key == JSONImport.unitKey {
                 entry.unit = text
+            } else if key == JSONImport.idKey {
+                entry.id = text
             }
             skipSpace()
             switch next() {
@@ -109,6 +120,7 @@ struct JSONImport {
         while true {
             guard let b = next() else { throw ImportError.malformed(line: line, "a string is not closed") }
             if b == UInt8(ascii: "\"") { return scratch }
+            if scratch.count > JSONImport.valueLimit { throw ImportError.malformed(line: line, "a string longer than 64 KiB") }
             if b == 10 { line += 1 }
             if b == UInt8(ascii: "\\") {
                 guard let e = next() else { throw ImportError.malformed(line: line, "a string is not closed") }

@@ -7,8 +7,11 @@ import GrocerStore
 struct WeightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weight",
-        abstract: "Add, list, edit and remove weights; print or set the goal.",
-        subcommands: [Add.self, List.self, Edit.self, Remove.self, Goal.self]
+        abstract: "Add, list, edit and remove weights; the goal, the trend, export and import.",
+        subcommands: [
+            Add.self, List.self, Edit.self, Remove.self, Goal.self,
+            WeightTrendCommand.self, WeightExportCommand.self, WeightImportCommand.self,
+        ]
     )
 
     struct Add: ParsableCommand {

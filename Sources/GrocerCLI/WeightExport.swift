@@ -1,0 +1,72 @@
+import Foundation
+import GrocerCore
+import GrocerExchange
+import GrocerStore
+
+/// `grocer weight export`: the store's entries streamed from its cursor
+/// into `ExportWriter` (no Weight, Date or formatter per row), to standard
+/// output or to a file that appears only when the export is complete.
+public enum WeightExport {
+    /// Writes every entry in `[from, before)` to `fd`. Returns what could
+    /// not be read (the caller reports it after the output is complete).
+    public static func write(
+        _ store: Store, format: ExportWriter.Format, from: Date?, before: Date?, to fd: Int32, name: String
+    ) throws -> ReadReport {
+        var failure: ExportError? = nil
+        let sink = ExportWriter.fileDescriptorSink(fd)
+        var writer = ExportWriter(format: format) { bytes in
+            do { try sink(bytes) } catch let error as ExportError {
+                failure = error
+                throw error
+            }
+        }
+        do {
+            let report = try StoreAccess.reading(store.path) {
+                try store.exportWeights(from: from, before: before) { id, seconds, digits, unit in
+                    try writer.append(id: id, seconds: seconds, digits: digits, unit: unit)
+                }
+            }
+            try writer.finish()
+            return report
+        } catch {
+            if case .writeFailed(let why)? = failure { throw Failure("could not write \(name): \(why). Nothing more was written.") }
+            if case .writeFailed(let why) = error as? ExportError { throw Failure("could not write \(name): \(why).") }
+            throw error
+        }
+    }
+
+    /// Writes to `path` through a temporary file beside it, renamed over
+    /// `path` once everything is written and synced: a failed or stopped
+    /// export leaves no half file (and any older file stays as it was).
+    public static func write(
+        _ store: Store, format: ExportWriter.Format, from: Date?, before: Date?, toFile path: String
+    ) throws -> ReadReport {
+        let shown = path  // ErrorReport makes it visible
+        if URL(fileURLWithPath: path).resolvingSymlinksInPath().path == URL(fileURLWithPath: store.path).resolvingSymlinksInPath().path {
+            throw Failure("--output \(shown) is the store itself: name another file.")
+        }
+        let temporary = path + ".partial-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 {
+            throw Failure("could not create \(shown): \(String(cString: strerror(errno))). Check the folder exists and can be written.")
+        }
+        var done = false
+        defer {
+            if !done { unlink(temporary) }
+        }
+        let report: ReadReport
+        do {
+            report = try write(store, format: format, from: from, before: before, to: fd, name: shown)
+            guard fsync(fd) == 0 else { throw Failure("could not write \(shown): \(String(cString: strerror(errno))).") }
+        } catch {
+            close(fd)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            throw Failure("could not write \(shown): \(String(cString: strerror(errno))).")
+        }
+        done = true
+        return report
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GrocerCore
+import GrocerExchange
+import GrocerStore
+
+/// `grocer weight import`: a prepared file's rows into the store in one
+/// transaction, counted as they go (`ImportSummary`). Kept only when the
+/// run is not a dry run and, under `strict`, no row was rejected.
+public enum WeightImport {
+    public struct Result: Equatable, Sendable {
+        public let format: ImportFormat
+        public let summary: ImportSummary
+        public let dryRun: Bool
+        /// Nothing was kept because `--strict` met a rejected row.
+        public let refused: Bool
+    }
+
+    /// `name` is the file as the person gave it, for messages.
+    public static func run(
+        _ prepared: PreparedImport, into store: Store, name: String, dryRun: Bool = false, strict: Bool = false,
+        stop: StopFlag = .process, progress: @escaping (Int) -> Void = { _ in }
+    ) throws -> Result {
+        var summary = ImportSummary()
+        do {
+            try store.importWeights(stop: stop, progress: progress) { importer in
+                try prepared.read { item in
+                    switch item {
+                    case .row(let row):
+                        let outcome = try importer.add(row.value, at: row.seconds, id: row.id)
+                        summary.count(item, duplicate: outcome == .duplicate)
+                    case .problem:
+                        summary.count(item)
+                    }
+                }
+                return !dryRun && !(strict && summary.refusedUnderStrict)
+            }
+        } catch let error as ImportError {
+            throw Failure("cannot import \(name): \(error.message). Nothing was imported.")
+        }
+        return Result(format: prepared.format, summary: summary, dryRun: dryRun, refused: strict && summary.refusedUnderStrict)
+    }
+
+    /// The summary line, then one line per rejected row (at most `shown`),
+    /// text from the file made visible.
+    public static func text(_ result: Result, shown: Int = 20) -> String {
+        var lines = [
+            result.refused
+                ? "Imported nothing: --strict and \(result.summary.rejectedCount) rejected \(result.summary.rejectedCount == 1 ? "row" : "rows")."
+                : result.summary.line(dryRun: result.dryRun)
+        ]
+        lines += result.summary.problemLines(shown: shown).map { "  " + VisibleText.escaped($0) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `{"format", "dryRun", "imported", "duplicates", "rounded", "rejected", "problems": [{"line", "reason"}]}`.
+    public static func json(_ result: Result) -> String {
+        let s = result.summary
+        let problems = s.rejected.map { "\n    {\"line\": \($0.line), \"reason\": \(JSONString.literal($0.reason))}" }
+        return """
+            {
+              "format": "\(result.format.rawValue)",
+              "dryRun": \(result.dryRun),
+              "kept": \(!result.dryRun && !result.refused),
+              "imported": \(s.imported),
+              "duplicates": \(s.duplicates),
+              "rounded": \(s.rounded),
+              "rejected": \(s.rejectedCount),
+              "problems": [\(problems.joined(separator: ","))\(problems.isEmpty ? "" : "\n  ")]
+            }
+
+            """
+    }
+}

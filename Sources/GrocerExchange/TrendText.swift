@@ -1,0 +1,40 @@
+import Foundation
+import GrocerCore
+
+/// `grocer weight trend` as text: the same figures as `TrendJSON`, one
+/// line per day with entries, then the trend, the change per week and,
+/// with a goal, when it is reached at this rate.
+public enum TrendText {
+    public static func render(_ trend: WeightTrend, range: TrendRange, goal: Decimal?) -> String {
+        let unit = trend.unit.rawValue
+        let points = trend.points(in: range)
+        guard let last = trend.latest else { return "No weights yet.\n" }
+        let fixed2 = TrendJSON.fixed2
+        var lines = ["date        " + pad("weight", 10) + "  " + pad("trend", 10)]
+        for point in points {
+            lines.append("\(point.day)  \(pad(fixed2(point.weight) + " " + unit, 10))  \(pad(fixed2(point.trend) + " " + unit, 10))")
+        }
+        lines.append("")
+        lines.append("Trend: \(fixed2(last.trend)) \(unit) on \(last.day).")
+        if let rate = trend.changePerWeek {
+            lines.append("Change per week: \(rate > 0 ? "+" : "")\(fixed2(rate)) \(unit).")
+        } else {
+            lines.append("Change per week: not yet (fewer than 2 days with entries in the last 14).")
+        }
+        if let goal {
+            let target = "Goal: \(fixed2(goal)) \(unit)"
+            switch trend.forecast(goal: goal) {
+            case .reached: lines.append("\(target), reached.")
+            case .inDays: lines.append("\(target), by \(trend.forecastDay(goal: goal).map(String.init(describing:)) ?? "-") at this rate.")
+            case .movingAway: lines.append("\(target); the trend is not moving towards it.")
+            case .tooFar: lines.append("\(target); more than 3 years away at this rate.")
+            case .noRate: lines.append("\(target).")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}

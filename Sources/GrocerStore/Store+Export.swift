@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import GrocerCore
+
+extension Store {
+    /// Every entry recorded in `[from, before)` (either bound open), oldest
+    /// first (time, then id), handed to `body` as stored: the id, Unix
+    /// seconds, the value's digits as typed and the unit. No `Weight`,
+    /// `Decimal` or `Date` is made per row, so an export of millions of
+    /// entries costs little more than SQLite's own reading; memory stays
+    /// flat (one row at a time). A row that cannot be read is skipped and
+    /// counted in the report, never dropped in silence.
+    @discardableResult
+    public func exportWeights(
+        from: Date? = nil, before: Date? = nil,
+        _ body: (_ id: Int64, _ seconds: Int64, _ digits: String, _ unit: WeightUnit) throws -> Void
+    ) throws -> ReadReport {
+        try checkedRead(WeightRecord.shape) { db in
+            var request = WeightRecord.oldestFirst
+            if let from { request = request.filter(WeightRecord.Columns.recordedAt >= Self.seconds(from)) }
+            if let before { request = request.filter(WeightRecord.Columns.recordedAt < Self.seconds(before)) }
+            var report = ReadReport()
+            let rows = try Row.fetchCursor(db, request)
+            while let row = try rows.next() {
+                let id: DatabaseValue = row[0]
+                let value: DatabaseValue = row[1]
+                let unit: DatabaseValue = row[2]
+                let time: DatabaseValue = row[3]
+                if case .int64(let id) = id.storage, case .string(let digits) = value.storage,
+                    case .string(let unitText) = unit.storage, case .int64(let seconds) = time.storage,
+                    let unit = WeightRecord.unit(unitText), WeightRecord.times.contains(seconds),
+                    WeightRecord.isCanonical(digits)
+                {
+                    try body(id, seconds, digits, unit)
+                    continue
+                }
+                // Not in the shape grocer writes: read it the slow, careful
+                // way (a value such as "072.5" is still a weight).
+                do {
+                    let entry = try WeightRecord(row: row).entry()
+                    try body(entry.id, Int64(entry.recordedAt.timeIntervalSince1970), entry.weight.digits, entry.weight.unit)
+                } catch let problem as FieldProblem {
+                    report.add(
+                        UnreadableRow(table: WeightRecord.databaseTableName, id: try? row.integer(WeightRecord.Columns.id), reason: problem.reason))
+                }
+            }
+            return report
+        }
+    }
+
+    /// The first whole Unix second at or after `date`: entries are kept to
+    /// the whole second, so a bound of 07:30:00.5 neither takes in an entry
+    /// of 07:30:00 (from) nor leaves it out (before).
+    static func seconds(_ date: Date) -> Int64 {
+        Int64(max(-9.2e18, min(9.2e18, date.timeIntervalSince1970.rounded(.up))))
+    }
+}
+
+extension WeightRecord {
+    /// "kg" or "lbs" exactly.
+    static func unit(_ text: String) -> WeightUnit? {
+        switch text {
+        case "kg": return .kg
+        case "lbs": return .lbs
+        default: return nil
+        }
+    }
+
+    /// Whether `digits` is a weight exactly as `Weight` keeps one: "0" or
+    /// digits without a leading zero, optionally "." and 1-2 digits, above
+    /// 0. Checked on the bytes (no Decimal, no Locale).
+    static func isCanonical(_ digits: String) -> Bool {
+        var bytes = digits.utf8.makeIterator()
+        var whole = 0
+        var fraction = 0
+        var nonZero = false
+        var afterDot = false
+        var first: UInt8? = nil
+        while let b = bytes.next() {
+            if b == UInt8(ascii: ".") {
+                if afterDot || whole == 0 { return false }
+                afterDot = true
+                continue
+            }
+            guard b >= 48, b <= 57 else { return false }
+            if b != 48 { nonZero = true }
+            if afterDot {
+                fraction += 1
+                if fraction > 2 { return false }
+            } else {
+                if whole == 1, first == 48 { return false }
+                if whole == 0 { first = b }
+                whole += 1
+            }
+        }
+        return whole > 0 && (!afterDot || fraction > 0) && nonZero
+    }
+}

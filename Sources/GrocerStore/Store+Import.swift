@@ -1,0 +1,199 @@
+import Foundation
+import GRDB
+import GrocerCore
+
+/// What one row of an import did in the store.
+public enum ImportOutcome: Equatable, Sendable {
+    case inserted
+    /// An entry with the same time, unit and value was in the store before
+    /// this import began.
+    case duplicate
+}
+
+/// The store's side of an import, handed to the caller's feed inside one
+/// transaction: `add` inserts one entry with a prepared statement. Lives
+/// only as long as the feed runs.
+public struct WeightImporter {
+    private let db: Database
+    private let insert: Statement
+    private let insertWithID: Statement
+    /// Rows already in the store before this import began; nil when it was
+    /// empty (no row can be a duplicate then).
+    private let duplicate: Statement?
+    private let lastIDBefore: Int64
+    /// An empty store takes the file's ids (grocer's JSON carries them), so
+    /// export -> import -> export gives the same bytes.
+    public let keepsIDs: Bool
+    /// `weight_day` kept up as rows go in: the sums of the rows added per
+    /// (day, unit), written out every `daysFlushAt` keys and at the end.
+    /// nil when the table was not built for the store's zone (it is then
+    /// rebuilt after the rows, in the same transaction).
+    private var days: DayTally?
+    private let stop: StopFlag
+    private let progressEvery: Int
+    private let progress: (Int) -> Void
+    public private(set) var inserted = 0
+    public private(set) var duplicates = 0
+    private var seen = 0
+
+    init(db: Database, zone: TimeZone, stop: StopFlag, progressEvery: Int, progress: @escaping (Int) -> Void) throws {
+        self.db = db
+        days = try WeightDayTable.isCurrent(db, zone: zone) ? try DayTally(db: db, zone: zone) : nil
+        self.stop = stop
+        self.progressEvery = max(1, progressEvery)
+        self.progress = progress
+        insert = try db.makeStatement(sql: "INSERT INTO weight_entry (value, unit, recorded_at) VALUES (?, ?, ?)")
+        insertWithID = try db.makeStatement(sql: "INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (?, ?, ?, ?)")
+        let last = try Int64.fetchOne(db, sql: "SELECT max(id) FROM weight_entry")
+        lastIDBefore = last ?? 0
+        keepsIDs = last == nil
+        // The (recorded_at, id) index finds the time; the value is compared
+        // in hundredths, so 72.5 and 72.50 are the same weight.
+        duplicate =
+            last == nil
+            ? nil
+            : try db.makeStatement(
+                sql: """
+                    SELECT 1 FROM weight_entry
+                    WHERE recorded_at = ? AND id <= ? AND unit = ? AND round(CAST(value AS REAL) * 100) = ?
+                    LIMIT 1
+                    """)
+    }
+
+    /// Inserts `weight` recorded at `seconds` (Unix time), unless the store
+    /// held the same entry before the import began. `id` is used when the
+    /// store was empty and the id is still free. Throws `CancellationError`
+    /// once the stop flag is raised (the transaction is then rolled back).
+    @discardableResult
+    public mutating func add(_ weight: Weight, at seconds: Int64, id: Int64? = nil) throws -> ImportOutcome {
+        seen += 1
+        if seen % progressEvery == 0 {
+            if stop.isRaised { throw CancellationError() }
+            progress(seen)
+        }
+        guard WeightRecord.times.contains(seconds) else { throw ImportRangeError(seconds: seconds) }
+        let unit = weight.unit.rawValue
+        if let duplicate {
+            duplicate.setUncheckedArguments([seconds, lastIDBefore, unit, weight.hundredths])
+            if try Bool.fetchOne(duplicate) != nil {
+                duplicates += 1
+                return .duplicate
+            }
+        }
+        if try !insertKeepingID(id, weight.digits, unit, seconds) {
+            insert.setUncheckedArguments([weight.digits, unit, seconds])
+            try insert.execute()
+        }
+        inserted += 1
+        try days?.add(seconds: seconds, unit: unit, hundredths: weight.hundredths)
+        return .inserted
+    }
+
+    /// Inserts with the file's id when the store was empty and the id is
+    /// free; false when the row still needs inserting.
+    private mutating func insertKeepingID(_ id: Int64?, _ digits: String, _ unit: String, _ seconds: Int64) throws -> Bool {
+        guard keepsIDs, let id, id > 0 else { return false }
+        insertWithID.setUncheckedArguments([id, digits, unit, seconds])
+        do {
+            try insertWithID.execute()
+            return true
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            return false  // the file names an id twice: the second entry gets a new one
+        }
+    }
+
+    /// Brings `weight_day` up to date with the rows added (see `days`).
+    mutating func finishDays(zone: TimeZone) throws {
+        guard inserted > 0 else { return }
+        if days != nil {
+            try days!.flush()
+        } else {
+            try WeightDayTable.rebuild(db, zone: zone)
+        }
+    }
+}
+
+/// Per-(day, unit) sums of imported rows, added into `weight_day` in
+/// batches (bounded memory however many days a file spans).
+struct DayTally {
+    static let flushAt = 50_000
+    private let upsert: Statement
+    private var local: LocalDays
+    private var sums: [WeightDayTable.Key: WeightDayTable.Sum] = [:]
+
+    init(db: Database, zone: TimeZone) throws {
+        local = LocalDays(zone: zone)
+        upsert = try db.makeStatement(
+            sql: """
+                INSERT INTO weight_day (day, unit, hundredths, count) VALUES (?, ?, ?, ?)
+                ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + excluded.count
+                """)
+    }
+
+    mutating func add(seconds: Int64, unit: String, hundredths: Int) throws {
+        let key = WeightDayTable.Key(day: local.day(seconds), unit: unit)
+        sums[key, default: WeightDayTable.Sum(hundredths: 0, count: 0)].hundredths += hundredths
+        sums[key, default: WeightDayTable.Sum(hundredths: 0, count: 0)].count += 1
+        if sums.count >= Self.flushAt { try flush() }
+    }
+
+    mutating func flush() throws {
+        for (key, sum) in sums {
+            upsert.setUncheckedArguments([key.day, key.unit, sum.hundredths, sum.count])
+            try upsert.execute()
+        }
+        sums.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A time outside the years 1 to 9999 reached the store (readers reject
+/// such rows first; this guards the table).
+public struct ImportRangeError: Error, Equatable, Sendable {
+    public let seconds: Int64
+}
+
+extension Store {
+    /// Imports entries in one IMMEDIATE transaction, `weight_day` kept
+    /// current in it (summed as rows go in, or rebuilt when it was not
+    /// built for the store's zone): `feed` calls
+    /// `importer.add` once per entry and returns whether to keep them
+    /// (false rolls everything back: a dry run, or `--strict` with a bad
+    /// row). Nothing is kept when `feed` throws, or on a stop. `progress`
+    /// hears the number of rows seen every `progressEvery` rows.
+    ///
+    /// Errors from `feed` reach the caller as thrown; SQLite's become a
+    /// `StoreError`.
+    @discardableResult
+    public func importWeights(
+        stop: StopFlag = .process, progressEvery: Int = 10_000, progress: @escaping (Int) -> Void = { _ in },
+        _ feed: (inout WeightImporter) throws -> Bool
+    ) throws -> (inserted: Int, duplicates: Int, committed: Bool) {
+        try importTransaction { db in
+            for table in [WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape] { try table.check(db, path: path) }
+            var importer = try WeightImporter(db: db, zone: timeZone, stop: stop, progressEvery: progressEvery, progress: progress)
+            let keep = try feed(&importer)
+            if keep { try importer.finishDays(zone: timeZone) }
+            return ((importer.inserted, importer.duplicates, keep), keep)
+        }
+    }
+
+    /// One IMMEDIATE transaction committed only when `body` says so. Unlike
+    /// `checkedWrite`, errors that are not SQLite's pass through unchanged
+    /// (a reader's error names the file, not the store).
+    func importTransaction<T>(_ body: (Database) throws -> (T, commit: Bool)) throws -> T {
+        if let identity = writer.identity, FileSystem.Identity(path: path) != identity { throw StoreError.moved(path: path) }
+        do {
+            return try writer.base.writeWithoutTransaction { db in
+                var result: T? = nil
+                try db.inTransaction(.immediate) {
+                    let (value, commit) = try body(db)
+                    result = value
+                    return commit ? .commit : .rollback
+                }
+                return result!
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.from(error, path: path)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import GrocerCLI
+import GrocerCore
+import GrocerExchange
+import GrocerStore
+
+extension ExportWriter.Format: ExpressibleByArgument {}
+
+/// `grocer weight export [--format csv|json] [--since DATE] [--until DATE] [--output FILE]`.
+struct WeightExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write every weight as grocer's CSV or JSON, oldest first.",
+        discussion: """
+            CSV (RFC 4180): a header recorded_at,value,unit, then one row per entry: the time in ISO 8601 UTC, \
+            the value exactly as typed (72.50 stays 72.50) and the unit. JSON: what 'weight list --json' prints. \
+            'grocer weight import' reads both back. With no store at the path yet, writes an empty export.
+            """)
+
+    @Option(help: "csv or json (default: csv).")
+    var format: ExportWriter.Format = .csv
+
+    @Option(help: ArgumentHelp("Only entries from this local day on (YYYY-MM-DD).", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only entries up to and including this local day (YYYY-MM-DD).", valueName: "date"))
+    var until: String?
+
+    @Option(
+        help: ArgumentHelp("Write to this file instead of standard output; it appears only once complete.", valueName: "file"),
+        completion: .file())
+    var output: String?
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let (from, before) = try DayBounds.range(since: since, until: until, in: TimeZone.current)
+        StopFlag.stopOnInterrupt()
+        guard let db = try store.openForReading() else {
+            try writeEmpty()
+            return
+        }
+        defer { try? db.close() }
+        let report: ReadReport
+        if let output {
+            report = try WeightExport.write(db, format: format, from: from, before: before, toFile: output)
+        } else {
+            report = try WeightExport.write(db, format: format, from: from, before: before, to: 1, name: "standard output")
+        }
+        try report.requireComplete(path: db.path)
+    }
+
+    /// The header alone (CSV) or [] (JSON).
+    func writeEmpty() throws {
+        var bytes: [UInt8] = []
+        var writer = ExportWriter(format: format) { bytes.append(contentsOf: $0) }
+        try writer.finish()
+        if let output {
+            guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {
+                throw Failure("could not create \(output). Check the folder exists and can be written.")
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(bytes))
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import GrocerCLI
+import GrocerCore
+import GrocerExchange
+import GrocerStore
+
+/// `--format auto|grocer|withings|...`: auto is nil.
+enum ImportFormatOption: String, ExpressibleByArgument, CaseIterable {
+    case auto, grocer, withings, openscale, libra, hackersdiet, applehealth
+
+    var format: ImportFormat? { ImportFormat(rawValue: rawValue) }
+}
+
+/// `grocer weight import FILE|- [--format ...] [--dry-run] [--strict] [--json]`.
+struct WeightImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import weights from grocer's CSV or JSON, or another tracker's export.",
+        discussion: """
+            Reads grocer's own CSV and JSON, Withings' weight.csv, openScale's CSV export, Libra's CSV, \
+            The Hacker's Diet Online CSV export and Apple Health's export.xml (body mass only). \
+            Times without a zone are local (TZ); a date alone is 12:00 local. Values with more than 2 decimals \
+            are rounded half up. An entry already in the store (same time and value) is skipped. Readable rows \
+            are imported in one transaction; unreadable ones are listed by line with the reason. \
+            Exit status 2 when the file cannot be read at all, or with --strict and a rejected row: then nothing is imported.
+            """)
+
+    @Argument(help: ArgumentHelp("The file to import, or - for standard input.", valueName: "file"), completion: .file())
+    var file: String
+
+    @Option(help: "auto (detect from the first lines), grocer, withings, openscale, libra, hackersdiet or applehealth.")
+    var format: ImportFormatOption = .auto
+
+    @Flag(help: "Read and count everything, import nothing.")
+    var dryRun = false
+
+    @Flag(help: "Import nothing when any row cannot be read (exit status 2).")
+    var strict = false
+
+    @Flag(help: "Print the summary as a JSON object.")
+    var json = false
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let name = file == "-" ? "standard input" : file
+        let stream = try openInput(name: name)
+        defer { stream.close() }
+        StopFlag.stopOnInterrupt()
+        // The format is told before the store is opened for writing: a file
+        // grocer cannot read leaves no store behind, not even a new one.
+        let existing = try store.openForReadingQuietly()
+        let unit = try existing.map { db in try StoreAccess.reading(db.path) { try db.defaultUnit() } } ?? .lbs
+        try? existing?.close()
+        let reader = ImportReader(format: format.format, timeZone: TimeZone.current, defaultUnit: unit)
+        let prepared: PreparedImport
+        do { prepared = try reader.prepare(stream) } catch let error as ImportError {
+            throw Failure("cannot import \(name): \(error.message). Nothing was imported.")
+        }
+        let db = try store.open()
+        defer { try? db.close() }
+        let showsProgress = isatty(STDERR_FILENO) == 1 && !json
+        let result = try WeightImport.run(
+            prepared, into: db, name: name, dryRun: dryRun, strict: strict,
+            progress: { count in
+                if showsProgress { FileHandle.standardError.write(Data("\rRead \(count) rows…".utf8)) }
+            })
+        if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        print(json ? WeightImport.json(result) : WeightImport.text(result), terminator: "")
+        if result.refused {
+            throw Failure("nothing was imported from \(name): --strict and rows that cannot be read (listed above).")
+        }
+    }
+
+    func openInput(name: String) throws -> InputStream {
+        if file == "-" { return InputStream(fileAtPath: "/dev/stdin")! }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw Failure("cannot import \(name): there is no such file. Check the path.")
+        }
+        if isDirectory.boolValue { throw Failure("cannot import \(name): it is a folder, not a file.") }
+        guard let stream = InputStream(fileAtPath: file) else { throw Failure("cannot import \(name): it cannot be opened.") }
+        stream.open()
+        if stream.streamStatus == .error {
+            let why = stream.streamError.map { ($0 as NSError).localizedDescription } ?? "it cannot be opened"
+            throw Failure("cannot import \(name): \(why). Check that it can be read.")
+        }
+        return stream
+    }
+}
+
+extension StoreOptions {
+    /// The store when one is there, else nil, saying nothing.
+    func openForReadingQuietly() throws -> Store? {
+        try Store.openForReading(at: url)
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import GrocerCLI
+import GrocerCore
+import GrocerExchange
+import GrocerStore
+
+extension TrendRange: ExpressibleByArgument {}
+
+/// `grocer weight trend [--range 1w|1m|3m|6m|1y|all] [--json]`.
+struct WeightTrendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trend",
+        abstract: "Print each day's weight and the trend, the change per week and the goal's forecast.",
+        discussion: """
+            Days are calendar days in TZ; a day's weight is the mean of its entries in the default unit. The \
+            trend starts at the first day's weight and moves a tenth of the way to each later day's weight. The \
+            change per week comes from the days with entries among the last 14. --json prints \
+            {"unit", "days": [{"date", "weight", "trend"}], "trend", "ratePerWeek", "goal", "forecastDate"}.
+            """)
+
+    @Option(help: "1w, 1m, 3m, 6m, 1y or all (default: 3m), ending at the last day with entries.")
+    var range: TrendRange = .default
+
+    @Flag(help: "Print a JSON object.")
+    var json = false
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        guard let db = try store.openForReading() else {
+            print(render(WeightTrend(days: [], unit: .lbs), goal: nil), terminator: "")
+            return
+        }
+        defer { try? db.close() }
+        let (trend, goal) = try StoreAccess.reading(db.path) { try WeightTrendSource.read(db) }
+        print(render(trend, goal: goal), terminator: "")
+    }
+
+    func render(_ trend: WeightTrend, goal: Decimal?) -> String {
+        json ? TrendJSON.render(trend, range: range, goal: goal) : TrendText.render(trend, range: range, goal: goal)
+    }
+}

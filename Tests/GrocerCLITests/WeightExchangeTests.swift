@@ -1,0 +1,157 @@
+import Foundation
+import GrocerCLI
+import GrocerCore
+import GrocerExchange
+import GrocerStore
+import Testing
+
+/// `weight export` and `weight import` over real store files: round trips,
+/// dry runs, --strict, and what the person reads.
+@Suite struct WeightExchangeTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-cli-exchange-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func store(_ name: String, zone: TimeZone = .current) throws -> Store {
+        try Store.open(at: folder.appendingPathComponent(name), timeZone: zone, stop: StopFlag())
+    }
+
+    func export(_ store: Store, _ format: ExportWriter.Format, _ name: String) throws -> Data {
+        let path = folder.appendingPathComponent(name).path
+        let report = try WeightExport.write(store, format: format, from: nil, before: nil, toFile: path)
+        #expect(report.isComplete)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    func prepare(_ text: String, format: ImportFormat? = nil) throws -> PreparedImport {
+        try ImportReader(format: format, timeZone: TimeZone(identifier: "UTC")!, defaultUnit: .kg)
+            .prepare(InputStream(data: Data(text.utf8)))
+    }
+
+    func prepare(_ data: Data) throws -> PreparedImport {
+        try ImportReader(timeZone: TimeZone(identifier: "Pacific/Auckland")!, defaultUnit: .lbs).prepare(InputStream(data: data))
+    }
+
+    /// Entries added out of time order (ids not in time order), both units,
+    /// trailing zeros, two entries in the same second.
+    func filled(_ name: String) throws -> Store {
+        let db = try store(name)
+        let at = { (s: Double) in Date(timeIntervalSince1970: 1_767_598_200 + s) }
+        try db.addWeight(Weight(digits: "72.50", unit: .kg)!, at: at(86_400))
+        try db.addWeight(Weight(digits: "180", unit: .lbs)!, at: at(0))
+        try db.addWeight(Weight(digits: "0.5", unit: .kg)!, at: at(0))
+        try db.addWeight(Weight(digits: "72.5", unit: .kg)!, at: at(-40_000_000))
+        return db
+    }
+
+    @Test(arguments: ExportWriter.Format.allCases)
+    func exportThenImportIntoAnEmptyStoreThenExportAgainIsByteIdentical(format: ExportWriter.Format) throws {
+        let first = try export(try filled("a.sqlite"), format, "first")
+        let empty = try store("b.sqlite")
+        let result = try WeightImport.run(try prepare(first), into: empty, name: "first")
+        #expect(result.summary.imported == 4 && result.summary.rejectedCount == 0)
+        let second = try export(empty, format, "second")
+        #expect(second == first)
+        #expect(!first.isEmpty)
+        // Importing the same file again adds nothing.
+        let again = try WeightImport.run(try prepare(first), into: empty, name: "first")
+        #expect(again.summary.imported == 0 && again.summary.duplicates == 4)
+        #expect(try export(empty, format, "third") == first)
+    }
+
+    static let mixed = "recorded_at,value,unit\n2026-01-05T07:30:00Z,72.505,kg\nyesterday,72,kg\n2026-01-06T07:30:00Z,72.4,kg\n"
+
+    @Test func aDryRunCountsEverythingAndKeepsNothing() throws {
+        let db = try store("dry.sqlite")
+        let result = try WeightImport.run(try prepare(Self.mixed), into: db, name: "f", dryRun: true)
+        #expect(result.summary.imported == 2 && result.summary.rounded == 1 && result.summary.rejectedCount == 1)
+        #expect(WeightImport.text(result).hasPrefix("Would import 2 entries, skipped 0 already in the store, rounded 1 to 2 decimals, rejected 1.\n"))
+        #expect(try db.recentWeights(limit: 10).isEmpty)
+    }
+
+    @Test func strictKeepsNothingWhenARowIsRejectedAndOtherwiseImportsTheReadableRows() throws {
+        let strict = try store("strict.sqlite")
+        let refused = try WeightImport.run(try prepare(Self.mixed), into: strict, name: "f", strict: true)
+        #expect(refused.refused)
+        #expect(
+            WeightImport.text(refused)
+                == "Imported nothing: --strict and 1 rejected row.\n  line 3: 'yesterday' is not a date and time grocer reads\n")
+        #expect(try strict.recentWeights(limit: 10).isEmpty)
+        let plain = try store("plain.sqlite")
+        let kept = try WeightImport.run(try prepare(Self.mixed), into: plain, name: "f")
+        #expect(!kept.refused)
+        #expect(try plain.recentWeights(limit: 10).map(\.weight.digits) == ["72.4", "72.51"])
+    }
+
+    @Test func aFileThatBreaksHalfWayImportsNothingAndSaysWhichFileAndLine() throws {
+        let db = try store("broken.sqlite")
+        let text = "[\n{\"recordedAt\": \"2026-01-05T07:30:00Z\", \"value\": 72.5, \"unit\": \"kg\"}\n{\"value\": 1}\n]"
+        #expect(
+            throws: Failure(
+                "cannot import w.json: line 3 breaks the file's structure (expected ',' or ']' after an entry); nothing after it can be read. Nothing was imported."
+            )
+        ) {
+            try WeightImport.run(try prepare(text), into: db, name: "w.json")
+        }
+        #expect(try db.recentWeights(limit: 10).isEmpty)
+    }
+
+    @Test func rejectedRowsAreShownVisiblyShortAndCapped() throws {
+        let bad = (0..<25).map { "2026-01-05T07:30:00Z,\u{1B}[2J\($0)\(String(repeating: "x", count: 300)),kg" }
+        let db = try store("capped.sqlite")
+        let result = try WeightImport.run(try prepare("recorded_at,value,unit\n" + bad.joined(separator: "\n")), into: db, name: "f")
+        let lines = WeightImport.text(result).split(separator: "\n")
+        #expect(lines.count == 1 + 20 + 1)
+        #expect(lines.last == "  ... and 5 more rejected rows")
+        #expect(lines[1].hasPrefix("  line 2: '^[[2J0xxx"))
+        #expect(lines.dropFirst().allSatisfy { $0.count <= 2 + 160 + 8 && !$0.contains("\u{1B}") })
+        #expect(WeightImport.json(result).contains("\"rejected\": 25,"))
+    }
+
+    @Test func sinceAndUntilAreWholeLocalDaysBothIncluded() throws {
+        let zone = TimeZone(identifier: "America/New_York")!
+        let (from, before) = try DayBounds.range(since: "2026-03-08", until: "2026-03-08", in: zone)
+        #expect(from == Date(timeIntervalSince1970: 1_772_946_000))  // 2026-03-08T05:00:00Z
+        #expect(before == Date(timeIntervalSince1970: 1_773_028_800))  // 2026-03-09T04:00:00Z: a 23-hour day
+        #expect(throws: CommandError.notADate("2026-02-30")) {
+            try DayBounds.range(since: "2026-02-30", until: nil, in: zone)
+        }
+        #expect(throws: Failure("--until 2026-01-01 is before --since 2026-01-02: give the earlier day to --since.")) {
+            try DayBounds.range(since: "2026-01-02", until: "2026-01-01", in: zone)
+        }
+    }
+
+    @Test func theExportFileAppearsOnlyWhenCompleteAndNeverOverTheStore() throws {
+        let db = try filled("own.sqlite")
+        #expect(throws: Failure.self) { try WeightExport.write(db, format: .csv, from: nil, before: nil, toFile: db.path) }
+        let missing = folder.appendingPathComponent("no/such/folder/out.csv").path
+        #expect(throws: Failure.self) { try WeightExport.write(db, format: .csv, from: nil, before: nil, toFile: missing) }
+        _ = try export(db, .csv, "out.csv")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains { $0.contains(".partial-") })
+    }
+
+    /// The trend from the store's per-day table is the trend GrocerCore works
+    /// out from the entries themselves, and the goal is in the default unit.
+    @Test func theTrendFromTheStoreIsTheTrendOfItsEntriesByLocalDay() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let db = try store("trend.sqlite", zone: berlin)
+        let times: [(Double, String, WeightUnit)] = [
+            (1_767_655_800, "70", .kg),  // 2026-01-05T23:30Z: Jan 6 in Berlin
+            (1_767_693_600, "154.32", .lbs),  // 2026-01-06T10:00Z
+            (1_774_746_000, "71.05", .kg),  // 2026-03-29T01:00Z, the day clocks go forward
+            (1_774_821_600, "160", .lbs),
+        ]
+        for (t, digits, unit) in times { try db.addWeight(Weight(digits: digits, unit: unit)!, at: Date(timeIntervalSince1970: t)) }
+        try db.setDefaultUnit(.kg)
+        try db.setGoal(Weight(digits: "150", unit: .lbs)!)
+        let (trend, goal) = try WeightTrendSource.read(db)
+        #expect(goal == Decimal(string: "68.0388555"))
+        let expected = WeightTrend(entries: try db.recentWeights(limit: 10), unit: .kg, timeZone: berlin)
+        #expect(trend.points == expected.points)
+        #expect(trend.points.map(\.day.description) == ["2026-01-06", "2026-03-29", "2026-03-30"])
+    }
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# weight export / import / trend through the binary: round trips byte for
+# byte in both formats, other trackers' files, bad files refused with one
+# line and nothing written, standard input, --strict and --dry-run.
+source "$(dirname "$0")/lib.sh"
+export TZ=UTC
+G=$GROCER_BIN
+
+# A store with entries added out of time order, both units, trailing zeros.
+fill() {
+    "$G" weight add 72.50 --unit kg --store "$1" >/dev/null || return 1
+    "$G" weight add 180 --unit lbs --store "$1" >/dev/null || return 1
+    sqlite3 "$1" "INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('0.5', 'kg', 1000000000), ('99.99', 'lbs', 1767598200)"
+}
+
+round_trip_is_byte_identical_in_both_formats() {
+    local fmt a=$TMPROOT/a.sqlite
+    fill "$a" || fail "could not fill" || return 1
+    for fmt in csv json; do
+        "$G" weight export --format "$fmt" --store "$a" --output "$TMPROOT/first.$fmt" || fail "export $fmt" || return 1
+        "$G" weight import "$TMPROOT/first.$fmt" --store "$TMPROOT/b-$fmt.sqlite" >"$TMPROOT/out" || fail "import $fmt: $(cat "$TMPROOT/out")" || return 1
+        grep -qx "Imported 4 entries, skipped 0 already in the store, rounded 0 to 2 decimals, rejected 0." "$TMPROOT/out" \
+            || fail "summary: $(cat "$TMPROOT/out")"
+        "$G" weight export --format "$fmt" --store "$TMPROOT/b-$fmt.sqlite" >"$TMPROOT/second.$fmt" || fail "export again"
+        cmp "$TMPROOT/first.$fmt" "$TMPROOT/second.$fmt" || fail "$fmt: export -> import -> export differs"
+        "$G" weight import "$TMPROOT/first.$fmt" --store "$TMPROOT/b-$fmt.sqlite" | grep -q "^Imported 0 entries, skipped 4 already" \
+            || fail "$fmt: a second import added something"
+    done
+    head -c 40 "$TMPROOT/first.csv" | od -c | grep -q '\\r  \\n' || fail "CSV header line is not CRLF"
+    grep -q '^2026-01-05T07:30:00Z,99.99,lbs' "$TMPROOT/first.csv" || fail "value not as typed: $(cat "$TMPROOT/first.csv")"
+}
+
+other_trackers_files_import() {
+    local s=$TMPROOT/o.sqlite
+    printf '#Version: 6\n#Units: kg\n\n#date;weight;weight trend;body fat;body fat trend;muscle mass;muscle mass trend;log\n2023-10-16T05:19:20.000Z;70.0;70.4;;;;;\n2023-10-17T05:07:48.000Z;69.85;70.3;;;;;\n' >"$TMPROOT/libra.csv"
+    "$G" weight import "$TMPROOT/libra.csv" --store "$s" | grep -q "^Imported 2 entries" || fail "libra"
+    printf '"dateTime","weight","fat"\n"2024-01-05 07:30","72.456","20.1"\n"2024-01-06 07:30","heavy",""\n' >"$TMPROOT/openscale.csv"
+    "$G" weight import "$TMPROOT/openscale.csv" --store "$s" >"$TMPROOT/out"
+    grep -qx "Imported 1 entry, skipped 0 already in the store, rounded 1 to 2 decimals, rejected 1." "$TMPROOT/out" \
+        || fail "openscale: $(cat "$TMPROOT/out")"
+    grep -qx "  line 3: 'heavy' is not a weight (a decimal with '.', e.g. 72.5)" "$TMPROOT/out" || fail "no line for the bad row"
+    [[ $("$G" weight list --store "$s" | wc -l) == 3 ]] || fail "list: $("$G" weight list --store "$s")"
+    "$G" weight list --store "$s" | grep -q "2024-01-05T07:30:00Z  72.46 kg" || fail "openscale row"
+}
+
+bad_file_is_one_line_exit_2_and_nothing_written() {
+    local s=$TMPROOT/bad.sqlite out rc before
+    "$G" weight add 70 --unit kg --store "$s" >/dev/null || return 1
+    before=$(sqlite3 "$s" "SELECT count(*), max(id) FROM weight_entry")
+    printf 'hello, this is not a weight log\n' >"$TMPROOT/bad.txt"
+    out=$("$G" weight import "$TMPROOT/bad.txt" --store "$s" 2>&1); rc=$?
+    ((rc == 2)) || fail "exit $rc: $out"
+    [[ $(wc -l <<<"$out") == 1 && $out == *bad.txt* ]] || fail "not one line naming the file: $out"
+    printf 'recorded_at,value,unit\n2026-01-05T07:30:00Z,72.5,kg\n2026-01-06T07:30:00Z,"72.5,kg\n' >"$TMPROOT/broken.csv"
+    out=$("$G" weight import "$TMPROOT/broken.csv" --store "$s" 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 ]] || fail "broken file: exit $rc: $out"
+    out=$("$G" weight import "$TMPROOT/no-such-file.csv" --store "$s" 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 ]] || fail "missing file: exit $rc: $out"
+    [[ $(sqlite3 "$s" "SELECT count(*), max(id) FROM weight_entry") == "$before" ]] || fail "the store changed"
+    out=$("$G" weight import "$TMPROOT/bad.txt" --store "$TMPROOT/never.sqlite" 2>&1); rc=$?
+    ((rc == 2)) && [[ ! -e $TMPROOT/never.sqlite ]] || fail "a store was made for a bad file: exit $rc"
+}
+
+stdin_strict_and_dry_run() {
+    local s=$TMPROOT/in.sqlite out rc
+    printf 'recorded_at,value,unit\n2026-01-05T07:30:00Z,72.5,kg\n2026-01-06T07:30:00Z,72.4,kg\n' \
+        | "$G" weight import - --store "$s" | grep -q "^Imported 2 entries" || fail "3-line CSV from stdin"
+    printf 'recorded_at,value,unit\n2026-01-07T07:30:00Z,72.3,kg\nnever,72.4,kg\n' >"$TMPROOT/mixed.csv"
+    out=$("$G" weight import "$TMPROOT/mixed.csv" --strict --store "$s" 2>&1); rc=$?
+    ((rc == 2)) || fail "--strict exit $rc: $out"
+    "$G" weight import "$TMPROOT/mixed.csv" --dry-run --store "$s" | grep -q "^Would import 1 entry" || fail "dry run"
+    [[ $("$G" weight list --store "$s" | wc -l) == 2 ]] || fail "--strict or --dry-run kept something"
+    "$G" weight import "$TMPROOT/mixed.csv" --json --store "$s" | jq -e '.imported == 1 and .rejected == 1 and .problems[0].line == 3' >/dev/null \
+        || fail "--json summary"
+}
+
+trend_and_ranged_export() {
+    local s=$TMPROOT/t.sqlite
+    printf 'recorded_at,value,unit\n2026-01-01T08:00:00Z,80,kg\n2026-01-02T08:00:00Z,70,kg\n2026-01-03T08:00:00Z,72,kg\n' \
+        | "$G" weight import - --store "$s" >/dev/null || fail "import" || return 1
+    "$G" unit kg --store "$s" >/dev/null
+    "$G" weight trend --json --range all --store "$s" | jq -e '.days | length == 3' >/dev/null || fail "trend days"
+    "$G" weight trend --json --range all --store "$s" | grep -q '"date": "2026-01-02", "weight": 70.00, "trend": 79.00' || fail "trend figures"
+    "$G" weight trend --store "$s" | grep -q "^Trend: 78.30 kg on 2026-01-03." || fail "text trend: $("$G" weight trend --store "$s")"
+    [[ $("$G" weight export --since 2026-01-02 --until 2026-01-02 --store "$s") == $'recorded_at,value,unit\r\n2026-01-02T08:00:00Z,70,kg\r' ]] \
+        || fail "ranged export: $("$G" weight export --since 2026-01-02 --until 2026-01-02 --store "$s" | od -c | head)"
+}
+
+run_test "export -> import -> export is byte-identical (csv, json); importing twice adds nothing" round_trip_is_byte_identical_in_both_formats
+run_test "Libra and openScale files import; bad rows listed by line" other_trackers_files_import
+run_test "a file that cannot be read: one line, exit 2, nothing written" bad_file_is_one_line_exit_2_and_nothing_written
+run_test "standard input, --strict, --dry-run, --json" stdin_strict_and_dry_run
+run_test "trend figures and a ranged export" trend_and_ranged_export
+finish
