@@ -4,6 +4,8 @@ import GrocerCore
 extension HistoryScreen {
     var browsing: Bool { form == nil }
     var editing: Bool { form != nil }
+    /// In the form typed characters are its text: `?` and `q` too (refused there).
+    public var takesText: Bool { form != nil }
 
     public static let bindings: [Binding<HistoryScreen>] = [
         // Browsing the list and the graph.

@@ -48,13 +48,16 @@ public struct TrendGraph: Sendable {
     }
 
     /// The graph of `trend` over `range` ending at its last day with
-    /// entries, with `goal` (in the trend's unit) when set.
+    /// entries (from the first day with entries when that is later), with
+    /// `goal` (in the trend's unit) when set.
     public init(
         trend: WeightTrend, range: TrendRange, goal: Decimal?, separator: String,
         dayLabel: @escaping @Sendable (CivilDay) -> String
     ) {
         let end = trend.points.last?.day ?? CivilDay(number: 0)
-        let start = range.firstDay(endingAt: end) ?? trend.points.first?.day ?? end
+        // A range longer than the history starts at its first day.
+        let oldest = trend.points.first?.day ?? end
+        let start = max(range.firstDay(endingAt: end) ?? oldest, oldest)
         let shown = trend.points(in: range)
         let before = trend.trend(on: start.adding(days: -1))
         func double(_ d: Decimal) -> Double { NSDecimalNumber(decimal: d).doubleValue }
