@@ -119,4 +119,9 @@ struct HistoryFixture {
     }
 
     var selected: WeightEntry? { screen.window.selected }
+
+    /// An entry's date and time as the list shows it.
+    func shownDate(_ entry: WeightEntry?) -> String {
+        entry.map { DayFormats(locales: context.locales).entry($0.recordedAt).replacingOccurrences(of: "\u{202F}", with: " ") } ?? "-"
+    }
 }

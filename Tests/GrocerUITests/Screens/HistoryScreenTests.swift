@@ -67,13 +67,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("78", true),  // going down towards it: a date
-        ("90", false),  // moving away: no date
-        ("10", false),  // more than 3 years out at this rate: no date
+        ("78", true, "inDays"),  // going down towards it: a date
+        ("90", false, "movingAway"),  // moving away: no date
+        ("10", false, "tooFar"),  // more than 3 years out at this rate: no date
     ])
-    func theForecastDateShowsOnlyWhenComingCloserWithinThreeYears(goal: String, dated: Bool) {
+    func theForecastDateShowsOnlyWhenComingCloserWithinThreeYears(goal: String, dated: Bool, forecast: String) {
         let f = HistoryFixture(entries: losing(from: 8050), goal: Weight(digits: goal, unit: .kg))
         let figures = f.frame()[11]
+        #expect(f.screen.trend.map { "\($0.forecast(goal: Decimal(string: goal)!))".hasPrefix(forecast) } == true)
         #expect(figures.contains("Goal \(goal).0 kg"))
         #expect(figures.contains(" by ") == dated, "\(figures)")
     }
