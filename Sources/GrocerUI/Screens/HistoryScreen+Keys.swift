@@ -62,16 +62,16 @@ extension HistoryScreen {
             guard case .char(let ch) = key, s.form?.type(ch) == nil else { return .reject }
             return .redraw
         },
-        Binding(keys: [.backspace, .delete], help: "form: delete the last character", helpKeys: "Backspace  Delete", when: \.editing) {
-            s, _, _ in
+        // Always taken (help lists them), acting only in the form.
+        Binding(keys: [.backspace, .delete], help: "form: delete the last character", helpKeys: "Backspace  Delete") { s, _, _ in
             s.form?.deleteBackward() == true ? .redraw : .none
         },
-        Binding(keys: [.tab, .backTab], hint: "Tab", label: "Field", help: "form: the value or the date and time", helpKeys: "Tab  Shift-Tab", when: \.editing) {
-            s, _, _ in
+        Binding(keys: [.tab, .backTab], help: "form: the value or the date and time", helpKeys: "Tab  Shift-Tab") { s, _, _ in
             s.form?.nextField() == true ? .redraw : .none
         },
-        Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "form: lbs or kg", when: \.editing) { s, _, _ in
-            s.form?.toggleUnit() == true ? .redraw : .reject
+        Binding(keys: [.ctrl("u")], help: "form: lbs or kg") { s, _, _ in
+            guard s.form != nil else { return .none }
+            return s.form?.toggleUnit() == true ? .redraw : .reject
         },
         Binding(keys: [.enter], hint: "Enter", label: "Save", help: "form: save", when: \.editing) { s, _, _ in
             s.submit()

@@ -79,8 +79,9 @@ extension HistoryScreen {
             column = canvas.put(" at ", row: row, column: column)
             column = canvas.put("[" + form.when + "]", row: row, column: column, style: form.focus == .when ? .reverse : [])
             if form.focus == .when { cursor = (row, column - 1) }
-        } else {
-            column = canvas.put(" (empty clears it)", row: row, column: column, style: .dim)
+            if form.message == nil { column = canvas.put("  Tab date  ^U unit", row: row, column: column, style: .dim) }
+        } else if form.message == nil {
+            column = canvas.put("  ^U unit; empty clears it", row: row, column: column, style: .dim)
         }
         if let message = form.message {
             canvas.put(canvas.truncate(" " + message, to: max(0, canvas.width - column)), row: row, column: column, style: .error)

@@ -88,9 +88,9 @@ import Testing
         _ = app.receive(.historyOpened(HistoryOpening(count: 2, newest: [saved, older], days: [], goal: nil)))
         let lines = frame(app).map { $0.replacingOccurrences(of: "\u{202F}", with: " ") }
         #expect(lines.contains(" Saved 180.4 lbs"))
-        let first = lines.firstIndex { $0.contains("Nov 21, 2026, 12:00 PM") } ?? 0
+        let first = lines.firstIndex { $0.contains("Nov 21, 2026 at 12:00 PM") } ?? 0
         #expect(lines[first].hasSuffix("180.4 lbs"))
-        #expect(lines[first + 1].contains("Nov 20, 2026, 12:00 PM") && lines[first + 1].hasSuffix("159.8 lbs (72.5 kg)"))
+        #expect(lines[first + 1].contains("Nov 20, 2026 at 12:00 PM") && lines[first + 1].hasSuffix("159.8 lbs (72.5 kg)"))
     }
 
     @Test(arguments: [

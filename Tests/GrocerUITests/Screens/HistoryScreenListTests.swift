@@ -126,7 +126,7 @@ import Testing
         f.press(.tab)
         for _ in 0..<5 { f.press(.backspace) }
         f.type("07:30")
-        #expect(f.frame()[12].contains("Edit: [180.5] lbs  at [2026-11-21 07:30]"))
+        #expect(f.frame()[12].contains("Edit: [180.5] lbs  at [2026-11-21 07:30]  Tab date  ^U unit"))
         f.press(.enter)
         let edited = f.entries.last
         #expect(edited?.weight == Weight(digits: "180.5", unit: .lbs))
