@@ -14,6 +14,12 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Saving to the store failed (a read-only file or folder, a full disk,
     /// the file deleted under grocer).
     case couldNotWrite(path: String)
+    /// A time that is not one of the forms `--at` takes.
+    case notATime(String)
+    /// A date that is not YYYY-MM-DD.
+    case notADate(String)
+    /// `weight edit` with nothing to change.
+    case nothingToEdit
 
     public var description: String {
         switch self {
@@ -27,6 +33,12 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .couldNotWrite(let path):
             return "Could not save to \(path): the file or its folder cannot be written (read-only, full, or removed). "
                 + "Free some space or fix its permissions, then try again; nothing was lost."
+        case .notATime(let text):
+            return "'\(text)' is not a time: give 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local) or 2026-01-05 (12:00 local)."
+        case .notADate(let text):
+            return "'\(text)' is not a date: give YYYY-MM-DD, e.g. 2026-01-05."
+        case .nothingToEdit:
+            return "Nothing to change: give --value, --unit or --at (see grocer weight edit --help)."
         }
     }
 }

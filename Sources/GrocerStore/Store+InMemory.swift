@@ -1,13 +1,14 @@
+import Foundation
 import GRDB
 
 extension Store {
     /// A store in memory with the current format, for tests: no file, no
     /// folder. `path` names it in messages.
-    static func inMemory(path: String = ":memory:") throws -> Store {
+    static func inMemory(path: String = ":memory:", timeZone: TimeZone = .current) throws -> Store {
         var config = Configuration()
         config.foreignKeysEnabled = true
         let queue = try DatabaseQueue(configuration: config)
         try queue.write { db in try Schema.create(db) }
-        return Store(path: path, writer: queue)
+        return Store(path: path, writer: queue, timeZone: timeZone)
     }
 }

@@ -5,11 +5,15 @@ import GrocerCore
 extension Store {
     // MARK: Weights
 
-    /// Saves a weight recorded at `date` (kept to the whole second).
+    /// Saves a weight recorded at `date` (kept to the whole second), and
+    /// its day in `weight_day`, in one transaction.
     @discardableResult
     public func addWeight(_ weight: Weight, at date: Date) throws -> WeightEntry {
         var record = WeightRecord(weight, at: date)
-        try checkedWrite(WeightRecord.shape) { db in try record.insert(db) }
+        try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
+            try record.insert(db)
+            try WeightDayTable.change(db, zone: timeZone, added: [record])
+        }
         return WeightEntry(
             id: record.id ?? 0, weight: weight,
             recordedAt: Date(timeIntervalSince1970: TimeInterval(record.recordedAt)))
@@ -18,18 +22,16 @@ extension Store {
     /// The newest entries first, at most `limit` rows (unreadable ones
     /// included in the count), with the rows that could not be read.
     public func recentWeightPage(limit: Int) throws -> WeightPage {
-        try checkedRead(WeightRecord.shape) { db in
-            try RowReader.page(db, WeightRecord.newestFirst.limit(limit), table: WeightRecord.databaseTableName) {
-                try WeightRecord(row: $0).entry()
-            }
-        }
+        try weightsNewestFirst(before: nil, limit: limit)
     }
 
     /// The newest entries first, at most `limit`. Throws
     /// `StoreError.unreadableRows` when any row among them cannot be
     /// read; `recentWeightPage(limit:)` returns the rest with a report.
     public func recentWeights(limit: Int) throws -> [WeightEntry] {
-        try complete(recentWeightPage(limit: limit))
+        let page = try recentWeightPage(limit: limit)
+        try page.report.requireComplete(path: path)
+        return page.entries
     }
 
     /// Every entry, oldest first (time, then id), one at a time: memory
@@ -41,6 +43,39 @@ extension Store {
             try RowReader.forEach(
                 db, WeightRecord.oldestFirst, table: WeightRecord.databaseTableName,
                 map: { try WeightRecord(row: $0).entry() }, body: body)
+        }
+    }
+
+    // MARK: Days
+
+    /// Each local calendar day with entries (in `timeZone`), oldest first,
+    /// in `unit`: from `weight_day`, never from the entries, except once to
+    /// rebuild it when it was built for another zone or never (a store that
+    /// cannot be written then computes the days without keeping them).
+    public func weightDays(unit: WeightUnit) throws -> [DayFigure] {
+        let current = try checkedRead(SettingRecord.shape) { db in try WeightDayTable.isCurrent(db, zone: timeZone) }
+        if !current {
+            do {
+                try rebuildWeightDaysIfNeeded()
+            } catch StoreError.readOnly {
+                return try checkedRead(WeightRecord.shape) { db in
+                    try WeightDayTable.figures(tallying: db, zone: timeZone, unit: unit)
+                }
+            }
+        }
+        return try checkedRead(WeightDayTable.shape) { db in try WeightDayTable.figures(db, unit: unit) }
+    }
+
+    /// Rebuilds `weight_day` in one transaction when the setting
+    /// `weight_day.zone` is missing or names another zone than `timeZone`;
+    /// nothing otherwise (one setting read). True when it rebuilt. A bulk
+    /// importer calls it after its own writes.
+    @discardableResult
+    public func rebuildWeightDaysIfNeeded() throws -> Bool {
+        let current = try checkedRead(SettingRecord.shape) { db in try WeightDayTable.isCurrent(db, zone: timeZone) }
+        if current { return false }
+        return try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
+            try WeightDayTable.rebuildIfNeeded(db, zone: timeZone)
         }
     }
 }

@@ -8,40 +8,45 @@ public final class Store: Sendable {
     /// The real file (a symbolic link given as --store is followed).
     public let path: String
     let writer: GuardedWriter
+    /// The person's time zone: the calendar days of `weight_day` are days
+    /// here (the table is rebuilt when it was built for another zone).
+    public let timeZone: TimeZone
 
-    init(path: String, writer: any DatabaseWriter, identity: FileSystem.Identity? = nil) {
+    init(path: String, writer: any DatabaseWriter, identity: FileSystem.Identity? = nil, timeZone: TimeZone = .current) {
         self.path = path
         self.writer = GuardedWriter(base: writer, path: path, identity: identity)
+        self.timeZone = timeZone
     }
 
     /// Opens the store at `url`, creating it when missing (folder 0700,
     /// file 0600). Any other state than missing/current is refused with a
     /// `StoreError`, and the file is left as it was. `stop` interrupts any
     /// statement running on the store's connection once raised.
-    public static func open(at url: URL, stop: StopFlag = .process) throws -> Store {
+    /// `timeZone` is the person's: the one weights are grouped into days in.
+    public static func open(at url: URL, timeZone: TimeZone = .current, stop: StopFlag = .process) throws -> Store {
         // Never nil when creating.
-        try open(at: url, creating: true, stop: stop)!
+        try open(at: url, creating: true, timeZone: timeZone, stop: stop)!
     }
 
     /// Opens the store at `url` for commands that only read: nil when no
     /// file is there, and then nothing is created (no folder, no file, no
     /// lock), so a mistyped path leaves no trace. An existing file is
     /// judged, refused and opened exactly as `open(at:stop:)` does.
-    public static func openForReading(at url: URL, stop: StopFlag = .process) throws -> Store? {
-        try open(at: url, creating: false, stop: stop)
+    public static func openForReading(at url: URL, timeZone: TimeZone = .current, stop: StopFlag = .process) throws -> Store? {
+        try open(at: url, creating: false, timeZone: timeZone, stop: stop)
     }
 
-    static func open(at url: URL, creating: Bool, stop: StopFlag) throws -> Store? {
+    static func open(at url: URL, creating: Bool, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store? {
         let path = try FileSystem.resolveStorePath(url.path)
         try FileSystem.requireFileOrMissing(path)
         let judgement = StoreJudge.judge(path: path, stop: stop)
         switch judgement.state {
         case .missing:
-            return creating ? try create(at: path, stop: stop) : nil
+            return creating ? try create(at: path, timeZone: timeZone, stop: stop) : nil
         case .current where !FileSystem.isWritable(path):
-            return try connectReadOnly(path, stop: stop)
+            return try connectReadOnly(path, timeZone: timeZone, stop: stop)
         case .current:
-            return try connectCurrent(path, stop: stop)
+            return try connectCurrent(path, timeZone: timeZone, stop: stop)
         default:
             throw refusal(judgement, path: path)
         }
@@ -62,7 +67,7 @@ public final class Store: Sendable {
     /// judged again under the lock, and the schema is created in an
     /// IMMEDIATE transaction only if sqlite_master is still empty (a
     /// grocer that takes no lock cannot race it either).
-    static func create(at path: String, stop: StopFlag) throws -> Store {
+    static func create(at path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
         try FileSystem.prepareDirectory(URL(fileURLWithPath: path).deletingLastPathComponent())
         let lock: MigrationLock
         do {
@@ -75,7 +80,7 @@ public final class Store: Sendable {
         let again = StoreJudge.judge(path: path, stop: stop)
         switch again.state {
         case .missing: break
-        case .current: return try connectCurrent(path, stop: stop)
+        case .current: return try connectCurrent(path, timeZone: timeZone, stop: stop)
         default: throw refusal(again, path: path)
         }
         try FileSystem.createPrivateFile(path)
@@ -95,12 +100,12 @@ public final class Store: Sendable {
             try? queue.close()
             throw StoreError.from(error, path: path)
         }
-        return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path))
+        return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone)
     }
 
     /// Opens a file judged current: checks its own schema first (nothing is
     /// written before the check passes), then turns WAL mode on.
-    static func connectCurrent(_ path: String, stop: StopFlag) throws -> Store {
+    static func connectCurrent(_ path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
         let queue = try connect(path, stop: stop)
         do {
             try queue.writeWithoutTransaction { db in
@@ -111,7 +116,7 @@ public final class Store: Sendable {
             try? queue.close()
             throw StoreError.from(error, path: path)
         }
-        return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path))
+        return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone)
     }
 
     /// The file's own version and schema, read through the connection that
@@ -132,7 +137,7 @@ public final class Store: Sendable {
     /// still shown: a read-only connection, `immutable` when every row is in
     /// the file (WAL mode needs a -shm it could not make). A save then says
     /// the store is read-only.
-    static func connectReadOnly(_ path: String, stop: StopFlag) throws -> Store {
+    static func connectReadOnly(_ path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
         let immutable = Header(path: path)?.isWAL == true && !FileManager.default.fileExists(atPath: path + "-wal")
         let config = Connection.configuration(label: "grocer.store.readonly", readonly: true, stop: stop)
         do {
@@ -143,7 +148,7 @@ public final class Store: Sendable {
                 try? queue.close()
                 throw error
             }
-            return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path))
+            return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone)
         } catch {
             throw StoreError.from(error, path: path)
         }

@@ -32,6 +32,10 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     /// Some rows could not be read, from a reader that returns whole lists
     /// (the page and for-each readers report them instead).
     case unreadableRows(path: String, report: ReadReport)
+    /// No weight entry has these ids (an edit, a delete).
+    case noSuchWeight(path: String, ids: [Int64])
+    /// An undo would put back entries whose ids are taken again.
+    case weightIDTaken(path: String, ids: [Int64])
 
     public var errorDescription: String? {
         switch self {
@@ -81,6 +85,13 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
         case .unreadableRows(let path, let report):
             return
                 "\(path): \(report.summary()). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
+        case .noSuchWeight(let path, let ids):
+            let list = ids.map(String.init).joined(separator: ", ")
+            return
+                "\(path) has no weight with the id\(ids.count == 1 ? "" : "s") \(list). See the ids with 'grocer weight list --json'; nothing was changed."
+        case .weightIDTaken(let path, let ids):
+            let list = ids.map(String.init).joined(separator: ", ")
+            return "\(path) already has a weight with the id\(ids.count == 1 ? "" : "s") \(list), so the entries were not put back; nothing was changed."
         }
     }
 

@@ -39,6 +39,8 @@ import Testing
         case .missingTable: "missingTable"
         case .missingColumns: "missingColumns"
         case .unreadableRows: "unreadableRows"
+        case .noSuchWeight: "noSuchWeight"
+        case .weightIDTaken: "weightIDTaken"
         }
     }
 
@@ -62,6 +64,9 @@ import Testing
         case .overMaximum: "overMaximum"
         case .couldNotRead: "couldNotRead"
         case .couldNotWrite: "couldNotWrite"
+        case .notATime: "notATime"
+        case .notADate: "notADate"
+        case .nothingToEdit: "nothingToEdit"
         }
     }
 
@@ -130,10 +135,18 @@ import Testing
             .unreadableRows(path: path, report: oneUnreadableRow),
             "grocer: /home/p/grocer.sqlite: 1 row could not be read (weight_entry id 7: recorded_at is NULL). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
         ),
+        (
+            .noSuchWeight(path: path, ids: [12]),
+            "grocer: /home/p/grocer.sqlite has no weight with the id 12. See the ids with 'grocer weight list --json'; nothing was changed."
+        ),
+        (
+            .weightIDTaken(path: path, ids: [3, 4]),
+            "grocer: /home/p/grocer.sqlite already has a weight with the ids 3, 4, so the entries were not put back; nothing was changed."
+        ),
     ]
 
     @Test func everyStoreErrorCaseHasARow() {
-        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 17)
+        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 19)
     }
 
     static let interrupted = StoreError.interrupted(path: path)
@@ -222,10 +235,16 @@ import Testing
             .couldNotWrite(path: path),
             "grocer: Could not save to /home/p/grocer.sqlite: the file or its folder cannot be written (read-only, full, or removed). Free some space or fix its permissions, then try again; nothing was lost."
         ),
+        (
+            .notATime("noon"),
+            "grocer: 'noon' is not a time: give 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local) or 2026-01-05 (12:00 local)."
+        ),
+        (.notADate("5/1/2026"), "grocer: '5/1/2026' is not a date: give YYYY-MM-DD, e.g. 2026-01-05."),
+        (.nothingToEdit, "grocer: Nothing to change: give --value, --unit or --at (see grocer weight edit --help)."),
     ]
 
     @Test func everyCommandErrorCaseHasARow() {
-        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 4)
+        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 7)
     }
 
     @Test(arguments: commandErrors)

@@ -79,9 +79,6 @@ public struct ReadPage<Element: Sendable>: Sendable {
 
 extension ReadPage: Equatable where Element: Equatable {}
 
-/// The newest weights and the rows among them that could not be read.
-public typealias WeightPage = ReadPage<WeightEntry>
-
 extension ReadReport {
     /// Throws `StoreError.unreadableRows` when some rows could not be read:
     /// a command prints every row it could read, then ends with one line

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import GrocerCore
+
+extension Store {
+    // MARK: Editing, deleting and undoing weights
+
+    /// Changes entry `id` to `weight` recorded at `at` (whole seconds), and
+    /// its days in `weight_day`, in one transaction. Returns the entry as it
+    /// was (for undo: edit it back) and as it is now.
+    @discardableResult
+    public func editWeight(id: Int64, weight: Weight, at date: Date) throws -> (before: WeightEntry, after: WeightEntry) {
+        try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
+            let old = try existingRecords([id], db)[0]
+            let before = try readable(old)
+            var new = WeightRecord(weight, at: date)
+            new.id = id
+            try new.update(db)
+            try WeightDayTable.change(db, zone: timeZone, removed: [old], added: [new])
+            return (before, try readable(new))
+        }
+    }
+
+    /// Deletes the entries `ids` (each once, in the order given) and their
+    /// share of `weight_day`, in one transaction; returns them, for undo
+    /// (`restoreWeights`). An id with no entry: `StoreError.noSuchWeight`
+    /// naming every such id, and nothing is deleted. A row that cannot be
+    /// read is not deleted either (it could not be put back):
+    /// `StoreError.unreadableRows`.
+    @discardableResult
+    public func deleteWeights(ids: [Int64]) throws -> [WeightEntry] {
+        var seen = Set<Int64>()
+        let unique = ids.filter { seen.insert($0).inserted }
+        if unique.isEmpty { return [] }
+        return try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
+            let records = try existingRecords(unique, db)
+            let entries = try records.map { try readable($0) }
+            for id in unique { _ = try WeightRecord.deleteOne(db, key: id) }
+            try WeightDayTable.change(db, zone: timeZone, removed: records)
+            return entries
+        }
+    }
+
+    /// Puts deleted entries back with their ids (undo of a delete), and
+    /// their days in `weight_day`, in one transaction. An id taken again
+    /// meanwhile: `StoreError.weightIDTaken`, and nothing is put back.
+    public func restoreWeights(_ entries: [WeightEntry]) throws {
+        if entries.isEmpty { return }
+        try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
+            var taken: [Int64] = []
+            for entry in entries where try WeightRecord.exists(db, key: entry.id) { taken.append(entry.id) }
+            if !taken.isEmpty { throw StoreError.weightIDTaken(path: path, ids: taken) }
+            var records: [WeightRecord] = []
+            for entry in entries {
+                var record = WeightRecord(entry.weight, at: entry.recordedAt)
+                record.id = entry.id
+                try record.insert(db)
+                records.append(record)
+            }
+            try WeightDayTable.change(db, zone: timeZone, added: records)
+        }
+    }
+
+    /// The rows `ids`, in that order; every missing id named in one error.
+    func existingRecords(_ ids: [Int64], _ db: Database) throws -> [WeightRecord] {
+        var records: [WeightRecord] = []
+        var missing: [Int64] = []
+        for id in ids {
+            if let row = try Row.fetchOne(db, WeightRecord.filter(key: id)) {
+                do {
+                    records.append(try WeightRecord(row: row))
+                } catch let problem as FieldProblem {
+                    var report = ReadReport()
+                    report.add(UnreadableRow(table: WeightRecord.databaseTableName, id: id, reason: problem.reason))
+                    throw StoreError.unreadableRows(path: path, report: report)
+                }
+            } else {
+                missing.append(id)
+            }
+        }
+        if !missing.isEmpty { throw StoreError.noSuchWeight(path: path, ids: missing) }
+        return records
+    }
+
+    /// The entry a row holds, or `StoreError.unreadableRows` naming it.
+    func readable(_ record: WeightRecord) throws -> WeightEntry {
+        do {
+            return try record.entry()
+        } catch {
+            var report = ReadReport()
+            report.add(UnreadableRow(table: WeightRecord.databaseTableName, id: record.id, reason: error.reason))
+            throw StoreError.unreadableRows(path: path, report: report)
+        }
+    }
+
+    // MARK: Goal
+
+    static let goalKey = "weight.goal"
+
+    /// The goal weight, as typed ("75 kg" is kept as 75 kg); nil when none
+    /// is set, or the stored one cannot be read (setting one writes over it).
+    public func goal() throws -> Weight? {
+        try checkedRead(SettingRecord.shape) { db in
+            guard let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.goalKey]) else {
+                return nil
+            }
+            let parts = text.split(separator: " ")
+            guard parts.count == 2, let unit = WeightUnit(rawValue: String(parts[1])) else { return nil }
+            return Weight(digits: String(parts[0]), unit: unit)
+        }
+    }
+
+    /// Sets the goal, or clears it with nil.
+    public func setGoal(_ goal: Weight?) throws {
+        try checkedWrite(SettingRecord.shape) { db in
+            if let goal {
+                try SettingRecord(key: Self.goalKey, value: "\(goal.digits) \(goal.unit.rawValue)").insert(db, onConflict: .replace)
+            } else {
+                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.goalKey])
+            }
+        }
+    }
+}

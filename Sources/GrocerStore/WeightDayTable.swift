@@ -1,0 +1,214 @@
+import Foundation
+import GRDB
+import GrocerCore
+
+/// `weight_day`: each local calendar day's entries, per unit as typed, as
+/// the sum of their hundredths and their count. Kept current in the same
+/// transaction as every weight write; rebuilt in one pass over
+/// `weight_entry` when the setting `weight_day.zone` is missing or names
+/// another time zone than the person's.
+///
+/// An entry counts here when its row is one grocer can read: a value
+/// `WeightDayTable.hundredths` takes, unit lbs or kg, an integer time in
+/// the years 1 to 9999. The rebuild and the per-write updates share that
+/// rule, so the table always equals a full recomputation.
+enum WeightDayTable {
+    static let zoneKey = "weight_day.zone"
+    static let shape = TableShape(name: "weight_day", columns: ["day", "unit", "hundredths", "count"])
+
+    /// Whether the table was built for `zone`.
+    static func isCurrent(_ db: Database, zone: TimeZone) throws -> Bool {
+        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [zoneKey]) == zone.identifier
+    }
+
+    /// Rebuilds the table when it was not built for `zone`; true when it did.
+    @discardableResult
+    static func rebuildIfNeeded(_ db: Database, zone: TimeZone) throws -> Bool {
+        if try isCurrent(db, zone: zone) { return false }
+        try rebuild(db, zone: zone)
+        return true
+    }
+
+    /// Forgets what the table was built for, so the next need rebuilds it
+    /// (for a bulk writer that inserts entries in its own way).
+    static func invalidate(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [zoneKey])
+    }
+
+    /// One pass over `weight_entry`, then the table written anew and the
+    /// zone noted, in the caller's transaction.
+    static func rebuild(_ db: Database, zone: TimeZone) throws {
+        let sums = try tally(db, zone: zone)
+        try db.execute(sql: "DELETE FROM weight_day")
+        let insert = try db.makeStatement(sql: "INSERT INTO weight_day (day, unit, hundredths, count) VALUES (?, ?, ?, ?)")
+        for (key, sum) in sums.sorted(by: { ($0.key.day, $0.key.unit) < ($1.key.day, $1.key.unit) }) {
+            try insert.execute(arguments: [key.day, key.unit, sum.hundredths, sum.count])
+        }
+        try db.execute(
+            sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            arguments: [zoneKey, zone.identifier])
+    }
+
+    struct Key: Hashable {
+        let day: Int
+        let unit: String
+    }
+
+    struct Sum {
+        var hundredths: Int
+        var count: Int
+    }
+
+    /// The per-day sums of every countable entry, computed from `weight_entry`.
+    static func tally(_ db: Database, zone: TimeZone) throws -> [Key: Sum] {
+        var sums: [Key: Sum] = [:]
+        var days = LocalDays(zone: zone)
+        let rows = try Row.fetchCursor(db, sql: "SELECT value, unit, recorded_at FROM weight_entry")
+        while let row = try rows.next() {
+            guard case .string(let value) = (row[0] as DatabaseValue).storage,
+                case .string(let unit) = (row[1] as DatabaseValue).storage,
+                case .int64(let seconds) = (row[2] as DatabaseValue).storage, let figure = countable(value: value, unit: unit, recordedAt: seconds)
+            else { continue }
+            let key = Key(day: days.day(figure.recordedAt), unit: figure.unit)
+            sums[key, default: Sum(hundredths: 0, count: 0)].hundredths += figure.hundredths
+            sums[key, default: Sum(hundredths: 0, count: 0)].count += 1
+        }
+        return sums
+    }
+
+    /// What one row adds to the table, or nil when it does not count.
+    static func countable(value: String, unit: String, recordedAt: Int64) -> (unit: String, hundredths: Int, recordedAt: Int64)? {
+        guard unit == "kg" || unit == "lbs", WeightRecord.times.contains(recordedAt), let hundredths = hundredths(value) else {
+            return nil
+        }
+        return (unit, hundredths, recordedAt)
+    }
+
+    /// Updates the table for rows removed and added in the caller's
+    /// transaction, after they were written: a table not built for `zone`
+    /// is rebuilt instead (which already includes them).
+    static func change(_ db: Database, zone: TimeZone, removed: [WeightRecord] = [], added: [WeightRecord] = []) throws {
+        if try rebuildIfNeeded(db, zone: zone) { return }
+        for record in removed {
+            guard let figure = countable(value: record.value, unit: record.unit, recordedAt: record.recordedAt) else { continue }
+            let day = CivilDay(Date(timeIntervalSince1970: TimeInterval(figure.recordedAt)), in: zone).number
+            try db.execute(
+                sql: "DELETE FROM weight_day WHERE day = ? AND unit = ? AND count <= 1", arguments: [day, figure.unit])
+            if db.changesCount == 0 {
+                try db.execute(
+                    sql: "UPDATE weight_day SET hundredths = hundredths - ?, count = count - 1 WHERE day = ? AND unit = ?",
+                    arguments: [figure.hundredths, day, figure.unit])
+            }
+        }
+        for record in added {
+            guard let figure = countable(value: record.value, unit: record.unit, recordedAt: record.recordedAt) else { continue }
+            let day = CivilDay(Date(timeIntervalSince1970: TimeInterval(figure.recordedAt)), in: zone).number
+            try db.execute(
+                sql: """
+                    INSERT INTO weight_day (day, unit, hundredths, count) VALUES (?, ?, ?, 1)
+                    ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + 1
+                    """,
+                arguments: [day, figure.unit, figure.hundredths])
+        }
+    }
+
+    /// Days from the table, oldest first, in `unit`.
+    static func figures(_ db: Database, unit: WeightUnit) throws -> [DayFigure] {
+        var figures: [DayFigure] = []
+        var pending: (day: Int, kg: Int, lbs: Int, count: Int)? = nil
+        func flush() {
+            guard let p = pending else { return }
+            figures.append(DayFigure(day: CivilDay(number: p.day), kgHundredths: p.kg, lbsHundredths: p.lbs, count: p.count, unit: unit))
+        }
+        let rows = try Row.fetchCursor(db, sql: "SELECT day, unit, hundredths, count FROM weight_day ORDER BY day, unit")
+        while let row = try rows.next() {
+            let day: Int = row[0]
+            let isKg = (row[1] as String?) == "kg"
+            let hundredths: Int = row[2]
+            let count: Int = row[3]
+            if pending?.day != day {
+                flush()
+                pending = (day, 0, 0, 0)
+            }
+            if isKg { pending!.kg += hundredths } else { pending!.lbs += hundredths }
+            pending!.count += count
+        }
+        flush()
+        return figures
+    }
+
+    /// The same figures computed from the entries (a store that cannot be
+    /// written, whose table is not built for this zone).
+    static func figures(tallying db: Database, zone: TimeZone, unit: WeightUnit) throws -> [DayFigure] {
+        var byDay: [Int: (kg: Int, lbs: Int, count: Int)] = [:]
+        for (key, sum) in try tally(db, zone: zone) {
+            var day = byDay[key.day] ?? (0, 0, 0)
+            if key.unit == "kg" { day.kg += sum.hundredths } else { day.lbs += sum.hundredths }
+            day.count += sum.count
+            byDay[key.day] = day
+        }
+        return byDay.keys.sorted().map { day in
+            let d = byDay[day]!
+            return DayFigure(day: CivilDay(number: day), kgHundredths: d.kg, lbsHundredths: d.lbs, count: d.count, unit: unit)
+        }
+    }
+
+    /// A stored value in hundredths, as `Weight(digits:)` reads it (ASCII
+    /// digits, at most one '.', at most 2 decimals, above 0) without making
+    /// a Decimal or a Locale; nil for anything else, and for more than 7
+    /// whole digits (no scale weighs that; the sums stay far from overflow).
+    static func hundredths(_ text: String) -> Int? {
+        var whole = 0
+        var wholeDigits = 0
+        var fraction = 0
+        var fractionDigits = 0
+        var seenDot = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                if seenDot { return nil }
+                seenDot = true
+            } else if byte >= 48 && byte <= 57 {
+                if seenDot {
+                    fractionDigits += 1
+                    if fractionDigits > 2 { return nil }
+                    fraction = fraction * 10 + Int(byte - 48)
+                } else {
+                    if wholeDigits > 0 || byte != 48 { wholeDigits += 1 }
+                    if wholeDigits > 7 { return nil }
+                    whole = whole * 10 + Int(byte - 48)
+                }
+            } else {
+                return nil
+            }
+        }
+        let all = whole * 100 + (fractionDigits == 1 ? fraction * 10 : fraction)
+        return all > 0 ? all : nil
+    }
+}
+
+/// Local calendar day numbers for many instants: the zone's offset is
+/// looked up once per week of time when it is the same at both ends of the
+/// week (no zone changes its offset twice within a week), else per instant.
+struct LocalDays {
+    let zone: TimeZone
+    private var week: Int64 = .min
+    private var offset = 0
+    private var constant = false
+
+    init(zone: TimeZone) { self.zone = zone }
+
+    static let weekSeconds: Int64 = 7 * 86_400
+
+    mutating func day(_ seconds: Int64) -> Int {
+        let w = seconds >= 0 ? seconds / Self.weekSeconds : (seconds - Self.weekSeconds + 1) / Self.weekSeconds
+        if w != week {
+            week = w
+            let start = w * Self.weekSeconds
+            offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(start)))
+            let end = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(start + Self.weekSeconds - 1)))
+            constant = offset == end
+        }
+        let local = Int(seconds) + (constant ? offset : zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
+        return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    }
+}

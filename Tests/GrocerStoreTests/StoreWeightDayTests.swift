@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+import GrocerCore
+import Testing
+
+@testable import GrocerStore
+
+/// `weight_day` kept current with every write, and rebuilt when needed.
+@Suite struct StoreWeightDayTests {
+    static let newYork = TimeZone(identifier: "America/New_York")!
+
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    func open(_ dir: TempDir, _ zone: TimeZone) throws -> Store {
+        try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: zone, stop: StopFlag())
+    }
+
+    /// The table's rows, as stored.
+    func tableRows(_ store: Store) throws -> [String] {
+        try store.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT day, unit, hundredths, count FROM weight_day ORDER BY day, unit").map {
+                "\($0[0] as Int) \($0[1] as String) \($0[2] as Int) \($0[3] as Int)"
+            }
+        }
+    }
+
+    /// The same rows recomputed from every entry, independently of the store's code.
+    func recomputed(_ store: Store, _ zone: TimeZone) throws -> [String] {
+        var sums: [String: (Int, Int)] = [:]
+        var keys: [(Int, String)] = []
+        try store.forEachWeight { entry in
+            let day = CivilDay(entry.recordedAt, in: zone).number
+            let key = "\(day) \(entry.weight.unit.rawValue)"
+            if sums[key] == nil { keys.append((day, entry.weight.unit.rawValue)) }
+            let (h, c) = sums[key] ?? (0, 0)
+            sums[key] = (h + entry.weight.hundredths, c + 1)
+        }
+        return keys.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { "\($0.0) \($0.1) \(sums["\($0.0) \($0.1)"]!.0) \(sums["\($0.0) \($0.1)"]!.1)" }
+    }
+
+    func zoneSetting(_ store: Store) throws -> String? {
+        try store.writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.zone'") }
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func tableEqualsAFullRecomputationAfterRandomAddsEditsDeletesAndRestores(seed: UInt64) throws {
+        print("StoreWeightDayTests seed \(seed)")
+        var random = SplitMix(state: seed)
+        let dir = TempDir()
+        let store = try open(dir, Self.newYork)
+        // Around the 2026 autumn daylight-saving change (Nov 1), at any hour.
+        let base: Int64 = 1_792_800_000
+        func randomWeight() -> Weight {
+            let unit: WeightUnit = Bool.random(using: &random) ? .kg : .lbs
+            let whole = Int.random(in: 50...250, using: &random)
+            let decimals = ["", ".5", ".25", ".05", ".1"].randomElement(using: &random)!
+            return Weight(digits: "\(whole)\(decimals)", unit: unit)!
+        }
+        func randomDate() -> Date { Date(timeIntervalSince1970: TimeInterval(base + Int64.random(in: 0..<(10 * 86_400), using: &random))) }
+        var live: [Int64] = []
+        var undo: [[WeightEntry]] = []
+        for step in 0..<300 {
+            let roll = Int.random(in: 0..<10, using: &random)
+            if roll < 5 || live.isEmpty {
+                live.append(try store.addWeight(randomWeight(), at: randomDate()).id)
+            } else if roll < 7 {
+                try store.editWeight(id: live.randomElement(using: &random)!, weight: randomWeight(), at: randomDate())
+            } else if roll < 9 {
+                let ids = Array(live.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
+                undo.append(try store.deleteWeights(ids: ids))
+                live.removeAll { ids.contains($0) }
+            } else if let entries = undo.popLast() {
+                // A new entry may have taken a deleted id again (SQLite reuses the largest).
+                let taken = entries.map(\.id).filter { live.contains($0) }
+                if taken.isEmpty {
+                    try store.restoreWeights(entries)
+                    live += entries.map(\.id)
+                } else {
+                    #expect(throws: StoreError.weightIDTaken(path: store.path, ids: taken)) { try store.restoreWeights(entries) }
+                }
+            }
+            if step % 50 == 0 { #expect(try tableRows(store) == recomputed(store, Self.newYork), "seed \(seed) step \(step)") }
+        }
+        #expect(try tableRows(store) == recomputed(store, Self.newYork), "seed \(seed)")
+        var entries: [WeightEntry] = []
+        try store.forEachWeight { entries.append($0) }
+        #expect(try store.weightDays(unit: .kg) == WeightTrend.dailyFigures(entries, unit: .kg, timeZone: Self.newYork))
+    }
+
+    @Test func openingDoesNotBuildTheTableButTheFirstNeedDoes() throws {
+        let dir = TempDir()
+        try dir.sqlite(
+            "grocer.sqlite",
+            Schema.version4Tables + Schema.version4Indexes + Schema.version4Stamp
+                + "INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('72.5', 'kg', 1795262400), ('160', 'lbs', 1795270000);")
+        try Migrator(path: dir.path("grocer.sqlite"), options: MigrationOptions(backup: false, logFile: dir.url.appendingPathComponent("log"))).run()
+        let store = try open(dir, Self.newYork)
+        #expect(try zoneSetting(store) == nil)
+        #expect(try tableRows(store).isEmpty)
+        #expect(try store.rebuildWeightDaysIfNeeded())
+        #expect(try zoneSetting(store) == "America/New_York")
+        #expect(try tableRows(store) == recomputed(store, Self.newYork))
+        #expect(try tableRows(store).count == 2)
+        #expect(try store.rebuildWeightDaysIfNeeded() == false)
+    }
+
+    @Test func aMigratedStoreGetsItsDaysOnTheFirstRead() throws {
+        let dir = TempDir()
+        try dir.sqlite(
+            "grocer.sqlite",
+            Schema.version4Tables + Schema.version4Indexes + Schema.version4Stamp
+                + "INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('72.5', 'kg', 1795262400), ('73.5', 'kg', 1795270000);")
+        try Migrator(path: dir.path("grocer.sqlite"), options: MigrationOptions(backup: false, logFile: dir.url.appendingPathComponent("log"))).run()
+        let store = try open(dir, TimeZone(identifier: "UTC")!)
+        let days = try store.weightDays(unit: .kg)
+        #expect(days == [DayFigure(day: CivilDay(Date(timeIntervalSince1970: 1_795_262_400), in: TimeZone(identifier: "UTC")!), sum: 146, count: 2)])
+    }
+
+    @Test func anotherZoneRebuildsTheDaysOnItsFirstNeed() throws {
+        let dir = TempDir()
+        let utc = try open(dir, TimeZone(identifier: "UTC")!)
+        // 23:30 UTC on 2026-11-21: the 22nd in Tokyo.
+        try utc.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
+        #expect(try utc.weightDays(unit: .kg).map(\.day.description) == ["2026-11-21"])
+        try utc.close()
+        let tokyo = try open(dir, TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(try tokyo.weightDays(unit: .kg).map(\.day.description) == ["2026-11-22"])
+        #expect(try zoneSetting(tokyo) == "Asia/Tokyo")
+        try tokyo.addWeight(Weight(digits: "73", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
+        #expect(try tableRows(tokyo) == recomputed(tokyo, TimeZone(identifier: "Asia/Tokyo")!))
+        try tokyo.close()
+        let again = try open(dir, TimeZone(identifier: "UTC")!)
+        try again.addWeight(Weight(digits: "74", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
+        #expect(try zoneSetting(again) == TimeZone(identifier: "UTC")!.identifier)
+        #expect(try tableRows(again) == ["20778 kg 21950 3"])
+    }
+
+    @Test(arguments: [
+        ("72.5", 7250), ("72.50", 7250), ("0.05", 5), ("200", 20000), (".5", 50), ("5.", 500), ("007.25", 725),
+    ])
+    func storedValuesBecomeHundredthsAsWeightReadsThem(text: String, hundredths: Int) {
+        #expect(WeightDayTable.hundredths(text) == hundredths)
+        #expect(Weight(digits: text, unit: .kg)?.hundredths == hundredths)
+    }
+
+    @Test(arguments: ["", ".", "0", "0.00", "1.234", "1.2.3", "-1", "1e3", "12345678"])
+    func valuesWeightWouldNotReadDoNotCount(text: String) {
+        #expect(WeightDayTable.hundredths(text) == nil)
+    }
+}

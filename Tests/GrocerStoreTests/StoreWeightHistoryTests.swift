@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+import GrocerCore
+import Testing
+
+@testable import GrocerStore
+
+/// Paging, editing, deleting and undoing weights on real files.
+@Suite struct StoreWeightHistoryTests {
+    static let t0: Int64 = 1_795_262_400
+
+    func weight(_ digits: String, _ unit: WeightUnit = .kg) -> Weight { Weight(digits: digits, unit: unit)! }
+
+    /// 30 entries, three at each of ten times, added out of time order.
+    func storeWithTies(_ dir: TempDir) throws -> (Store, [WeightEntry]) {
+        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: TimeZone(identifier: "UTC")!, stop: StopFlag())
+        var added: [WeightEntry] = []
+        for round in 0..<3 {
+            for slot in [4, 1, 7, 0, 9, 2, 5, 8, 3, 6] {
+                added.append(try store.addWeight(weight("\(70 + slot).\(round)"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + Int64(slot) * 3_600))))
+            }
+        }
+        return (store, added.sorted { $0.position < $1.position })
+    }
+
+    @Test(arguments: [1, 4, 7, 30, 31])
+    func newestFirstPagesVisitEveryEntryOnceAcrossEqualTimes(limit: Int) throws {
+        let dir = TempDir()
+        let (store, all) = try storeWithTies(dir)
+        var seen: [WeightEntry] = []
+        var cursor: WeightPosition? = nil
+        var pages = 0
+        while true {
+            let page = try store.weightsNewestFirst(before: cursor, limit: limit)
+            seen += page.entries
+            pages += 1
+            if page.reachedEnd { break }
+            cursor = page.last
+            #expect(pages <= 31)
+        }
+        #expect(seen == all.reversed())
+    }
+
+    @Test(arguments: [1, 4, 30])
+    func oldestFirstFromNothingStartsAtTheVeryOldestAndWalksForward(limit: Int) throws {
+        let dir = TempDir()
+        let (store, all) = try storeWithTies(dir)
+        var seen: [WeightEntry] = []
+        var cursor: WeightPosition? = nil
+        while true {
+            let page = try store.weightsOldestFirst(after: cursor, limit: limit)
+            seen += page.entries
+            if page.reachedEnd { break }
+            cursor = page.last
+        }
+        #expect(seen == all)
+    }
+
+    @Test func endThenPageUpMeetsTheNewestPagesWithoutGapOrOverlap() throws {
+        let dir = TempDir()
+        let (store, all) = try storeWithTies(dir)
+        let end = try store.weightsOldestFirst(after: nil, limit: 4)
+        #expect(end.entries == Array(all.prefix(4)))
+        #expect(end.first == all[0].position)
+        let up = try store.weightsOldestFirst(after: end.last, limit: 4)
+        #expect(up.entries == Array(all[4..<8]))
+        let down = try store.weightsNewestFirst(before: up.first, limit: 10)
+        #expect(down.entries == Array(all.prefix(4).reversed()))
+        #expect(down.reachedEnd)
+        #expect(try store.weightCount() == 30)
+    }
+
+    @Test(arguments: ["newest", "oldest"])
+    func keysetPagesSeekOnTheTimeIndexWithoutSortingOrOffset(direction: String) throws {
+        let store = try Store.inMemory()
+        try store.writer.read { db in
+            let position = WeightPosition(recordedAt: 5, id: 3)
+            let request = direction == "newest" ? WeightRecord.newestFirst(before: position) : WeightRecord.oldestFirst(after: position)
+            let statement = try request.limit(50).makePreparedRequest(db, forSingleResult: false).statement
+            #expect(!statement.sql.uppercased().contains("OFFSET"))
+            let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
+                .map { $0["detail"] as String }.joined(separator: "; ")
+            #expect(plan.contains("SEARCH weight_entry USING INDEX weight_entry_by_time"), "\(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+        }
+    }
+
+    @Test func pagesReportUnreadableRowsAndStillMoveOnPastThem() throws {
+        let dir = TempDir()
+        let (store, all) = try storeWithTies(dir)
+        try store.close()
+        try dir.sqlite("grocer.sqlite", "PRAGMA ignore_check_constraints = ON; UPDATE weight_entry SET unit = 'st' WHERE id IN (\(all[29].id), \(all[28].id));")
+        let reopened = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), stop: StopFlag())
+        let first = try reopened.weightsNewestFirst(before: nil, limit: 2)
+        #expect(first.entries.isEmpty)
+        #expect(first.report.ids.sorted() == [all[28].id, all[29].id].sorted())
+        #expect(first.last == all[28].position)
+        let next = try reopened.weightsNewestFirst(before: first.last, limit: 2)
+        #expect(next.entries == [all[27], all[26]])
+    }
+
+    @Test func editChangesValueUnitAndTimeAndReturnsBothSides() throws {
+        let dir = TempDir()
+        let (store, all) = try storeWithTies(dir)
+        let target = all[5]
+        let moved = Date(timeIntervalSince1970: TimeInterval(Self.t0 - 86_400))
+        let (before, after) = try store.editWeight(id: target.id, weight: weight("180.5", .lbs), at: moved)
+        #expect(before == target)
+        #expect(after == WeightEntry(id: target.id, weight: weight("180.5", .lbs), recordedAt: moved))
+        #expect(try store.weightsOldestFirst(after: nil, limit: 1).entries == [after])
+        #expect(try store.weightCount() == 30)
+    }
+
+    @Test func editOrDeleteOfAMissingIDNamesItAndChangesNothing() throws {
+        let dir = TempDir()
+        let (store, all) = try storeWithTies(dir)
+        let error = #expect(throws: StoreError.self) { try store.deleteWeights(ids: [all[0].id, 999, 1000]) }
+        #expect(error == .noSuchWeight(path: store.path, ids: [999, 1000]))
+        #expect(error?.errorDescription?.contains("999, 1000") == true)
+        #expect(try store.weightCount() == 30)
+        #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [77])) {
+            try store.editWeight(id: 77, weight: weight("70"), at: Date(timeIntervalSince1970: 0))
+        }
+    }
+
+    @Test func deleteThenRestorePutsBackTheSameEntriesWithTheirIDs() throws {
+        let dir = TempDir()
+        let (store, all) = try storeWithTies(dir)
+        let days = try store.weightDays(unit: .kg)
+        let gone = try store.deleteWeights(ids: [all[3].id, all[20].id, all[3].id])
+        #expect(gone == [all[3], all[20]])
+        #expect(try store.weightCount() == 28)
+        try store.restoreWeights(gone)
+        #expect(try store.weightsOldestFirst(after: nil, limit: 100).entries == all)
+        #expect(try store.weightDays(unit: .kg) == days)
+        #expect(throws: StoreError.weightIDTaken(path: store.path, ids: [all[3].id])) { try store.restoreWeights([all[3]]) }
+    }
+
+    @Test func goalIsKeptAsTypedAndCanBeCleared() throws {
+        let dir = TempDir()
+        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), stop: StopFlag())
+        #expect(try store.goal() == nil)
+        try store.setGoal(weight("165.50", .lbs))
+        #expect(try store.goal() == weight("165.50", .lbs))
+        try store.setGoal(nil)
+        #expect(try store.goal() == nil)
+    }
+}
