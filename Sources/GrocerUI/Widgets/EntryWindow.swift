@@ -124,7 +124,7 @@ public struct EntryWindow: Equatable, Sendable {
             if let index = rows.firstIndex(where: { $0.id == entry.id }) {
                 rows.remove(at: index)
                 if index < cursor { cursor -= 1 }
-            } else if let first = rows.first, entry.historyKey > first.historyKey {
+            } else if let first = rows.first, entry.position > first.position {
                 firstPosition = max(1, firstPosition - 1)
             }
         }
@@ -138,8 +138,8 @@ public struct EntryWindow: Equatable, Sendable {
         let keep = selected
         for entry in entries {
             count += 1
-            let key = entry.historyKey
-            if let index = rows.firstIndex(where: { $0.historyKey < key }) {
+            let key = entry.position
+            if let index = rows.firstIndex(where: { $0.position < key }) {
                 if index == 0 && !atNewest {
                     firstPosition += 1
                 } else {
@@ -164,15 +164,4 @@ public enum WeightPageRequest: Equatable, Sendable {
     case olderThan(WeightEntry, limit: Int)
     /// Entries newer than this one (the page is still given newest first).
     case newerThan(WeightEntry, limit: Int)
-}
-
-extension WeightEntry {
-    /// The history's order, (time, id), as a comparable key.
-    var historyKey: HistoryKey { HistoryKey(seconds: recordedAt.timeIntervalSince1970, id: id) }
-}
-
-struct HistoryKey: Comparable {
-    let seconds: Double
-    let id: Int64
-    static func < (a: HistoryKey, b: HistoryKey) -> Bool { (a.seconds, a.id) < (b.seconds, b.id) }
 }
