@@ -8,3 +8,5 @@ if [[ -f bench/migration.sh ]]; then
     echo
     bash bench/migration.sh
 fi
+echo
+bash bench/history.sh
