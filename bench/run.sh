@@ -10,3 +10,4 @@ if [[ -f bench/migration.sh ]]; then
 fi
 echo
 bash bench/exchange.sh
+bash bench/history.sh

@@ -37,12 +37,8 @@ final class LiveEffects {
                 FirstFrameCache.note(unit: unit, storePath: url.path, environment: environment)
                 return nil
             }
-        case .loadHistory:
-            return access(.read) { store in
-                let page = try store.recentWeightPage(limit: HistoryScreen.loadLimit)
-                let unreadable = page.report.isComplete ? nil : page.report.summary(shown: 2) + "; they are left in the file"
-                return .history(page.entries, unreadable: unreadable)
-            }
+        case .openHistory, .loadWeightPage, .loadWeightDays, .deleteWeights, .restoreWeights, .editWeight, .setGoal:
+            return performHistory(effect)
         case .startMigration:
             startMigration()
             return nil

@@ -42,6 +42,10 @@ public final class TerminalSession: TerminalInterface {
         noecho()
         nonl()
         keypad(grocer_stdscr(), true)
+        // tmux and screen send Home and End as ESC [1~ and ESC [4~ whatever
+        // TERM names (xterm's terminfo says ESC OH and ESC OF).
+        _ = define_key("\u{1B}[1~", KEY_HOME)
+        _ = define_key("\u{1B}[4~", KEY_END)
         intrflush(grocer_stdscr(), false)
         self.wakeFD = wakeFD
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty

@@ -21,10 +21,10 @@ import Testing
                     if let result = results.first(where: { $0.0 == effect }) { return result.1 }
                     switch effect {
                     case .saveWeight(let weight, let at): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
-                    case .loadHistory: return .history([entry])
+                    case .openHistory: return .historyOpened(HistoryOpening(count: 1, newest: [entry], days: [], goal: nil))
                     case .openStore: return .storeOpened(defaultUnit: .kg)
                     case .groceries: return .groceries(.loaded(items: [], catalog: GroceryCatalog()))
-                    case .setDefaultUnit, .startMigration, .stopMigration: return nil
+                    default: return nil
                     }
                 }, finish: { [self] in finished = true })
         }
@@ -64,13 +64,13 @@ import Testing
         #expect(r.terminal.frames.count == 3)
         #expect(r.terminal.frames[1].lines.contains { $0.contains("Weight History") })
         #expect(r.terminal.screen.contains("Enter Today's Weight"))
-        #expect(r.effects.performed == [.loadHistory])
+        #expect(r.effects.performed == [.openHistory(unit: .lbs, limit: EntryWindow.pageSize)])
     }
 
     @Test func savingShowsTheHistoryWithANotice() {
         let r = run([Self.type("72.5"), .keys([.enter])])
         #expect(r.terminal.screen.contains("Saved 72.5 lbs"))
-        #expect(r.effects.performed == [.saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon), .loadHistory])
+        #expect(r.effects.performed == [.saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon), .openHistory(unit: .lbs, limit: EntryWindow.pageSize)])
     }
 
     @Test func aFailedSaveShowsItsMessage() {
@@ -88,7 +88,7 @@ import Testing
 
     @Test func aFailedHistoryLoadSaysItCouldNotRead() {
         let effects = Effects()
-        effects.results = [(.loadHistory, .failed("Could not read /x: disk I/O error. Nothing was changed; try again."))]
+        effects.results = [(.openHistory(unit: .lbs, limit: EntryWindow.pageSize), .failed("Could not read /x: disk I/O error. Nothing was changed; try again."))]
         let r = run([.keys([.function(3)])], effects: effects)
         #expect(r.terminal.screen.contains("Could not read /x"))
     }

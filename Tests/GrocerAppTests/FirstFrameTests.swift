@@ -24,7 +24,8 @@ import Testing
         let effects = AppEffects(perform: { effect in
             saved.effects.append(effect)
             if case .saveWeight(let weight, let at) = effect { return .weightSaved(WeightEntry(id: 1, weight: weight, recordedAt: at)) }
-            return effect == .loadHistory ? .history([]) : nil
+            if case .openHistory = effect { return .historyOpened(HistoryOpening(count: 0, newest: [], days: [], goal: nil)) }
+            return nil
         })
         let context = AppContext(
             locales: Locales(

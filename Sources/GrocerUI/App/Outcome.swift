@@ -48,7 +48,14 @@ public struct Exit: Equatable, Sendable {
 public enum Effect: Equatable, Sendable {
     case saveWeight(Weight, at: Date)
     case setDefaultUnit(WeightUnit)
-    case loadHistory
+    // The history (HistoryScreen+Effects.swift): keyset pages, per-day figures, changes.
+    case openHistory(unit: WeightUnit, limit: Int)
+    case loadWeightPage(WeightPageRequest)
+    case loadWeightDays(unit: WeightUnit)
+    case deleteWeights([Int64])
+    case restoreWeights([WeightEntry])
+    case editWeight(id: Int64, weight: Weight, at: Date)
+    case setGoal(Weight?)
     /// Start migrating the store on a background queue; its events arrive
     /// later as `.migration` results.
     case startMigration
@@ -63,9 +70,15 @@ public enum Effect: Equatable, Sendable {
 /// What performing an effect, or background work, produced.
 public enum EffectResult: Equatable, Sendable {
     case weightSaved(WeightEntry)
-    /// The newest entries, and a line naming the rows among them that
-    /// could not be read (they stay in the file), if any.
-    case history([WeightEntry], unreadable: String? = nil)
+    // The history's results (HistoryScreen+Effects.swift).
+    case historyOpened(HistoryOpening)
+    /// A page, newest first, and a line naming rows that could not be read.
+    case weightPage([WeightEntry], for: WeightPageRequest, unreadable: String? = nil)
+    case weightDays([DayFigure])
+    case weightsDeleted([WeightEntry])
+    case weightsRestored([WeightEntry])
+    case weightEdited(before: WeightEntry, after: WeightEntry)
+    case goalSet(Weight?)
     case storeOpened(defaultUnit: WeightUnit)
     case migration(MigrationEvent)
     case groceries(GroceriesResult)

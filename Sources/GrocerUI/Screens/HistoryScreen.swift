@@ -5,100 +5,157 @@ extension Route {
     public static let history = Route("history")
 }
 
-/// Weight history: entries newest first, each with its date and its value
-/// in the unit it was typed in. (A later issue adds the trend graph.)
+/// Weight history (F3, and after every save): the trend graph over a range
+/// on top, a line of figures (trend, change per week, change over the
+/// range, the goal and when it is reached), and below every entry newest
+/// first, read in keyset pages. Entries can be deleted, edited and the
+/// changes undone; the goal set or cleared. All reading and writing is
+/// asked of the app as effects.
 public struct HistoryScreen: Screen {
-    public private(set) var entries: [WeightEntry] = []
-    public private(set) var offset = 0
-    /// A line above the list: "Saved 72.5 kg", or why the list could not load.
-    public private(set) var notice: String?
+    public internal(set) var window = EntryWindow()
+    public internal(set) var trend: WeightTrend?
+    public internal(set) var goal: Weight?
+    public internal(set) var range = TrendRange.default
+    public internal(set) var graph: TrendGraph?
+    /// A line for the person: "Saved 72.5 kg", "Deleted ...; u undoes it".
+    public internal(set) var notice: String?
+    /// The edit or goal form, while open.
+    public internal(set) var form: EntryForm?
+    /// This session's deletes and edits, the last on top.
+    public internal(set) var undo: [HistoryChange] = []
+    /// The position of the first list row shown.
+    var topPosition = 1
+    /// What to do once the page asked for comes.
+    var pendingMove: Int?
+    /// The edit on its way is an undo (not pushed again).
+    var undoing = false
+    /// The unit the figures are in (the default unit when they were read).
+    var unit: WeightUnit = .lbs
     let locales: Locales
+    let formats: DayFormats
+    let separator: String
+    let grouping: String
 
     public static let title = "Weight History"
-    public static let minimumSize = Size(width: 36, height: 8)
+    public static let minimumSize = Size(width: 50, height: 14)
     public static let helpTitle: String? = "Weight history"
-    /// How many entries the app loads for the list.
-    public static let loadLimit = 1000
 
     public init(locales: Locales) {
         self.locales = locales
+        formats = DayFormats(locales: locales)
+        separator = locales.numeric.decimalSeparator ?? "."
+        grouping = locales.numeric.groupingSeparator ?? ","
     }
 
-    /// Shows what the screen that sent us here noted, and loads the list.
+    /// Shows what the screen that sent us here noted, and reads the history
+    /// afresh (the count once, the newest page, the days, the goal).
     public mutating func appear(_ context: inout AppContext) -> Outcome {
         notice = context.notice
         context.notice = nil
-        return .perform(.loadHistory)
+        form = nil
+        pendingMove = nil
+        return .perform(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize))
     }
 
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
         switch result {
-        case .history(let entries, let unreadable):
-            self.entries = entries
-            offset = 0
+        case .historyOpened(let opening):
+            window.open(count: opening.count, newest: opening.newest)
+            topPosition = 1
+            goal = opening.goal
+            setDays(opening.days, unit: context.defaultUnit)
+            if let unreadable = opening.unreadable { notice = unreadable }
+        case .weightPage(let page, let request, let unreadable):
+            window.receive(page, for: request)
+            if let delta = pendingMove {
+                pendingMove = nil
+                _ = window.move(by: delta)
+            }
             if let unreadable { notice = unreadable }
+            follow(context)
+        case .weightDays(let days):
+            setDays(days, unit: context.defaultUnit)
+        case .weightsDeleted(let entries):
+            window.remove(entries)
+            undo.append(.deleted(entries))
+            notice = "Deleted \(describe(entries)). Press u to undo."
+            follow(context)
+            return .perform(.loadWeightDays(unit: context.defaultUnit))
+        case .weightsRestored(let entries):
+            window.insert(entries, select: true)
+            notice = "Restored \(describe(entries))."
+            follow(context)
+            return .perform(.loadWeightDays(unit: context.defaultUnit))
+        case .weightEdited(let before, let after):
+            window.remove([before])
+            window.insert([after], select: true)
+            if undoing {
+                notice = "Undid the edit: \(describe([after]))."
+            } else {
+                undo.append(.edited(before: before, after: after))
+                notice = "Changed to \(describe([after])). Press u to undo."
+            }
+            undoing = false
+            form = nil
+            follow(context)
+            return .perform(.loadWeightDays(unit: context.defaultUnit))
+        case .goalSet(let weight):
+            goal = weight
+            form = nil
+            notice = weight.map { "Goal set: \($0.formatted(locales.numeric))." } ?? "Goal cleared."
+            makeGraph()
         case .failed(let text):
-            notice = text
+            undoing = false
+            pendingMove = nil
+            if form != nil { form?.message = text } else { notice = text }
         default:
             return .none
         }
         return .redraw
     }
 
-    public static let bindings: [Binding<HistoryScreen>] = [
-        Binding(
-            keys: [.up, .down, .char("k"), .char("j")], hint: "↑↓", label: "Scroll", help: "scroll",
-            helpKeys: "Up Down  k j"
-        ) { s, key, context in
-            s.scroll(to: s.offset + (key == .up || key == .char("k") ? -1 : 1), context)
-        },
-        Binding(keys: [.pageUp, .pageDown, .char(" ")], help: "scroll by a page", helpKeys: "PgUp PgDn  Space") { s, key, context in
-            let page = max(1, visibleRows(context) - 1)
-            return s.scroll(to: s.offset + (key == .pageUp ? -page : page), context)
-        },
-        Binding(keys: [.home, .end, .char("g"), .char("G")], help: "to the ends", helpKeys: "Home End  g G") { s, key, context in
-            s.scroll(to: key == .home || key == .char("g") ? 0 : Int.max, context)
-        },
-        Binding(keys: [.escape], help: "back to today's weight", outcome: .go(.weight)),
-    ]
-
-    /// Rows of the list that fit in the area screens draw in.
-    static func visibleRows(_ context: AppContext) -> Int {
-        max(1, context.size.height - 4)
+    /// New per-day figures: the trend and the graph are made again (once
+    /// per change of data, never per frame).
+    mutating func setDays(_ days: [DayFigure], unit: WeightUnit) {
+        self.unit = unit
+        trend = WeightTrend(days: days, unit: unit)
+        makeGraph()
     }
 
-    private mutating func scroll(to wanted: Int, _ context: AppContext) -> Outcome {
-        let last = max(0, entries.count - Self.visibleRows(context))
-        let before = offset
-        offset = min(last, max(0, wanted))
-        return offset == before ? .none : .redraw
-    }
-
-    public func render(into canvas: inout Canvas, _ context: AppContext) {
-        canvas.center(Self.title, row: 1, style: .bold)
-        var row = 3
-        if let notice {
-            canvas.center(notice, row: row - 1, style: .accent)
-        }
-        if entries.isEmpty {
-            canvas.center("No weights yet. Press F2 to enter today's weight.", row: row + 1)
+    mutating func makeGraph() {
+        guard let trend, !trend.points.isEmpty else {
+            graph = nil
             return
         }
-        let width = min(canvas.width - 4, 50)
-        let left = (canvas.width - width) / 2
-        let rows = max(0, canvas.height - row - 1)
-        for entry in entries.dropFirst(offset).prefix(rows) {
-            let date = locales.mediumDateShortTime(entry.recordedAt)
-            let value = entry.weight.formatted(locales.numeric)
-            let gap = max(1, width - canvas.columns(date) - canvas.columns(value))
-            let line = canvas.truncate(date + String(repeating: " ", count: gap) + value, to: width)
-            canvas.put(line, row: row, column: left)
-            row += 1
-        }
-        if entries.count > rows {
-            let first = offset + 1
-            let lastShown = min(entries.count, offset + rows)
-            canvas.put("\(first)-\(lastShown) of \(entries.count)", row: canvas.height - 1, column: left, style: .dim)
-        }
+        let formats = self.formats
+        graph = TrendGraph(
+            trend: trend, range: range, goal: goal?.exactValue(in: unit), separator: separator,
+            dayLabel: { formats.day($0) })
+    }
+
+    /// "81.6 kg (180 lbs) of Nov 21, 2026, 7:30 AM", or "3 entries".
+    func describe(_ entries: [WeightEntry]) -> String {
+        guard entries.count == 1, let entry = entries.first else { return "\(entries.count) entries" }
+        return "\(valueText(entry.weight)) of \(formats.entry(entry.recordedAt))"
+    }
+
+    /// In the default unit, with the value as typed where the unit differs:
+    /// "81.6 kg (180 lbs)".
+    func valueText(_ weight: Weight) -> String {
+        guard weight.unit != unit else { return weight.formatted(locales.numeric) }
+        let converted = NumberText.fixed(weight.exactValue(in: unit), digits: 1, separator: separator)
+        return "\(converted) \(unit.rawValue) (\(weight.formatted(locales.numeric)))"
+    }
+
+    /// Rows of the list that fit, for the screen's area.
+    static func listRows(_ size: Size) -> Int { max(1, size.height - layout(size).listTop) }
+
+    /// Keeps the selection within the rows shown.
+    mutating func follow(_ context: AppContext) {
+        let rows = Self.listRows(context.size)
+        let position = window.position
+        if position < topPosition { topPosition = position }
+        if position >= topPosition + rows { topPosition = position - rows + 1 }
+        topPosition = max(1, min(topPosition, max(1, window.count - rows + 1)))
     }
 }

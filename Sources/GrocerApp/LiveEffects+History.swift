@@ -1,0 +1,71 @@
+import Foundation
+import GrocerCore
+import GrocerStore
+import GrocerUI
+
+extension LiveEffects {
+    /// The history's reads and writes on the store: keyset pages by
+    /// (recorded_at, id), the per-day figures the store keeps, the count
+    /// once per opening, and the changes `u` can undo.
+    func performHistory(_ effect: Effect) -> EffectResult? {
+        switch effect {
+        case .openHistory(let unit, let limit):
+            return access(.read) { store in
+                let page = try store.weightsNewestFirst(before: nil, limit: limit)
+                let days = try store.weightDays(unit: unit)
+                // The count from the per-day table the store keeps with every
+                // write: count(*) reads a whole index (60 ms at 2,000,000).
+                let count = days.reduce(0) { $0 + $1.count }
+                return .historyOpened(
+                    HistoryOpening(
+                        count: count, newest: page.entries, days: days, goal: try store.goal(), unreadable: Self.unreadable(page)))
+            }
+        case .loadWeightPage(let request):
+            return access(.read) { store in
+                let page: WeightPage
+                var entries: [WeightEntry]
+                switch request {
+                case .newest(let limit):
+                    page = try store.weightsNewestFirst(before: nil, limit: limit)
+                    entries = page.entries
+                case .olderThan(let entry, let limit):
+                    page = try store.weightsNewestFirst(before: entry.position, limit: limit)
+                    entries = page.entries
+                case .oldest(let limit):
+                    page = try store.weightsOldestFirst(after: nil, limit: limit)
+                    entries = page.entries.reversed()
+                case .newerThan(let entry, let limit):
+                    page = try store.weightsOldestFirst(after: entry.position, limit: limit)
+                    entries = page.entries.reversed()
+                }
+                return .weightPage(entries, for: request, unreadable: Self.unreadable(page))
+            }
+        case .loadWeightDays(let unit):
+            return access(.read) { .weightDays(try $0.weightDays(unit: unit)) }
+        case .deleteWeights(let ids):
+            return access(.write) { .weightsDeleted(try $0.deleteWeights(ids: ids)) }
+        case .restoreWeights(let entries):
+            return access(.write) { store in
+                try store.restoreWeights(entries)
+                return .weightsRestored(entries)
+            }
+        case .editWeight(let id, let weight, let at):
+            return access(.write) { store in
+                let (before, after) = try store.editWeight(id: id, weight: weight, at: at)
+                return .weightEdited(before: before, after: after)
+            }
+        case .setGoal(let goal):
+            return access(.write) { store in
+                try store.setGoal(goal)
+                return .goalSet(goal)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// A line naming rows of a page that could not be read, or nil.
+    static func unreadable(_ page: WeightPage) -> String? {
+        page.report.isComplete ? nil : page.report.summary(shown: 2) + "; they are left in the file"
+    }
+}

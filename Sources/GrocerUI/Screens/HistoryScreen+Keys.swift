@@ -1,0 +1,160 @@
+import Foundation
+import GrocerCore
+
+extension HistoryScreen {
+    var browsing: Bool { form == nil }
+    var editing: Bool { form != nil }
+    /// In the form typed characters are its text: `?` and `q` too (refused there).
+    public var takesText: Bool { form != nil }
+
+    public static let bindings: [Binding<HistoryScreen>] = [
+        // Browsing the list and the graph.
+        Binding(
+            keys: [.up, .down, .char("k"), .char("j")], help: "select the newer or older entry", helpKeys: "Up Down  k j",
+            when: \.browsing
+        ) { s, key, context in
+            s.move(by: key == .up || key == .char("k") ? -1 : 1, context)
+        },
+        Binding(keys: [.pageUp, .pageDown], help: "a page newer or older", helpKeys: "PgUp PgDn", when: \.browsing) { s, key, context in
+            let page = max(1, listRows(context.size) - 1)
+            return s.move(by: key == .pageUp ? -page : page, context)
+        },
+        Binding(keys: [.home, .end], help: "the newest or the very oldest entry", helpKeys: "Home End", when: \.browsing) {
+            s, key, context in
+            s.jump(toOldest: key == .end, context)
+        },
+        Binding(
+            keys: [.char("["), .char("]")] + (1...6).map { .char(Character(String($0))) },
+            help: "graph range (1w 1m 3m 6m 1y all)", helpKeys: "[ ]  1 2 3 4 5 6", when: \.browsing
+        ) { s, key, _ in
+            s.choose(range: key)
+        },
+        Binding(
+            keys: [.char("d"), .delete], hint: "d", label: "Delete", help: "delete the selected entry (u undoes it)",
+            helpKeys: "d  Delete", when: \.browsing
+        ) { s, _, _ in
+            guard let entry = s.window.selected else { return .reject }
+            return .perform(.deleteWeights([entry.id]))
+        },
+        Binding(keys: [.char("u")], hint: "u", label: "Undo", help: "undo the last delete or edit (several times)", when: \.browsing) {
+            s, _, _ in
+            s.undoLast()
+        },
+        Binding(
+            keys: [.char("e"), .enter], hint: "e", label: "Edit", help: "edit the entry: value, unit, date and time",
+            helpKeys: "e  Enter", when: \.browsing
+        ) { s, _, context in
+            guard let entry = s.window.selected else { return .reject }
+            s.form = EntryForm(purpose: .edit(entry), filter: s.filter, unit: context.defaultUnit, timeZone: s.locales.timeZone)
+            return .redraw
+        },
+        Binding(keys: [.char("g")], hint: "g", label: "Goal", help: "set or clear the goal", when: \.browsing) { s, _, context in
+            s.form = EntryForm(purpose: .goal(current: s.goal), filter: s.filter, unit: context.defaultUnit, timeZone: s.locales.timeZone)
+            return .redraw
+        },
+        Binding(keys: [.escape], help: "back to today's weight", when: \.browsing, outcome: .go(.weight)),
+
+        // The edit and goal form.
+        Binding(
+            keys: [], typing: { _ in true }, help: "form: the value, or the date 2026-11-21 07:30",
+            helpKeys: "0-9 . , - :", when: \.editing
+        ) { s, key, _ in
+            guard case .char(let ch) = key, s.form?.type(ch) == nil else { return .reject }
+            return .redraw
+        },
+        // Always taken (help lists them), acting only in the form.
+        Binding(keys: [.backspace, .delete], help: "form: delete the last character", helpKeys: "Backspace  Delete") { s, _, _ in
+            s.form?.deleteBackward() == true ? .redraw : .none
+        },
+        Binding(keys: [.tab, .backTab], help: "form: the value or the date and time", helpKeys: "Tab  Shift-Tab") { s, _, _ in
+            s.form?.nextField() == true ? .redraw : .none
+        },
+        Binding(keys: [.ctrl("u")], help: "form: lbs or kg") { s, _, _ in
+            guard s.form != nil else { return .none }
+            return s.form?.toggleUnit() == true ? .redraw : .reject
+        },
+        Binding(keys: [.enter], hint: "Enter", label: "Save", help: "form: save", when: \.editing) { s, _, _ in
+            s.submit()
+        },
+        Binding(keys: [.escape], hint: "Esc", label: "Cancel", help: "form: cancel", when: \.editing) { s, _, _ in
+            s.form = nil
+            return .redraw
+        },
+    ]
+
+    var filter: DecimalInputFilter { DecimalInputFilter(locale: locales.numeric) }
+
+    mutating func move(by delta: Int, _ context: AppContext) -> Outcome {
+        let (moved, needs) = window.move(by: delta)
+        if let needs {
+            pendingMove = delta
+            return .perform(.loadWeightPage(needs))
+        }
+        follow(context)
+        return moved ? .redraw : .none
+    }
+
+    mutating func jump(toOldest: Bool, _ context: AppContext) -> Outcome {
+        let (moved, needs) = toOldest ? window.end() : window.home()
+        if let needs {
+            pendingMove = nil
+            return .perform(.loadWeightPage(needs))
+        }
+        follow(context)
+        return moved ? .redraw : .none
+    }
+
+    mutating func choose(range key: Key) -> Outcome {
+        let next: TrendRange
+        switch key {
+        case .char("["): next = range.shorter
+        case .char("]"): next = range.longer
+        case .char(let ch): next = ch.wholeNumberValue.map { TrendRange.allCases[$0 - 1] } ?? range
+        default: next = range
+        }
+        guard next != range else { return .none }
+        range = next
+        makeGraph()
+        return .redraw
+    }
+
+    mutating func undoLast() -> Outcome {
+        guard let last = undo.popLast() else {
+            notice = "Nothing to undo."
+            return .reject
+        }
+        switch last {
+        case .deleted(let entries):
+            return .perform(.restoreWeights(entries))
+        case .edited(let before, let after):
+            undoing = true
+            return .perform(.editWeight(id: after.id, weight: before.weight, at: before.recordedAt))
+        }
+    }
+
+    mutating func submit() -> Outcome {
+        guard var form else { return .none }
+        defer { self.form = form }
+        if form.value.text.isEmpty, case .goal(let current) = form.purpose {
+            return current == nil ? .reject : .perform(.setGoal(nil))
+        }
+        if let rejection = form.value.filter.check(form.value.text, unit: form.unit) {
+            form.message = rejection == .tooManyFractionDigits ? "At most 2 digits after the separator." : "Type a weight, e.g. 72\(separator)5."
+            return .reject
+        }
+        guard let weight = form.weight else {
+            form.message = "A weight must be more than 0."
+            return .reject
+        }
+        switch form.purpose {
+        case .goal:
+            return .perform(.setGoal(weight))
+        case .edit(let entry):
+            guard let at = form.date(in: locales.timeZone) else {
+                form.message = "Type the date and time as 2026-11-21 07:30."
+                return .reject
+            }
+            return .perform(.editWeight(id: entry.id, weight: weight, at: at))
+        }
+    }
+}

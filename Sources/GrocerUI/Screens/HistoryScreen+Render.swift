@@ -1,0 +1,122 @@
+import Foundation
+import GrocerCore
+
+extension HistoryScreen {
+    /// Where things go in an area of `size`: the title row, the graph, the
+    /// figures, a line for notices or the form, the list's header, the list.
+    struct Layout {
+        let graphTop: Int
+        let graphHeight: Int
+        let figures: Int
+        let message: Int
+        let header: Int
+        let listTop: Int
+    }
+
+    static func layout(_ size: Size) -> Layout {
+        let graphHeight = max(4, min(12, size.height - 13))
+        let figures = 1 + graphHeight
+        return Layout(graphTop: 1, graphHeight: graphHeight, figures: figures, message: figures + 1, header: figures + 2, listTop: figures + 3)
+    }
+
+    public func render(into canvas: inout Canvas, _ context: AppContext) {
+        let size = Size(width: canvas.width, height: canvas.height)
+        let layout = Self.layout(size)
+        let width = canvas.width
+        canvas.put(Self.title, row: 0, column: 1, style: .bold)
+        let ranges = TrendRange.allCases.map { $0 == range ? "[\($0.rawValue)]" : " \($0.rawValue) " }.joined()
+        canvas.put(ranges, row: 0, column: max(0, width - 1 - canvas.columns(ranges)), style: .dim)
+
+        if let graph {
+            graph.render(into: &canvas, top: layout.graphTop, left: 1, width: width - 2, height: layout.graphHeight)
+            canvas.put(canvas.truncate(figuresLine, to: width - 2), row: layout.figures, column: 1)
+        } else {
+            canvas.center("No weights yet. Press F2 to enter today's weight.", row: layout.graphTop + layout.graphHeight / 2)
+        }
+
+        if let form {
+            render(form, into: &canvas, row: layout.message)
+        } else if let notice {
+            canvas.put(canvas.truncate(notice, to: width - 2), row: layout.message, column: 1, style: .accent)
+        }
+        renderList(into: &canvas, layout: layout)
+    }
+
+    /// "Trend 81.6 kg   −0.40 kg/wk   −2.1 kg over 3m   Goal 75.0 kg by Mar 12, 2027"
+    var figuresLine: String {
+        guard let trend, let latest = trend.latest else { return "" }
+        let u = unit.rawValue
+        var parts = ["Trend \(NumberText.fixed(latest.trend, digits: 1, separator: separator)) \(u)"]
+        if let rate = trend.changePerWeek {
+            parts.append("\(NumberText.fixed(rate, digits: 2, separator: separator, signed: true)) \(u)/week")
+        }
+        if let change = trend.change(over: range) {
+            parts.append("\(NumberText.fixed(change, digits: 1, separator: separator, signed: true)) \(u) over \(range.rawValue)")
+        }
+        if let goal {
+            let target = goal.exactValue(in: unit)
+            var text = "Goal \(NumberText.fixed(target, digits: 1, separator: separator)) \(u)"
+            switch trend.forecast(goal: target) {
+            case .reached: text += " reached"
+            case .inDays: trend.forecastDay(goal: target).map { text += " by " + formats.dayWithYear($0) }
+            case .movingAway, .tooFar, .noRate: break
+            }
+            parts.append(text)
+        }
+        return parts.joined(separator: "   ")
+    }
+
+    func render(_ form: EntryForm, into canvas: inout Canvas, row: Int) {
+        var column = 1
+        switch form.purpose {
+        case .edit: column = canvas.put("Edit: ", row: row, column: column, style: .bold)
+        case .goal: column = canvas.put("Goal: ", row: row, column: column, style: .bold)
+        }
+        column = canvas.put("[" + form.value.text + "]", row: row, column: column, style: form.focus == .value ? .reverse : [])
+        var cursor = (row, column - 1)
+        column = canvas.put(" " + form.unit.rawValue + " ", row: row, column: column, style: .accent)
+        if case .edit = form.purpose {
+            column = canvas.put(" at ", row: row, column: column)
+            column = canvas.put("[" + form.when + "]", row: row, column: column, style: form.focus == .when ? .reverse : [])
+            if form.focus == .when { cursor = (row, column - 1) }
+            if form.message == nil { column = canvas.put("  Tab date  ^U unit", row: row, column: column, style: .dim) }
+        } else if form.message == nil {
+            column = canvas.put("  ^U unit; empty clears it", row: row, column: column, style: .dim)
+        }
+        if let message = form.message {
+            canvas.put(canvas.truncate(" " + message, to: max(0, canvas.width - column)), row: row, column: column, style: .error)
+        }
+        canvas.cursor = cursor
+    }
+
+    func renderList(into canvas: inout Canvas, layout: Layout) {
+        let width = canvas.width
+        guard window.count > 0 else { return }
+        let where_ = "\(grouped(window.position)) of \(grouped(window.count))"
+        canvas.put("Entries, newest first", row: layout.header, column: 1, style: .dim)
+        canvas.put(where_, row: layout.header, column: max(1, width - 1 - canvas.columns(where_)), style: .dim)
+        let rows = max(0, canvas.height - layout.listTop)
+        let start = max(0, topPosition - window.firstPosition)
+        for (i, entry) in window.rows.dropFirst(start).prefix(rows).enumerated() {
+            let row = layout.listTop + i
+            let date = formats.entry(entry.recordedAt)
+            let value = valueText(entry.weight)
+            let gap = max(1, width - 4 - canvas.columns(date) - canvas.columns(value))
+            let line = canvas.truncate(" " + date + String(repeating: " ", count: gap) + value + " ", to: width - 2)
+            let selected = start + i == window.cursor
+            if selected { canvas.fill(row: row, from: 1, count: width - 2, style: .reverse) }
+            canvas.put(line, row: row, column: 1, style: selected ? .reverse : [])
+        }
+    }
+
+    /// "2,000,000" with the locale's grouping separator, without ICU per frame.
+    func grouped(_ n: Int) -> String {
+        let digits = String(n)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += grouping }
+            out.append(ch)
+        }
+        return out
+    }
+}

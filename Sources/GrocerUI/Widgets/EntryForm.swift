@@ -1,0 +1,121 @@
+import Foundation
+import GrocerCore
+
+/// The one-line form the history opens to edit an entry (value, unit, date
+/// and time) or to set the goal (value and unit). The value is the same
+/// filtered field as today's weight; the date and time take digits, `-`,
+/// `:` and a space, as "2026-11-21 07:30" in the person's time zone.
+public struct EntryForm: Equatable, Sendable {
+    public enum Purpose: Equatable, Sendable {
+        case edit(WeightEntry)
+        case goal(current: Weight?)
+    }
+    public enum Focus: Equatable, Sendable { case value, when }
+
+    public let purpose: Purpose
+    public private(set) var value: WeightField
+    public private(set) var unit: WeightUnit
+    public private(set) var when: String
+    public private(set) var focus: Focus = .value
+    public var message: String?
+
+    static let whenLength = 16
+
+    public init(purpose: Purpose, filter: DecimalInputFilter, unit: WeightUnit, timeZone: TimeZone) {
+        self.purpose = purpose
+        var field = WeightField(filter: filter)
+        var when = ""
+        var shown: Weight? = nil
+        switch purpose {
+        case .edit(let entry):
+            shown = entry.weight
+            when = Self.text(entry.recordedAt, in: timeZone)
+        case .goal(let current):
+            shown = current
+        }
+        self.unit = shown?.unit ?? unit
+        if let shown {
+            for ch in shown.localizedDigits(Locale(identifier: "en_US_POSIX")) {
+                _ = field.insert(ch == "." ? filter.decimalSeparator : ch, unit: self.unit)
+            }
+        }
+        self.value = field
+        self.when = when
+    }
+
+    /// "2026-11-21 07:30"
+    static func text(_ date: Date, in timeZone: TimeZone) -> String {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        let seconds = local - days * 86_400
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(CivilDay(number: days)) \(two(seconds / 3600)):\(two(seconds % 3600 / 60))"
+    }
+
+    /// The date and time typed, in `timeZone`; nil unless it reads as
+    /// "YYYY-MM-DD HH:MM" with a real day and time.
+    public func date(in timeZone: TimeZone) -> Date? {
+        let parts = when.split(whereSeparator: { $0 == "-" || $0 == ":" || $0 == " " }).map { Int($0) }
+        guard parts.count == 5, let y = parts[0], let m = parts[1], let d = parts[2], let h = parts[3], let mi = parts[4],
+            (1...12).contains(m), (1...31).contains(d), (0...23).contains(h), (0...59).contains(mi)
+        else { return nil }
+        let day = CivilDay(year: y, month: m, day: d)
+        guard day.month == m, day.day == d else { return nil }
+        let local = Double(day.number * 86_400 + h * 3_600 + mi * 60)
+        // The zone's offset at that local time (checked once more across a change).
+        var utc = local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local)))
+        utc = local - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: utc)))
+        return Date(timeIntervalSince1970: utc)
+    }
+
+    /// A typed character for the focused field; a refusal says why.
+    public mutating func type(_ ch: Character) -> DecimalInputFilter.Rejection? {
+        message = nil
+        switch focus {
+        case .value:
+            return value.insert(ch, unit: unit)
+        case .when:
+            guard ch.isASCII, ch.isNumber || ch == "-" || ch == ":" || ch == " ", when.count < Self.whenLength else {
+                message = "Type the date and time as 2026-11-21 07:30."
+                return .notADigit(ch)
+            }
+            when.append(ch)
+            return nil
+        }
+    }
+
+    public mutating func deleteBackward() -> Bool {
+        message = nil
+        switch focus {
+        case .value: return value.deleteBackward()
+        case .when:
+            guard !when.isEmpty else { return false }
+            when.removeLast()
+            return true
+        }
+    }
+
+    /// Tab: between the value and the date (an edit has both).
+    public mutating func nextField() -> Bool {
+        guard case .edit = purpose else { return false }
+        focus = focus == .value ? .when : .value
+        return true
+    }
+
+    /// Ctrl-U: the other unit, when the value fits it.
+    public mutating func toggleUnit() -> Bool {
+        let other: WeightUnit = unit == .kg ? .lbs : .kg
+        if let rejection = value.filter.check(value.text, unit: other), !value.text.isEmpty {
+            if case .overMaximum = rejection {
+                message = "That is over the most grocer takes in \(other.rawValue)."
+                return false
+            }
+        }
+        unit = other
+        message = nil
+        return true
+    }
+
+    /// The weight typed; nil while empty or incomplete.
+    public var weight: Weight? { value.weight(unit: unit) }
+}

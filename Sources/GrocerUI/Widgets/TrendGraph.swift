@@ -1,0 +1,184 @@
+import Foundation
+import GrocerCore
+
+/// The trend graph: over a span of days, each day's weight as dots, the
+/// trend as a line and the goal as a line, in braille (2x4 dots a cell).
+/// Days that fall in the same dot column are summarised as the column's
+/// minimum to maximum, never dropped. The y axis is labelled in the
+/// weights' unit, the x axis with days in the user's locale.
+///
+/// Made once per change of data or range (values in `Double`, ready to
+/// plot); rendering formats nothing through ICU.
+public struct TrendGraph: Sendable {
+    public struct Point: Equatable, Sendable {
+        public let day: Int
+        public let weight: Double
+        public let trend: Double
+        public init(day: Int, weight: Double, trend: Double) {
+            self.day = day
+            self.weight = weight
+            self.trend = trend
+        }
+    }
+
+    /// The first and last day shown (day numbers, `CivilDay.number`).
+    public let first: Int
+    public let last: Int
+    /// Days with entries in the span, oldest first.
+    public let points: [Point]
+    /// The trend carried into the first day, when entries came before it.
+    public let trendAtStart: Double?
+    public let goal: Double?
+    /// "Nov 21": a day as the x axis labels it.
+    let dayLabel: @Sendable (CivilDay) -> String
+    /// The locale's decimal separator, for the y axis.
+    let separator: String
+
+    public init(
+        first: Int, last: Int, points: [Point], trendAtStart: Double? = nil, goal: Double? = nil,
+        separator: String = ".", dayLabel: @escaping @Sendable (CivilDay) -> String
+    ) {
+        self.first = first
+        self.last = max(first, last)
+        self.points = points
+        self.trendAtStart = trendAtStart
+        self.goal = goal
+        self.separator = separator
+        self.dayLabel = dayLabel
+    }
+
+    /// The graph of `trend` over `range` ending at its last day with
+    /// entries (from the first day with entries when that is later), with
+    /// `goal` (in the trend's unit) when set.
+    public init(
+        trend: WeightTrend, range: TrendRange, goal: Decimal?, separator: String,
+        dayLabel: @escaping @Sendable (CivilDay) -> String
+    ) {
+        let end = trend.points.last?.day ?? CivilDay(number: 0)
+        // A range longer than the history starts at its first day.
+        let oldest = trend.points.first?.day ?? end
+        let start = max(range.firstDay(endingAt: end) ?? oldest, oldest)
+        let shown = trend.points(in: range)
+        let before = trend.trend(on: start.adding(days: -1))
+        func double(_ d: Decimal) -> Double { NSDecimalNumber(decimal: d).doubleValue }
+        self.init(
+            first: start.number, last: end.number,
+            points: shown.map { Point(day: $0.day.number, weight: double($0.weight), trend: double($0.trend)) },
+            trendAtStart: before.map(double), goal: goal.map(double), separator: separator, dayLabel: dayLabel)
+    }
+
+    /// The values the y axis spans: every weight, trend and the goal,
+    /// at least one unit tall, a little room above and below.
+    var valueRange: (low: Double, high: Double) {
+        var values = points.flatMap { [$0.weight, $0.trend] }
+        if let goal { values.append(goal) }
+        if let trendAtStart { values.append(trendAtStart) }
+        guard var low = values.min(), var high = values.max() else { return (0, 1) }
+        if high - low < 1 {
+            let middle = (high + low) / 2
+            low = middle - 0.5
+            high = middle + 0.5
+        }
+        let pad = (high - low) * 0.05
+        return (((low - pad) * 10).rounded(.down) / 10, ((high + pad) * 10).rounded(.up) / 10)
+    }
+
+    /// "81.5" with the locale's separator: one decimal, no ICU formatter.
+    func label(_ value: Double) -> String {
+        NumberText.fixed(value, digits: 1, separator: separator)
+    }
+
+    /// Draws the graph in the rectangle: y labels and axis at the left,
+    /// the x axis and its day labels in the last two rows.
+    public func render(into canvas: inout Canvas, top: Int, left: Int, width: Int, height: Int) {
+        let (low, high) = valueRange
+        let labelWidth = max(label(low).count, label(high).count)
+        let plotLeft = left + labelWidth + 1
+        let plotWidth = width - labelWidth - 1
+        let plotRows = height - 2
+        guard plotWidth >= 4, plotRows >= 1 else { return }
+        var grid = BrailleGrid(columns: plotWidth, rows: plotRows)
+        plot(into: &grid, low: low, high: high)
+
+        // The y axis: labels at the top, the middle and the bottom row.
+        let labelled: Set<Int> = plotRows >= 5 ? [0, plotRows / 2, plotRows - 1] : [0, plotRows - 1]
+        for row in 0..<plotRows {
+            if labelled.contains(row) {
+                let y = row == plotRows - 1 ? Double(grid.dotHeight - 1) : row == 0 ? 0 : Double(row * 4) + 1.5
+                let text = label(high - (high - low) * y / Double(grid.dotHeight - 1))
+                canvas.put(text, row: top + row, column: plotLeft - 1 - text.count, style: .dim)
+                canvas.put("┤", row: top + row, column: plotLeft - 1, style: .dim)
+            } else {
+                canvas.put("│", row: top + row, column: plotLeft - 1, style: .dim)
+            }
+            for column in 0..<plotWidth {
+                guard let (ch, layer) = grid.cell(row: row, column: column) else { continue }
+                let style: Style = layer == .trend ? .accent : layer == .goal ? .dim : []
+                canvas.put(String(ch), row: top + row, column: plotLeft + column, style: style)
+            }
+        }
+        canvas.put("└" + String(repeating: "─", count: plotWidth), row: top + plotRows, column: plotLeft - 1, style: .dim)
+        renderDays(into: &canvas, row: top + plotRows + 1, left: plotLeft, width: plotWidth)
+    }
+
+    /// The dot column of `day`.
+    func x(_ day: Int, dots: Int) -> Int {
+        let span = last - first
+        guard span > 0 else { return dots - 1 }
+        return Int((Double(day - first) * Double(dots - 1) / Double(span)).rounded())
+    }
+
+    func plot(into grid: inout BrailleGrid, low: Double, high: Double) {
+        let dotsDown = grid.dotHeight
+        func y(_ v: Double) -> Int { Int(((high - v) * Double(dotsDown - 1) / (high - low)).rounded()) }
+        if let goal { grid.line(from: 0, y(goal), to: grid.dotWidth - 1, y(goal), .goal) }
+        // Weights: per dot column the lowest to the highest day in it.
+        var column: (x: Int, low: Double, high: Double)? = nil
+        for point in points {
+            let px = x(point.day, dots: grid.dotWidth)
+            if let c = column, c.x == px {
+                column = (px, min(c.low, point.weight), max(c.high, point.weight))
+            } else {
+                if let c = column { grid.vertical(x: c.x, from: y(c.low), to: y(c.high), .points) }
+                column = (px, point.weight, point.weight)
+            }
+        }
+        if let c = column { grid.vertical(x: c.x, from: y(c.low), to: y(c.high), .points) }
+        // The trend: from the carried value at the left edge through every day.
+        var previous: (x: Int, y: Int)? = trendAtStart.map { (0, y($0)) }
+        for point in points {
+            let here = (x: x(point.day, dots: grid.dotWidth), y: y(point.trend))
+            if let p = previous {
+                // Carried flat until the day, then to its value.
+                grid.line(from: p.x, p.y, to: here.x, p.y, .trend)
+                grid.vertical(x: here.x, from: p.y, to: here.y, .trend)
+            } else {
+                grid.set(x: here.x, y: here.y, .trend)
+            }
+            previous = here
+        }
+        if let p = previous, p.x < grid.dotWidth - 1, x(last, dots: grid.dotWidth) > p.x {
+            grid.line(from: p.x, p.y, to: x(last, dots: grid.dotWidth), p.y, .trend)
+        }
+    }
+
+    /// Day labels under the axis, evenly spread, the first and last at the
+    /// ends, none overlapping.
+    func renderDays(into canvas: inout Canvas, row: Int, left: Int, width: Int) {
+        let firstText = dayLabel(CivilDay(number: first))
+        let widest = max(canvas.columns(firstText), canvas.columns(dayLabel(CivilDay(number: last))))
+        let span = last - first
+        let count = span == 0 ? 1 : max(2, min(span + 1, (width + 3) / (widest + 3)))
+        var nextFree = left
+        for i in 0..<count {
+            let day = count == 1 ? last : first + Int((Double(span * i) / Double(count - 1)).rounded())
+            let text = dayLabel(CivilDay(number: day))
+            let w = canvas.columns(text)
+            let centre = left + x(day, dots: width * 2) / 2
+            let column = min(max(left, centre - w / 2), left + width - w)
+            guard column >= nextFree else { continue }
+            canvas.put(text, row: row, column: column, style: .dim)
+            nextFree = column + w + 2
+        }
+    }
+}

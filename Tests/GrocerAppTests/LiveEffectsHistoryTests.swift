@@ -1,0 +1,85 @@
+import Foundation
+import GrocerCore
+import GrocerStore
+import Testing
+
+@testable import GrocerApp
+@testable import GrocerUI
+
+/// The history's effects on a real store file.
+@Suite struct LiveEffectsHistoryTests {
+    struct Fixture {
+        let directory: URL
+        let effects: LiveEffects
+        let store: Store
+
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-history-\(UUID().uuidString)")
+            let url = directory.appendingPathComponent("grocer.sqlite")
+            store = try Store.open(at: url, timeZone: TimeZone(identifier: "UTC")!)
+            effects = LiveEffects(url: url, environment: [:], store: store, post: { _ in })
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    static let noon = Date(timeIntervalSince1970: 1_795_262_400)
+
+    @Test func openingReadsTheCountTheNewestPageTheDaysAndTheGoal() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        for i in 0..<5 {
+            try f.store.addWeight(Weight(digits: "8\(i)", unit: .kg)!, at: Self.noon.addingTimeInterval(Double(i) * 86_400))
+        }
+        try f.store.setGoal(Weight(digits: "75", unit: .kg))
+        guard case .historyOpened(let opening)? = f.effects.perform(.openHistory(unit: .kg, limit: 3)) else {
+            Issue.record("not opened")
+            return
+        }
+        #expect(opening.count == 5)
+        #expect(opening.newest.map(\.weight.digits) == ["84", "83", "82"])
+        #expect(opening.days.count == 5)
+        #expect(opening.goal == Weight(digits: "75", unit: .kg))
+    }
+
+    @Test func pagesComeNewestFirstFromEitherEnd() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        var added: [WeightEntry] = []
+        for i in 0..<6 {
+            added.append(try f.store.addWeight(Weight(digits: "8\(i)", unit: .kg)!, at: Self.noon.addingTimeInterval(Double(i) * 60)))
+        }
+        let oldest = f.effects.perform(.loadWeightPage(.oldest(limit: 2)))
+        #expect(oldest == .weightPage([added[1], added[0]], for: .oldest(limit: 2)))
+        let newer = f.effects.perform(.loadWeightPage(.newerThan(added[1], limit: 2)))
+        #expect(newer == .weightPage([added[3], added[2]], for: .newerThan(added[1], limit: 2)))
+        let older = f.effects.perform(.loadWeightPage(.olderThan(added[3], limit: 10)))
+        #expect(older == .weightPage([added[2], added[1], added[0]], for: .olderThan(added[3], limit: 10)))
+    }
+
+    @Test func deleteRestoreEditAndGoalChangeTheStore() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let entry = try f.store.addWeight(Weight(digits: "80", unit: .kg)!, at: Self.noon)
+        #expect(f.effects.perform(.deleteWeights([entry.id])) == .weightsDeleted([entry]))
+        #expect(try f.store.weightCount() == 0)
+        #expect(f.effects.perform(.restoreWeights([entry])) == .weightsRestored([entry]))
+        #expect(try f.store.weightCount() == 1)
+        let changed = WeightEntry(id: entry.id, weight: Weight(digits: "180", unit: .lbs)!, recordedAt: Self.noon)
+        #expect(f.effects.perform(.editWeight(id: entry.id, weight: changed.weight, at: Self.noon)) == .weightEdited(before: entry, after: changed))
+        #expect(f.effects.perform(.setGoal(Weight(digits: "75", unit: .kg))) == .goalSet(Weight(digits: "75", unit: .kg)))
+        #expect(try f.store.goal() == Weight(digits: "75", unit: .kg))
+        #expect(f.effects.perform(.loadWeightDays(unit: .lbs)) == .weightDays([DayFigure(day: CivilDay(Self.noon, in: TimeZone(identifier: "UTC")!), sum: 180, count: 1)]))
+    }
+
+    @Test func deletingAnEntryThatIsGoneSaysSoInOneLine() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        guard case .failed(let message)? = f.effects.perform(.deleteWeights([42])) else {
+            Issue.record("no failure")
+            return
+        }
+        #expect(message.contains(f.store.path))
+        #expect(!message.contains("\n"))
+    }
+}

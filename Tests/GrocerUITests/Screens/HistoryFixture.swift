@@ -1,0 +1,127 @@
+import Foundation
+import GrocerCore
+
+@testable import GrocerUI
+
+/// The history screen over an in-memory history that answers its effects
+/// as the live store does (keyset pages, per-day figures in the default
+/// unit, deletes, restores, edits, the goal), carried out as the app loop
+/// does: every effect performed and its result handed back.
+struct HistoryFixture {
+    var screen: HistoryScreen
+    var context: AppContext
+    /// Oldest first, as (time, id) orders them.
+    var entries: [WeightEntry]
+    var goal: Weight?
+    var performed: [Effect] = []
+
+    static let noon = Date(timeIntervalSince1970: 1_795_262_400)
+
+    init(entries: [WeightEntry], unit: WeightUnit = .kg, goal: Weight? = nil, locale: String = "en_US") {
+        self.entries = entries.sorted { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
+        self.goal = goal
+        context = AppContext(locales: .fixed(locale), defaultUnit: unit, now: Self.noon)
+        context.size = Size(width: 80, height: 23)
+        screen = HistoryScreen(locales: context.locales)
+        let outcome = screen.appear(&context)
+        carry(outcome)
+    }
+
+    /// `count` entries, one a day at noon ending today, 80 kg going down.
+    static func daily(_ count: Int, unit: WeightUnit = .kg) -> [WeightEntry] {
+        (0..<count).map { i in
+            let value = 8000 - (count - 1 - i) % 500
+            let digits = "\(value / 100).\(value % 100 < 10 ? "0" : "")\(value % 100)"
+            return WeightEntry(
+                id: Int64(i + 1), weight: Weight(digits: digits, unit: unit)!,
+                recordedAt: noon.addingTimeInterval(Double(i - count + 1) * 86_400))
+        }
+    }
+
+    @discardableResult
+    mutating func press(_ key: Key) -> Outcome {
+        let outcome = screen.handle(key, &context)
+        carry(outcome)
+        return outcome
+    }
+
+    mutating func type(_ text: String) {
+        for ch in text { press(.char(ch)) }
+    }
+
+    mutating func carry(_ outcome: Outcome) {
+        var outcome = outcome
+        while case .perform(let effect) = outcome {
+            performed.append(effect)
+            outcome = screen.receive(perform(effect), &context)
+        }
+    }
+
+    var newestFirst: [WeightEntry] { entries.reversed() }
+
+    mutating func perform(_ effect: Effect) -> EffectResult {
+        switch effect {
+        case .openHistory(let unit, let limit):
+            return .historyOpened(
+                HistoryOpening(count: entries.count, newest: Array(newestFirst.prefix(limit)), days: days(unit), goal: goal))
+        case .loadWeightPage(let request):
+            let page: [WeightEntry]
+            switch request {
+            case .newest(let limit): page = Array(newestFirst.prefix(limit))
+            case .oldest(let limit): page = Array(entries.prefix(limit).reversed())
+            case .olderThan(let e, let limit): page = Array(newestFirst.filter { key($0) < key(e) }.prefix(limit))
+            case .newerThan(let e, let limit): page = Array(entries.filter { key($0) > key(e) }.prefix(limit).reversed())
+            }
+            return .weightPage(page, for: request)
+        case .loadWeightDays(let unit):
+            return .weightDays(days(unit))
+        case .deleteWeights(let ids):
+            let gone = entries.filter { ids.contains($0.id) }
+            entries.removeAll { ids.contains($0.id) }
+            return .weightsDeleted(gone)
+        case .restoreWeights(let back):
+            entries = (entries + back).sorted { key($0) < key($1) }
+            return .weightsRestored(back)
+        case .editWeight(let id, let weight, let at):
+            guard let index = entries.firstIndex(where: { $0.id == id }) else { return .failed("No entry \(id).") }
+            let before = entries[index]
+            let after = WeightEntry(id: id, weight: weight, recordedAt: at)
+            entries[index] = after
+            entries.sort { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
+            return .weightEdited(before: before, after: after)
+        case .setGoal(let weight):
+            goal = weight
+            return .goalSet(weight)
+        default:
+            return .failed("unexpected \(effect)")
+        }
+    }
+
+    func key(_ e: WeightEntry) -> (Date, Int64) { (e.recordedAt, e.id) }
+
+    func days(_ unit: WeightUnit) -> [DayFigure] {
+        WeightTrend.dailyFigures(entries, unit: unit, timeZone: context.locales.timeZone)
+    }
+
+    func frame(_ width: Int = 80, _ height: Int = 23) -> [String] {
+        var canvas = Canvas(width: width, height: height)
+        var context = self.context
+        context.size = Size(width: width, height: height)
+        screen.render(into: &canvas, context)
+        return canvas.lines.map { $0.replacingOccurrences(of: "\u{202F}", with: " ") }
+    }
+
+    /// The list's "1,234 of 2,000" as shown.
+    var whereShown: String? {
+        frame().first { $0.contains("Entries, newest first") }.map {
+            String($0.split(separator: " ").suffix(3).joined(separator: " "))
+        }
+    }
+
+    var selected: WeightEntry? { screen.window.selected }
+
+    /// An entry's date and time as the list shows it.
+    func shownDate(_ entry: WeightEntry?) -> String {
+        entry.map { DayFormats(locales: context.locales).entry($0.recordedAt).replacingOccurrences(of: "\u{202F}", with: " ") } ?? "-"
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GrocerCore
+import Testing
+
+@testable import GrocerUI
+
+@Suite struct HistoryScreenTests {
+    static let noon = HistoryFixture.noon
+
+    func entry(_ id: Int64, _ digits: String, _ unit: WeightUnit, daysAgo: Double) -> WeightEntry {
+        WeightEntry(id: id, weight: Weight(digits: digits, unit: unit)!, recordedAt: Self.noon.addingTimeInterval(-daysAgo * 86_400))
+    }
+
+    var three: [WeightEntry] {
+        [entry(1, "82", .kg, daysAgo: 6), entry(2, "180", .lbs, daysAgo: 3), entry(3, "81.5", .kg, daysAgo: 0)]
+    }
+
+    @Test func theGraphTheFiguresAndTheEntriesNewestFirst() {
+        let f = HistoryFixture(entries: three, goal: Weight(digits: "75", unit: .kg))
+        #expect(
+            f.frame() == [
+                " Weight History                                        1w  1m [3m] 6m  1y  all",
+                " 82.4┤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⢤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤⠤",
+                "     │                                                                        ⠈",
+                "     │",
+                "     │",
+                " 78.0┤",
+                "     │",
+                "     │",
+                " 74.6┤⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒",
+                "     └─────────────────────────────────────────────────────────────────────────",
+                "      Nov 15   Nov 16      Nov 17      Nov 18      Nov 19      Nov 20    Nov 21",
+                " Trend 81.9 kg   −0.10 kg/week   −0.1 kg over 3m   Goal 75.0 kg by Apr 12, 2028",
+                "",
+                " Entries, newest first                                                   1 of 3",
+                "  Nov 21, 2026 at 12:00 PM                                             81.5 kg",
+                "  Nov 18, 2026 at 12:00 PM                                   81.6 kg (180 lbs)",
+                "  Nov 15, 2026 at 12:00 PM                                               82 kg",
+                "", "", "", "", "", "",
+            ])
+    }
+
+    @Test func theSelectedEntryIsShownReversed() {
+        var f = HistoryFixture(entries: three)
+        f.press(.down)
+        var canvas = Canvas(width: 80, height: 23)
+        f.screen.render(into: &canvas, f.context)
+        #expect(canvas[15, 2].style == .reverse)
+        #expect(canvas[14, 2].style == [])
+    }
+
+    @Test func inPoundsKilogramEntriesShowTheirTypedValue() {
+        let f = HistoryFixture(entries: three, unit: .lbs)
+        let lines = f.frame()
+        #expect(lines.contains { $0.hasSuffix("179.7 lbs (81.5 kg)") })
+        #expect(lines.contains { $0.hasSuffix(" 180 lbs") })
+    }
+
+    // MARK: The figures line and the forecast
+
+    /// Two weeks going down 0.1 kg a day from `start`.
+    func losing(from start: Int, perDay: Int = 10) -> [WeightEntry] {
+        (0..<14).map { i in
+            let v = start - i * perDay
+            return entry(Int64(i + 1), "\(v / 100).\(v % 100)", .kg, daysAgo: Double(13 - i))
+        }
+    }
+
+    @Test(arguments: [
+        ("78", true, "inDays"),  // going down towards it: a date
+        ("90", false, "movingAway"),  // moving away: no date
+        ("10", false, "tooFar"),  // more than 3 years out at this rate: no date
+    ])
+    func theForecastDateShowsOnlyWhenComingCloserWithinThreeYears(goal: String, dated: Bool, forecast: String) {
+        let f = HistoryFixture(entries: losing(from: 8050), goal: Weight(digits: goal, unit: .kg))
+        let figures = f.frame()[11]
+        #expect(f.screen.trend.map { "\($0.forecast(goal: Decimal(string: goal)!))".hasPrefix(forecast) } == true)
+        #expect(figures.contains("Goal \(goal).0 kg"))
+        #expect(figures.contains(" by ") == dated, "\(figures)")
+    }
+
+    @Test func theForecastNamesTheDayInTheLocale() {
+        let f = HistoryFixture(entries: losing(from: 8050), goal: Weight(digits: "78", unit: .kg))
+        // The trend lags the weights; at its rate it reaches 78 kg on this day.
+        guard let trend = f.screen.trend, let day = trend.forecastDay(goal: 78) else {
+            Issue.record("no forecast")
+            return
+        }
+        #expect(f.frame()[11].hasSuffix("Goal 78.0 kg by \(DayFormats(locales: .fixed()).dayWithYear(day))"))
+        #expect(DayFormats(locales: .fixed()).dayWithYear(CivilDay(year: 2027, month: 3, day: 12)) == "Mar 12, 2027")
+    }
+
+    @Test func withoutAGoalTheFiguresAreTrendRateAndChange() {
+        let f = HistoryFixture(entries: losing(from: 8050))
+        #expect(f.frame()[11].hasPrefix(" Trend "))
+        #expect(f.frame()[11].contains(" kg/week   "))
+        #expect(!f.frame()[11].contains("Goal"))
+    }
+
+    // MARK: Ranges
+
+    @Test func rangesChangeWithBracketsAndDigits() {
+        var f = HistoryFixture(entries: HistoryFixture.daily(400))
+        #expect(f.screen.range == .threeMonths)
+        f.press(.char("]"))
+        #expect(f.screen.range == .sixMonths)
+        #expect(f.frame()[0].hasSuffix("[6m] 1y  all"))
+        f.press(.char("1"))
+        #expect(f.screen.range == .week)
+        #expect(f.press(.char("[")) == .none)
+        f.press(.char("6"))
+        #expect(f.screen.range == .all)
+        #expect(f.screen.graph?.first == f.entries.first.map { CivilDay($0.recordedAt, in: TimeZone(identifier: "UTC")!).number })
+    }
+}
