@@ -58,6 +58,14 @@ struct GroceryFixture {
         #expect(change == .relisted(taken, quantity: try GroceryQuantity(3), unit: nil))
     }
 
+    @Test func everyItemReadsBackItsOwnExactAmount() throws {
+        let f = try GroceryFixture()
+        let amounts = ["2", "1.5", "0.125", "2", "9999", "1.5"]
+        for (i, amount) in amounts.enumerated() { try f.add("\(amount) kg thing \(i)") }
+        #expect(try f.store.groceryItems().map { $0.amount?.canonical } == amounts)
+        #expect(try f.store.groceryItems().map(\.quantity) == [2, 2, 1, 2, 9999, 2])
+    }
+
     @Test func aTypedUnitTheStoreNoLongerHasGetsARowAgain() throws {
         let f = try GroceryFixture()
         let kg = try #require(try f.store.unit(named: "kg"))
