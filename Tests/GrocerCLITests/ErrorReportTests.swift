@@ -149,6 +149,8 @@ import Testing
         (
             .badName(path: path, kind: .unit, reason: "cannot be empty"),
             "grocer: Unit names cannot be empty; nothing was changed."
+        ),
+        (
             .noSuchWeight(path: path, ids: [12]),
             "grocer: /home/p/grocer.sqlite has no weight with the id 12. See the ids with 'grocer weight list --json'; nothing was changed."
         ),
