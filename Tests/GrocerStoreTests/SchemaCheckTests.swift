@@ -25,7 +25,10 @@ import Testing
 
     @Test func theExpectedSchemaHasVersion5sTablesAndColumns() {
         #expect(Set(SchemaCheck.expected.keys) == ["weight_entry", "setting", "unit", "item", "quarantine", "place", "aisle", "weight_day"])
-        #expect(SchemaCheck.expected["item"]?.map(\.name) == ["id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount"])
+        #expect(
+            SchemaCheck.expected["item"]?.map(\.name) == [
+                "id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount",
+            ])
         #expect(SchemaCheck.expected["aisle"]?.map(\.name) == ["id", "name", "position"])
         #expect(SchemaCheck.expected["weight_day"]?.map(\.name) == ["day", "unit", "hundredths", "count"])
     }
@@ -45,7 +48,10 @@ import Testing
     static let foreignChanges: [(sql: String, problem: String)] = [
         ("CREATE TRIGGER shuffle AFTER UPDATE ON aisle BEGIN DELETE FROM weight_entry; END;", "a trigger grocer did not create: shuffle on aisle"),
         ("CREATE TRIGGER sums AFTER INSERT ON weight_day BEGIN DELETE FROM item; END;", "a trigger grocer did not create: sums on weight_day"),
-        ("CREATE VIEW shopping AS SELECT item.name, aisle.name FROM item JOIN aisle ON aisle.id = item.aisle_id;", "a view grocer did not create: shopping"),
+        (
+            "CREATE VIEW shopping AS SELECT item.name, aisle.name FROM item JOIN aisle ON aisle.id = item.aisle_id;",
+            "a view grocer did not create: shopping"
+        ),
         ("DROP TABLE weight_day;", "no table weight_day"),
         ("DROP TABLE place;", "no table place"),
         ("ALTER TABLE aisle RENAME TO shop_aisle;", "no table aisle"),

@@ -117,7 +117,8 @@ import Testing
         var events: [MigrationProgress] = []
         let migrator = Migrator(path: fixture.path, options: fixture.options(), steps: Self.withTestStep)
         let summary = try migrator.run(progress: { events.append($0) })
-        let current = StoreFormat.currentVersion, next = Self.testStep.version
+        let current = StoreFormat.currentVersion
+        let next = Self.testStep.version
 
         #expect(summary.fromVersion == current && summary.toVersion == next)
         #expect(summary.backupPath == fixture.path + ".v\(current).bak")

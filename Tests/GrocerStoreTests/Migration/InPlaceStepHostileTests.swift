@@ -55,7 +55,8 @@ import Testing
         #expect(summary.toVersion == 5)
         #expect(summary.repairs == ["dangling unit reference removed": 1])
         #expect(summary.lines.contains { $0.contains("dangling unit reference removed") })
-        #expect(try Version5StepTests.strings(fixture.path, "SELECT name || ':' || coalesce(unit_id, '-') FROM item WHERE name = 'Milk'") == ["Milk:-"])
+        #expect(
+            try Version5StepTests.strings(fixture.path, "SELECT name || ':' || coalesce(unit_id, '-') FROM item WHERE name = 'Milk'") == ["Milk:-"])
         #expect(try Version5StepTests.int(fixture.path, "SELECT count(*) FROM item") == 6)
         #expect(try Version5StepTests.int(fixture.path, "SELECT count(*) FROM pragma_foreign_key_check") == 0)
         #expect(try Version5StepTests.int(fixture.path + ".v4.bak", "SELECT unit_id FROM item WHERE name = 'Milk'") == 2)

@@ -118,7 +118,9 @@ import Testing
         try Self.version4Store(fixture)
         try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
         let amounts = try Self.read(fixture.path) { db in
-            try Row.fetchAll(db, sql: "SELECT name, amount FROM item ORDER BY id").map { "\($0["name"] as String)=\($0["amount"] as String? ?? "nil")" }
+            try Row.fetchAll(db, sql: "SELECT name, amount FROM item ORDER BY id").map {
+                "\($0["name"] as String)=\($0["amount"] as String? ?? "nil")"
+            }
         }
         #expect(amounts == ["Milk=2", "Flour=1", "Ghost=1", "Eggs=12", "None left=0", "Owed=nil"])
         #expect(try Self.strings(fixture.path, "SELECT DISTINCT typeof(amount) FROM item WHERE amount IS NOT NULL") == ["text"])
@@ -161,7 +163,10 @@ import Testing
         }
         let rows = try queue.read { db in
             try String.fetchAll(
-                db, sql: "SELECT name || ':' || coalesce(place_id, '-') || ':' || coalesce(aisle_id, '-') FROM item WHERE name IN ('Milk', 'Flour') ORDER BY id")
+                db,
+                sql:
+                    "SELECT name || ':' || coalesce(place_id, '-') || ':' || coalesce(aisle_id, '-') FROM item WHERE name IN ('Milk', 'Flour') ORDER BY id"
+            )
         }
         #expect(rows == ["Milk:-:1", "Flour:2:-"])
         let keys = try queue.read { db in
