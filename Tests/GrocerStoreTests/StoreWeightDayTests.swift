@@ -160,4 +160,14 @@ import Testing
     func valuesWeightWouldNotReadDoNotCount(text: String) {
         #expect(WeightDayTable.hundredths(text) == nil)
     }
+
+    @Test func aStoreThatCannotBeWrittenStillShowsItsDaysInThePersonsZone() throws {
+        let dir = TempDir()
+        let utc = try open(dir, TimeZone(identifier: "UTC")!)
+        try utc.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
+        try utc.close()
+        let reader = try Store.connectReadOnly(dir.path("grocer.sqlite"), timeZone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
+        #expect(try reader.weightDays(unit: .kg).map(\.day.description) == ["2026-11-22"])
+        #expect(try zoneSetting(reader) == TimeZone(identifier: "UTC")!.identifier)
+    }
 }
