@@ -7,12 +7,15 @@ import GrocerStore
 struct WeightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weight",
-        abstract: "Add and list weights.",
-        subcommands: [Add.self, List.self, WeightTrendCommand.self, WeightExportCommand.self, WeightImportCommand.self]
+        abstract: "Add, list, edit and remove weights; the goal, the trend; export and import.",
+        subcommands: [
+            Add.self, List.self, Edit.self, Remove.self, Goal.self, WeightTrendCommand.self, WeightExportCommand.self,
+            WeightImportCommand.self,
+        ]
     )
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Save a weight, recorded now.")
+        static let configuration = CommandConfiguration(abstract: "Save a weight, recorded now or at --at.")
 
         @Argument(help: ArgumentHelp("The weight, a positive decimal with '.' and at most 2 decimals, e.g. 72.5.", valueName: "value"))
         var value: String
@@ -20,36 +23,66 @@ struct WeightCommand: ParsableCommand {
         @Option(help: "lbs or kg (default: the stored default unit).")
         var unit: WeightUnit?
 
+        @Option(name: .customLong("at"), help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
+        var at: String?
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let db = try store.open()
+            defer { try? db.close() }
             let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultUnit() }
             let weight = try WeightParsing.parse(value, unit: unit)
-            let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: Date()) }
-            print("Saved \(entry.weight.digits) \(entry.weight.unit.rawValue) at \(ISO8601.string(entry.recordedAt))")
+            let date = try at.map { text throws(CommandError) in try WeightParsing.time(text, timeZone: db.timeZone) } ?? Date()
+            let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date) }
+            print("Saved \(WeightCommand.describe(entry)) as id \(entry.id)")
         }
     }
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print every weight, oldest first.",
-            discussion: "With no store at the path yet, prints nothing ([] with --json), creates nothing and exits 0.")
+            abstract: "Print the weights, oldest first.",
+            discussion: """
+                --since and --until are calendar days in the local time zone (TZ), both included. \
+                With no store at the path yet, prints nothing ([] with --json), creates nothing and exits 0.
+                """)
 
         @Flag(help: "An array of {id, recordedAt, value, unit}.")
         var json = false
 
+        @Option(help: ArgumentHelp("Only weights from this local day on (YYYY-MM-DD).", valueName: "date"))
+        var since: String?
+
+        @Option(help: ArgumentHelp("Only weights up to this local day, included (YYYY-MM-DD).", valueName: "date"))
+        var until: String?
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
+            let first = try since.map { text throws(CommandError) in try WeightParsing.date(text) }
+            let last = try until.map { text throws(CommandError) in try WeightParsing.date(text) }
             guard let db = try store.openForReading() else {
                 if json { print("[]") }
                 return
             }
             defer { try? db.close() }
+            let start = first.map { WeightParsing.start(of: $0, timeZone: db.timeZone) }
+            let end = last.map { WeightParsing.start(of: $0.adding(days: 1), timeZone: db.timeZone) }
             try ListOutput.print(
-                json: json, path: db.path, read: { each in try db.forEachWeight(each) }, object: JSONText.object,
+                json: json, path: db.path,
+                read: { each in
+                    start == nil && end == nil ? try db.forEachWeight(each) : try db.forEachWeight(from: start, before: end, each)
+                },
+                object: JSONText.object,
                 line: { "\(ISO8601.string($0.recordedAt))  \($0.weight.digits) \($0.weight.unit.rawValue)" })
         }
+    }
+
+    static let timeHelp =
+        "When it was weighed: 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local) or 2026-01-05 (12:00 local)."
+
+    /// "72.5 kg at 2026-01-05T07:30:00Z"
+    static func describe(_ entry: WeightEntry) -> String {
+        "\(entry.weight.digits) \(entry.weight.unit.rawValue) at \(ISO8601.string(entry.recordedAt))"
     }
 }

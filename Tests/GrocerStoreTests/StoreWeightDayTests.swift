@@ -91,6 +91,10 @@ import Testing
             if step % 50 == 0 { #expect(try tableRows(store) == recomputed(store, Self.newYork), "seed \(seed) step \(step)") }
         }
         #expect(try tableRows(store) == recomputed(store, Self.newYork), "seed \(seed)")
+        let kept = try tableRows(store)
+        try store.writer.write { db in try WeightDayTable.invalidate(db) }
+        #expect(try store.rebuildWeightDaysIfNeeded())
+        #expect(try tableRows(store) == kept, "seed \(seed): the rebuild differs from the kept table")
         var entries: [WeightEntry] = []
         try store.forEachWeight { entries.append($0) }
         #expect(try store.weightDays(unit: .kg) == WeightTrend.dailyFigures(entries, unit: .kg, timeZone: Self.newYork))

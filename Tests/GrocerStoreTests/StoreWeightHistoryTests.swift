@@ -34,10 +34,10 @@ import Testing
             let page = try store.weightsNewestFirst(before: cursor, limit: limit)
             seen += page.entries
             pages += 1
-            if page.reachedEnd { break }
+            if page.reachedEnd || pages > 31 { break }
             cursor = page.last
-            #expect(pages <= 31)
         }
+        #expect(pages <= 31)
         #expect(seen == all.reversed())
     }
 
@@ -47,7 +47,7 @@ import Testing
         let (store, all) = try storeWithTies(dir)
         var seen: [WeightEntry] = []
         var cursor: WeightPosition? = nil
-        while true {
+        for _ in 0...31 {
             let page = try store.weightsOldestFirst(after: cursor, limit: limit)
             seen += page.entries
             if page.reachedEnd { break }
@@ -144,5 +144,16 @@ import Testing
         #expect(try store.goal() == weight("165.50", .lbs))
         try store.setGoal(nil)
         #expect(try store.goal() == nil)
+    }
+
+    @Test func aTimeRangeHoldsItsStartButNotItsEnd() throws {
+        let dir = TempDir()
+        let (store, all) = try storeWithTies(dir)
+        var seen: [WeightEntry] = []
+        let start = Date(timeIntervalSince1970: TimeInterval(Self.t0 + 3_600))
+        try store.forEachWeight(from: start, before: start.addingTimeInterval(2 * 3_600)) { seen.append($0) }
+        #expect(seen == Array(all[3..<9]))
+        #expect(try store.weight(id: all[4].id) == all[4])
+        #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [500])) { try store.weight(id: 500) }
     }
 }

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import GrocerCLI
+import GrocerCore
+import GrocerStore
+
+extension WeightCommand {
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a weight's value, unit or time.",
+            discussion: "What is not given stays as it was; --unit alone keeps the value and changes its unit.")
+
+        @Argument(help: ArgumentHelp("The weight's id (see 'grocer weight list --json').", valueName: "id"))
+        var id: Int64
+
+        @Option(help: ArgumentHelp("The new value, e.g. 72.5.", valueName: "value"))
+        var value: String?
+
+        @Option(help: "lbs or kg.")
+        var unit: WeightUnit?
+
+        @Option(name: .customLong("at"), help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
+        var at: String?
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            if value == nil && unit == nil && at == nil { throw CommandError.nothingToEdit }
+            let db = try store.open()
+            defer { try? db.close() }
+            let old = try StoreAccess.reading(db.path) { try db.weight(id: id) }
+            let weight = try WeightParsing.parse(value ?? old.weight.digits, unit: unit ?? old.weight.unit)
+            let date = try at.map { text throws(CommandError) in try WeightParsing.time(text, timeZone: db.timeZone) } ?? old.recordedAt
+            let (before, after) = try StoreAccess.writing(db.path) { try db.editWeight(id: id, weight: weight, at: date) }
+            print("Changed id \(id): \(WeightCommand.describe(before)) -> \(WeightCommand.describe(after))")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The weight commands: add at a given time, list by local days, edit,
+# remove (all or nothing), goal; a missing id is one line and exit 2.
+source "$(dirname "$0")/lib.sh"
+command -v sqlite3 >/dev/null || { echo "needs sqlite3"; exit 1; }
+
+G() { "$GROCER_BIN" "$@"; }
+
+add_takes_utc_local_times_and_local_dates_at_noon() {
+    export TZ=America/New_York
+    G weight add 72.5 --unit kg --at 2026-01-05T07:30:00Z >/dev/null || fail "utc" || return 1
+    G weight add 160 --unit lbs --at '2026-01-05 23:30' >/dev/null || fail "local time" || return 1
+    G weight add 161 --unit lbs --at 2026-07-06 >/dev/null || fail "local date" || return 1
+    local want=$'2026-01-05T07:30:00Z  72.5 kg\n2026-01-06T04:30:00Z  160 lbs\n2026-07-06T16:00:00Z  161 lbs'
+    [[ $(G weight list) == "$want" ]] || fail "list: $(G weight list)"
+}
+
+list_since_until_are_inclusive_local_days() {
+    export TZ=America/New_York
+    G weight add 70 --unit kg --at '2026-01-04 23:59' >/dev/null || return 1
+    G weight add 71 --unit kg --at '2026-01-05 00:00' >/dev/null || return 1
+    G weight add 72 --unit kg --at '2026-01-06 23:59' >/dev/null || return 1
+    G weight add 73 --unit kg --at '2026-01-07 00:00' >/dev/null || return 1
+    local out
+    out=$(G weight list --since 2026-01-05 --until 2026-01-06) || fail "exit $?" || return 1
+    [[ $(awk '{print $2}' <<<"$out" | tr '\n' ' ') == "71 72 " ]] || fail "since/until: $out"
+    out=$(G weight list --json --since 2026-01-07) || return 1
+    [[ $(grep -c recordedAt <<<"$out") == 1 && $out == *'"value": 73'* ]] || fail "since only: $out"
+    out=$(G weight list --until 2026-01-04) || return 1
+    [[ $out == *"70 kg" && $(wc -l <<<"$out") == 1 ]] || fail "until only: $out"
+    out=$(G weight list --since 2026-1-5 2>&1); local rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"is not a date"* ]] || fail "bad date: exit $rc: $out"
+}
+
+edit_changes_what_is_given_and_keeps_the_rest() {
+    export TZ=UTC
+    local out id
+    out=$(G weight add 180 --unit kg --at 2026-01-05T07:30:00Z) || return 1
+    id=${out##* id }
+    out=$(G weight edit "$id" --unit lbs) || fail "edit unit: exit $?" || return 1
+    [[ $out == "Changed id $id: 180 kg at 2026-01-05T07:30:00Z -> 180 lbs at 2026-01-05T07:30:00Z" ]] || fail "edit: $out"
+    G weight edit "$id" --value 179.5 --at 2026-01-04 >/dev/null || fail "edit value and time" || return 1
+    [[ $(G weight list) == "2026-01-04T12:00:00Z  179.5 lbs" ]] || fail "after edit: $(G weight list)"
+    out=$(G weight edit "$id" 2>&1); rc=$?
+    ((rc == 2)) && [[ $out == "grocer: Nothing to change"* ]] || fail "edit without options: exit $rc: $out"
+}
+
+a_missing_id_is_one_line_exit_2_and_nothing_changes() {
+    local out rc
+    G weight add 70 --unit kg >/dev/null || return 1
+    out=$(G weight rm 1 42 2>&1); rc=$?
+    ((rc == 2)) || fail "rm: exit $rc, wanted 2"
+    [[ $(wc -l <<<"$out") == 1 && $out == "grocer: "*"no weight with the id 42."* ]] || fail "rm: $out"
+    [[ $(G weight list | wc -l) == 1 ]] || fail "something was removed: $(G weight list)"
+    out=$(G weight edit 42 --value 1 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"no weight with the id 42."* ]] || fail "edit: exit $rc: $out"
+    [[ $out != *SQL* && $out != *constraint* ]] || fail "SQL in the message: $out"
+}
+
+rm_removes_every_id_given_and_the_days_follow() {
+    export TZ=UTC
+    G weight add 70 --unit kg --at 2026-01-05 >/dev/null || return 1
+    G weight add 71 --unit kg --at 2026-01-05 >/dev/null || return 1
+    G weight add 72 --unit kg --at 2026-01-06 >/dev/null || return 1
+    local out
+    out=$(G weight rm 1 3) || fail "rm: exit $?" || return 1
+    [[ $(wc -l <<<"$out") == 2 && $out == *"Removed id 3: 72 kg"* ]] || fail "rm said: $out"
+    [[ $(G weight list) == "2026-01-05T12:00:00Z  71 kg" ]] || fail "left: $(G weight list)"
+    [[ $(sqlite3 "$GROCER_STORE" "SELECT day, unit, hundredths, count FROM weight_day") == "20458|kg|7100|1" ]] \
+        || fail "weight_day: $(sqlite3 "$GROCER_STORE" 'SELECT * FROM weight_day')"
+}
+
+goal_prints_sets_and_clears() {
+    [[ $(G weight goal 2>/dev/null) == "No goal set" ]] || fail "no store: $(G weight goal 2>&1)"
+    G unit kg >/dev/null || return 1
+    [[ $(G weight goal 75) == "Goal set to 75 kg" ]] || fail "set in the default unit"
+    [[ $(G weight goal 165.5 --unit lbs) == "Goal set to 165.5 lbs" ]] || fail "set in lbs"
+    [[ $(G weight goal) == "Goal: 165.5 lbs" ]] || fail "print: $(G weight goal)"
+    [[ $(G weight goal --clear) == "Goal cleared" && $(G weight goal) == "No goal set" ]] || fail "clear"
+    local out rc
+    out=$(G weight goal 70 --clear 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 ]] || fail "goal and --clear: exit $rc: $out"
+}
+
+run_test "weight add --at: UTC, local time, local date at noon" add_takes_utc_local_times_and_local_dates_at_noon
+run_test "weight list --since/--until: inclusive local days" list_since_until_are_inclusive_local_days
+run_test "weight edit changes what is given, keeps the rest" edit_changes_what_is_given_and_keeps_the_rest
+run_test "a missing id: one line, exit 2, nothing changed" a_missing_id_is_one_line_exit_2_and_nothing_changes
+run_test "weight rm removes every id given; weight_day follows" rm_removes_every_id_given_and_the_days_follow
+run_test "weight goal prints, sets and clears" goal_prints_sets_and_clears
+finish
