@@ -7,7 +7,13 @@
 #   import csv   vs  sqlite3 .import --csv of the same file into a plain table  goal: within 3x
 # and grocer's peak memory (GNU time's max RSS), goal under 64 MB for both.
 # The store is a real grocer store (made by grocer, filled by sqlite3).
-# Components (release exchange-bench): the writer alone and the reader alone.
+# Measured 2026-11-22 at 1,000,000 (release static build, 2 cores shared
+# with six other builds, load 12-14; two runs): export csv 2.75-3.07 s vs
+# sqlite3 3.78-7.98 s (0.38-0.73x); export json 3.04-5.40 s vs 4.85-6.40 s
+# (0.63-0.84x); import 13.8-16.3 s vs .import 4.5-5.7 s (2.86-3.10x); peak
+# RSS 18.5-19.1 MB (export), 22.4-23.8 MB (import). At 4,000,000: export
+# csv 12.97 s vs 16.55 s (0.78x), json 13.50 s vs 19.88 s (0.68x), import
+# 49.7 s vs 15.4 s (3.22x: missed), peak 18.7 MB (export), 23.0 MB (import).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD

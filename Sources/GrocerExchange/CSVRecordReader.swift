@@ -109,6 +109,7 @@ struct CSVRecordReader {
                 fieldStart = false
             }
         }
+        if quoted { throw ImportError.malformed(line: startLine, "a quoted field is not closed before the end of the file") }
         fields.append(String(decoding: field, as: UTF8.self))
         return (fields, startLine)
     }

@@ -85,7 +85,7 @@ public struct WeightImporter {
             try insert.execute()
         }
         inserted += 1
-        try days?.add(seconds: seconds, unit: unit, hundredths: weight.hundredths)
+        try days?.add(seconds: seconds, unit: weight.unit, hundredths: weight.hundredths)
         return .inserted
     }
 
@@ -119,7 +119,8 @@ struct DayTally {
     static let flushAt = 50_000
     private let upsert: Statement
     private var local: LocalDays
-    private var sums: [WeightDayTable.Key: WeightDayTable.Sum] = [:]
+    /// Keyed by day number x 2 + (1 for lbs): no string hashed per row.
+    private var sums: [Int: WeightDayTable.Sum] = [:]
 
     init(db: Database, zone: TimeZone) throws {
         local = LocalDays(zone: zone)
@@ -130,16 +131,21 @@ struct DayTally {
                 """)
     }
 
-    mutating func add(seconds: Int64, unit: String, hundredths: Int) throws {
-        let key = WeightDayTable.Key(day: local.day(seconds), unit: unit)
-        sums[key, default: WeightDayTable.Sum(hundredths: 0, count: 0)].hundredths += hundredths
-        sums[key, default: WeightDayTable.Sum(hundredths: 0, count: 0)].count += 1
-        if sums.count >= Self.flushAt { try flush() }
+    mutating func add(seconds: Int64, unit: WeightUnit, hundredths: Int) throws {
+        let key = local.day(seconds) * 2 + (unit == .lbs ? 1 : 0)
+        if let index = sums.index(forKey: key) {
+            sums.values[index].hundredths += hundredths
+            sums.values[index].count += 1
+        } else {
+            sums[key] = WeightDayTable.Sum(hundredths: hundredths, count: 1)
+            if sums.count >= Self.flushAt { try flush() }
+        }
     }
 
     mutating func flush() throws {
         for (key, sum) in sums {
-            upsert.setUncheckedArguments([key.day, key.unit, sum.hundredths, sum.count])
+            let day = key >> 1  // floor division: negative days stay right
+            upsert.setUncheckedArguments([day, key & 1 == 1 ? "lbs" : "kg", sum.hundredths, sum.count])
             try upsert.execute()
         }
         sums.removeAll(keepingCapacity: true)

@@ -35,4 +35,12 @@ import Testing
         #expect(read.count == rows.count)
         #expect(read.last == "20000:2026-01-05T07:30:00Z|19999|kg")
     }
+
+    /// A quote left open runs to the end of the file: the file is broken
+    /// (the rows after it would be read as one field), not one bad row.
+    @Test func aQuoteLeftOpenAtTheEndIsABrokenFile() {
+        #expect(throws: ImportError.malformed(line: 2, "a quoted field is not closed before the end of the file")) {
+            try records("a,b\n1,\"2\n3,4\n")
+        }
+    }
 }
