@@ -70,7 +70,10 @@ import Testing
     @Test func savingShowsTheHistoryWithANotice() {
         let r = run([Self.type("72.5"), .keys([.enter])])
         #expect(r.terminal.screen.contains("Saved 72.5 lbs"))
-        #expect(r.effects.performed == [.saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon), .openHistory(unit: .lbs, limit: EntryWindow.pageSize)])
+        #expect(
+            r.effects.performed == [
+                .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon), .openHistory(unit: .lbs, limit: EntryWindow.pageSize),
+            ])
     }
 
     @Test func aFailedSaveShowsItsMessage() {
@@ -88,7 +91,9 @@ import Testing
 
     @Test func aFailedHistoryLoadSaysItCouldNotRead() {
         let effects = Effects()
-        effects.results = [(.openHistory(unit: .lbs, limit: EntryWindow.pageSize), .failed("Could not read /x: disk I/O error. Nothing was changed; try again."))]
+        effects.results = [
+            (.openHistory(unit: .lbs, limit: EntryWindow.pageSize), .failed("Could not read /x: disk I/O error. Nothing was changed; try again."))
+        ]
         let r = run([.keys([.function(3)])], effects: effects)
         #expect(r.terminal.screen.contains("Could not read /x"))
     }

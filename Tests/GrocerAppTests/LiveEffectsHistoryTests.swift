@@ -69,7 +69,8 @@ import Testing
         #expect(f.effects.perform(.editWeight(id: entry.id, weight: changed.weight, at: Self.noon)) == .weightEdited(before: entry, after: changed))
         #expect(f.effects.perform(.setGoal(Weight(digits: "75", unit: .kg))) == .goalSet(Weight(digits: "75", unit: .kg)))
         #expect(try f.store.goal() == Weight(digits: "75", unit: .kg))
-        #expect(f.effects.perform(.loadWeightDays(unit: .lbs)) == .weightDays([DayFigure(day: CivilDay(Self.noon, in: TimeZone(identifier: "UTC")!), sum: 180, count: 1)]))
+        let day = CivilDay(Self.noon, in: TimeZone(identifier: "UTC")!)
+        #expect(f.effects.perform(.loadWeightDays(unit: .lbs)) == .weightDays([DayFigure(day: day, sum: 180, count: 1)]))
     }
 
     @Test func deletingAnEntryThatIsGoneSaysSoInOneLine() throws {

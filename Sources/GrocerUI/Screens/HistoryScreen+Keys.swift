@@ -123,6 +123,7 @@ extension HistoryScreen {
             notice = "Nothing to undo."
             return .reject
         }
+        undoInFlight = last
         switch last {
         case .deleted(let entries):
             return .perform(.restoreWeights(entries))

@@ -92,11 +92,14 @@ extension HistoryScreen {
     func renderList(into canvas: inout Canvas, layout: Layout) {
         let width = canvas.width
         guard window.count > 0 else { return }
-        let where_ = "\(grouped(window.position)) of \(grouped(window.count))"
+        let place = "\(grouped(window.position)) of \(grouped(window.count))"
         canvas.put("Entries, newest first", row: layout.header, column: 1, style: .dim)
-        canvas.put(where_, row: layout.header, column: max(1, width - 1 - canvas.columns(where_)), style: .dim)
+        canvas.put(place, row: layout.header, column: max(1, width - 1 - canvas.columns(place)), style: .dim)
         let rows = max(0, canvas.height - layout.listTop)
-        let start = max(0, topPosition - window.firstPosition)
+        // From the first row shown, moved if a resize left the selection out of view.
+        var start = max(0, topPosition - window.firstPosition)
+        if window.cursor >= start + rows { start = window.cursor - rows + 1 }
+        if window.cursor < start { start = window.cursor }
         for (i, entry) in window.rows.dropFirst(start).prefix(rows).enumerated() {
             let row = layout.listTop + i
             let date = formats.entry(entry.recordedAt)

@@ -29,6 +29,8 @@ public struct HistoryScreen: Screen {
     var pendingMove: Int?
     /// The edit on its way is an undo (not pushed again).
     var undoing = false
+    /// The change an undo on its way takes back: kept to undo again if it fails.
+    var undoInFlight: HistoryChange?
     /// The unit the figures are in (the default unit when they were read).
     var unit: WeightUnit = .lbs
     let locales: Locales
@@ -82,6 +84,7 @@ public struct HistoryScreen: Screen {
             follow(context)
             return .perform(.loadWeightDays(unit: context.defaultUnit))
         case .weightsRestored(let entries):
+            undoInFlight = nil
             window.insert(entries, select: true)
             notice = "Restored \(describe(entries))."
             follow(context)
@@ -96,6 +99,7 @@ public struct HistoryScreen: Screen {
                 notice = "Changed to \(describe([after])). Press u to undo."
             }
             undoing = false
+            undoInFlight = nil
             form = nil
             follow(context)
             return .perform(.loadWeightDays(unit: context.defaultUnit))
@@ -107,6 +111,8 @@ public struct HistoryScreen: Screen {
         case .failed(let text):
             undoing = false
             pendingMove = nil
+            if let change = undoInFlight { undo.append(change) }
+            undoInFlight = nil
             if form != nil { form?.message = text } else { notice = text }
         default:
             return .none

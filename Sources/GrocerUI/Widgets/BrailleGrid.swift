@@ -4,7 +4,10 @@
 /// `ASCIIFallback` (`'`, `.` or `:` by where the dots are).
 struct BrailleGrid: Sendable {
     enum Layer: UInt8, Comparable, Sendable {
-        case none = 0, goal, points, trend
+        case none = 0
+        case goal
+        case points
+        case trend
         static func < (a: Layer, b: Layer) -> Bool { a.rawValue < b.rawValue }
     }
 

@@ -181,3 +181,23 @@ import Testing
         #expect(!f.frame()[11].contains("Goal"))
     }
 }
+
+extension HistoryScreenListTests {
+    @Test func anUndoThatFailsCanBeTriedAgain() {
+        var f = history(3)
+        f.press(.char("d"))
+        let outcome = f.screen.handle(.char("u"), &f.context)
+        #expect(outcome == .perform(.restoreWeights([HistoryFixture.daily(3)[2]])))
+        _ = f.screen.receive(.failed("Could not write to /x: disk full. Nothing was lost; try again."), &f.context)
+        #expect(f.frame()[12].contains("Could not write to /x"))
+        f.press(.char("u"))
+        #expect(f.entries.count == 3)
+    }
+
+    @Test func aResizeKeepsTheSelectionInView() {
+        var f = history(50)
+        for _ in 0..<8 { f.press(.down) }
+        let small = f.frame(80, 16)
+        #expect(small.last?.contains(f.shownDate(f.selected)) == true)
+    }
+}
