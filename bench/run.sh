@@ -8,3 +8,7 @@ if [[ -f bench/migration.sh ]]; then
     echo
     bash bench/migration.sh
 fi
+if [[ -f bench/groceries.sh ]]; then
+    echo
+    bash bench/groceries.sh
+fi
