@@ -58,6 +58,25 @@ import Testing
         #expect(items.first { $0.name == "apples" }?.collected == true)
     }
 
+    @Test func thePrefetchedListIsUsedOnceAndOnlyWhileTheStoreIsUnchanged() throws {
+        let live = try effects()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = live.perform(.groceries(.add(entry("milk"), locale: locale)))
+        live.startGroceriesPrefetch()
+        guard case .groceries(.prefetched(let items, _, let prepare))? = live.perform(.groceries(.load)) else {
+            Issue.record("the prefetch was not used")
+            return
+        }
+        #expect(items.map(\.name) == ["milk"])
+        #expect(prepare.ordered.map(\.name) == ["milk"])
+        // Used once: the next load reads the store.
+        #expect(load(live).items.map(\.name) == ["milk"])
+        // A write after the prefetch began: the store is read afresh.
+        live.startGroceriesPrefetch()
+        _ = live.perform(.groceries(.add(entry("bread"), locale: locale)))
+        #expect(load(live).items.map(\.name) == ["milk", "bread"])
+    }
+
     @Test func theEditFormCreatesANewAisleAndPlace() throws {
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
