@@ -11,8 +11,9 @@ BEL=$'\a'
 # unit would set the terminal's title and clear its screen if printed raw.
 hostile_store() {
     "$GROCER_BIN" unit lbs >/dev/null || fail "could not create the store" || return 1
-    sqlite3 "$GROCER_STORE" "INSERT INTO unit(id, name) VALUES (1, char(27) || '[31mbox');
-        INSERT INTO item(name, quantity, unit_id) VALUES (char(27) || ']0;pwned' || char(7) || char(27) || '[2Jmilk', 2, 1);" \
+    # Id 100: a fresh store already has the common units (format version 5).
+    sqlite3 "$GROCER_STORE" "INSERT INTO unit(id, name) VALUES (100, char(27) || '[31mbox');
+        INSERT INTO item(name, quantity, unit_id) VALUES (char(27) || ']0;pwned' || char(7) || char(27) || '[2Jmilk', 2, 100);" \
         || fail "could not add the item" || return 1
 }
 

@@ -97,8 +97,8 @@ extension Store {
             if let typed = edit.name {
                 name = try GroceryName.normalized(typed, kind: .item, path: path)
                 let others = try Self.itemPage(db).entries.filter { $0.id != id }
-                if GroceryItem.existing(named: name, in: others, locale: locale) != nil {
-                    throw StoreError.nameTaken(path: path, kind: .item, name: name)
+                if let taken = GroceryItem.existing(named: name, in: others, locale: locale) {
+                    throw StoreError.nameTaken(path: path, kind: .item, name: taken.name)
                 }
             }
             func pick<T>(_ typed: String?, _ find: (String) throws -> T) rethrows -> T?? {
@@ -167,17 +167,18 @@ extension Store {
     }
 
     static func itemPage(_ db: Database) throws -> ReadPage<GroceryItem> {
-        try RowReader.page(db, ItemRecord.byIDWithUnit, table: ItemRecord.databaseTableName, map: ItemRecord.groceryItem)
+        var entries: [GroceryItem] = []
+        let report = try GroceryItemReader.forEach(db) { entries.append($0) }
+        return ReadPage(entries: entries, report: report)
     }
 
     func item(_ db: Database, id: Int64) throws -> GroceryItem {
-        let request = ItemRecord.byIDWithUnit.filter(ItemRecord.Columns.id == id)
-        guard let row = try Row.fetchOne(db, request) else {
+        switch try GroceryItemReader.one(db, id: id) {
+        case nil:
             throw StoreError.notFound(path: path, kind: .item, reference: "with id \(id)")
-        }
-        do {
-            return try ItemRecord.groceryItem(row)
-        } catch let problem as FieldProblem {
+        case .success(let item)?:
+            return item
+        case .failure(let problem)?:
             var report = ReadReport()
             report.add(UnreadableRow(table: ItemRecord.databaseTableName, id: id, reason: problem.reason))
             throw StoreError.unreadableRows(path: path, report: report)

@@ -12,9 +12,7 @@ extension Store {
     @discardableResult
     public func forEachItem(_ body: (GroceryItem) throws -> Void) throws -> ReadReport {
         try groceryRead { db in
-            try RowReader.forEach(
-                db, ItemRecord.byIDWithUnit, table: ItemRecord.databaseTableName,
-                map: ItemRecord.groceryItem, body: body)
+            try GroceryItemReader.forEach(db, body: body)
         }
     }
 

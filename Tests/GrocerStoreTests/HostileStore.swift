@@ -9,8 +9,10 @@ import GRDB
 extension Store {
     static let looseTables = [
         "weight_entry": "id INTEGER PRIMARY KEY, value, unit, recorded_at",
-        "item": "id INTEGER PRIMARY KEY, name, quantity, listed, collected, unit_id",
+        "item": "id INTEGER PRIMARY KEY, name, quantity, listed, collected, unit_id, place_id, aisle_id, amount",
         "unit": "id INTEGER PRIMARY KEY, name",
+        "place": "id INTEGER PRIMARY KEY, name",
+        "aisle": "id INTEGER PRIMARY KEY, name, position",
         "quarantine": "id INTEGER PRIMARY KEY, source_version, source_table, source_id, reason, row_json",
         "setting": "key PRIMARY KEY, value",
     ]

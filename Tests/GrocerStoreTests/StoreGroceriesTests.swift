@@ -58,6 +58,14 @@ struct GroceryFixture {
         #expect(change == .relisted(taken, quantity: try GroceryQuantity(3), unit: nil))
     }
 
+    @Test func everyItemReadsBackItsOwnExactAmount() throws {
+        let f = try GroceryFixture()
+        let amounts = ["2", "1.5", "0.125", "2", "9999", "1.5"]
+        for (i, amount) in amounts.enumerated() { try f.add("\(amount) kg thing \(i)") }
+        #expect(try f.store.groceryItems().map { $0.amount?.canonical } == amounts)
+        #expect(try f.store.groceryItems().map(\.quantity) == [2, 2, 1, 2, 9999, 2])
+    }
+
     @Test func aTypedUnitTheStoreNoLongerHasGetsARowAgain() throws {
         let f = try GroceryFixture()
         let kg = try #require(try f.store.unit(named: "kg"))
@@ -117,8 +125,8 @@ struct GroceryFixture {
         try f.store.editItem(id: eggs.id, GroceryItemEdit(unit: "dozen", storedIn: "Fridge", listed: false), locale: f.en)
         let edited = try f.named("eggs")
         #expect(!edited.listed && !edited.collected && edited.unit?.name == "dozen" && edited.place?.name == "Fridge")
-        #expect(throws: StoreError.nameTaken(path: f.store.path, kind: .item, name: "Ham")) {
-            try f.store.editItem(id: eggs.id, GroceryItemEdit(name: "Ham"), locale: f.en)
+        #expect(throws: StoreError.nameTaken(path: f.store.path, kind: .item, name: "ham")) {
+            try f.store.editItem(id: eggs.id, GroceryItemEdit(name: "HAM"), locale: f.en)
         }
         try f.store.editItem(id: eggs.id, GroceryItemEdit(name: "Eggs"), locale: f.en)
         #expect(try f.store.item(id: eggs.id).name == "Eggs")
@@ -144,5 +152,48 @@ struct GroceryFixture {
         #expect(page.entries.first?.quantityText(locale: f.en) == "0")
         #expect(page.report.ids == [2])
         #expect(throws: StoreError.self) { try f.store.groceryItems() }
+    }
+}
+
+/// Items whose place, aisle or amount a file changed outside grocer holds
+/// in the wrong type: reported with the row, the rest read.
+@Suite struct StoreGroceryRecordsTests {
+    @Test(arguments: [
+        ("'Pantry', NULL, NULL", "place_id is text, not an integer"),
+        ("NULL, 2.5, NULL", "aisle_id is a real number, not an integer"),
+        ("NULL, NULL, 3", "amount is an integer, not text"),
+        ("NULL, NULL, 'lots'", "amount 'lots' is not a quantity"),
+        ("8, NULL, NULL", "its place 8 cannot be read: name is NULL, not text"),
+        ("NULL, 9, NULL", "its aisle 9 cannot be read: position is text, not an integer"),
+    ])
+    func aPlaceAisleOrAmountThatCannotBeReadIsReportedAndTheRestRead(values: String, reason: String) throws {
+        let store = try Store.hostile()
+        try store.execute(
+            """
+            INSERT INTO place VALUES (7, 'Fridge'), (8, NULL);
+            INSERT INTO aisle VALUES (1, 'Dairy', 1), (9, 'Frozen', 'first');
+            INSERT INTO item VALUES (1, 'milk', 2, 1, 0, NULL, 7, 1, '1.5'), (2, 'bad', 1, 1, 0, NULL, \(values)),
+              (3, 'salt', 1, 0, 0, NULL, 99, 99, NULL);
+            """)
+        let page = try store.groceryItemPage()
+        #expect(page.entries.map(\.id) == [1, 3])
+        #expect(page.entries.first?.place == GroceryPlace(id: 7, name: "Fridge"))
+        #expect(page.entries.first?.aisle == GroceryAisle(id: 1, name: "Dairy", position: 1))
+        #expect(page.entries.first?.amount?.canonical == "1.5")
+        #expect(page.entries.last?.place == nil && page.entries.last?.aisle == nil)
+        #expect(page.report.unreadable == [UnreadableRow(table: "item", id: 2, reason: reason)])
+    }
+
+    @Test func unreadablePlacesAndAislesAreReportedByTheirReaders() throws {
+        let store = try Store.hostile()
+        try store.execute("INSERT INTO place VALUES (1, 'Fridge'), (2, x'00'); INSERT INTO aisle VALUES (1, 'Dairy', 1), (2, 'Deli', NULL)")
+        let places = try store.placePage()
+        #expect(places.entries.map(\.name) == ["Fridge"])
+        #expect(places.report.unreadable == [UnreadableRow(table: "place", id: 2, reason: "name is a blob, not text")])
+        #expect(throws: StoreError.self) { try store.places() }
+        let aisles = try store.aislePage()
+        #expect(aisles.entries.map(\.name) == ["Dairy"])
+        #expect(aisles.report.ids == [2])
+        #expect(throws: StoreError.self) { try store.aisles() }
     }
 }

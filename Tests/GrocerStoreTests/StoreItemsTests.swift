@@ -52,7 +52,9 @@ import Testing
     @Test func rowCountsCountEveryTableOfThePersonsData() throws {
         let store = try Store.inMemory()
         try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0))
-        try store.execute("INSERT INTO unit VALUES (1, 'kg'), (2, 'g'); INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'a', 1, 1, 0, 1)")
+        try store.execute(
+            "INSERT INTO unit VALUES (1, 'kg'), (2, 'g'); INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'a', 1, 1, 0, 1)"
+        )
         #expect(try store.rowCounts() == ["weight_entry": 1, "item": 1, "unit": 2, "quarantine": 0])
     }
 }

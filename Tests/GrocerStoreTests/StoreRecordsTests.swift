@@ -62,7 +62,7 @@ import Testing
         try store.execute(
             """
             INSERT INTO unit VALUES (7, 'kg'), (8, NULL);
-            INSERT INTO item VALUES (1, 'flour', 1, 1, 0, 7), (3, 'salt', 1, 0, 0, NULL), (\(values));
+            INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'flour', 1, 1, 0, 7), (3, 'salt', 1, 0, 0, NULL), (\(values));
             """)
         var ids: [Int64] = []
         let report = try store.forEachItem { ids.append($0.id) }
@@ -91,7 +91,7 @@ import Testing
 
     @Test func anItemWhoseUnitIsGoneIsShownWithoutAUnit() throws {
         let store = try Store.hostile()
-        try store.execute("INSERT INTO item VALUES (1, 'flour', 1, 1, 0, 99)")
+        try store.execute("INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'flour', 1, 1, 0, 99)")
         var all: [GroceryItem] = []
         let report = try store.forEachItem { all.append($0) }
         #expect(all.map(\.unit) == [nil])
@@ -155,8 +155,10 @@ import Testing
             PRAGMA ignore_check_constraints = ON;
             INSERT INTO weight_entry VALUES (1, '70.5', 'kg', 1795262400), (2, '1e300', 'lbs', 1795262401),
               (3, '\(Self.digits201)', 'lbs', 1795262402), (4, '70', 'stone', 1795262403), (6, '72', 'kg', 'yesterday');
+            DELETE FROM unit;
             INSERT INTO unit VALUES (1, 'kg');
-            INSERT INTO item VALUES (1, 'milk', 'lots', 1, 0, NULL), (2, x'41', 1, 1, 0, 1), (3, 'flour', 2, 1, 0, 1);
+            INSERT INTO item (id, name, quantity, listed, collected, unit_id)
+              VALUES (1, 'milk', 'lots', 1, 0, NULL), (2, x'41', 1, 1, 0, 1), (3, 'flour', 2, 1, 0, 1);
             """)
         let store = try Store.open(at: url)
         defer { try? store.close() }

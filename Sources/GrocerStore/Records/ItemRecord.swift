@@ -33,54 +33,30 @@ struct ItemRecord: Equatable {
         name: databaseTableName,
         columns: ["id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount"])
 
-    /// Named explicitly: a file whose foreign key was lost still joins.
-    static let unit = belongsTo(UnitRecord.self, key: "unit", using: ForeignKey([Columns.unitID]))
-    static let place = belongsTo(PlaceRecord.self, key: "place", using: ForeignKey([Columns.placeID]))
-    static let aisle = belongsTo(AisleRecord.self, key: "aisle", using: ForeignKey([Columns.aisleID]))
-
-    /// Every item by id, each with its unit, place and aisle rows when it has them.
-    static let byIDWithUnit = all().including(optional: unit).including(optional: place).including(optional: aisle)
-        .order(Columns.id)
-
-    /// The item a row of `byIDWithUnit` holds, or why it holds none.
-    static func groceryItem(_ row: Row) throws -> GroceryItem {
-        let item = try ItemRecord(row: row)
-        let unit = try scope(row, "unit", id: item.unitID) { try UnitRecord(row: $0).groceryUnit }
-        let place = try scope(row, "place", id: item.placeID) { try PlaceRecord(row: $0).groceryPlace }
-        let aisle = try scope(row, "aisle", id: item.aisleID) { try AisleRecord(row: $0).groceryAisle() }
-        guard let quantity = Int(exactly: item.quantity) else {
-            throw FieldProblem(reason: "quantity \(item.quantity) is too large")
-        }
-        return GroceryItem(
-            id: item.id ?? 0, name: item.name, quantity: quantity, unit: unit,
-            listed: item.listed, collected: item.collected, place: place, aisle: aisle,
-            amount: try item.groceryQuantity())
-    }
-
-    /// The joined row under `key`, read by `read`; nil when the item names
-    /// none (or names one that is not there).
-    private static func scope<T>(_ row: Row, _ key: String, id: Int64?, read: (Row) throws -> T) throws -> T? {
-        guard let scoped = row.scopes[key], !scoped.hasNull(atIndex: 0) else { return nil }
-        do {
-            return try read(scoped)
-        } catch let problem as FieldProblem {
-            throw FieldProblem(reason: "its \(key) \(id.map(String.init) ?? "?") cannot be read: \(problem.reason)")
-        }
-    }
-
     /// `amount` as a quantity. A migrated version 4 quantity that version 5
     /// does not allow (0, or over the maximum) is kept as it was: no
     /// amount, and `quantity` tells. Any other text is a problem.
-    func groceryQuantity() throws(FieldProblem) -> GroceryQuantity? {
-        guard let amount else { return nil }
+    static func amount(_ text: String?, quantity: Int64) throws(FieldProblem) -> GroceryQuantity? {
+        guard let text else { return nil }
         do {
-            return try GroceryQuantity(canonical: amount)
+            return try GroceryQuantity(canonical: text)
         } catch {
-            if amount == String(quantity) { return nil }
-            throw FieldProblem(reason: "amount \(FieldText.quoted(amount)) is not a quantity")
+            if text == String(quantity) { return nil }
+            throw FieldProblem(reason: "amount \(FieldText.quoted(text)) is not a quantity")
         }
     }
 
+    /// The whole-number `quantity` version 4 readers see for `amount`:
+    /// rounded, at least 1.
+    static func wholeQuantity(_ amount: GroceryQuantity) -> Int {
+        var exact = amount.decimal
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 0, .plain)
+        return max(1, NSDecimalNumber(decimal: rounded).intValue)
+    }
+}
+
+extension ItemRecord {
     /// The row for `item`, with its id (nil to let SQLite choose one).
     init(_ item: GroceryItem, id: Int64?) {
         self.id = id
@@ -92,15 +68,6 @@ struct ItemRecord: Equatable {
         placeID = item.place?.id
         aisleID = item.aisle?.id
         amount = item.amount?.canonical
-    }
-
-    /// The whole-number `quantity` version 4 readers see for `amount`:
-    /// rounded, at least 1.
-    static func wholeQuantity(_ amount: GroceryQuantity) -> Int {
-        var exact = amount.decimal
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &exact, 0, .plain)
-        return max(1, NSDecimalNumber(decimal: rounded).intValue)
     }
 }
 
