@@ -7,6 +7,8 @@
  * sends KEYS1 in one write and times until TEXT1 appears, waits for quiet
  * again, then does the same with KEYS2 and TEXT2. Prints the median and
  * the fastest of each, in milliseconds: "med1 min1 med2 min2".
+ * KEYFRAME_PAUSE_MS (default 150): how long after READY the first keys
+ * wait at least, as a person would before pressing a key.
  * Written for bench/groceries.sh; compiled with cc -lutil.
  */
 #define main ptybench_main
@@ -23,6 +25,8 @@ int main(int argc, char **argv) {
     const char *keys[2] = {argv[3], argv[5]}, *texts[2] = {argv[4], argv[6]};
     char **cmd = argv + 8;
     double *t[2] = {calloc(runs, sizeof(double)), calloc(runs, sizeof(double))};
+    const char *pause_env = getenv("KEYFRAME_PAUSE_MS");
+    int pause_ms = pause_env ? atoi(pause_env) : 150;
     for (int i = 0; i < runs; i++) {
         int master;
         pid_t pid = spawn(cmd, &master);
@@ -31,6 +35,10 @@ int main(int argc, char **argv) {
             return 1;
         }
         for (int k = 0; k < 2; k++) {
+            if (k == 0) {
+                double until = now_ms() + pause_ms;
+                while (now_ms() < until) drain(master, 20);
+            }
             drain(master, 150);
             double start = now_ms();
             if (write(master, keys[k], strlen(keys[k])) != (ssize_t)strlen(keys[k])) return 1;

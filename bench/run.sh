@@ -11,3 +11,7 @@ fi
 echo
 bash bench/exchange.sh
 bash bench/history.sh
+if [[ -f bench/groceries.sh ]]; then
+    echo
+    bash bench/groceries.sh
+fi

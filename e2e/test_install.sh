@@ -125,8 +125,8 @@ complete_bash() {
 
 bash_completion_offers_subcommands_units_and_files() {
     local got
-    got=$(complete_bash "grocer st") || fail "the completion script failed" || return 1
-    [[ $got == store ]] || fail "grocer st<Tab>: '$got', want store"
+    got=$(complete_bash "grocer sto") || fail "the completion script failed" || return 1
+    [[ $got == $'storage\nstore' ]] || fail "grocer sto<Tab>: '$got', want storage and store"
     got=$(complete_bash "grocer weight ")
     grep -qx add <<<"$got" && grep -qx list <<<"$got" || fail "grocer weight <Tab>: '$got'"
     grep -qvE '^(add|list|-.*)$' <<<"$got" && fail "grocer weight <Tab> offers more: '$got'"

@@ -6,6 +6,10 @@
 source "$(dirname "$0")/lib.sh"
 command -v sqlite3 >/dev/null || { echo "needs sqlite3"; exit 1; }
 
+# Quantities are read and shown in the locale: these expect en_US unless told.
+unset LC_ALL LC_NUMERIC
+export LANG=en_US.UTF-8
+
 G() { "$GROCER_BIN" "$@"; }
 
 # expect_error WANT_TEXT COMMAND...: exit 2 and one line on stderr holding WANT_TEXT.

@@ -10,6 +10,7 @@ extension LiveEffects {
         let locale = self.locale
         switch request {
         case .load:
+            if let prefetched = groceriesPrefetch.take() { return .groceries(prefetched) }
             return access(.read) { store in
                 let page = try store.groceryItemPage()
                 let unreadable = page.report.isComplete ? nil : page.report.summary(shown: 2) + "; they are left in the file"
@@ -71,6 +72,13 @@ extension LiveEffects {
             // The store numbers positions from 1.
             return catalogWrite { store in _ = try store.moveAisle(id: id, to: index + 1) }
         }
+    }
+
+    /// Reads the grocery list in the background while the person looks at
+    /// the first screen (see `GroceriesPrefetch`).
+    func startGroceriesPrefetch() {
+        guard let store else { return }
+        groceriesPrefetch.start(store: store, path: store.path, locale: locale)
     }
 
     /// The person's locale for names (the numeric one: what quick entry reads).

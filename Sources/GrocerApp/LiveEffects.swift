@@ -15,6 +15,7 @@ final class LiveEffects {
     /// that checks it); the process's, as signals raise it too.
     let stop = StopFlag.process
     private var migrationDone: DispatchSemaphore?
+    let groceriesPrefetch = GroceriesPrefetch()
 
     init(url: URL, environment: [String: String], store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
         self.url = url
@@ -62,7 +63,9 @@ final class LiveEffects {
         Migrator.tidy(path: url.path)
         let store = try Store.open(at: url)
         self.store = store
-        return try store.defaultUnit()
+        let unit = try store.defaultUnit()
+        startGroceriesPrefetch()
+        return unit
     }
 
     enum Access { case read, write }

@@ -7,6 +7,13 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     case foreign(path: String)
     case corrupt(path: String, detail: String)
     case needsMigration(path: String, version: Int)
+    /// Another item, place, aisle or unit already has the name (compared
+    /// ignoring case and width, as quick entry does).
+    case nameTaken(path: String, kind: GroceryKind, name: String)
+    /// No item, place, aisle or unit with that id or name.
+    case notFound(path: String, kind: GroceryKind, reference: String)
+    /// A name that is empty, too long or holds control characters.
+    case badName(path: String, kind: GroceryKind, reason: String)
     case cannotCreateDirectory(path: String, detail: String)
     /// Another grocer holds the file longer than the busy timeout.
     case busy(path: String)
@@ -32,13 +39,6 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     /// Some rows could not be read, from a reader that returns whole lists
     /// (the page and for-each readers report them instead).
     case unreadableRows(path: String, report: ReadReport)
-    /// Another item, place, aisle or unit already has the name (compared
-    /// ignoring case and width, as quick entry does).
-    case nameTaken(path: String, kind: GroceryKind, name: String)
-    /// No item, place, aisle or unit with that id or name.
-    case notFound(path: String, kind: GroceryKind, reference: String)
-    /// A name that is empty, too long or holds control characters.
-    case badName(path: String, kind: GroceryKind, reason: String)
     /// No weight entry has these ids (an edit, a delete).
     case noSuchWeight(path: String, ids: [Int64])
     /// An undo would put back entries whose ids are taken again.
@@ -58,6 +58,13 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
         case .needsMigration(let path, let version):
             return
                 "\(path) was written by an older grocer (format version \(version)). Migrate it with 'grocer store migrate --store \(path)'; the file was not changed."
+        case .nameTaken(let path, let kind, let name):
+            return
+                "\(path) already has \(kind.article) \(kind.noun) named \"\(name)\" (names are compared ignoring case). Choose another name; nothing was changed."
+        case .notFound(let path, let kind, let reference):
+            return "\(path) has no \(kind.noun) \(reference). See them with 'grocer \(kind.command) list'; nothing was changed."
+        case .badName(_, let kind, let reason):
+            return "\(kind.noun.prefix(1).uppercased() + kind.noun.dropFirst()) names \(reason); nothing was changed."
         case .cannotCreateDirectory(let path, let detail):
             return "Cannot create the folder \(path) for the store (\(detail)). Check its permissions, or choose another place with --store PATH."
         case .busy(let path):
@@ -92,13 +99,6 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
         case .unreadableRows(let path, let report):
             return
                 "\(path): \(report.summary()). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
-        case .nameTaken(let path, let kind, let name):
-            return
-                "\(path) already has \(kind.article) \(kind.noun) named \"\(name)\" (names are compared ignoring case). Choose another name; nothing was changed."
-        case .notFound(let path, let kind, let reference):
-            return "\(path) has no \(kind.noun) \(reference). See them with 'grocer \(kind.command) list'; nothing was changed."
-        case .badName(_, let kind, let reason):
-            return "\(kind.noun.prefix(1).uppercased() + kind.noun.dropFirst()) names \(reason); nothing was changed."
         case .noSuchWeight(let path, let ids):
             let list = ids.map(String.init).joined(separator: ", ")
             return

@@ -26,6 +26,9 @@ import Testing
         case .foreign: "foreign"
         case .corrupt: "corrupt"
         case .needsMigration: "needsMigration"
+        case .nameTaken: "nameTaken"
+        case .notFound: "notFound"
+        case .badName: "badName"
         case .cannotCreateDirectory: "cannotCreateDirectory"
         case .busy: "busy"
         case .notAFile: "notAFile"
@@ -39,9 +42,6 @@ import Testing
         case .missingTable: "missingTable"
         case .missingColumns: "missingColumns"
         case .unreadableRows: "unreadableRows"
-        case .nameTaken: "nameTaken"
-        case .notFound: "notFound"
-        case .badName: "badName"
         case .noSuchWeight: "noSuchWeight"
         case .weightIDTaken: "weightIDTaken"
         }
@@ -91,6 +91,18 @@ import Testing
             "grocer: /home/p/grocer.sqlite was written by an older grocer (format version 2). Migrate it with 'grocer store migrate --store /home/p/grocer.sqlite'; the file was not changed."
         ),
         (
+            .nameTaken(path: path, kind: .aisle, name: "Baking"),
+            "grocer: /home/p/grocer.sqlite already has an aisle named \"Baking\" (names are compared ignoring case). Choose another name; nothing was changed."
+        ),
+        (
+            .notFound(path: path, kind: .place, reference: "named \"Cellar\u{1B}\""),
+            "grocer: /home/p/grocer.sqlite has no storage place named \"Cellar^[\". See them with 'grocer storage list'; nothing was changed."
+        ),
+        (
+            .badName(path: path, kind: .unit, reason: "cannot be empty"),
+            "grocer: Unit names cannot be empty; nothing was changed."
+        ),
+        (
             .cannotCreateDirectory(path: "/home/p", detail: "Permission denied"),
             "grocer: Cannot create the folder /home/p for the store (Permission denied). Check its permissions, or choose another place with --store PATH."
         ),
@@ -137,18 +149,6 @@ import Testing
         (
             .unreadableRows(path: path, report: oneUnreadableRow),
             "grocer: /home/p/grocer.sqlite: 1 row could not be read (weight_entry id 7: recorded_at is NULL). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
-        ),
-        (
-            .nameTaken(path: path, kind: .aisle, name: "Baking"),
-            "grocer: /home/p/grocer.sqlite already has an aisle named \"Baking\" (names are compared ignoring case). Choose another name; nothing was changed."
-        ),
-        (
-            .notFound(path: path, kind: .place, reference: "named \"Cellar\u{1B}\""),
-            "grocer: /home/p/grocer.sqlite has no storage place named \"Cellar^[\". See them with 'grocer storage list'; nothing was changed."
-        ),
-        (
-            .badName(path: path, kind: .unit, reason: "cannot be empty"),
-            "grocer: Unit names cannot be empty; nothing was changed."
         ),
         (
             .noSuchWeight(path: path, ids: [12]),

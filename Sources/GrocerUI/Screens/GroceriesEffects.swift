@@ -86,6 +86,9 @@ public enum GroceriesResult: Equatable, Sendable {
     /// The change as written (an add carries the new id), and the catalog
     /// when the change created a unit, place or aisle.
     case changed(GroceryItemChange, GroceriesPurpose, catalog: GroceryCatalog? = nil)
+    /// What `.loaded` says, read and grouped (Prepare, filter ready)
+    /// ahead of time off the loop's thread, and still exactly the store.
+    case prefetched(items: [GroceryItem], catalog: GroceryCatalog, prepare: GroceriesTabList)
     /// Clear found nothing ticked.
     case nothingChanged
 }

@@ -22,18 +22,28 @@ public enum GroceriesRow: Equatable, Sendable {
 
 /// The items of one tab as the screen lists them: grouped once per change
 /// of the data (never per frame), filtered per keystroke through a
-/// `NameFilter` built on first use (it folds every name once).
-struct GroceriesTabList: Sendable {
+/// `NameFilter` built on first use (it folds every name once). The app may
+/// make one ahead of time, off the loop's thread (`GroceriesResult.prefetched`).
+public struct GroceriesTabList: Sendable, Equatable {
     let sections: [GrocerySection]
     /// Every item of the sections, in their order: what the filter indexes.
     let ordered: [GroceryItem]
     private var filter: NameFilter?
     let locale: Locale
 
-    init(items: [GroceryItem], tab: GroceriesTab, locale: Locale) {
+    public init(items: [GroceryItem], tab: GroceriesTab, locale: Locale) {
         self.locale = locale
         sections = tab == .prepare ? GroceryLists.prepare(items, locale: locale) : GroceryLists.shop(items, locale: locale)
         ordered = sections.flatMap(\.items)
+    }
+
+    /// Folds every name now rather than at the first filter keystroke.
+    public mutating func prepareFilter() {
+        if filter == nil { filter = NameFilter(names: ordered.map(\.name), locale: locale) }
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.sections == b.sections && a.locale == b.locale
     }
 
     /// The rows for `text` (every item when it is empty): headings with no
@@ -54,7 +64,7 @@ struct GroceriesTabList: Sendable {
             }
             return GroceriesRows(codes: codes, headings: headings, items: ordered)
         }
-        if filter == nil { filter = NameFilter(names: ordered.map(\.name), locale: locale) }
+        prepareFilter()
         let matches = filter!.matches(text)
         var next = 0
         var position = 0

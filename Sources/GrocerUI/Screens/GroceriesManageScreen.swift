@@ -60,7 +60,7 @@ public struct GroceriesManageScreen: Screen {
 
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
         switch result {
-        case .groceries(.loaded(_, let catalog, _)):
+        case .groceries(.loaded(_, let catalog, _)), .groceries(.prefetched(_, let catalog, _)):
             let keep = selected?.id
             self.catalog = catalog
             if let keep, let index = entries.firstIndex(where: { $0.id == keep }) { selection = index }

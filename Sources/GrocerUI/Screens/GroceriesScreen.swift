@@ -82,6 +82,11 @@ public struct GroceriesScreen: Screen {
             if let unreadable { message = unreadable }
             loaded = true
             replaceItems(items, keep: selectedItem.map { .item($0.id) } ?? .index(selection ?? 0), context)
+        case .groceries(.prefetched(let items, let catalog, let prepare)):
+            self.catalog = catalog
+            loaded = true
+            let keep: Keep = selectedItem.map { .item($0.id) } ?? .index(selection ?? 0)
+            replaceItems(items, keep: keep, context, prepared: prepare.locale == locale ? prepare : nil)
         case .groceries(.changed(let change, let purpose, let catalog)):
             if let catalog { self.catalog = catalog }
             received(change, purpose, context)
@@ -113,11 +118,14 @@ extension GroceriesScreen {
 
     /// New items: the lists are grouped again (the shown tab now, the
     /// other on its first use) and the filter and completer made afresh.
-    mutating func replaceItems(_ newItems: [GroceryItem], keep: Keep, _ context: AppContext, namesChanged: Bool = true) {
+    mutating func replaceItems(
+        _ newItems: [GroceryItem], keep: Keep, _ context: AppContext, namesChanged: Bool = true, prepared: GroceriesTabList? = nil
+    ) {
         items = newItems
         listedCount = newItems.reduce(0) { $0 + ($1.listed ? 1 : 0) }
         tickedCount = newItems.reduce(0) { $0 + ($1.listed && $1.collected ? 1 : 0) }
         lists = [:]
+        if let prepared { lists[.prepare] = prepared }
         if namesChanged { completer = nil }
         refreshRows(keep: keep, context)
     }

@@ -190,6 +190,17 @@ import Testing
         #expect(canvas.lines[23].contains("F10 Quit"))
     }
 
+    @Test(arguments: [Route.groceries, .groceriesManage])
+    func inTheListsQuestionMarkIsHelpAndQQuits(route: Route) {
+        var app = AppModel(context: testContext())
+        app.resize(Size(width: 80, height: 24))
+        _ = app.start(at: route)
+        _ = app.receive(.groceries(.loaded(items: Kitchen.items, catalog: Kitchen.catalog)))
+        #expect(app.handle(.char("q")) == .quit())
+        _ = app.handle(.char("?"))
+        #expect(app.top == .help)
+    }
+
     @Test func f5AndAlt5OpenTheGroceries() {
         for key in [Key.function(5), .alt("5")] {
             var app = AppModel(context: testContext())

@@ -46,6 +46,17 @@ private func listLines(_ s: GroceriesScreen) -> [String] {
             ])
     }
 
+    @Test func aPrefetchedListShowsAsALoadedOne() {
+        var context = testContext()
+        var s = GroceriesScreen(locales: context.locales)
+        _ = s.appear(&context)
+        let prepare = GroceriesTabList(items: Kitchen.items, tab: .prepare, locale: context.locales.numeric)
+        _ = s.receive(.groceries(.prefetched(items: Kitchen.items, catalog: Kitchen.catalog, prepare: prepare)), &context)
+        #expect(screenLines(s) == screenLines(groceries()))
+        _ = s.handle(.tab, &context)
+        #expect(screenLines(s) == screenLines(groceries(keys: [.tab])))
+    }
+
     @Test func theSelectedRowIsReversedAndATickedOneDimmed() {
         var canvas = Canvas(width: 80, height: 23)
         groceries(keys: [.tab]).render(into: &canvas)

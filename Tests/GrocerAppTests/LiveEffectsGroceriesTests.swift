@@ -1,0 +1,122 @@
+import Foundation
+import GrocerCore
+import GrocerStore
+import Testing
+
+@testable import GrocerApp
+@testable import GrocerUI
+
+/// The grocery screens' requests performed on a real store in a temporary
+/// folder, each answer as the screen receives it.
+@Suite struct LiveEffectsGroceriesTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-live-groceries-\(UUID().uuidString)")
+    let locale = Locale(identifier: "en_US")
+
+    func effects() throws -> LiveEffects {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("grocer.sqlite")
+        return LiveEffects(url: url, environment: ["LANG": "en_US.UTF-8"], store: try Store.open(at: url), post: { _ in })
+    }
+
+    func entry(_ line: String) -> QuickEntry {
+        guard case .success(let entry) = QuickEntry.parse(line, knownUnits: [], locale: locale) else { fatalError(line) }
+        return entry
+    }
+
+    func load(_ effects: LiveEffects) -> (items: [GroceryItem], catalog: GroceryCatalog) {
+        guard case .groceries(.loaded(let items, let catalog, nil))? = effects.perform(.groceries(.load)) else {
+            Issue.record("no load")
+            return ([], GroceryCatalog())
+        }
+        return (items, catalog)
+    }
+
+    @Test func addTickClearAndUndoReachTheStore() throws {
+        let live = try effects()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard case .groceries(.changed(let added, .record, let catalog))? = live.perform(.groceries(.add(entry("2 kg flour"), locale: locale)))
+        else {
+            Issue.record("no add")
+            return
+        }
+        #expect(added.edits.first?.after?.name == "flour")
+        #expect(catalog?.units.contains { $0.name == "kg" } == true)
+        _ = live.perform(.groceries(.add(entry("3 apples"), locale: locale)))
+        var items = load(live).items
+        #expect(items.map(\.name) == ["flour", "apples"])
+        let apples = items[1]
+        _ = live.perform(.groceries(.apply(.toggleCollected(apples), .record)))
+        guard case .groceries(.changed(let clear, .record, nil))? = live.perform(.groceries(.clearTicked)) else {
+            Issue.record("no clear")
+            return
+        }
+        #expect(load(live).items.first { $0.name == "apples" }?.listed == false)
+        #expect(live.perform(.groceries(.clearTicked)) == .groceries(.nothingChanged))
+        _ = live.perform(.groceries(.apply(clear.reversed, .undo)))
+        items = load(live).items
+        #expect(items.first { $0.name == "apples" }?.listed == true)
+        #expect(items.first { $0.name == "apples" }?.collected == true)
+    }
+
+    @Test func thePrefetchedListIsUsedOnceAndOnlyWhileTheStoreIsUnchanged() throws {
+        let live = try effects()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = live.perform(.groceries(.add(entry("milk"), locale: locale)))
+        live.startGroceriesPrefetch()
+        guard case .groceries(.prefetched(let items, _, let prepare))? = live.perform(.groceries(.load)) else {
+            Issue.record("the prefetch was not used")
+            return
+        }
+        #expect(items.map(\.name) == ["milk"])
+        #expect(prepare.ordered.map(\.name) == ["milk"])
+        // Used once: the next load reads the store.
+        #expect(load(live).items.map(\.name) == ["milk"])
+        // A write after the prefetch began: the store is read afresh.
+        live.startGroceriesPrefetch()
+        _ = live.perform(.groceries(.add(entry("bread"), locale: locale)))
+        #expect(load(live).items.map(\.name) == ["milk", "bread"])
+    }
+
+    @Test func theEditFormCreatesANewAisleAndPlace() throws {
+        let live = try effects()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = live.perform(.groceries(.add(entry("milk"), locale: locale)))
+        let milk = load(live).items[0]
+        let edit = GroceriesItemEdit(
+            name: "Milk", quantity: try GroceryQuantity(typed: "1.5", locale: locale), unit: .none,
+            place: .new("Fridge"), aisle: .new("Dairy"))
+        guard case .groceries(.changed(_, .record, let catalog?))? = live.perform(.groceries(.edit(milk, edit))) else {
+            Issue.record("no edit")
+            return
+        }
+        #expect(catalog.places.map(\.name) == ["Fridge"])
+        #expect(catalog.aisles.map(\.name) == ["Dairy"])
+        let after = load(live).items[0]
+        #expect(after.name == "Milk")
+        #expect(after.amount?.canonical == "1.5")
+        #expect(after.place?.name == "Fridge")
+        #expect(after.aisle?.name == "Dairy")
+    }
+
+    @Test func manageAddsMovesRenamesAndDeletesAisles() throws {
+        let live = try effects()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Baking", "Dairy", "Produce"] { _ = live.perform(.groceries(.addName(.aisles, name))) }
+        var aisles = load(live).catalog.aisles
+        #expect(aisles.map(\.name) == ["Baking", "Dairy", "Produce"])
+        _ = live.perform(.groceries(.moveAisle(id: aisles[0].id, to: 1)))
+        aisles = load(live).catalog.aisles
+        #expect(aisles.map(\.name) == ["Dairy", "Baking", "Produce"])
+        _ = live.perform(.groceries(.moveAisle(id: aisles[2].id, to: 0)))
+        aisles = load(live).catalog.aisles
+        #expect(aisles.map(\.name) == ["Produce", "Dairy", "Baking"])
+        _ = live.perform(.groceries(.rename(.aisles, id: aisles[0].id, to: "Fruit")))
+        _ = live.perform(.groceries(.delete(.aisles, id: aisles[1].id)))
+        #expect(load(live).catalog.aisles.map(\.name) == ["Fruit", "Baking"])
+        guard case .failed(let message)? = live.perform(.groceries(.addName(.aisles, "baking"))) else {
+            Issue.record("a duplicate aisle was taken")
+            return
+        }
+        #expect(message.contains("grocer.sqlite"))
+    }
+}
