@@ -22,19 +22,14 @@ public enum LiveApp {
     /// The first frame comes before the store opens and without an ICU
     /// formatter: the store's file is only judged by its header (a refusal
     /// still comes before the terminal starts), the date comes from the
-    /// pattern kept in `FirstFrameCache`, and the unit from the same cache;
-    /// the locales and time zone are built on a thread of their own
-    /// (`LaunchWarmUp`) while the terminal starts.
+    /// pattern kept in `FirstFrameCache`, and the unit from the same cache.
+    /// (A thread that built the locales and time zone beside the terminal's
+    /// start was tried: the loop's thread ran slower beside it and the frame
+    /// came later, so everything here runs in order on one thread.)
     /// Right after that frame, before any key is read, the store opens; its
     /// unit replaces the cached one if they differ, and the cache is brought
     /// up to date.
-    public static func run(storeURL: URL, environment: [String: String], warmUp: LaunchWarmUp? = nil) throws -> Exit {
-        let warmUp = warmUp ?? LaunchWarmUp.start(environment: environment)
-        defer { warmUp.finish() }
-        return try run(storeURL: storeURL, environment: environment, prepared: warmUp)
-    }
-
-    private static func run(storeURL: URL, environment: [String: String], prepared warmUp: LaunchWarmUp) throws -> Exit {
+    public static func run(storeURL: URL, environment: [String: String]) throws -> Exit {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LaunchError(
                 description: """
@@ -43,6 +38,13 @@ public enum LiveApp {
                     grocer store status (see grocer --help).
                     """)
         }
+        let locales = Locales(environment: environment, timeZone: TimeZone.current)
+        // A plain path and the C library's read: URL and FileManager cost
+        // more than the read itself this early.
+        let executable = FirstFrameCache.executableIdentity()
+        let cache = FirstFrameCache.read(path: FirstFrameCache.path(environment)).flatMap { $0.executable == executable ? $0 : nil }
+        if let date = cache?.date, date.localeIdentifier == locales.time.identifier { LongDatePattern.current = date }
+
         let path = storeURL.path
         let judgement = StoreJudge.judge(path: path)
         let state = judgement.state
@@ -57,9 +59,6 @@ public enum LiveApp {
         let mailbox = Mailbox<EffectResult>()
         let session = try TerminalSession(environment: environment, wakeFD: mailbox.readFD)
         defer { session.end() }
-        let prepared = warmUp.wait()
-        let (locales, cache, executable) = (prepared.locales, prepared.cache, prepared.executable)
-        if let date = cache?.date, date.localeIdentifier == locales.time.identifier { LongDatePattern.current = date }
         TerminalRestore.setWakeFD(mailbox.writeFD)
         _ = StopFlag.process  // made before any handler may touch it
         TerminalRestore.onQuitSignal = { _ in StopFlag.process.raise() }
@@ -75,7 +74,6 @@ public enum LiveApp {
             context.defaultUnit = guessed
             first = .weight
             terminal.afterFirstFrame = {
-                warmUp.finish()
                 do {
                     let unit = try effects.openStore()
                     // Always posted: besides correcting a wrong guess, it

@@ -88,9 +88,8 @@ enum Main {
                 // Not through ProcessInfo: building it cost a tenth of the
                 // time to the first frame.
                 let environment = ProcessEnvironment.current()
-                let warmUp = LaunchWarmUp.start(environment: environment)
                 let url = StoreLocation.resolve(explicit: store, environment: environment)
-                exit(try InteractiveApp(storeURL: url, environment: environment, warmUp: warmUp).run())
+                exit(try InteractiveApp(storeURL: url, environment: environment).run())
             }
             var command = try Grocer.parseAsRoot()
             try command.run()

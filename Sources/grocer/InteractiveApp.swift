@@ -6,15 +6,12 @@ import GrocerUI
 struct InteractiveApp {
     let storeURL: URL
     let environment: [String: String]
-    /// The first frame's work, already started (`LaunchWarmUp`); nil: run
-    /// starts it.
-    var warmUp: LaunchWarmUp? = nil
 
     /// The exit status; a failure to start is thrown as one line.
     func run() throws -> Int32 {
         let exit: Exit
         do {
-            exit = try LiveApp.run(storeURL: storeURL, environment: environment, warmUp: warmUp)
+            exit = try LiveApp.run(storeURL: storeURL, environment: environment)
         } catch {
             throw Failure(String(describing: error))
         }

@@ -58,37 +58,4 @@ import Testing
         try Data(cache.text.utf8).write(to: fine)
         #expect(FirstFrameCache.read(path: fine.path) == cache)
     }
-
-    @Test(arguments: [
-        ["LANG": "de_DE.UTF-8", "LC_NUMERIC": "fr_FR.UTF-8"],
-        ["LC_ALL": "C"],
-        [:],
-    ])
-    func theWarmUpGivesThePersonsLocales(environment: [String: String]) {
-        let expected = Locales(environment: environment, timeZone: .current)
-        for started in [true, false] {
-            let warmUp = started ? LaunchWarmUp.start(environment: environment) : LaunchWarmUp(environment: environment)
-            let locales = warmUp.wait().locales
-            #expect(locales.numeric.identifier == expected.numeric.identifier)
-            #expect(locales.time.identifier == expected.time.identifier)
-            #expect(locales.monetary.identifier == expected.monetary.identifier)
-            #expect(locales.timeZone == expected.timeZone)
-            #expect(warmUp.wait().locales.time.identifier == expected.time.identifier)
-        }
-    }
-
-    @Test func theWarmUpReadsOnlyThisExecutablesCache() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-ffw-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let environment = ["XDG_STATE_HOME": dir.path]
-        let executable = FirstFrameCache.executableIdentity()
-        let ours = FirstFrameCache(executable: executable, date: FirstFrameTests.pattern, storePath: "/s", unit: .kg)
-        ours.write(to: FirstFrameCache.file(environment))
-        let prepared = LaunchWarmUp.start(environment: environment).wait()
-        #expect(prepared.executable == executable)
-        #expect(prepared.cache == ours)
-        let older = FirstFrameCache(executable: "0:0:0:0.0", date: FirstFrameTests.pattern, storePath: "/s", unit: .kg)
-        older.write(to: FirstFrameCache.file(environment))
-        #expect(LaunchWarmUp.start(environment: environment).wait().cache == nil)
-    }
 }
