@@ -105,7 +105,8 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
                 "\(path) has no weight with the id\(ids.count == 1 ? "" : "s") \(list). See the ids with 'grocer weight list --json'; nothing was changed."
         case .weightIDTaken(let path, let ids):
             let list = ids.map(String.init).joined(separator: ", ")
-            return "\(path) already has a weight with the id\(ids.count == 1 ? "" : "s") \(list), so the entries were not put back; nothing was changed."
+            return
+                "\(path) already has a weight with the id\(ids.count == 1 ? "" : "s") \(list), so the entries were not put back; nothing was changed."
         }
     }
 

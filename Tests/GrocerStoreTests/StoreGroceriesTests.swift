@@ -83,7 +83,8 @@ struct GroceryFixture {
         let start = try f.store.groceryItems()
         let changes = [
             try f.add("1.5 l water"),
-            try f.store.editItem(id: start[0].id, GroceryItemEdit(name: "Flour", quantity: try GroceryQuantity(canonical: "0.5"), aisle: ""), locale: f.en),
+            try f.store.editItem(
+                id: start[0].id, GroceryItemEdit(name: "Flour", quantity: try GroceryQuantity(canonical: "0.5"), aisle: ""), locale: f.en),
             try f.store.deleteItem(id: start[1].id),
         ]
         try f.store.apply(.toggleCollected(try f.named("Flour")))

@@ -17,7 +17,9 @@ import Testing
         var added: [WeightEntry] = []
         for round in 0..<3 {
             for slot in [4, 1, 7, 0, 9, 2, 5, 8, 3, 6] {
-                added.append(try store.addWeight(weight("\(70 + slot).\(round)"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + Int64(slot) * 3_600))))
+                added.append(
+                    try store.addWeight(weight("\(70 + slot).\(round)"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + Int64(slot) * 3_600)))
+                )
             }
         }
         return (store, added.sorted { $0.position < $1.position })
@@ -89,7 +91,8 @@ import Testing
         let dir = TempDir()
         let (store, all) = try storeWithTies(dir)
         try store.close()
-        try dir.sqlite("grocer.sqlite", "PRAGMA ignore_check_constraints = ON; UPDATE weight_entry SET unit = 'st' WHERE id IN (\(all[29].id), \(all[28].id));")
+        try dir.sqlite(
+            "grocer.sqlite", "PRAGMA ignore_check_constraints = ON; UPDATE weight_entry SET unit = 'st' WHERE id IN (\(all[29].id), \(all[28].id));")
         let reopened = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), stop: StopFlag())
         let first = try reopened.weightsNewestFirst(before: nil, limit: 2)
         #expect(first.entries.isEmpty)

@@ -60,8 +60,10 @@ struct GroceryItemReader {
             GroceryPlace(id: try Self.integer(row, 11, "id"), name: try Self.text(row, 12, "name"))
         }
         let aisle = try Self.joined(row, at: 13, "aisle", id: aisleID) {
-            try AisleRecord(id: try Self.integer(row, 13, "id"), name: try Self.text(row, 14, "name"), position: try Self.integer(row, 15, "position"))
-                .groceryAisle()
+            try AisleRecord(
+                id: try Self.integer(row, 13, "id"), name: try Self.text(row, 14, "name"), position: try Self.integer(row, 15, "position")
+            )
+            .groceryAisle()
         }
         guard let whole = Int(exactly: quantity) else { throw FieldProblem(reason: "quantity \(quantity) is too large") }
         var amount: GroceryQuantity? = nil

@@ -121,7 +121,8 @@ public struct GroceriesEditForm: Equatable, Sendable {
                     let column = picker.typed.render(into: &canvas, row: row, column: valueColumn, width: valueWidth)
                     cursor = (row, column)
                 } else {
-                    canvas.put(canvas.truncate(picker.label, to: valueWidth), row: row, column: valueColumn, style: picker.choice == .none ? .dim : [])
+                    canvas.put(
+                        canvas.truncate(picker.label, to: valueWidth), row: row, column: valueColumn, style: picker.choice == .none ? .dim : [])
                     if focused { cursor = (row, valueColumn) }
                 }
             }
@@ -132,18 +133,24 @@ public struct GroceriesEditForm: Equatable, Sendable {
             for (i, option) in picker.options.dropFirst(first).prefix(room).enumerated() {
                 let row = top + 7 + i
                 let selected = first + i == picker.highlight
-                canvas.put(canvas.truncate((selected ? "> " : "  ") + option.label, to: valueWidth), row: row, column: valueColumn, style: selected ? .reverse : [])
+                canvas.put(
+                    canvas.truncate((selected ? "> " : "  ") + option.label, to: valueWidth), row: row, column: valueColumn,
+                    style: selected ? .reverse : [])
             }
         }
         if let message { canvas.put(canvas.truncate(message, to: width - 4), row: top + height - 3, column: left + 2, style: .error) }
-        canvas.put(canvas.truncate("Tab next  Up/Down choose  Enter save  Esc cancel", to: width - 4), row: top + height - 2, column: left + 2, style: .dim)
+        canvas.put(
+            canvas.truncate("Tab next  Up/Down choose  Enter save  Esc cancel", to: width - 4), row: top + height - 2, column: left + 2, style: .dim)
         canvas.cursor = cursor.map { (row: $0.0, column: $0.1) }
     }
 }
 
 extension GroceriesScreen {
     static let formBindings: [Binding<GroceriesScreen>] = [
-        Binding(keys: [], typing: { _ in true }, help: "type in the field; in a picker, type to filter", helpKeys: "letters", when: { $0.mode == .editing }) { s, key, _ in
+        Binding(
+            keys: [], typing: { _ in true }, help: "type in the field; in a picker, type to filter", helpKeys: "letters",
+            when: { $0.mode == .editing }
+        ) { s, key, _ in
             s.form?.handle(key) == true ? .redraw : .none
         },
         Binding(
@@ -152,10 +159,14 @@ extension GroceriesScreen {
         ) { s, key, _ in
             s.form?.handle(key) == true ? .redraw : .none
         },
-        Binding(keys: [.up, .down], help: "choose in a picker; else move between fields", helpKeys: "Up Down", when: { $0.mode == .editing }) { s, key, _ in
+        Binding(keys: [.up, .down], help: "choose in a picker; else move between fields", helpKeys: "Up Down", when: { $0.mode == .editing }) {
+            s, key, _ in
             s.form?.handle(key) == true ? .redraw : .none
         },
-        Binding(keys: [.tab, .backTab], hint: "Tab", label: "Next field", help: "next or previous field", helpKeys: "Tab  Shift-Tab", when: { $0.mode == .editing }) { s, key, _ in
+        Binding(
+            keys: [.tab, .backTab], hint: "Tab", label: "Next field", help: "next or previous field", helpKeys: "Tab  Shift-Tab",
+            when: { $0.mode == .editing }
+        ) { s, key, _ in
             s.form?.next(key == .tab ? 1 : -1)
             return .redraw
         },

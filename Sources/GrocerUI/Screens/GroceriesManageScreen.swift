@@ -85,7 +85,10 @@ public struct GroceriesManageScreen: Screen {
         Binding(keys: [], typing: { _ in true }, help: "type the name", helpKeys: "letters", when: typing) { s, key, _ in
             s.line.edit(key) ? .redraw : .none
         },
-        Binding(keys: [.backspace, .delete, .left, .right, .home, .end, .ctrl("u")], help: "edit the name", helpKeys: "Backspace Delete Left Right Home End Ctrl-U", when: typing) { s, key, _ in
+        Binding(
+            keys: [.backspace, .delete, .left, .right, .home, .end, .ctrl("u")], help: "edit the name",
+            helpKeys: "Backspace Delete Left Right Home End Ctrl-U", when: typing
+        ) { s, key, _ in
             s.line.edit(key) ? .redraw : .none
         },
         Binding(keys: [.enter], hint: "Enter", label: "Save", help: "save the name", when: typing) { s, _, _ in
@@ -104,7 +107,8 @@ public struct GroceriesManageScreen: Screen {
             s.mode = .list
             return .redraw
         },
-        Binding(keys: [.tab, .backTab], hint: "Tab", label: "Next list", help: "units, places, aisles", helpKeys: "Tab  Shift-Tab", when: inList) { s, key, _ in
+        Binding(keys: [.tab, .backTab], hint: "Tab", label: "Next list", help: "units, places, aisles", helpKeys: "Tab  Shift-Tab", when: inList) {
+            s, key, _ in
             let all = GroceryCatalogKind.allCases
             let index = all.firstIndex(of: s.kind)! + (key == .tab ? 1 : all.count - 1)
             s.kind = all[index % all.count]
@@ -124,19 +128,26 @@ public struct GroceriesManageScreen: Screen {
             s.message = nil
             return .redraw
         },
-        Binding(keys: [.char("r"), .enter], hint: "r", label: "Rename", help: "rename the selected one", helpKeys: "r  Enter", when: inList) { s, _, _ in
+        Binding(keys: [.char("r"), .enter], hint: "r", label: "Rename", help: "rename the selected one", helpKeys: "r  Enter", when: inList) {
+            s, _, _ in
             guard let entry = s.selected else { return .none }
             s.line.set(entry.name)
             s.mode = .renaming(entry.id)
             s.message = nil
             return .redraw
         },
-        Binding(keys: [.char("d"), .delete], hint: "d", label: "Delete", help: "delete (asks y/n; items keep working)", helpKeys: "d  Delete", when: inList) { s, _, _ in
+        Binding(
+            keys: [.char("d"), .delete], hint: "d", label: "Delete", help: "delete (asks y/n; items keep working)", helpKeys: "d  Delete",
+            when: inList
+        ) { s, _, _ in
             guard let entry = s.selected else { return .none }
             s.mode = .confirmDelete(entry.id)
             return .redraw
         },
-        Binding(keys: [.char("K"), .char("J"), .char("-"), .char("+")], hint: "K J", label: "Move", help: "aisles: move up or down", helpKeys: "K J  - +", when: { inList($0) && $0.kind == .aisles }) { s, key, _ in
+        Binding(
+            keys: [.char("K"), .char("J"), .char("-"), .char("+")], hint: "K J", label: "Move", help: "aisles: move up or down", helpKeys: "K J  - +",
+            when: { inList($0) && $0.kind == .aisles }
+        ) { s, key, _ in
             guard let entry = s.selected else { return .none }
             let up = key == .char("K") || key == .char("-")
             let target = s.selection + (up ? -1 : 1)
@@ -176,7 +187,9 @@ public struct GroceriesManageScreen: Screen {
             canvas.cursor = (1, cursor)
         case .confirmDelete:
             let name = PlainText.visible(selected?.name ?? "")
-            canvas.put(canvas.truncate("Delete \u{201C}\(name)\u{201D}? Items keep working without it. (y/n)", to: canvas.width - 2), row: 1, column: 1, style: [.bold, .accent])
+            canvas.put(
+                canvas.truncate("Delete \u{201C}\(name)\u{201D}? Items keep working without it. (y/n)", to: canvas.width - 2), row: 1, column: 1,
+                style: [.bold, .accent])
         case .list:
             break
         }
@@ -190,7 +203,8 @@ public struct GroceriesManageScreen: Screen {
             let isSelected = first + i == selection
             let number = kind == .aisles ? String(first + i + 1) + ". " : ""
             if isSelected { canvas.fill(row: row, from: 1, count: canvas.width - 2, style: .reverse) }
-            canvas.put(canvas.truncate(number + PlainText.visible(entry.name), to: canvas.width - 6), row: row, column: 3, style: isSelected ? .reverse : [])
+            canvas.put(
+                canvas.truncate(number + PlainText.visible(entry.name), to: canvas.width - 6), row: row, column: 3, style: isSelected ? .reverse : [])
         }
     }
 }

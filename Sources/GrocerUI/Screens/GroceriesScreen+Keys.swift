@@ -29,7 +29,8 @@ extension GroceriesScreen {
             }
             return key == .right ? s.editLine(key, context) : .none
         },
-        Binding(keys: [.enter], hint: "Enter", label: "Add", help: "add the item (or put it back on the list)", when: { $0.mode == .adding }) { s, _, _ in
+        Binding(keys: [.enter], hint: "Enter", label: "Add", help: "add the item (or put it back on the list)", when: { $0.mode == .adding }) {
+            s, _, _ in
             s.submitAdd()
         },
         Binding(keys: [.escape], hint: "Esc", label: "Done", help: "close the add line", when: { $0.mode == .adding }) { s, _, _ in
@@ -39,11 +40,15 @@ extension GroceriesScreen {
             s.message = nil
             return .redraw
         },
-        Binding(keys: [.enter], hint: "Enter", label: "Keep", help: "keep the filter and go back to the list", when: { $0.mode == .filtering }) { s, _, _ in
+        Binding(keys: [.enter], hint: "Enter", label: "Keep", help: "keep the filter and go back to the list", when: { $0.mode == .filtering }) {
+            s, _, _ in
             s.mode = .list
             return .redraw
         },
-        Binding(keys: [.escape], hint: "Esc", label: "Clear", help: "clear the filter", when: { $0.mode == .filtering || !$0.filter.text.isEmpty && $0.mode == .list }) { s, _, context in
+        Binding(
+            keys: [.escape], hint: "Esc", label: "Clear", help: "clear the filter",
+            when: { $0.mode == .filtering || !$0.filter.text.isEmpty && $0.mode == .list }
+        ) { s, _, context in
             s.mode = .list
             s.filter.set("")
             s.refreshRows(keep: s.selectedItem.map { .item($0.id) } ?? .index(0), context)
@@ -52,17 +57,26 @@ extension GroceriesScreen {
     ]
 
     static let listBindings: [Binding<GroceriesScreen>] = [
-        Binding(keys: [.tab, .backTab], hint: "Tab", label: "Shop", help: "switch Prepare and Shop", helpKeys: "Tab  Shift-Tab", when: { inList($0) && $0.tab == .prepare }) { s, _, context in
+        Binding(
+            keys: [.tab, .backTab], hint: "Tab", label: "Shop", help: "switch Prepare and Shop", helpKeys: "Tab  Shift-Tab",
+            when: { inList($0) && $0.tab == .prepare }
+        ) { s, _, context in
             s.switchTab(context)
         },
-        Binding(keys: [.tab, .backTab], hint: "Tab", label: "Prepare", help: "switch Prepare and Shop", helpKeys: "Tab  Shift-Tab", when: { inList($0) && $0.tab == .shop }) { s, _, context in
+        Binding(
+            keys: [.tab, .backTab], hint: "Tab", label: "Prepare", help: "switch Prepare and Shop", helpKeys: "Tab  Shift-Tab",
+            when: { inList($0) && $0.tab == .shop }
+        ) { s, _, context in
             s.switchTab(context)
         },
-        Binding(keys: [.char(" ")], hint: "Space", label: "List", help: "Prepare: put on the list or take off", when: { inList($0) && $0.tab == .prepare }) { s, _, _ in
+        Binding(
+            keys: [.char(" ")], hint: "Space", label: "List", help: "Prepare: put on the list or take off", when: { inList($0) && $0.tab == .prepare }
+        ) { s, _, _ in
             guard let item = s.selectedItem else { return .none }
             return .perform(.groceries(.apply(.toggleListed(item), .record)))
         },
-        Binding(keys: [.char(" ")], hint: "Space", label: "Tick", help: "Shop: tick off or untick", when: { inList($0) && $0.tab == .shop }) { s, _, _ in
+        Binding(keys: [.char(" ")], hint: "Space", label: "Tick", help: "Shop: tick off or untick", when: { inList($0) && $0.tab == .shop }) {
+            s, _, _ in
             guard let item = s.selectedItem else { return .none }
             return .perform(.groceries(.apply(.toggleCollected(item), .record)))
         },
@@ -78,7 +92,9 @@ extension GroceriesScreen {
             s.message = nil
             return .redraw
         },
-        Binding(keys: [.char("C")], hint: "C", label: "Clear", help: "Shop: take ticked items off the list (y/n)", when: { inList($0) && $0.tab == .shop }) { s, _, _ in
+        Binding(
+            keys: [.char("C")], hint: "C", label: "Clear", help: "Shop: take ticked items off the list (y/n)", when: { inList($0) && $0.tab == .shop }
+        ) { s, _, _ in
             guard s.tickedCount > 0 else {
                 s.message = "Nothing is ticked: there is nothing to clear."
                 return .reject
@@ -94,7 +110,9 @@ extension GroceriesScreen {
             s.message = nil
             return .redraw
         },
-        Binding(keys: [.char("d"), .delete], hint: "d", label: "Delete", help: "delete the item (u brings it back)", helpKeys: "d  Delete", when: inList) { s, _, _ in
+        Binding(
+            keys: [.char("d"), .delete], hint: "d", label: "Delete", help: "delete the item (u brings it back)", helpKeys: "d  Delete", when: inList
+        ) { s, _, _ in
             guard let item = s.selectedItem else { return .none }
             return .perform(.groceries(.apply(.deleted(item), .record)))
         },
@@ -105,22 +123,31 @@ extension GroceriesScreen {
             }
             return .perform(.groceries(.apply(change.reversed, .undo)))
         },
-        Binding(keys: [.char("m")], hint: "m", label: "Manage", help: "units, places at home and aisles", when: inList, outcome: .go(.groceriesManage)),
-        Binding(keys: [.up, .down, .char("k"), .char("j")], help: "move the selection", helpKeys: "Up Down  k j", when: { inList($0) || $0.mode == .filtering }) { s, key, context in
+        Binding(
+            keys: [.char("m")], hint: "m", label: "Manage", help: "units, places at home and aisles", when: inList, outcome: .go(.groceriesManage)),
+        Binding(
+            keys: [.up, .down, .char("k"), .char("j")], help: "move the selection", helpKeys: "Up Down  k j",
+            when: { inList($0) || $0.mode == .filtering }
+        ) { s, key, context in
             s.move(by: key == .up || key == .char("k") ? -1 : 1, context)
         },
-        Binding(keys: [.pageUp, .pageDown], help: "move by a page", helpKeys: "PgUp PgDn", when: { inList($0) || $0.mode == .filtering }) { s, key, context in
+        Binding(keys: [.pageUp, .pageDown], help: "move by a page", helpKeys: "PgUp PgDn", when: { inList($0) || $0.mode == .filtering }) {
+            s, key, context in
             let page = max(1, listHeight(context) - 1)
             return s.move(by: key == .pageUp ? -page : page, context)
         },
-        Binding(keys: [.home, .end, .char("g"), .char("G")], help: "to the first or last item", helpKeys: "Home End  g G", when: inList) { s, key, context in
+        Binding(keys: [.home, .end, .char("g"), .char("G")], help: "to the first or last item", helpKeys: "Home End  g G", when: inList) {
+            s, key, context in
             s.move(by: key == .home || key == .char("g") ? -s.rows.count : s.rows.count, context)
         },
         Binding(keys: [.char("y")], hint: "y", label: "Clear them", help: "yes (when asked)", when: { $0.mode == .confirmClear }) { s, _, _ in
             s.mode = .list
             return .perform(.groceries(.clearTicked))
         },
-        Binding(keys: [.char("n"), .escape], hint: "n", label: "Keep them", help: "no (when asked)", helpKeys: "n  Esc", when: { $0.mode == .confirmClear }) { s, _, _ in
+        Binding(
+            keys: [.char("n"), .escape], hint: "n", label: "Keep them", help: "no (when asked)", helpKeys: "n  Esc",
+            when: { $0.mode == .confirmClear }
+        ) { s, _, _ in
             s.mode = .list
             s.message = "Nothing was cleared."
             return .redraw

@@ -101,12 +101,16 @@ import Testing
         let unit = { (id: Int64, name: String) in GroceryUnit(id: id, name: name) }
         #expect(
             try items(store) == [
-                GroceryItem(id: 1, name: "Milk", quantity: 2, unit: unit(2, "bottle"), listed: true, collected: false, amount: try GroceryQuantity(2)),
+                GroceryItem(
+                    id: 1, name: "Milk", quantity: 2, unit: unit(2, "bottle"), listed: true, collected: false, amount: try GroceryQuantity(2)),
                 GroceryItem(id: 2, name: "Flour", quantity: 1, unit: unit(1, "kg"), listed: true, collected: true, amount: try GroceryQuantity(1)),
                 GroceryItem(id: 3, name: "Ghost", quantity: 1, unit: nil, listed: false, collected: false, amount: try GroceryQuantity(1)),
                 GroceryItem(id: 4, name: "Salt", quantity: 1, unit: nil, listed: true, collected: true, amount: try GroceryQuantity(1)),
-                GroceryItem(id: 7, name: "Cream", quantity: 3, unit: unit(7, "Crème fraîche ½ kg"), listed: true, collected: false, amount: try GroceryQuantity(3)),
-                GroceryItem(id: 8, name: "Eggs", quantity: 12, unit: unit(3, "New Unit"), listed: false, collected: true, amount: try GroceryQuantity(12)),
+                GroceryItem(
+                    id: 7, name: "Cream", quantity: 3, unit: unit(7, "Crème fraîche ½ kg"), listed: true, collected: false,
+                    amount: try GroceryQuantity(3)),
+                GroceryItem(
+                    id: 8, name: "Eggs", quantity: 12, unit: unit(3, "New Unit"), listed: false, collected: true, amount: try GroceryQuantity(12)),
             ])
         #expect(try store.defaultUnit() == .lbs)
         #expect(summary.carried == ["weight_entry": 5, "setting": 2, "unit": 6, "item": 6])

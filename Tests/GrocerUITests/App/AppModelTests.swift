@@ -127,7 +127,10 @@ import Testing
             _ = app.handle(.down)
         }
         let sections = ScreenRegistry.standard.helpSections
-        #expect(sections.map(\.title) == ["Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Groceries", "Units, places and aisles", "Help"])
+        #expect(
+            sections.map(\.title) == [
+                "Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Groceries", "Units, places and aisles", "Help",
+            ])
         for section in sections {
             #expect(shown.contains(section.title))
             for entry in section.entries {

@@ -104,10 +104,11 @@ import Testing
         #expect(s.form?.aisle.options.map(\.label) == ["(none)", "+ New “frozen”"])
         #expect(s.form?.aisle.choice == .new("frozen"))
         #expect(screenLines(s)[8] == "            │> Aisle     frozen                                    │")
-        #expect(screenLines(s)[10...11] == [
-            "            │              (none)                                  │",
-            "            │            > + New “frozen”                          │",
-        ])
+        #expect(
+            screenLines(s)[10...11] == [
+                "            │              (none)                                  │",
+                "            │            > + New “frozen”                          │",
+            ])
     }
 
     @Test func enterSavesTheEditAndUndoRestoresTheItem() {

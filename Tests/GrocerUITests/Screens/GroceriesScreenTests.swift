@@ -147,14 +147,15 @@ private func listLines(_ s: GroceriesScreen) -> [String] {
     @Test func enterKeepsTheFilterAndTheListKeysActAgain() {
         let s = groceries(keys: [.char("/")] + typed("l") + [.enter])
         #expect(s.mode == .list)
-        #expect(listLines(s) == [
-            " Fridge",
-            "   [x] Milk                                                                2 l",
-            " Pantry",
-            "   [x] flour                                                              1 kg",
-            " No place at home",
-            "   [x] apples                                                                3",
-        ])
+        #expect(
+            listLines(s) == [
+                " Fridge",
+                "   [x] Milk                                                                2 l",
+                " Pantry",
+                "   [x] flour                                                              1 kg",
+                " No place at home",
+                "   [x] apples                                                                3",
+            ])
     }
 
     @Test func qAndQuestionMarkAreTypedIntoTheFilter() {
