@@ -29,7 +29,7 @@ extension HistoryScreen {
 
         if let graph {
             graph.render(into: &canvas, top: layout.graphTop, left: 1, width: width - 2, height: layout.graphHeight)
-            canvas.put(canvas.truncate(figuresLine, to: width - 2), row: layout.figures, column: 1)
+            canvas.put(canvas.truncate(figuresLine(fitting: width - 2), to: width - 2), row: layout.figures, column: 1)
         } else {
             canvas.center("No weights yet. Press F2 to enter today's weight.", row: layout.graphTop + layout.graphHeight / 2)
         }
@@ -42,15 +42,29 @@ extension HistoryScreen {
         renderList(into: &canvas, layout: layout)
     }
 
-    /// "Trend 81.6 kg   −0.40 kg/wk   −2.1 kg over 3m   Goal 75.0 kg by Mar 12, 2027"
-    var figuresLine: String {
-        guard let trend, let latest = trend.latest else { return "" }
+    /// The figures line in `width` columns: with wide gaps when they fit,
+    /// else narrow ones, else without the change over the range (the range
+    /// is on the graph's top row), so the goal's date is not cut off.
+    func figuresLine(fitting width: Int) -> String {
+        for (gap, withRange) in [("   ", true), ("  ", true), ("  ", false)] {
+            let line = figures(withRangeChange: withRange).joined(separator: gap)
+            if line.count <= width { return line }
+        }
+        return figures(withRangeChange: false).joined(separator: "  ")
+    }
+
+    /// "Trend 81.6 kg   −0.40 kg/week   −2.1 kg over 3m   Goal 75.0 kg by Mar 12, 2027"
+    var figuresLine: String { figures(withRangeChange: true).joined(separator: "   ") }
+
+    /// The trend, the change per week, the change over the range, the goal.
+    func figures(withRangeChange: Bool) -> [String] {
+        guard let trend, let latest = trend.latest else { return [] }
         let u = unit.rawValue
         var parts = ["Trend \(NumberText.fixed(latest.trend, digits: 1, separator: separator)) \(u)"]
         if let rate = trend.changePerWeek {
             parts.append("\(NumberText.fixed(rate, digits: 2, separator: separator, signed: true)) \(u)/week")
         }
-        if let change = trend.change(over: range) {
+        if withRangeChange, let change = trend.change(over: range) {
             parts.append("\(NumberText.fixed(change, digits: 1, separator: separator, signed: true)) \(u) over \(range.rawValue)")
         }
         if let goal {
@@ -63,7 +77,7 @@ extension HistoryScreen {
             }
             parts.append(text)
         }
-        return parts.joined(separator: "   ")
+        return parts
     }
 
     func render(_ form: EntryForm, into canvas: inout Canvas, row: Int) {

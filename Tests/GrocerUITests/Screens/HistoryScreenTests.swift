@@ -90,6 +90,18 @@ import Testing
         #expect(DayFormats(locales: .fixed()).dayWithYear(CivilDay(year: 2027, month: 3, day: 12)) == "Mar 12, 2027")
     }
 
+    /// In pounds the line is longer; at 80 columns the gaps narrow and then
+    /// the change over the range gives way, never the goal's date.
+    @Test func inPoundsAt80ColumnsTheGoalsDateIsWhole() {
+        let f = HistoryFixture(entries: three, unit: .lbs, goal: Weight(digits: "170", unit: .lbs))
+        let line = f.screen.figuresLine(fitting: 78)
+        #expect(f.screen.figuresLine.count > 78)
+        #expect(line.count <= 78)
+        #expect(line.hasPrefix("Trend ") && line.contains("lbs/week"))
+        #expect(f.frame()[11] == " " + line)
+        #expect(f.screen.figures(withRangeChange: true).contains { line.hasSuffix($0) && $0.hasPrefix("Goal 170.0 lbs by ") })
+    }
+
     @Test func withoutAGoalTheFiguresAreTrendRateAndChange() {
         let f = HistoryFixture(entries: losing(from: 8050))
         #expect(f.frame()[11].hasPrefix(" Trend "))
