@@ -33,8 +33,11 @@ public enum StoreJudge {
         var isEmpty = false
 
         // A journal or WAL beside the file may hold newer header values; a
-        // read-only connection sees through them. So does a deep check.
-        let sidecars = ["-journal", "-wal"].contains { fm.fileExists(atPath: path + $0) }
+        // read-only connection sees through them. So does a deep check. An
+        // empty one holds nothing (a grocer ended by a signal right after
+        // opening leaves an empty -wal), so the header is the truth and the
+        // launch does not pay for a connection.
+        let sidecars = ["-journal", "-wal"].contains { hasContent(path + $0) }
         if sidecars || deep || (userVersion == 0 && applicationID == 0) {
             do {
                 let facts = try readOnlyFacts(path: path, quickCheck: deep, stop: stop)
@@ -62,6 +65,12 @@ public enum StoreJudge {
             return StoreJudgement(state: .newer, formatVersion: userVersion)
         }
         return StoreJudgement(state: .current, formatVersion: userVersion, detail: recoveryNote)
+    }
+
+    /// Whether a file is there with at least one byte in it.
+    static func hasContent(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_size > 0
     }
 
     /// What a failed read of the file means: busy (another grocer, or a

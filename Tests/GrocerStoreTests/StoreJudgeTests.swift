@@ -45,6 +45,26 @@ import Testing
         #expect(StoreJudge.judge(path: dir.path("s.sqlite"), deep: true).state == .current)
     }
 
+    /// An empty -wal (left by a grocer stopped right after it opened the
+    /// store) holds nothing, so the launch judges exactly as without it:
+    /// by the header, without paying for a connection. The file's pages
+    /// after the header are scrambled here, so a connection would show.
+    /// A -wal with frames is still read through (RecoveryTests).
+    @Test func anEmptyWALChangesNothingInTheJudgement() throws {
+        let dir = TempDir()
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"))
+        try store.close()
+        let handle = try #require(FileHandle(forWritingAtPath: dir.path("s.sqlite")))
+        try handle.seek(toOffset: 100)
+        handle.write(Data(repeating: 0xA5, count: 3996))
+        try handle.close()
+        let alone = StoreJudge.judge(path: dir.path("s.sqlite"))
+        _ = FileManager.default.createFile(atPath: dir.path("s.sqlite-wal"), contents: Data())
+        #expect(StoreJudge.judge(path: dir.path("s.sqlite")) == alone)
+        #expect(alone.state == .current)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("s.sqlite-shm")))
+    }
+
     @Test func aLaterVersionIsNewer() throws {
         let dir = TempDir()
         try dir.sqlite("n.sqlite", "PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = 9;")
