@@ -44,6 +44,10 @@ enum Schema {
         CREATE INDEX item_by_unit ON item(unit_id);
         """
 
+    /// The (recorded_at, id) index exactly as `version4Indexes` makes it:
+    /// a bulk import into an empty store drops it and builds it at the end.
+    static let weightTimeIndex = "CREATE INDEX weight_entry_by_time ON weight_entry(recorded_at, id)"
+
     /// Version 4's stamp, frozen (0x47524352, "GRCR").
     static let version4Stamp = """
         PRAGMA application_id = 1196573522;

@@ -177,7 +177,12 @@ extension Store {
         try importTransaction { db in
             for table in [WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape] { try table.check(db, path: path) }
             var importer = try WeightImporter(db: db, zone: timeZone, stop: stop, progressEvery: progressEvery, progress: progress)
+            // Into an empty store, the time index is built once at the end
+            // (a sorted build) instead of kept up to date row by row; in
+            // the same transaction, so a rollback puts it back as it was.
+            if importer.keepsIDs { try db.execute(sql: "DROP INDEX weight_entry_by_time") }
             let keep = try feed(&importer)
+            if importer.keepsIDs && keep { try db.execute(sql: Schema.weightTimeIndex) }
             if keep { try importer.finishDays(zone: timeZone) }
             return ((importer.inserted, importer.duplicates, keep), keep)
         }

@@ -97,6 +97,36 @@ import Testing
         #expect(try exported(store).0.last == "10 50 5 kg")
     }
 
+    /// An import into an empty store builds the time index once at the end;
+    /// whether it is kept, dry-run or broken off, the store's schema is then
+    /// exactly a fresh store's, and queries by time use the index.
+    @Test func anImportIntoAnEmptyStoreLeavesTheSchemaAsAFreshStoresHasIt() throws {
+        let dir = TempDir()
+        let fresh = dir.url.appendingPathComponent("fresh.sqlite")
+        try Store.open(at: fresh).close()
+        func schema(_ url: URL) throws -> [String] {
+            let queue = try DatabaseQueue(path: url.path)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                try String.fetchAll(db, sql: "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name")
+            }
+        }
+        struct Broken: Error {}
+        for ending in ["kept", "dry run", "error"] {
+            let url = dir.url.appendingPathComponent("\(ending).sqlite")
+            let store = try Store.open(at: url)
+            _ = try? store.importWeights { importer in
+                for i in 0..<100 { try importer.add(weight("7\(i % 10)"), at: Int64(1_000 + i)) }
+                if ending == "error" { throw Broken() }
+                return ending == "kept"
+            }
+            #expect(try store.weightsNewestFirst(before: nil, limit: 3).entries.count == (ending == "kept" ? 3 : 0))
+            try store.close()
+            #expect(try schema(url) == (try schema(fresh)), "\(ending)")
+            try Store.open(at: url).close()
+        }
+    }
+
     @Test func nothingIsKeptOnADryRunAnErrorOrAStop() throws {
         let store = try Store.inMemory()
         try store.importWeights { importer in
