@@ -16,23 +16,8 @@ ITEMS=${ITEMS:-500}
 ORIG2=$TMPROOT/orig-v2.sqlite
 ORIG4=$TMPROOT/orig-v4.sqlite
 
-# As e2e/test_migration.sh: 3 weights and 1 item to quarantine, a dangling
-# amount, an amount with no name.
-sqlite3 "$ORIG2" <<SQL
-$LEGACY_V2_SCHEMA
-BEGIN;
-WITH RECURSIVE n(i) AS (SELECT 4 UNION ALL SELECT i + 1 FROM n WHERE i < $WEIGHTS)
-INSERT INTO weight_entry SELECT i, 150 + (i % 500) * 0.0123, 700000000 + i * 86400.0 FROM n;
-INSERT INTO weight_entry VALUES (1, -4, 700000000), (2, 'heavy', 700000000), (3, 150, 1e300);
-INSERT INTO amount VALUES (1, 'kg'), (2, ' bottle '), (3, NULL);
-INSERT INTO item VALUES (1, 'Milk', 2, 1, 0, 2), (2, 'Crème fraîche ½ kg', 1, 0, 1, 1), (3, 'Half', 2.5, 1, 0, 1),
-  (4, 'Tea', 1, 1, 0, 3), (5, 'Ghost', 1, 7, 0, 99);
-WITH RECURSIVE n(i) AS (SELECT 6 UNION ALL SELECT i + 1 FROM n WHERE i < $ITEMS)
-INSERT INTO item SELECT i, 'Item ' || i, 1 + i % 5, i % 2, 0, 1 + i % 3 FROM n;
-INSERT INTO setting VALUES ('defaultUnits', '1');
-COMMIT;
-PRAGMA user_version = 2;
-SQL
+# The dirty version 2 store of legacy-schema.sh (quarantined rows and all).
+dirty_v2_store "$ORIG2" "$WEIGHTS" "$ITEMS"
 
 mkdir -p "$TMPROOT/make4"
 cp "$ORIG2" "$TMPROOT/make4/grocer.sqlite"

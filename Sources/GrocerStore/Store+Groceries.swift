@@ -64,9 +64,9 @@ extension Store {
         try groceryWrite { db in
             let name = try GroceryName.normalized(entry.name, kind: .item, path: path)
             let items = try Self.itemPage(db).entries
-            let unit = try entry.unit.map { try self.findOrAddUnit(db, named: $0, locale: locale) }
+            let unit = try entry.unit.map { try self.findOrAdd(UnitTable.self, named: $0, db, locale: locale) }
             let aisleRow = try aisle.map { try self.findOrAddAisle(db, named: $0, locale: locale) }
-            let place = try storedIn.map { try self.findOrAddPlace(db, named: $0, locale: locale) }
+            let place = try storedIn.map { try self.findOrAdd(PlaceTable.self, named: $0, db, locale: locale) }
             let change: GroceryItemChange
             if let existing = GroceryItem.existing(named: name, in: items, locale: locale) {
                 let relisted = existing.relisted(quantity: entry.quantity, unit: unit)
@@ -105,9 +105,9 @@ extension Store {
                 guard let typed else { return nil }
                 return typed.allSatisfy(\.isWhitespace) ? .some(nil) : .some(try find(typed))
             }
-            let unit = try pick(edit.unit) { try self.findOrAddUnit(db, named: $0, locale: locale) }
+            let unit = try pick(edit.unit) { try self.findOrAdd(UnitTable.self, named: $0, db, locale: locale) }
             let aisle = try pick(edit.aisle) { try self.findOrAddAisle(db, named: $0, locale: locale) }
-            let place = try pick(edit.storedIn) { try self.findOrAddPlace(db, named: $0, locale: locale) }
+            let place = try pick(edit.storedIn) { try self.findOrAdd(PlaceTable.self, named: $0, db, locale: locale) }
             let listed = edit.listed ?? before.listed
             let amount = edit.quantity ?? before.amount
             let after = GroceryItem(

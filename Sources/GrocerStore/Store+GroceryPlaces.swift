@@ -19,45 +19,6 @@ extension Store {
         try complete(placePage(locale: locale))
     }
 
-    /// The place with `name` (ignoring case and width), or nil.
-    public func place(named name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryPlace? {
-        try groceryRead { db in
-            GroceryName.match(name, in: try Self.placePage(db).entries, id: \.id, name: \.name, locale: locale)
-        }
-    }
-
-    @discardableResult
-    public func addPlace(named name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryPlace {
-        try groceryWrite { db in
-            let name = try GroceryName.normalized(name, kind: .place, path: path)
-            try requireFree(name, in: Self.placePage(db).entries, kind: .place, id: \.id, name: \.name, locale: locale)
-            var record = PlaceRecord(id: nil, name: name)
-            try record.insert(db)
-            return record.groceryPlace
-        }
-    }
-
-    @discardableResult
-    public func renamePlace(id: Int64, to name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryPlace {
-        try groceryWrite { db in
-            let name = try GroceryName.normalized(name, kind: .place, path: path)
-            let others = try Self.placePage(db).entries.filter { $0.id != id }
-            guard try PlaceRecord.exists(db, key: id) else { throw notFound(.place, id: id) }
-            try requireFree(name, in: others, kind: .place, id: \.id, name: \.name, locale: locale)
-            try PlaceRecord(id: id, name: name).update(db)
-            return GroceryPlace(id: id, name: name)
-        }
-    }
-
-    /// Deletes the place; its items keep working, kept nowhere in particular.
-    public func deletePlace(id: Int64) throws {
-        try groceryWrite { db in
-            guard try PlaceRecord.exists(db, key: id) else { throw notFound(.place, id: id) }
-            try ItemRecord.filter(ItemRecord.Columns.placeID == id).updateAll(db, ItemRecord.Columns.placeID.set(to: nil))
-            try PlaceRecord.deleteOne(db, key: id)
-        }
-    }
-
     // MARK: Aisles at the shop
 
     /// Every aisle in the person's order (position, then name, then id),
@@ -110,12 +71,11 @@ extension Store {
         }
     }
 
-    /// Deletes the aisle; its items keep working, in no aisle. The others
-    /// are numbered 1...n again.
+    /// Deletes the aisle; its items keep working, in no aisle (ON DELETE SET
+    /// NULL). The others are numbered 1...n again.
     public func deleteAisle(id: Int64) throws {
         try groceryWrite { db in
             guard try AisleRecord.exists(db, key: id) else { throw notFound(.aisle, id: id) }
-            try ItemRecord.filter(ItemRecord.Columns.aisleID == id).updateAll(db, ItemRecord.Columns.aisleID.set(to: nil))
             try AisleRecord.deleteOne(db, key: id)
             try Self.renumber(db, try Self.aislePage(db).entries)
         }
@@ -134,12 +94,6 @@ extension Store {
             result.append(GroceryAisle(id: aisle.id, name: aisle.name, position: offset + 1))
         }
         return result
-    }
-
-    static func placePage(_ db: Database) throws -> ReadPage<GroceryPlace> {
-        try RowReader.page(db, PlaceRecord.all().order(PlaceRecord.Columns.id), table: PlaceRecord.databaseTableName) {
-            try PlaceRecord(row: $0).groceryPlace
-        }
     }
 
     static func aislePage(_ db: Database) throws -> ReadPage<GroceryAisle> {
@@ -163,16 +117,6 @@ extension Store {
             return found
         }
         return try insertAisle(db, named: typed, locale: locale)
-    }
-
-    func findOrAddPlace(_ db: Database, named name: String, locale: Locale) throws -> GroceryPlace {
-        let typed = try GroceryName.normalized(name, kind: .place, path: path)
-        if let found = GroceryName.match(typed, in: try Self.placePage(db).entries, id: \.id, name: \.name, locale: locale) {
-            return found
-        }
-        var record = PlaceRecord(id: nil, name: typed)
-        try record.insert(db)
-        return record.groceryPlace
     }
 
     func requireFree<T>(

@@ -153,37 +153,9 @@ enum WeightDayTable {
         }
     }
 
-    /// A stored value in hundredths, as `Weight(digits:)` reads it (ASCII
-    /// digits, at most one '.', at most 2 decimals, above 0) without making
-    /// a Decimal or a Locale; nil for anything else, and for more than 7
-    /// whole digits (no scale weighs that; the sums stay far from overflow).
-    static func hundredths(_ text: String) -> Int? {
-        var whole = 0
-        var wholeDigits = 0
-        var fraction = 0
-        var fractionDigits = 0
-        var seenDot = false
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: ".") {
-                if seenDot { return nil }
-                seenDot = true
-            } else if byte >= 48 && byte <= 57 {
-                if seenDot {
-                    fractionDigits += 1
-                    if fractionDigits > 2 { return nil }
-                    fraction = fraction * 10 + Int(byte - 48)
-                } else {
-                    if wholeDigits > 0 || byte != 48 { wholeDigits += 1 }
-                    if wholeDigits > 7 { return nil }
-                    whole = whole * 10 + Int(byte - 48)
-                }
-            } else {
-                return nil
-            }
-        }
-        let all = whole * 100 + (fractionDigits == 1 ? fraction * 10 : fraction)
-        return all > 0 ? all : nil
-    }
+    /// A stored value in hundredths, or nil for anything `Weight` would
+    /// not take (`Weight.hundredths(of:)`).
+    static func hundredths(_ text: String) -> Int? { Weight.hundredths(of: text) }
 }
 
 /// Local calendar day numbers for many instants: the zone's offset is
