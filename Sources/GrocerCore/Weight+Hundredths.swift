@@ -10,7 +10,7 @@ extension Weight {
     /// a Decimal or a Locale: what a pass over millions of stored values
     /// can afford. nil for anything else, and for more than 7 whole digits
     /// (no scale weighs that; sums of them stay far from overflow).
-    public static func hundredths(of text: some StringProtocol) -> Int? {
+    public static func hundredths(of text: String) -> Int? {
         var whole = 0
         var wholeDigits = 0
         var fraction = 0
