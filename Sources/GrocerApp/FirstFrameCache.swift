@@ -6,39 +6,43 @@ import GrocerStore
     import Glibc
 #endif
 
-/// What the first frame needs before the store is open and before an ICU
-/// formatter is built, kept in $XDG_STATE_HOME/grocer/first-frame: the
-/// date pattern of the time locale (`LongDatePattern`) and the default
-/// unit of the store last opened. Both are only shortcuts: the pattern is
-/// tied to this very executable (ICU's data is inside it) and was checked
-/// against the formatter when captured; the unit is corrected as soon as
-/// the store opens, and the file is rewritten whenever either is stale.
-/// A missing, unreadable or odd file is ignored.
+/// What the first frame needs before the store is open and before ICU is
+/// asked anything, kept in $XDG_STATE_HOME/grocer/first-frame: the date
+/// pattern of the time locale (`LongDatePattern`), the decimal separator
+/// and the time zone's offset (`LaunchFacts`), and the default unit of the
+/// store last opened. All are only shortcuts: the pattern and the facts are
+/// tied to this very executable (ICU's data is inside it) and to the locale
+/// and time zone settings they were read for, and are checked against ICU
+/// after the first frame; the unit is corrected as soon as the store opens;
+/// the file is rewritten whenever any is stale. A missing, unreadable or
+/// odd file is ignored.
 struct FirstFrameCache: Equatable {
     var executable: String
     var date: LongDatePattern?
     var storePath: String
     var unit: WeightUnit?
+    var facts: LaunchFacts?
 
-    static let header = "grocer first frame 1"
+    init(executable: String, date: LongDatePattern?, storePath: String, unit: WeightUnit?, facts: LaunchFacts? = nil) {
+        self.executable = executable
+        self.date = date
+        self.storePath = storePath
+        self.unit = unit
+        self.facts = facts
+    }
+
+    static let header = "grocer first frame 2"
     static let separator: Character = "\u{1F}"
 
     static func file(_ environment: [String: String]) -> URL {
-        StoreLocation.stateHome(environment).appendingPathComponent("grocer/first-frame")
+        URL(fileURLWithPath: path(environment))
     }
 
-    /// `file(environment).path`, put together as plain text: the launch
-    /// reads the cache before the first frame, and building URLs there
-    /// cost more than the read. A path this gets wrong only misses the
-    /// cache (tests hold it equal to `file`).
+    /// The file's path, put together as plain text: the launch reads the
+    /// cache before the first frame, and building URLs there cost more
+    /// than the read.
     static func path(_ environment: [String: String]) -> String {
-        // As URL joins: a folder that ends in "/" takes no second one.
-        func join(_ folder: String, _ rest: String) -> String { folder.hasSuffix("/") ? folder + rest : folder + "/" + rest }
-        if let value = environment["XDG_STATE_HOME"], value.hasPrefix("/") {
-            return join(value, "grocer/first-frame")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return join(home, ".local/state/grocer/first-frame")
+        StoreLocation.join(StoreLocation.stateHomePath(environment), "grocer/first-frame")
     }
 
     /// This executable's identity: a new build (new ICU data) never uses an
@@ -73,7 +77,7 @@ struct FirstFrameCache: Equatable {
 
     static func parse(_ text: String) -> FirstFrameCache? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count >= 13, lines[0] == header else { return nil }
+        guard lines.count >= 19, lines[0] == header else { return nil }
         // Shown on screen: nothing that a terminal would obey.
         let controls = lines.contains { $0.unicodeScalars.contains { $0.value < 0x20 && $0 != "\u{1F}" || (0x7F...0x9F).contains($0.value) } }
         guard !controls else { return nil }
@@ -85,16 +89,28 @@ struct FirstFrameCache: Equatable {
                 localeIdentifier: lines[2], pattern: lines[3], months: names(lines[4]), shortMonths: names(lines[5]),
                 standaloneMonths: names(lines[6]), weekdays: names(lines[7]), shortWeekdays: names(lines[8]), am: lines[9],
                 pm: lines[10])
-        return FirstFrameCache(executable: lines[1], date: date, storePath: lines[11], unit: WeightUnit(rawValue: lines[12]))
+        var facts: LaunchFacts?
+        if !lines[13].isEmpty {
+            let separator = lines[14].count == 1 ? lines[14].first : nil
+            var zone: LaunchFacts.ZoneOffset?
+            if !lines[15].isEmpty, let offset = Int(lines[16]), let since = Int(lines[17]), let until = Int(lines[18]) {
+                zone = LaunchFacts.ZoneOffset(key: lines[15], secondsFromGMT: offset, since: since, until: until)
+            }
+            facts = LaunchFacts(numericIdentifier: lines[13], decimalSeparator: separator, zone: zone)
+        }
+        return FirstFrameCache(
+            executable: lines[1], date: date, storePath: lines[11], unit: WeightUnit(rawValue: lines[12]), facts: facts)
     }
 
     var text: String {
         let join = { (names: [String]) in names.joined(separator: String(Self.separator)) }
         let d = date
+        let z = facts?.zone
         return [
             Self.header, executable, d?.localeIdentifier ?? "", d?.pattern ?? "", join(d?.months ?? []), join(d?.shortMonths ?? []),
             join(d?.standaloneMonths ?? []), join(d?.weekdays ?? []), join(d?.shortWeekdays ?? []), d?.am ?? "", d?.pm ?? "",
-            storePath, unit?.rawValue ?? "",
+            storePath, unit?.rawValue ?? "", facts?.numericIdentifier ?? "", facts?.decimalSeparator.map { String($0) } ?? "",
+            z?.key ?? "", z.map { String($0.secondsFromGMT) } ?? "", z.map { String($0.since) } ?? "", z.map { String($0.until) } ?? "",
         ].joined(separator: "\n") + "\n"
     }
 

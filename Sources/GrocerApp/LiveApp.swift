@@ -19,17 +19,19 @@ public enum LiveApp {
     /// start: no terminal, a terminal that cannot address the cursor, a
     /// store that cannot be opened.
     ///
-    /// The first frame comes before the store opens and without an ICU
-    /// formatter: the store's file is only judged by its header (a refusal
-    /// still comes before the terminal starts), the date comes from the
-    /// pattern kept in `FirstFrameCache`, and the unit from the same cache.
+    /// The first frame comes before the store opens and before ICU is
+    /// asked anything: the store's file is only judged by its header (a
+    /// refusal still comes before the terminal starts); the date comes from
+    /// the pattern kept in `FirstFrameCache`, and the unit, the decimal
+    /// separator and the time zone's offset from the same cache (the
+    /// `Locales` build their ICU values on first use).
     /// (A thread that built the locales and time zone beside the terminal's
     /// start was tried: the loop's thread ran slower beside it and the frame
     /// came later, so everything here runs in order on one thread.)
-    /// Right after that frame, before any key is read, the store opens; its
-    /// unit replaces the cached one if they differ, and the cache is brought
-    /// up to date.
-    public static func run(storeURL: URL, environment: [String: String]) throws -> Exit {
+    /// Right after that frame, before any key is read, the store opens and
+    /// the kept facts are checked against ICU; the store's unit replaces the
+    /// cached one if they differ, and the cache is brought up to date.
+    public static func run(storePath path: String, environment: [String: String]) throws -> Exit {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LaunchError(
                 description: """
@@ -38,14 +40,11 @@ public enum LiveApp {
                     grocer store status (see grocer --help).
                     """)
         }
-        let locales = Locales(environment: environment, timeZone: TimeZone.current)
         // A plain path and the C library's read: URL and FileManager cost
         // more than the read itself this early.
         let executable = FirstFrameCache.executableIdentity()
         let cache = FirstFrameCache.read(path: FirstFrameCache.path(environment)).flatMap { $0.executable == executable ? $0 : nil }
-        if let date = cache?.date, date.localeIdentifier == locales.time.identifier { LongDatePattern.current = date }
 
-        let path = storeURL.path
         let judgement = StoreJudge.judge(path: path)
         let state = judgement.state
         let openable = state == .current || state == .needsMigration || (state == .missing && judgement.detail == nil)
@@ -53,8 +52,17 @@ public enum LiveApp {
             // Refused (newer, foreign, damaged, busy, a link to nothing):
             // opening says why, in the store's own words, before the
             // terminal starts.
-            do { try Store.open(at: storeURL).close() } catch { throw LaunchError(description: LiveEffects.describe(error)) }
+            do { try Store.open(at: URL(fileURLWithPath: path)).close() } catch {
+                throw LaunchError(description: LiveEffects.describe(error))
+            }
         }
+        // The kept facts only for the weight screen's first frame, which
+        // checks them right after; the zone's only for the same settings.
+        let zoneKey = TimeZoneSettings.key(environment)
+        var facts = state == .needsMigration ? nil : cache?.facts
+        if facts?.zone?.key != zoneKey { facts?.zone = nil }
+        let locales = Locales(environment: environment, facts: facts)
+        if let date = cache?.date, date.localeIdentifier == locales.timeIdentifier { LongDatePattern.current = date }
 
         let mailbox = Mailbox<EffectResult>()
         let session = try TerminalSession(environment: environment, wakeFD: mailbox.readFD)
@@ -63,7 +71,7 @@ public enum LiveApp {
         _ = StopFlag.process  // made before any handler may touch it
         TerminalRestore.onQuitSignal = { _ in StopFlag.process.raise() }
         var context = AppContext(locales: locales, storePath: path, now: Date())
-        let effects = LiveEffects(url: storeURL, environment: environment, post: { mailbox.post($0) })
+        let effects = LiveEffects(path: path, environment: environment, post: { mailbox.post($0) })
         let terminal = FirstFrameTerminal(base: session)
         let first: Route
         if state == .needsMigration {
@@ -76,6 +84,10 @@ public enum LiveApp {
             terminal.afterFirstFrame = {
                 do {
                     let unit = try effects.openStore()
+                    let now = Date()
+                    // The kept facts against ICU: any that disagree are no
+                    // longer used, and the post below redraws the screen.
+                    locales.settle(now: now)
                     // Always posted: besides correcting a wrong guess, it
                     // wakes the loop at once, so a resize (or anything else
                     // ncurses noted) that came while the store opened is
@@ -83,11 +95,12 @@ public enum LiveApp {
                     mailbox.post(.storeOpened(defaultUnit: unit))
                     var fresh = cache ?? FirstFrameCache(executable: executable, date: nil, storePath: path, unit: nil)
                     fresh.executable = executable
-                    if fresh.date?.localeIdentifier != locales.time.identifier {
+                    if fresh.date?.localeIdentifier != locales.timeIdentifier {
                         fresh.date = LongDatePattern.capture(locale: locales.time, timeZone: locales.timeZone)
                     }
                     fresh.storePath = path
                     fresh.unit = unit
+                    fresh.facts = locales.refreshedFacts(cache?.facts, now: now, zoneKey: zoneKey)
                     if fresh != cache { fresh.write(to: FirstFrameCache.file(environment)) }
                 } catch {
                     abandon(session, message: LiveEffects.describe(error))

@@ -7,7 +7,7 @@ import GrocerUI
 /// Effects on the real store. The migration runs on its own queue and only
 /// posts results; everything else runs on the loop's thread.
 final class LiveEffects {
-    let url: URL
+    let path: String
     let environment: [String: String]
     let post: @Sendable (EffectResult) -> Void
     private(set) var store: Store?
@@ -17,11 +17,15 @@ final class LiveEffects {
     private var migrationDone: DispatchSemaphore?
     let groceriesPrefetch = GroceriesPrefetch()
 
-    init(url: URL, environment: [String: String], store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
-        self.url = url
+    init(path: String, environment: [String: String], store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
+        self.path = path
         self.environment = environment
         self.store = store
         self.post = post
+    }
+
+    convenience init(url: URL, environment: [String: String], store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
+        self.init(path: url.path, environment: environment, store: store, post: post)
     }
 
     var client: AppEffects {
@@ -35,7 +39,7 @@ final class LiveEffects {
         case .setDefaultUnit(let unit):
             return access(.write) {
                 try $0.setDefaultUnit(unit)
-                FirstFrameCache.note(unit: unit, storePath: url.path, environment: environment)
+                FirstFrameCache.note(unit: unit, storePath: path, environment: environment)
                 return nil
             }
         case .openHistory, .loadWeightPage, .loadWeightDays, .deleteWeights, .restoreWeights, .editWeight, .setGoal:
@@ -60,8 +64,8 @@ final class LiveEffects {
     /// Opens the store (creating it when missing; first tidying what an
     /// interrupted migration left) and reads its default unit.
     func openStore() throws -> WeightUnit {
-        Migrator.tidy(path: url.path)
-        let store = try Store.open(at: url)
+        Migrator.tidy(path: path)
+        let store = try Store.open(at: URL(fileURLWithPath: path))
         self.store = store
         let unit = try store.defaultUnit()
         startGroceriesPrefetch()
@@ -71,7 +75,7 @@ final class LiveEffects {
     enum Access { case read, write }
 
     func access(_ kind: Access, _ body: (Store) throws -> EffectResult?) -> EffectResult? {
-        guard let store else { return .failed(Self.failure(kind, path: url.path, detail: "the store is not open")) }
+        guard let store else { return .failed(Self.failure(kind, path: path, detail: "the store is not open")) }
         do {
             return try body(store)
         } catch let error as StoreError {
@@ -95,7 +99,7 @@ final class LiveEffects {
     }
 
     private func startMigration() {
-        let migrator = Migrator(path: url.path, options: .standard(environment: environment))
+        let migrator = Migrator(path: path, options: .standard(environment: environment))
         let done = DispatchSemaphore(value: 0)
         migrationDone = done
         let post = self.post

@@ -52,7 +52,15 @@ public struct LongDatePattern: Equatable, Sendable {
         case text(String)
         case field(Character, Int)
 
-        static let known: Set<Character> = ["y", "M", "L", "d", "E", "h", "H", "m", "a"]
+        /// The fields `format` writes (a switch, not a `Set`: the pattern
+        /// is parsed before the first frame, where making a set's type
+        /// costs more than the parse).
+        static func isKnown(_ c: Character) -> Bool {
+            switch c {
+            case "y", "M", "L", "d", "E", "h", "H", "m", "a": return true
+            default: return false
+            }
+        }
 
         static func parse(_ pattern: String) -> [Piece]? {
             var pieces: [Piece] = []
@@ -79,7 +87,7 @@ public struct LongDatePattern: Equatable, Sendable {
                         literal.append(q)
                     }
                 } else if c.isASCII && c.isLetter {
-                    guard known.contains(c) else { return nil }
+                    guard isKnown(c) else { return nil }
                     let count = chars.prefix { $0 == c }.count
                     chars = chars.dropFirst(count)
                     if !literal.isEmpty { pieces.append(.text(literal)) }
@@ -98,8 +106,14 @@ public struct LongDatePattern: Equatable, Sendable {
     /// `date` in `timeZone`, in the Gregorian calendar; nil when the
     /// pattern cannot be formatted here.
     public func format(_ date: Date, in timeZone: TimeZone) -> String? {
+        format(date, secondsFromGMT: timeZone.secondsFromGMT(for: date))
+    }
+
+    /// `date` at `secondsFromGMT` from UTC, in the Gregorian calendar; nil
+    /// when the pattern cannot be formatted here.
+    public func format(_ date: Date, secondsFromGMT: Int) -> String? {
         guard let pieces else { return nil }
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + secondsFromGMT
         let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
         let seconds = local - days * 86_400
         let (year, month, day) = CivilDay.civilFromDays(days)

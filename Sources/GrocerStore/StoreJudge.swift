@@ -22,9 +22,8 @@ public enum StoreJudge {
         if header.isEmpty { return StoreJudgement(state: .missing) }
         guard header.isSQLite else { return StoreJudgement(state: .corrupt, detail: "no SQLite header") }
 
-        let fm = FileManager.default
         var recoveryNote: String? = nil
-        if header.isGrocerFile, header.userVersion <= StoreFormat.currentVersion, fm.fileExists(atPath: path + "-journal") {
+        if header.isGrocerFile, header.userVersion <= StoreFormat.currentVersion, exists(path + "-journal") {
             recoveryNote = recoverHotJournal(path: path, stop: stop)
             header = Header(path: path) ?? header
         }
@@ -65,6 +64,12 @@ public enum StoreJudge {
             return StoreJudgement(state: .newer, formatVersion: userVersion)
         }
         return StoreJudgement(state: .current, formatVersion: userVersion, detail: recoveryNote)
+    }
+
+    /// Whether anything is there (a link is followed).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 
     /// Whether a file is there with at least one byte in it.
@@ -128,9 +133,10 @@ public enum StoreJudge {
     static func describe(_ error: any Error) -> String { StoreError.describe(error) }
 }
 
-/// The first 100 bytes of an SQLite file, read without SQLite.
+/// The first 100 bytes of an SQLite file, read without SQLite (nor
+/// Foundation's Data: the launch judges before its first frame).
 struct Header {
-    let bytes: Data
+    let bytes: [UInt8]
 
     init?(path: String) {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -139,11 +145,11 @@ struct Header {
         var buffer = [UInt8](repeating: 0, count: 100)
         let count = read(fd, &buffer, 100)
         guard count >= 0 else { return nil }
-        bytes = Data(buffer.prefix(count))
+        bytes = Array(buffer.prefix(count))
     }
 
     var isEmpty: Bool { bytes.isEmpty }
-    var isSQLite: Bool { bytes.count == 100 && bytes.prefix(16) == Data("SQLite format 3\0".utf8) }
+    var isSQLite: Bool { bytes.count == 100 && bytes.prefix(16).elementsEqual("SQLite format 3\0".utf8) }
     var userVersion: Int { Int(int32(at: 60)) }
     var applicationID: Int32 { int32(at: 68) }
     var isGrocerFile: Bool { isSQLite && applicationID == StoreFormat.applicationID }

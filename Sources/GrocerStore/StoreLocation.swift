@@ -1,12 +1,24 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where the store lives: --store PATH, else $GROCER_STORE, else
 /// $XDG_DATA_HOME/grocer/grocer.sqlite (default ~/.local/share).
 public enum StoreLocation {
     public static func resolve(explicit: String?, environment: [String: String]) -> URL {
+        URL(fileURLWithPath: resolvePath(explicit: explicit, environment: environment))
+    }
+
+    /// `resolve`'s path, put together as plain text: the interactive launch
+    /// needs it before its first frame, where building URLs (and asking
+    /// FileManager for the working folder) cost more than everything else
+    /// about the store.
+    public static func resolvePath(explicit: String?, environment: [String: String]) -> String {
         if let explicit, !explicit.isEmpty { return absolute(explicit, environment) }
         if let env = environment["GROCER_STORE"], !env.isEmpty { return absolute(env, environment) }
-        return dataHome(environment).appendingPathComponent("grocer/grocer.sqlite")
+        return join(dataHomePath(environment), "grocer/grocer.sqlite")
     }
 
     /// Refuses a store path that names anything but a regular file (or a
@@ -18,28 +30,47 @@ public enum StoreLocation {
 
     /// $XDG_DATA_HOME or ~/.local/share.
     public static func dataHome(_ environment: [String: String]) -> URL {
-        xdg("XDG_DATA_HOME", default: ".local/share", environment)
+        URL(fileURLWithPath: dataHomePath(environment), isDirectory: true)
     }
 
     /// $XDG_STATE_HOME or ~/.local/state: logs live here.
     public static func stateHome(_ environment: [String: String]) -> URL {
+        URL(fileURLWithPath: stateHomePath(environment), isDirectory: true)
+    }
+
+    public static func dataHomePath(_ environment: [String: String]) -> String {
+        xdg("XDG_DATA_HOME", default: ".local/share", environment)
+    }
+
+    public static func stateHomePath(_ environment: [String: String]) -> String {
         xdg("XDG_STATE_HOME", default: ".local/state", environment)
     }
 
-    private static func xdg(_ name: String, default relative: String, _ environment: [String: String]) -> URL {
-        if let value = environment[name], value.hasPrefix("/") {
-            return URL(fileURLWithPath: value, isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(relative, isDirectory: true)
+    /// `folder` and `rest` with one "/" between them.
+    public static func join(_ folder: String, _ rest: String) -> String {
+        folder.hasSuffix("/") ? folder + rest : folder + "/" + rest
     }
 
-    private static func absolute(_ path: String, _ environment: [String: String]) -> URL {
-        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
-        if path == "~" || path.hasPrefix("~/") {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            return URL(fileURLWithPath: home + path.dropFirst())
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+    private static func xdg(_ name: String, default relative: String, _ environment: [String: String]) -> String {
+        if let value = environment[name], value.hasPrefix("/") { return value }
+        return join(home(environment), relative)
+    }
+
+    /// $HOME, else the password database's (through Foundation).
+    private static func home(_ environment: [String: String]) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    }
+
+    private static func absolute(_ path: String, _ environment: [String: String]) -> String {
+        if path.hasPrefix("/") { return path }
+        if path == "~" || path.hasPrefix("~/") { return home(environment) + path.dropFirst() }
+        return join(workingFolder(), path)
+    }
+
+    /// The working folder from the C library; Foundation's when that fails.
+    private static func workingFolder() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return FileManager.default.currentDirectoryPath }
+        return String(cString: buffer)
     }
 }

@@ -48,7 +48,7 @@ struct Grocer: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let code = try InteractiveApp(storeURL: store.url, environment: ProcessInfo.processInfo.environment).run()
+        let code = try InteractiveApp(storePath: store.url.path, environment: ProcessInfo.processInfo.environment).run()
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -84,12 +84,12 @@ enum Main {
         // argument-parser's command tree: its reflection cost about a sixth
         // of the time to the first frame.
         do {
-            if let store = InteractiveLaunch.storeArgument(CommandLine.arguments) {
+            if let store = InteractiveLaunch.storeArgument() {
                 // Not through ProcessInfo: building it cost a tenth of the
                 // time to the first frame.
                 let environment = ProcessEnvironment.current()
-                let url = StoreLocation.resolve(explicit: store, environment: environment)
-                exit(try InteractiveApp(storeURL: url, environment: environment).run())
+                let path = StoreLocation.resolvePath(explicit: store, environment: environment)
+                exit(try InteractiveApp(storePath: path, environment: environment).run())
             }
             var command = try Grocer.parseAsRoot()
             try command.run()
@@ -107,6 +107,17 @@ enum Main {
 
 /// Recognises the plain interactive launch: no arguments, or only --store.
 enum InteractiveLaunch {
+    /// `storeArgument` of this process's arguments, read from argv:
+    /// `CommandLine.arguments` copies every argument into an array first,
+    /// which `grocer` alone, the usual launch, does not need before its
+    /// first frame.
+    static func storeArgument() -> String?? {
+        let count = Int(CommandLine.argc)
+        if count <= 1 { return .some(nil) }
+        guard count <= 3 else { return nil }
+        return storeArgument((0..<count).map { CommandLine.unsafeArgv[$0].map { String(cString: $0) } ?? "" })
+    }
+
     /// `.some(nil)`: no --store; `.some(path)`; nil: let argument-parser
     /// handle the arguments.
     static func storeArgument(_ arguments: [String]) -> String?? {

@@ -4,14 +4,14 @@ import GrocerUI
 
 /// `grocer` with no subcommand: the app on the real terminal and store.
 struct InteractiveApp {
-    let storeURL: URL
+    let storePath: String
     let environment: [String: String]
 
     /// The exit status; a failure to start is thrown as one line.
     func run() throws -> Int32 {
         let exit: Exit
         do {
-            exit = try LiveApp.run(storeURL: storeURL, environment: environment)
+            exit = try LiveApp.run(storePath: storePath, environment: environment)
         } catch {
             throw Failure(String(describing: error))
         }

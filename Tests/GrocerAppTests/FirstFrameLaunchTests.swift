@@ -59,3 +59,48 @@ import Testing
         #expect(FirstFrameCache.read(path: fine.path) == cache)
     }
 }
+
+/// What decides the system time zone, as one key for the kept offset.
+@Suite struct TimeZoneSettingsTests {
+    static func folder() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-tz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func theKeyNamesTheLinkAndTheVariables() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let link = dir.appendingPathComponent("localtime").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Europe/Berlin")
+        let plain = TimeZoneSettings.key([:], localtime: link)
+        #expect(plain?.hasSuffix("/usr/share/zoneinfo/Europe/Berlin") == true)
+        let keys = [
+            plain, TimeZoneSettings.key(["TZ": "Asia/Tokyo"], localtime: link), TimeZoneSettings.key(["TZ": ""], localtime: link),
+            TimeZoneSettings.key(["TZFILE": "/x"], localtime: link),
+        ]
+        #expect(Set(keys.compactMap { $0 }).count == 4)
+        try FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+        #expect(TimeZoneSettings.key([:], localtime: link) != plain)
+    }
+
+    /// A plain /etc/localtime is read by the C library for its content:
+    /// no key, so no kept offset.
+    @Test func aPlainFileOrNothingGivesNoKey() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("localtime")
+        try Data("TZif".utf8).write(to: file)
+        #expect(TimeZoneSettings.key([:], localtime: file.path) == nil)
+        #expect(TimeZoneSettings.key([:], localtime: dir.appendingPathComponent("none").path) == nil)
+    }
+
+    @Test func aValueWithControlsGivesNoKey() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let link = dir.appendingPathComponent("localtime").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/UTC")
+        #expect(TimeZoneSettings.key(["TZ": "Europe/Berlin\n"], localtime: link) == nil)
+    }
+}

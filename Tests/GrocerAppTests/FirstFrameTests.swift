@@ -49,9 +49,17 @@ import Testing
         #expect(FirstFrameCache.parse(cache.text) == cache)
         let noDate = FirstFrameCache(executable: "x", date: nil, storePath: "/s", unit: nil)
         #expect(FirstFrameCache.parse(noDate.text) == noDate)
+        let zone = LaunchFacts.ZoneOffset(key: "TZFILE\u{1F}TZ=Europe/Berlin\u{1F}/etc/x", secondsFromGMT: 3600, since: 10, until: 20)
+        let facts = FirstFrameCache(
+            executable: "x", date: Self.pattern, storePath: "/s", unit: .lbs,
+            facts: LaunchFacts(numericIdentifier: "ar_EG", decimalSeparator: "\u{066B}", zone: zone))
+        #expect(FirstFrameCache.parse(facts.text) == facts)
+        var noZone = facts
+        noZone.facts?.zone = nil
+        #expect(FirstFrameCache.parse(noZone.text) == noZone)
     }
 
-    @Test(arguments: ["", "garbage", "grocer first frame 0\n"])
+    @Test(arguments: ["", "garbage", "grocer first frame 0\n", "grocer first frame 1\nx\n\n\n\n\n\n\n\n\n\n/s\nkg\n"])
     func anOddFileIsIgnored(text: String) {
         #expect(FirstFrameCache.parse(text) == nil)
     }

@@ -10,7 +10,7 @@ public struct AppModel: Sendable {
     public private(set) var context: AppContext
     /// Bottom first: the base screen, then any presented over it.
     public private(set) var stack: [Route] = []
-    private var screens: [Route: any Screen] = [:]
+    private var screens = MadeScreens()
     private let registry: ScreenRegistry
     /// The whole terminal (the context's size leaves out the hint bar).
     private var terminalSize = Size(width: 80, height: 24)
@@ -144,8 +144,8 @@ public struct AppModel: Sendable {
 
     /// The hint bar's entries: the top screen's, then the global ones.
     var hintItems: [HintBar.Item] {
-        let screenHints = top.flatMap { screens[$0] }.map(\.hints) ?? []
-        let global = takesGlobalKeys ? GlobalKeys.bindings.compactMap(\.hintEntry) : []
+        let screenHints = top.flatMap { screens[$0] }.map { $0.hints } ?? []
+        let global = takesGlobalKeys ? GlobalKeys.bindings.compactMap { $0.hintEntry } : []
         return HintBar.items(screen: screenHints, global: global)
     }
 
@@ -176,4 +176,25 @@ extension AppModel {
 
 extension Screen {
     func takesKey(_ key: Key) -> Bool { binding(for: key) != nil }
+}
+
+/// The screens made so far, by route: a handful, kept in a list. (A
+/// Dictionary keyed by Route would do as well, but making its type at
+/// launch has the runtime look up Route's Hashable conformance through
+/// every conformance in the executable, before the first frame.)
+struct MadeScreens: Sendable {
+    private var entries: [(route: Route, screen: any Screen)] = []
+
+    subscript(route: Route) -> (any Screen)? {
+        get { entries.first { $0.route == route }?.screen }
+        set {
+            let index = entries.firstIndex { $0.route == route }
+            switch (index, newValue) {
+            case (let i?, let screen?): entries[i].screen = screen
+            case (let i?, nil): entries.remove(at: i)
+            case (nil, let screen?): entries.append((route, screen))
+            case (nil, nil): break
+            }
+        }
+    }
 }

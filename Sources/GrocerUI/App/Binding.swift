@@ -10,8 +10,10 @@ public struct Binding<S>: Sendable {
     public let hint: String?
     /// What the hint bar says it does ("History").
     public let label: String?
-    /// The keys as the help screen lists them; by default their names.
-    public let helpKeys: String
+    /// The keys as the help screen lists them; by default their names
+    /// (put together when help opens, not at launch).
+    public var helpKeys: String { givenHelpKeys ?? keys.map(\.name).joined(separator: " ") }
+    private let givenHelpKeys: String?
     /// What the help screen says it does ("weight history").
     public let help: String
     /// Acts while "Terminal too small" is shown (help and quit).
@@ -31,7 +33,7 @@ public struct Binding<S>: Sendable {
         self.hint = hint
         self.label = label
         self.help = help
-        self.helpKeys = helpKeys ?? keys.map(\.name).joined(separator: " ")
+        self.givenHelpKeys = helpKeys
         self.actsWhenTooSmall = actsWhenTooSmall
         self.isActive = isActive
         self.action = action

@@ -32,7 +32,7 @@ public enum GlobalKeys {
     static let everywhere: Set<Key> = [.ctrl("z")]
 
     /// Hints that stay on the bar however narrow it is: help and quit.
-    static let essential: Set<String> = ["F1", "F10"]
+    static func isEssential(_ key: String) -> Bool { key == "F1" || key == "F10" }
 
     /// The global binding that takes `key` over `screen`, if any.
     static func binding(for key: Key, over screen: any Screen) -> Binding<Void>? {

@@ -13,7 +13,7 @@ enum HintBar {
 
     static func items(screen: [Hint], global: [Hint]) -> [Item] {
         screen.map { Item(hint: $0, rank: 1) }
-            + global.map { Item(hint: $0, rank: GlobalKeys.essential.contains($0.key) ? 2 : 0) }
+            + global.map { Item(hint: $0, rank: GlobalKeys.isEssential($0.key) ? 2 : 0) }
     }
 
     /// The hints that fit in `width` columns, in their order.
@@ -23,12 +23,12 @@ enum HintBar {
             items.reduce(0) { $0 + measure.of($1.hint.key) + 1 + measure.of($1.hint.action) } + 2 * max(0, items.count - 1)
         }
         while total(kept) > width {
-            guard let lowest = kept.map(\.rank).min(), lowest < 2,
+            guard let lowest = kept.map({ $0.rank }).min(), lowest < 2,
                 let last = kept.lastIndex(where: { $0.rank == lowest })
             else { break }
             kept.remove(at: last)
         }
-        return kept.map(\.hint)
+        return kept.map { $0.hint }
     }
 
     static func render(_ items: [Item], into canvas: inout Canvas, row: Int) {

@@ -55,8 +55,15 @@ extension Screen {
     }
 
     /// Its keys on the hint bar right now.
+    /// (A loop, not filter and a key path: this runs for the first frame,
+    /// where a generic algorithm's first use and a key path's cost more
+    /// than the work.)
     var hints: [Hint] {
-        Self.bindings.filter { $0.isActive(self) }.compactMap(\.hintEntry)
+        var hints: [Hint] = []
+        for binding in Self.bindings where binding.isActive(self) {
+            if let hint = binding.hintEntry { hints.append(hint) }
+        }
+        return hints
     }
 
     static var helpSection: HelpSection? {

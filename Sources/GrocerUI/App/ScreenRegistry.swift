@@ -4,7 +4,9 @@ public struct ScreenRegistry: Sendable {
     struct Entry: Sendable {
         let route: Route
         let make: @Sendable (AppContext, ScreenRegistry) -> any Screen
-        let helpSection: HelpSection?
+        /// Made when help opens: building every screen's section at launch
+        /// (their key tables) cost before the first frame.
+        let helpSection: @Sendable () -> HelpSection?
     }
 
     let entries: [Entry]
@@ -25,7 +27,7 @@ public struct ScreenRegistry: Sendable {
         _ type: S.Type, at route: Route,
         make: @escaping @Sendable (AppContext, ScreenRegistry) -> S
     ) -> ScreenRegistry {
-        ScreenRegistry(entries: entries + [Entry(route: route, make: { make($0, $1) }, helpSection: S.helpSection)])
+        ScreenRegistry(entries: entries + [Entry(route: route, make: { make($0, $1) }, helpSection: { S.helpSection })])
     }
 
     func entry(_ route: Route) -> Entry? {
@@ -34,6 +36,6 @@ public struct ScreenRegistry: Sendable {
 
     /// The help screen's sections: the global keys, then each screen's.
     public var helpSections: [HelpSection] {
-        [GlobalKeys.helpSection] + entries.compactMap(\.helpSection)
+        [GlobalKeys.helpSection] + entries.compactMap { $0.helpSection() }
     }
 }

@@ -82,7 +82,7 @@ extension HistoryScreen {
         },
     ]
 
-    var filter: DecimalInputFilter { DecimalInputFilter(locale: locales.numeric) }
+    var filter: DecimalInputFilter { DecimalInputFilter(decimalSeparator: locales.decimalSeparator) }
 
     mutating func move(by delta: Int, _ context: AppContext) -> Outcome {
         let (moved, needs) = window.move(by: delta)

@@ -26,7 +26,7 @@ public struct WeightEntryScreen: Screen {
     public init(locales: Locales) {
         self.locales = locales
         self.appearedAt = .distantPast
-        self.field = WeightField(filter: DecimalInputFilter(locale: locales.numeric))
+        self.field = WeightField(filter: DecimalInputFilter(decimalSeparator: locales.decimalSeparator))
     }
 
     /// Each time the screen appears: empty field, fresh date and time.
@@ -98,8 +98,14 @@ public struct WeightEntryScreen: Screen {
             message = text
             return .redraw
         case .storeOpened(let unit):
-            // The store opened after the first frame: its unit wins.
+            // The store opened after the first frame: its unit wins, and
+            // the locales have been checked (`Locales.settle`): the date
+            // and the separator are theirs from now on.
             context.defaultUnit = unit
+            appearedAtText = locales.longDateShortTime(appearedAt)
+            if field.text.isEmpty, field.filter.decimalSeparator != locales.decimalSeparator {
+                field = WeightField(filter: DecimalInputFilter(decimalSeparator: locales.decimalSeparator))
+            }
             return .redraw
         default:
             return .none

@@ -164,7 +164,7 @@ import Testing
         }
         #expect(app.top == route)
         // Every key help lists for this screen (and the global ones) is taken.
-        let titles = ["Everywhere", ScreenRegistry.standard.entry(route)?.helpSection?.title]
+        let titles = ["Everywhere", ScreenRegistry.standard.entry(route)?.helpSection()?.title]
         for section in ScreenRegistry.standard.helpSections where titles.contains(section.title) {
             for entry in section.entries {
                 for key in entry.bound { #expect(app.takes(key), "help lists \(key.name) on \(route) but nothing takes it") }

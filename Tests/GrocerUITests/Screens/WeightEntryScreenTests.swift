@@ -39,6 +39,23 @@ import Testing
         text.map { screen.handle(.char($0)) }
     }
 
+    /// The first frame may take the separator from a previous launch's
+    /// facts; once the launch has held them to ICU (`settle`), the store's
+    /// opening brings the screen to ICU's.
+    @Test func aWrongKeptSeparatorIsReplacedWhenTheStoreOpens() {
+        let facts = LaunchFacts(numericIdentifier: "en_US", decimalSeparator: ",", zone: nil)
+        var context = AppContext(
+            locales: Locales(environment: ["LANG": "en_US.UTF-8"], timeZone: TimeZone(identifier: "UTC")!, facts: facts),
+            defaultUnit: .lbs, now: Self.noon)
+        var screen = WeightEntryScreen(locales: context.locales)
+        _ = screen.appear(&context)
+        #expect(screen.field.filter.decimalSeparator == ",")
+        #expect(context.locales.settle(now: Self.noon) == false)
+        _ = screen.receive(.storeOpened(defaultUnit: .kg), &context)
+        #expect(screen.field.filter.decimalSeparator == ".")
+        #expect(context.defaultUnit == .kg)
+    }
+
     @Test func rendersTitleDateFieldAndUnitButtonAt80x24() {
         var s = screen()
         type("180.4", into: &s)
