@@ -69,8 +69,8 @@ public enum StoreLocation {
 
     /// The working folder from the C library; Foundation's when that fails.
     private static func workingFolder() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return FileManager.default.currentDirectoryPath }
-        return String(cString: buffer)
+        guard let folder = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+        defer { free(folder) }
+        return String(cString: folder)
     }
 }
