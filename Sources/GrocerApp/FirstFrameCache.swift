@@ -79,8 +79,7 @@ struct FirstFrameCache: Equatable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.count >= 19, lines[0] == header else { return nil }
         // Shown on screen: nothing that a terminal would obey.
-        let controls = lines.contains { $0.unicodeScalars.contains { $0.value < 0x20 && $0 != "\u{1F}" || (0x7F...0x9F).contains($0.value) } }
-        guard !controls else { return nil }
+        guard !hasControls(text) else { return nil }
         func names(_ line: String) -> [String] { line.split(separator: separator, omittingEmptySubsequences: false).map(String.init) }
         let date =
             lines[2].isEmpty
@@ -100,6 +99,18 @@ struct FirstFrameCache: Equatable {
         }
         return FirstFrameCache(
             executable: lines[1], date: date, storePath: lines[11], unit: WeightUnit(rawValue: lines[12]), facts: facts)
+    }
+
+    /// A control character other than the line and name separators: C0,
+    /// DEL, or C1 (U+0080-009F, in UTF-8 0xC2 then 0x80-0x9F). Checked on
+    /// the bytes: the launch reads this file before its first frame.
+    static func hasControls(_ text: String) -> Bool {
+        var afterC2 = false
+        for byte in text.utf8 {
+            if byte < 0x20 && byte != 0x0A && byte != 0x1F || byte == 0x7F || afterC2 && (0x80...0x9F).contains(byte) { return true }
+            afterC2 = byte == 0xC2
+        }
+        return false
     }
 
     var text: String {

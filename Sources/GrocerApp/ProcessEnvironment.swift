@@ -8,22 +8,26 @@
 /// which cost about a tenth of the time to the first frame.
 public enum ProcessEnvironment {
     public static func current() -> [String: String] {
-        var variables: [String: String] = [:]
         // NULL after clearenv(3), though imported as never so.
         let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        guard var entry = start else { return variables }
-        while let pointer = entry.pointee {
-            if let pair = parse(String(cString: pointer)), variables[pair.name] == nil {
-                variables[pair.name] = pair.value
+        guard let start else { return [:] }
+        var count = 0
+        while start[count] != nil { count += 1 }
+        var variables: [String: String] = [:]
+        variables.reserveCapacity(count)
+        for index in 0..<count {
+            guard let entry = start[index], let pair = parse(UnsafeRawBufferPointer(start: entry, count: strlen(entry))) else {
+                continue
             }
-            entry += 1
+            if variables[pair.name] == nil { variables[pair.name] = pair.value }
         }
         return variables
     }
 
-    /// "NAME=value" (the value may hold "="); nil without a "=" or a name.
-    static func parse(_ entry: String) -> (name: String, value: String)? {
-        guard let equals = entry.utf8.firstIndex(of: UInt8(ascii: "=")), equals != entry.utf8.startIndex else { return nil }
-        return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
+    /// "NAME=value" (the value may hold "="), straight from the entry's
+    /// bytes; nil without a "=" or a name.
+    static func parse(_ entry: UnsafeRawBufferPointer) -> (name: String, value: String)? {
+        guard let equals = entry.firstIndex(of: UInt8(ascii: "=")), equals > 0 else { return nil }
+        return (String(decoding: entry[..<equals], as: UTF8.self), String(decoding: entry[(equals + 1)...], as: UTF8.self))
     }
 }

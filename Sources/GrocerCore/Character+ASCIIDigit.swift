@@ -9,3 +9,15 @@ extension Character {
         return only.value >= 0x30 && only.value <= 0x39
     }
 }
+
+extension Character {
+    /// The byte of a character that is one ASCII byte, else nil ("\r\n" is
+    /// two). Read from the UTF-8 view: `asciiValue` and `unicodeScalars`
+    /// validate indices on the way, and the terminal asks this of every
+    /// cell of every frame.
+    public var singleASCIIByte: UInt8? {
+        let bytes = utf8
+        guard bytes.count == 1, let byte = bytes.first, byte < 0x80 else { return nil }
+        return byte
+    }
+}

@@ -32,6 +32,9 @@ enum TerminalCharset {
     static let measure = ColumnMeasure { columns($0) }
 
     static func columns(_ character: Character) -> Int {
+        // Most cells: printable ASCII is one column in every locale, an
+        // ASCII control none (what wcwidth says of them, without asking).
+        if let ascii = character.singleASCIIByte { return (0x20..<0x7F).contains(ascii) ? 1 : 0 }
         if LineGlyph(character) != nil { return 1 }
         guard let first = character.unicodeScalars.first else { return 0 }
         let width = grocer_wcwidth(first.value)
@@ -45,6 +48,10 @@ enum TerminalCharset {
     /// zero-width ones after it when the locale can show them, else an
     /// ASCII stand-in `columns` wide.
     static func drawable(_ character: Character, columns: Int, into run: inout [wchar_t]) {
+        if let ascii = character.singleASCIIByte, (0x20..<0x7F).contains(ascii) {
+            run.append(wchar_t(ascii))
+            return
+        }
         let scalars = character.unicodeScalars
         if let first = scalars.first, first.value >= 0x20, grocer_wcwidth(first.value) > 0 {
             run.append(wchar_t(bitPattern: first.value))

@@ -14,14 +14,19 @@ import Testing
         ("LANG=de_DE.UTF-8", "LANG", "de_DE.UTF-8"),
     ])
     func anEnvironmentEntryIsSplitAtItsFirstEquals(entry: String, name: String, value: String) {
-        let pair = ProcessEnvironment.parse(entry)
+        let pair = Self.parse(entry)
         #expect(pair?.name == name)
         #expect(pair?.value == value)
     }
 
     @Test(arguments: ["=value", "no-equals", ""])
     func anEntryWithoutANameIsSkipped(entry: String) {
-        #expect(ProcessEnvironment.parse(entry) == nil)
+        #expect(Self.parse(entry) == nil)
+    }
+
+    static func parse(_ entry: String) -> (name: String, value: String)? {
+        var entry = entry
+        return entry.withUTF8 { ProcessEnvironment.parse(UnsafeRawBufferPointer($0)) }
     }
 
     @Test func theEnvironmentIsWhatProcessInfoReads() {

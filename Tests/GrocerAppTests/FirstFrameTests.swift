@@ -75,6 +75,13 @@ import Testing
         #expect(FirstFrameCache.parse(cache.text) == nil)
     }
 
+    @Test(arguments: ["\u{1B}", "\u{07}", "\u{7F}", "\u{9B}", "\u{85}", "\r"])
+    func anyControlCharacterMakesTheFileIgnored(control: String) {
+        let cache = FirstFrameCache(executable: "x", date: Self.pattern, storePath: "/s" + control, unit: .kg)
+        #expect(FirstFrameCache.parse(cache.text) == nil)
+        #expect(FirstFrameCache.hasControls("é ™ \u{1F}\n") == false)
+    }
+
     @Test func theCacheIsWrittenPrivatelyAndReadBack() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-ff-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }

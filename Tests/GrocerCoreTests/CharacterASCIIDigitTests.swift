@@ -18,3 +18,15 @@ import Testing
         #expect(!ch.isASCIIDigit)
     }
 }
+
+@Suite struct SingleASCIIByteTests {
+    @Test(arguments: [("a", 0x61), (" ", 0x20), ("~", 0x7E), ("\u{7F}", 0x7F), ("\t", 0x09)] as [(Character, UInt8)])
+    func anASCIICharacterIsItsByte(character: Character, byte: UInt8) {
+        #expect(character.singleASCIIByte == byte)
+    }
+
+    @Test(arguments: ["\r\n", "é", "e\u{301}", "─", "牛", "\u{80}"] as [Character])
+    func anythingElseIsNot(character: Character) {
+        #expect(character.singleASCIIByte == nil)
+    }
+}

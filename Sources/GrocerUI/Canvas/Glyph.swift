@@ -1,3 +1,5 @@
+import GrocerCore
+
 /// A line-drawing character: the terminal draws it with ncurses' own line
 /// characters (WACS/ACS), so a C-locale or Latin-1 terminal gets lines,
 /// not UTF-8 bytes. The raw value is its index for the terminal layer.
@@ -8,7 +10,13 @@ public enum LineGlyph: Int32, CaseIterable, Sendable {
     /// Light, heavy, double and rounded box characters map to the one set
     /// ncurses has.
     public init?(_ character: Character) {
-        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return nil }
+        // Asked of every cell of every frame: ASCII (most cells) and
+        // anything outside U+2500-257F leave at once.
+        if character.singleASCIIByte != nil { return nil }
+        let scalars = character.unicodeScalars
+        guard let scalar = scalars.first, (0x2500...0x257F).contains(scalar.value),
+            scalars.index(after: scalars.startIndex) == scalars.endIndex
+        else { return nil }
         switch scalar {
         case "─", "━", "═": self = .horizontal
         case "│", "┃", "║": self = .vertical

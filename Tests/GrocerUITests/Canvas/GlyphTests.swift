@@ -21,6 +21,13 @@ import Testing
         #expect(canvas[0, 0].line == nil)
     }
 
+    /// Only a box character alone is a line cell: not ASCII, not another
+    /// character of the box block, not one with a mark on it.
+    @Test(arguments: ["-", "|", "+", "a", " ", "╳", "─\u{0301}", "é", "牛"] as [Character])
+    func otherCharactersAreNotLineCells(character: Character) {
+        #expect(LineGlyph(character) == nil)
+    }
+
     @Test(
         arguments: [
             ("█", "#"), ("▓", "#"), ("▒", "="), ("▄", "="), ("░", "."), ("\u{2800}", " "), ("⠁", "'"), ("⣀", "."), ("⣿", ":"),
