@@ -32,13 +32,18 @@ rm -f "$XDG_STATE_HOME/grocer/first-frame"
 GROCER_TEST_EXIT_AFTER_FIRST_FRAME=1 callgrind "$work/miss.out" || true
 python3 - "$work/cached.out" "$work/miss.out" >"$order" <<'PY'
 import re, sys
+# The launch from the cache first, then what only a launch without one
+# runs; each part sorted, so that a new order file differs from the last
+# only by what changed.
 seen, names = set(), []
 for path in sys.argv[1:]:
+    part = set()
     for line in open(path, errors="replace"):
         m = re.match(r"^c?fn=\(\d+\) (\S+)$", line.strip())
         if m and m.group(1) not in seen and not m.group(1).startswith("0x"):
-            seen.add(m.group(1))
-            names.append(m.group(1))
+            part.add(m.group(1))
+    seen |= part
+    names += sorted(part)
 if len(names) < 100:
     sys.exit("first-frame-order: callgrind saw too few functions")
 print("\n".join(names))
