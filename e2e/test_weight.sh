@@ -126,6 +126,38 @@ refuses_a_foreign_file_untouched() {
     [[ $(ls "$TMPROOT" | grep -c foreign) == 1 ]] || fail "files beside: $(ls "$TMPROOT")"
 }
 
+# The time the weight screen shows in zone $1: now's, or a minute later's
+# (the minute may turn while grocer starts).
+shows_time_in() {
+    local zone=$1 now later
+    now=$(TZ=$zone date +'at %-I:%M')
+    later=$(TZ=$zone date -d '+1 minute' +'at %-I:%M')
+    until_screen matches "(${now}|${later})" || report "no time in $zone (${now} or ${later})"
+}
+
+# The first frame takes the time zone's offset from the last launch's cache
+# when the zone settings are the same; the cache is checked right after.
+the_time_follows_the_zone_across_launches() {
+    local zone cache=$XDG_STATE_HOME/grocer/first-frame
+    for zone in Asia/Tokyo Asia/Tokyo America/New_York; do
+        start TZ=$zone
+        wait_for "Enter Today's Weight" || return 1
+        shows_time_in "$zone" || return 1
+        send q
+        wait_for "[exit 0]" || return 1
+    done
+    # A cache whose offset is wrong for these settings (its 17th line):
+    # the screen shows the right time once the launch has checked it.
+    [[ $(sed -n 17p "$cache") == -1800? ]] || fail "cache: $(sed -n 14,19p "$cache")" || return 1
+    sed -i '17s/.*/32400/' "$cache"
+    start TZ=America/New_York
+    wait_for "Enter Today's Weight" || return 1
+    shows_time_in America/New_York || return 1
+    send q
+    wait_for "[exit 0]" || return 1
+    [[ $(sed -n 17p "$cache") == -1800? ]] || fail "not corrected: $(sed -n 17p "$cache")"
+}
+
 run_test "typing filters, Enter saves and shows the history" typing_filters_saves_and_shows_history
 run_test "zero is refused; Enter on empty does nothing" zero_is_refused_and_empty_enter_does_nothing
 run_test "unit picker sets the default; kept after restart" unit_picker_changes_the_default_and_it_survives_a_restart
@@ -135,4 +167,5 @@ run_test "F1/Esc and Alt-1..3 switch screens" help_and_screens_by_function_and_a
 run_test "F10, Ctrl-C, SIGTERM, SIGHUP restore the terminal" quit_keys_and_signals_restore_the_terminal
 run_test "without a terminal: error and exit 2" not_a_terminal_points_at_the_subcommands
 run_test "a foreign file is refused, untouched" refuses_a_foreign_file_untouched
+run_test "the time follows the zone across launches, cached or not" the_time_follows_the_zone_across_launches
 finish
