@@ -34,14 +34,14 @@ struct FirstFrameCache: Equatable {
     static let header = "grocer first frame 2"
     static let separator: Character = "\u{1F}"
 
-    static func file(_ environment: [String: String]) -> URL {
+    static func file(_ environment: Environment) -> URL {
         URL(fileURLWithPath: path(environment))
     }
 
     /// The file's path, put together as plain text: the launch reads the
     /// cache before the first frame, and building URLs there cost more
     /// than the read.
-    static func path(_ environment: [String: String]) -> String {
+    static func path(_ environment: Environment) -> String {
         StoreLocation.join(StoreLocation.stateHomePath(environment), "grocer/first-frame")
     }
 
@@ -141,7 +141,7 @@ struct FirstFrameCache: Equatable {
     }
 
     /// The next launch's first frame shows the unit just chosen.
-    static func note(unit: WeightUnit, storePath: String, environment: [String: String]) {
+    static func note(unit: WeightUnit, storePath: String, environment: Environment) {
         let url = file(environment)
         guard var cache = read(url), cache.storePath != storePath || cache.unit != unit else { return }
         cache.storePath = storePath

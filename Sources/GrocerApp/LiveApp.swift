@@ -31,7 +31,7 @@ public enum LiveApp {
     /// Right after that frame, before any key is read, the store opens and
     /// the kept facts are checked against ICU; the store's unit replaces the
     /// cached one if they differ, and the cache is brought up to date.
-    public static func run(storePath path: String, environment: [String: String]) throws -> Exit {
+    public static func run(storePath path: String, environment: Environment) throws -> Exit {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LaunchError(
                 description: """

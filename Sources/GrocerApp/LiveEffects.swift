@@ -8,7 +8,7 @@ import GrocerUI
 /// posts results; everything else runs on the loop's thread.
 final class LiveEffects {
     let path: String
-    let environment: [String: String]
+    let environment: Environment
     let post: @Sendable (EffectResult) -> Void
     private(set) var store: Store?
     /// Raised to stop the migration between batches (and any statement
@@ -17,14 +17,14 @@ final class LiveEffects {
     private var migrationDone: DispatchSemaphore?
     let groceriesPrefetch = GroceriesPrefetch()
 
-    init(path: String, environment: [String: String], store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
+    init(path: String, environment: Environment, store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
         self.path = path
         self.environment = environment
         self.store = store
         self.post = post
     }
 
-    convenience init(url: URL, environment: [String: String], store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
+    convenience init(url: URL, environment: Environment, store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
         self.init(path: url.path, environment: environment, store: store, post: post)
     }
 

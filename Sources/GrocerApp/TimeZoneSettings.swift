@@ -1,3 +1,5 @@
+import GrocerCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -11,7 +13,7 @@ enum TimeZoneSettings {
     /// nil when they cannot be told cheaply: /etc/localtime is a plain
     /// file (Foundation would then ask the C library, which reads its
     /// content), or a value holds control characters.
-    static func key(_ environment: [String: String], localtime: String = "/etc/localtime") -> String? {
+    static func key(_ environment: Environment, localtime: String = "/etc/localtime") -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(localtime, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

@@ -29,7 +29,7 @@ public struct Locales: Sendable {
 
     /// The person's locales from the environment (`UserLocale`); the
     /// system time zone unless `timeZone` is given.
-    public init(environment: [String: String], timeZone: TimeZone? = nil, facts: LaunchFacts? = nil) {
+    public init(environment: Environment, timeZone: TimeZone? = nil, facts: LaunchFacts? = nil) {
         let identifiers = Identifiers(
             numeric: UserLocale.identifier(for: .numeric, environment: environment),
             time: UserLocale.identifier(for: .time, environment: environment),

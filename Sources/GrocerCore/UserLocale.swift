@@ -14,11 +14,11 @@ public enum UserLocale {
     /// The fallback for unset, C and POSIX locales.
     public static let fallbackIdentifier = "en_US"
 
-    public static func locale(for category: Category, environment: [String: String]) -> Locale {
+    public static func locale(for category: Category, environment: Environment) -> Locale {
         Locale(identifier: identifier(for: category, environment: environment))
     }
 
-    public static func identifier(for category: Category, environment: [String: String]) -> String {
+    public static func identifier(for category: Category, environment: Environment) -> String {
         for name in ["LC_ALL", category.rawValue, "LANG"] {
             if let value = environment[name], !value.isEmpty {
                 return posixToICU(value)

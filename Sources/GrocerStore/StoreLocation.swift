@@ -1,4 +1,5 @@
 import Foundation
+import GrocerCore
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +8,7 @@ import Foundation
 /// Where the store lives: --store PATH, else $GROCER_STORE, else
 /// $XDG_DATA_HOME/grocer/grocer.sqlite (default ~/.local/share).
 public enum StoreLocation {
-    public static func resolve(explicit: String?, environment: [String: String]) -> URL {
+    public static func resolve(explicit: String?, environment: Environment) -> URL {
         URL(fileURLWithPath: resolvePath(explicit: explicit, environment: environment))
     }
 
@@ -15,7 +16,7 @@ public enum StoreLocation {
     /// needs it before its first frame, where building URLs (and asking
     /// FileManager for the working folder) cost more than everything else
     /// about the store.
-    public static func resolvePath(explicit: String?, environment: [String: String]) -> String {
+    public static func resolvePath(explicit: String?, environment: Environment) -> String {
         if let explicit, !explicit.isEmpty { return absolute(explicit, environment) }
         if let env = environment["GROCER_STORE"], !env.isEmpty { return absolute(env, environment) }
         return join(dataHomePath(environment), "grocer/grocer.sqlite")
@@ -29,20 +30,20 @@ public enum StoreLocation {
     }
 
     /// $XDG_DATA_HOME or ~/.local/share.
-    public static func dataHome(_ environment: [String: String]) -> URL {
+    public static func dataHome(_ environment: Environment) -> URL {
         URL(fileURLWithPath: dataHomePath(environment), isDirectory: true)
     }
 
     /// $XDG_STATE_HOME or ~/.local/state: logs live here.
-    public static func stateHome(_ environment: [String: String]) -> URL {
+    public static func stateHome(_ environment: Environment) -> URL {
         URL(fileURLWithPath: stateHomePath(environment), isDirectory: true)
     }
 
-    public static func dataHomePath(_ environment: [String: String]) -> String {
+    public static func dataHomePath(_ environment: Environment) -> String {
         xdg("XDG_DATA_HOME", default: ".local/share", environment)
     }
 
-    public static func stateHomePath(_ environment: [String: String]) -> String {
+    public static func stateHomePath(_ environment: Environment) -> String {
         xdg("XDG_STATE_HOME", default: ".local/state", environment)
     }
 
@@ -51,17 +52,17 @@ public enum StoreLocation {
         folder.hasSuffix("/") ? folder + rest : folder + "/" + rest
     }
 
-    private static func xdg(_ name: String, default relative: String, _ environment: [String: String]) -> String {
+    private static func xdg(_ name: String, default relative: String, _ environment: Environment) -> String {
         if let value = environment[name], value.hasPrefix("/") { return value }
         return join(home(environment), relative)
     }
 
     /// $HOME, else the password database's (through Foundation).
-    private static func home(_ environment: [String: String]) -> String {
+    private static func home(_ environment: Environment) -> String {
         environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     }
 
-    private static func absolute(_ path: String, _ environment: [String: String]) -> String {
+    private static func absolute(_ path: String, _ environment: Environment) -> String {
         if path.hasPrefix("/") { return path }
         if path == "~" || path.hasPrefix("~/") { return home(environment) + path.dropFirst() }
         return join(workingFolder(), path)

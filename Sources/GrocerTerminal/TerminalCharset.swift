@@ -15,7 +15,7 @@ enum TerminalCharset {
     /// Sets LC_CTYPE from the environment before ncurses starts. A locale
     /// not installed here falls back to C.UTF-8 when its name says UTF-8
     /// (the terminal expects UTF-8), else to C (plain ASCII).
-    static func setLocale(environment: [String: String]) {
+    static func setLocale(environment: Environment) {
         guard setlocale(LC_CTYPE, "") == nil else { return }
         let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let upper = name.uppercased()

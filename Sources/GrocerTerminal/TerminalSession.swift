@@ -23,7 +23,7 @@ public final class TerminalSession: TerminalInterface {
     /// `wakeFD` is polled beside stdin (a mailbox's pipe), or -1. Throws,
     /// having written nothing, when TERM names no terminal ncurses knows or
     /// one that cannot move the cursor (TERM=dumb).
-    public init(environment: [String: String], wakeFD: Int32 = -1) throws {
+    public init(environment: Environment, wakeFD: Int32 = -1) throws {
         TerminalCharset.setLocale(environment: environment)
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
         // newterm, unlike initscr, returns an error instead of exiting.

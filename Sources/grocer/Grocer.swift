@@ -48,7 +48,7 @@ struct Grocer: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let code = try InteractiveApp(storePath: store.url.path, environment: ProcessInfo.processInfo.environment).run()
+        let code = try InteractiveApp(storePath: store.url.path, environment: Environment.process).run()
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -60,7 +60,7 @@ struct StoreOptions: ParsableArguments {
         completion: .file())
     var store: String?
 
-    var url: URL { StoreLocation.resolve(explicit: store, environment: ProcessInfo.processInfo.environment) }
+    var url: URL { StoreLocation.resolve(explicit: store, environment: Environment.process) }
 
     /// Opens the store; a refusal is thrown as the store's `StoreError`.
     func open() throws -> Store {
@@ -87,7 +87,7 @@ enum Main {
             if let store = InteractiveLaunch.storeArgument() {
                 // Not through ProcessInfo: building it cost a tenth of the
                 // time to the first frame.
-                let environment = ProcessEnvironment.current()
+                let environment = Environment.process
                 let path = StoreLocation.resolvePath(explicit: store, environment: environment)
                 exit(try InteractiveApp(storePath: path, environment: environment).run())
             }

@@ -1,11 +1,12 @@
 import Foundation
 import GrocerApp
+import GrocerCore
 import GrocerUI
 
 /// `grocer` with no subcommand: the app on the real terminal and store.
 struct InteractiveApp {
     let storePath: String
-    let environment: [String: String]
+    let environment: Environment
 
     /// The exit status; a failure to start is thrown as one line.
     func run() throws -> Int32 {

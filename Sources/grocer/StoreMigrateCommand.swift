@@ -21,7 +21,7 @@ struct StoreMigrateCommand: ParsableCommand {
     var noBackup = false
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Environment.process
         let path = store.url.path
         var options = MigrationOptions.standard(environment: environment)
         options.backup = !noBackup

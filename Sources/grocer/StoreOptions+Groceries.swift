@@ -14,7 +14,7 @@ extension StoreOptions {
     }
 
     /// The locale quantities are typed in and names compared in.
-    var locale: Locale { UserLocale.locale(for: .numeric, environment: ProcessInfo.processInfo.environment) }
+    var locale: Locale { UserLocale.locale(for: .numeric, environment: Environment.process) }
 }
 
 /// Arguments of the grocery commands, read in the person's locale.

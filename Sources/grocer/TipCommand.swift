@@ -32,7 +32,7 @@ struct TipCommand: ParsableCommand {
 
     func run() throws {
         let request = try TipRequest(digits: digits, customPercent: custom, people: split)
-        let locale = UserLocale.locale(for: .monetary, environment: ProcessInfo.processInfo.environment)
+        let locale = UserLocale.locale(for: .monetary, environment: Environment.process)
         let report = TipReport(sheet: request.sheet(in: Currency(locale: locale)), locale: locale)
         print(json ? report.json : report.text)
     }

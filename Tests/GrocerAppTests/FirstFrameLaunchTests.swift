@@ -8,32 +8,6 @@ import Testing
 /// Foundation's costlier paths must be what those paths would give.
 @Suite struct FirstFrameLaunchTests {
     @Test(arguments: [
-        ("NAME=value", "NAME", "value"),
-        ("A=b=c", "A", "b=c"),
-        ("EMPTY=", "EMPTY", ""),
-        ("LANG=de_DE.UTF-8", "LANG", "de_DE.UTF-8"),
-    ])
-    func anEnvironmentEntryIsSplitAtItsFirstEquals(entry: String, name: String, value: String) {
-        let pair = Self.parse(entry)
-        #expect(pair?.name == name)
-        #expect(pair?.value == value)
-    }
-
-    @Test(arguments: ["=value", "no-equals", ""])
-    func anEntryWithoutANameIsSkipped(entry: String) {
-        #expect(Self.parse(entry) == nil)
-    }
-
-    static func parse(_ entry: String) -> (name: String, value: String)? {
-        var entry = entry
-        return entry.withUTF8 { ProcessEnvironment.parse(UnsafeRawBufferPointer($0)) }
-    }
-
-    @Test func theEnvironmentIsWhatProcessInfoReads() {
-        #expect(ProcessEnvironment.current() == ProcessInfo.processInfo.environment)
-    }
-
-    @Test(arguments: [
         ["XDG_STATE_HOME": "/tmp/state"],
         ["XDG_STATE_HOME": "/tmp/state/"],
         ["XDG_STATE_HOME": "/"],
@@ -47,7 +21,7 @@ import Testing
         [:],
     ])
     func theCachePathIsTheCacheFilesPath(environment: [String: String]) {
-        #expect(FirstFrameCache.path(environment) == FirstFrameCache.file(environment).path)
+        #expect(FirstFrameCache.path(Environment(environment)) == FirstFrameCache.file(Environment(environment)).path)
     }
 
     @Test func aMissingOrOversizedCacheFileIsIgnored() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GrocerCore
 import Testing
 
 @testable import GrocerCore
@@ -30,7 +31,7 @@ import Testing
 
     @Test(arguments: [["LANG": "C"], ["LANG": "C.UTF-8"], ["LC_ALL": "POSIX"], ["LC_MONETARY": "C", "LANG": "de_DE.UTF-8"], [:]])
     func theCLocaleFormatsAsUSEnglish(environment: [String: String]) {
-        let l = UserLocale.locale(for: .monetary, environment: environment)
+        let l = UserLocale.locale(for: .monetary, environment: Environment(environment))
         let text = bill("5632", Currency(locale: l)).formatted(l)
         #expect(text == "$56.32")
         #expect(!text.contains("¤"))

@@ -1,4 +1,5 @@
 import Foundation
+import GrocerCore
 import Testing
 
 @testable import GrocerCore
@@ -16,7 +17,7 @@ import Testing
         (["LC_ALL": "", "LANG": "fr_FR.UTF-8"], "fr_FR"),
     ])
     func followsLCAllThenTheCategoryThenLang(env: [String: String], expected: String) {
-        #expect(UserLocale.identifier(for: .numeric, environment: env) == expected)
+        #expect(UserLocale.identifier(for: .numeric, environment: Environment(env)) == expected)
     }
 
     /// ICU would format an unknown name as its root locale ("US$ 5.00").
@@ -36,7 +37,7 @@ import Testing
 
     @Test func eachCategoryReadsItsOwnVariable() {
         let env = ["LANG": "en_US.UTF-8", "LC_TIME": "de_DE.UTF-8", "LC_MONETARY": "ja_JP.UTF-8"]
-        let locales = Locales(environment: env, timeZone: TimeZone(identifier: "UTC")!)
+        let locales = Locales(environment: Environment(env), timeZone: TimeZone(identifier: "UTC")!)
         #expect(locales.time.identifier == "de_DE")
         #expect(locales.monetary.identifier == "ja_JP")
         #expect(locales.numeric.identifier == "en_US")

@@ -1,4 +1,5 @@
 import Foundation
+import GrocerCore
 import Testing
 
 @testable import GrocerStore
@@ -25,14 +26,14 @@ import Testing
     func thePathIsResolvedAsDocumented(explicit: String?, environment: [String: String], expected: String) {
         var env = environment
         env["HOME"] = env["HOME"] ?? "/home/me"
-        let path = StoreLocation.resolvePath(explicit: explicit, environment: env)
+        let path = StoreLocation.resolvePath(explicit: explicit, environment: Environment(env))
         #expect(path == expected)
-        #expect(StoreLocation.resolve(explicit: explicit, environment: env).path == path)
+        #expect(StoreLocation.resolve(explicit: explicit, environment: Environment(env)).path == path)
     }
 
     @Test func theFoldersAreTheirPaths() {
         let env = ["HOME": "/home/me", "XDG_STATE_HOME": "/state"]
-        #expect(StoreLocation.stateHome(env).path == "/state")
-        #expect(StoreLocation.dataHome(env).path == "/home/me/.local/share")
+        #expect(StoreLocation.stateHome(Environment(env)).path == "/state")
+        #expect(StoreLocation.dataHome(Environment(env)).path == "/home/me/.local/share")
     }
 }

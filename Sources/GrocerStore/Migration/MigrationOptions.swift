@@ -1,4 +1,5 @@
 import Foundation
+import GrocerCore
 
 /// How a migration runs; `standard(environment:)` is what grocer uses.
 public struct MigrationOptions: Sendable {
@@ -43,7 +44,7 @@ public struct MigrationOptions: Sendable {
     /// `-DGROCER_TEST_HOOKS` (the tests' build, never the installed one),
     /// also the test hooks: `GROCER_FAULT_POINT`, `GROCER_TEST_BATCH_PAUSE_MS`,
     /// `GROCER_TEST_EXTRA_STEP_SQL` and `GROCER_TEST_TARGET_VERSION`.
-    public static func standard(environment: [String: String]) -> MigrationOptions {
+    public static func standard(environment: Environment) -> MigrationOptions {
         var options = MigrationOptions(
             logFile: StoreLocation.stateHome(environment).appendingPathComponent("grocer/migration.log"))
         options.fullIntegrityCheck = environment["GROCER_MIGRATION_CHECK"] != "quick"

@@ -1,4 +1,5 @@
 import Foundation
+import GrocerCore
 import Testing
 
 @testable import GrocerStore
@@ -16,7 +17,7 @@ import Testing
     ]
 
     @Test func standardOptionsReadTheTestHooksOnlyInTheTestBuild() {
-        let options = MigrationOptions.standard(environment: Self.hooks)
+        let options = MigrationOptions.standard(environment: Environment(Self.hooks))
         #if GROCER_TEST_HOOKS
             #expect(options.faultPoint == .afterLock)
             #expect(options.batchPause == .milliseconds(300))
