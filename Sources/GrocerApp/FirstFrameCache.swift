@@ -76,11 +76,19 @@ struct FirstFrameCache: Equatable {
     }
 
     static func parse(_ text: String) -> FirstFrameCache? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count >= 19, lines[0] == header else { return nil }
         // Shown on screen: nothing that a terminal would obey.
         guard !hasControls(text) else { return nil }
-        func names(_ line: String) -> [String] { line.split(separator: separator, omittingEmptySubsequences: false).map(String.init) }
+        // Split on the bytes, not on Characters (which finds grapheme
+        // boundaries on the way): both separators are controls, which
+        // always end a grapheme, so the pieces are the same.
+        func pieces(_ text: String, _ separator: UInt8) -> [String] {
+            Array(text.utf8).split(separator: separator, omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        let lines = pieces(text, 0x0A)
+        guard lines.count >= 19, lines[0] == header else { return nil }
+        func names(_ line: String) -> [String] { pieces(line, 0x1F) }
         let date =
             lines[2].isEmpty
             ? nil
