@@ -46,7 +46,7 @@ import Testing
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: stop)
         defer { try? store.close() }
         let raisedAt = Mutex<ContinuousClock.Instant?>(nil)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+        onOwnThread(after: 0.2) {
             raisedAt.withLock { $0 = .now }
             stop.raise()
         }
@@ -77,7 +77,7 @@ import Testing
             }
         }
         holding.wait()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { release.signal() }
+        onOwnThread(after: 0.3) { release.signal() }
         try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         #expect(try store.recentWeights(limit: 5).count == 1)
         try other.close()
@@ -100,7 +100,7 @@ import Testing
             }
         }
         holding.wait()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { release.signal() }
+        onOwnThread(after: 0.3) { release.signal() }
         #expect(StoreJudge.judge(path: path, deep: true, stop: StopFlag()).state == .current)
         try other.close()
     }

@@ -117,7 +117,9 @@ import Testing
         let group = DispatchGroup()
         let url = dir.url.appendingPathComponent("s.sqlite")
         for writer in 0..<2 {
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            onOwnThread {
+                defer { group.leave() }
                 let other = try! Store.open(at: url, stop: StopFlag())
                 defer { try? other.close() }
                 var i = 0
