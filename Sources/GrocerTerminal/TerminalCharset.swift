@@ -47,7 +47,7 @@ enum TerminalCharset {
     /// The wide characters ncurses gets for a cell: its first scalar and the
     /// zero-width ones after it when the locale can show them, else an
     /// ASCII stand-in `columns` wide.
-    static func drawable(_ character: Character, columns: Int, into run: inout [wchar_t]) {
+    static func drawable(_ character: Character, columns: @autoclosure () -> Int, into run: inout [wchar_t]) {
         if let ascii = character.singleASCIIByte, (0x20..<0x7F).contains(ascii) {
             run.append(wchar_t(ascii))
             return
@@ -64,6 +64,6 @@ enum TerminalCharset {
             run.append(wchar_t(bitPattern: scalar.value))
             return
         }
-        run += Array(repeating: wchar_t(63), count: max(1, columns))  // "?"
+        run += Array(repeating: wchar_t(63), count: max(1, columns()))  // "?"
     }
 }

@@ -8,26 +8,34 @@ extension TerminalSession {
     public func draw(_ canvas: Canvas) {
         let win = grocer_stdscr()
         let columns = min(canvas.width, width)
-        for row in 0..<min(canvas.height, height) {
-            var column = 0
-            while column < columns {
-                let style = canvas[row, column].style
-                wattr_set(win, attributes(style), colorPair(style), nil)
-                if let line = canvas[row, column].line {
-                    _ = grocer_mvwadd_line(win, Int32(row), Int32(column), line.rawValue)
-                    column += 1
-                    continue
-                }
-                var run: [wchar_t] = []
-                let start = column
-                while column < columns, canvas[row, column].style == style, canvas[row, column].line == nil {
-                    let cell = canvas[row, column]
-                    if !cell.isContinuation {
-                        TerminalCharset.drawable(cell.character, columns: canvas.measure.columns(cell.character), into: &run)
+        let measure = canvas.measure
+        // One buffer for every run of the frame; each cell looked at once.
+        var run: [wchar_t] = []
+        run.reserveCapacity(columns * 2)
+        canvas.cells.withUnsafeBufferPointer { cells in
+            for row in 0..<min(canvas.height, height) {
+                let first = row * canvas.width
+                var column = 0
+                while column < columns {
+                    let style = cells[first + column].style
+                    wattr_set(win, attributes(style), colorPair(style), nil)
+                    if let line = cells[first + column].line {
+                        _ = grocer_mvwadd_line(win, Int32(row), Int32(column), line.rawValue)
+                        column += 1
+                        continue
                     }
-                    column += 1
+                    run.removeAll(keepingCapacity: true)
+                    let start = column
+                    while column < columns {
+                        let cell = cells[first + column]
+                        guard cell.style == style, column == start || cell.line == nil else { break }
+                        if !cell.isContinuation {
+                            TerminalCharset.drawable(cell.character, columns: measure.columns(cell.character), into: &run)
+                        }
+                        column += 1
+                    }
+                    _ = mvwaddnwstr(win, Int32(row), Int32(start), run, Int32(run.count))
                 }
-                _ = mvwaddnwstr(win, Int32(row), Int32(start), run, Int32(run.count))
             }
         }
         wattr_set(win, grocer_a_normal(), 0, nil)
