@@ -109,16 +109,10 @@ struct FirstFrameCache: Equatable {
             executable: lines[1], date: date, storePath: lines[11], unit: WeightUnit(rawValue: lines[12]), facts: facts)
     }
 
-    /// A control character other than the line and name separators: C0,
-    /// DEL, or C1 (U+0080-009F, in UTF-8 0xC2 then 0x80-0x9F). Checked on
-    /// the bytes: the launch reads this file before its first frame.
+    /// A character `VisibleText` would escape (a control, or a bidi
+    /// override), other than the line and name separators.
     static func hasControls(_ text: String) -> Bool {
-        var afterC2 = false
-        for byte in text.utf8 {
-            if byte < 0x20 && byte != 0x0A && byte != 0x1F || byte == 0x7F || afterC2 && (0x80...0x9F).contains(byte) { return true }
-            afterC2 = byte == 0xC2
-        }
-        return false
+        text.unicodeScalars.contains { $0 != "\n" && $0 != "\u{1F}" && VisibleText.needsEscape($0) }
     }
 
     var text: String {

@@ -19,9 +19,7 @@ enum TimeZoneSettings {
         guard count > 0 else { return nil }
         let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let parts = [environment["TZFILE"].map { "=" + $0 } ?? "", environment["TZ"].map { "=" + $0 } ?? "", link]
-        guard !parts.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }) else {
-            return nil
-        }
+        guard !parts.contains(where: { $0.unicodeScalars.contains(where: VisibleText.needsEscape) }) else { return nil }
         return "TZFILE" + parts[0] + "\u{1F}TZ" + parts[1] + "\u{1F}" + parts[2]
     }
 }

@@ -74,7 +74,7 @@ struct XMLTagScanner {
             switch b {
             case UInt8(ascii: "?"): try skip(past: Array("?>".utf8))
             case UInt8(ascii: "!"): try skipDeclaration()
-            case UInt8(ascii: "/"): try skipTag()
+            case UInt8(ascii: "/"): try readTag(first: b, line: start)
             default:
                 try readTag(first: b, line: start)
                 let name = tagName()
@@ -110,21 +110,8 @@ struct XMLTagScanner {
         }
     }
 
-    /// To the `>` that closes a tag, quotes respected.
-    private mutating func skipTag() throws {
-        var quote: UInt8? = nil
-        while true {
-            let b = try require()
-            if let q = quote {
-                if b == q { quote = nil }
-            } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                quote = b
-            } else if b == UInt8(ascii: ">") {
-                return
-            }
-        }
-    }
-
+    /// A tag's bytes up to the `>` that closes it, quotes respected (an
+    /// end tag is read the same way, then let go).
     private mutating func readTag(first: UInt8, line start: Int) throws {
         tag.removeAll(keepingCapacity: true)
         var b = first
