@@ -15,3 +15,5 @@ if [[ -f bench/groceries.sh ]]; then
     echo
     bash bench/groceries.sh
 fi
+echo
+bash bench/follow.sh

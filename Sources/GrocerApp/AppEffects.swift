@@ -9,9 +9,22 @@ public struct AppEffects {
     public var perform: (Effect) -> EffectResult?
     /// Stops background work and waits for it: called on every way out.
     public var finish: () -> Void
+    /// Whether another process (a second grocer, a script, a sync) wrote
+    /// to the store since the last call: asked on the loop's tick, so an
+    /// open screen follows what others write. Never true for the app's own
+    /// writes.
+    public var storeChanged: () -> Bool
+    /// How often the loop asks `storeChanged`; nil: never (effects with no
+    /// store behind them).
+    public var watchInterval: Duration?
 
-    public init(perform: @escaping (Effect) -> EffectResult?, finish: @escaping () -> Void = {}) {
+    public init(
+        perform: @escaping (Effect) -> EffectResult?, finish: @escaping () -> Void = {},
+        storeChanged: @escaping () -> Bool = { false }, watchInterval: Duration? = nil
+    ) {
         self.perform = perform
         self.finish = finish
+        self.storeChanged = storeChanged
+        self.watchInterval = watchInterval
     }
 }

@@ -17,6 +17,11 @@ public struct AppLoop {
         self.clock = clock
     }
 
+    /// How often the loop asks whether another process wrote to the store
+    /// (`AppEffects.storeChanged`: one pragma). Another grocer's write shows
+    /// within this and the time to read it again.
+    public static let watchInterval: Duration = .seconds(1)
+
     /// What one pass of the loop changed.
     private struct Pass {
         var changed = false
@@ -31,11 +36,13 @@ public struct AppLoop {
         tick(&model)
         if let exit = carryOut(model.start(at: route), &model, &pass) { return finish(exit) }
         draw(model, alert: pass.alert)
+        var watchAt = effects.watchInterval.map { clock.uptime() + $0 }
         while true {
             // Checked before waiting too: a signal may have come before the
             // terminal could wake the loop.
             if let signal = terminal.endingSignal { return finish(.signal(signal)) }
-            let timeout = model.wakeAt.map { max(.zero, $0 - clock.uptime()) }
+            let wakeAt = [model.wakeAt, watchAt].compactMap { $0 }.min()
+            let timeout = wakeAt.map { max(.zero, $0 - clock.uptime()) }
             let keys = terminal.nextKeys(timeout: timeout)
             if let signal = terminal.endingSignal { return finish(.signal(signal)) }
             pass = Pass()
@@ -57,6 +64,10 @@ public struct AppLoop {
             for key in keys {
                 tick(&model)
                 if let exit = carryOut(model.handle(key), &model, &pass) { return finish(exit) }
+            }
+            if let due = watchAt, let interval = effects.watchInterval, clock.uptime() >= due {
+                watchAt = clock.uptime() + interval
+                if effects.storeChanged(), let exit = carryOut(model.storeChanged(), &model, &pass) { return finish(exit) }
             }
             if pass.changed { draw(model, alert: pass.alert) }
         }

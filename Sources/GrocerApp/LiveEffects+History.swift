@@ -37,6 +37,14 @@ extension LiveEffects {
                 case .newerThan(let entry, let limit):
                     page = try store.weightsOldestFirst(after: entry.position, limit: limit)
                     entries = page.entries.reversed()
+                case .around(let entry, let limit):
+                    let newer = try store.weightsOldestFirst(after: entry.position, limit: limit)
+                    // Strictly older than the position just after it: it
+                    // and older.
+                    let key = entry.position
+                    page = try store.weightsNewestFirst(before: WeightPosition(recordedAt: key.recordedAt, id: key.id + 1), limit: limit)
+                    entries = newer.entries.reversed() + page.entries
+                    if let line = Self.unreadable(newer) { return .weightPage(entries, for: request, unreadable: line) }
                 }
                 return .weightPage(entries, for: request, unreadable: Self.unreadable(page))
             }

@@ -16,6 +16,8 @@ final class LiveEffects {
     let stop = StopFlag.process
     private var migrationDone: DispatchSemaphore?
     let groceriesPrefetch = GroceriesPrefetch()
+    /// The store's change counter when last asked (`storeChanged`).
+    private var seenChanges: Int64?
 
     init(path: String, environment: Environment, store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
         self.path = path
@@ -29,7 +31,9 @@ final class LiveEffects {
     }
 
     var client: AppEffects {
-        AppEffects(perform: { [self] in perform($0) }, finish: { [self] in finish() })
+        AppEffects(
+            perform: { [self] in perform($0) }, finish: { [self] in finish() }, storeChanged: { [self] in storeChanged() },
+            watchInterval: AppLoop.watchInterval)
     }
 
     func perform(_ effect: Effect) -> EffectResult? {
@@ -67,9 +71,20 @@ final class LiveEffects {
         Migrator.tidy(path: path)
         let store = try Store.open(at: URL(fileURLWithPath: path))
         self.store = store
+        seenChanges = try? store.changeCounter()
         let unit = try store.defaultUnit()
         startGroceriesPrefetch()
         return unit
+    }
+
+    /// Whether another connection committed to the store since the last
+    /// call: one `PRAGMA data_version` (see `Store.changeCounter`). A store
+    /// that cannot be asked (busy, gone) counts as unchanged: the next tick
+    /// asks again, and a read that fails says so itself.
+    func storeChanged() -> Bool {
+        guard let store, let counter = try? store.changeCounter() else { return false }
+        defer { seenChanges = counter }
+        return seenChanges.map { $0 != counter } ?? false
     }
 
     enum Access { case read, write }

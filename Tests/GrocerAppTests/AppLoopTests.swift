@@ -12,6 +12,10 @@ import Testing
         var performed: [Effect] = []
         var results: [(Effect, EffectResult)] = []
         var finished = false
+        /// Answers of `storeChanged`, one per tick of the watch; then false.
+        var changes: [Bool] = []
+        var watched = 0
+        var watchInterval: Duration? = nil
         let entry = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: FakeClock.noon)
 
         var client: AppEffects {
@@ -23,10 +27,16 @@ import Testing
                     case .saveWeight(let weight, let at): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
                     case .openHistory: return .historyOpened(HistoryOpening(count: 1, newest: [entry], days: [], goal: nil))
                     case .openStore: return .storeOpened(defaultUnit: .kg)
+                    case .loadWeightPage(let request) where { if case .around = request { true } else { false } }():
+                        return .weightPage([entry], for: request)
                     case .groceries: return .groceries(.loaded(items: [], catalog: GroceryCatalog()))
                     default: return nil
                     }
-                }, finish: { [self] in finished = true })
+                }, finish: { [self] in finished = true },
+                storeChanged: { [self] in
+                    watched += 1
+                    return changes.isEmpty ? false : changes.removeFirst()
+                }, watchInterval: watchInterval)
         }
     }
 
@@ -117,6 +127,39 @@ import Testing
         let r = run([])
         #expect(r.exit == Exit(status: 143))
         #expect(r.terminal.ended && r.effects.finished)
+    }
+
+    // MARK: Another process writes
+
+    @Test func theWatchAsksOnItsTickAndTheScreenOnTopReadsTheStoreAgain() {
+        let effects = Effects()
+        effects.watchInterval = .seconds(1)
+        effects.changes = [false, true]
+        let r = run([.keys([.function(3)]), .waitForTimer, .waitForTimer, .keys([.function(10)])], effects: effects)
+        #expect(effects.watched == 2)
+        // Opened once by F3, then the rows around the selection read again.
+        #expect(
+            r.effects.performed == [
+                .openHistory(unit: .lbs, limit: EntryWindow.pageSize),
+                .loadWeightPage(.around(effects.entry, limit: EntryWindow.pageSize)), .loadWeightDays(unit: .lbs),
+            ])
+    }
+
+    @Test func aScreenUnderHelpHearsOfTheChangeWhenHelpCloses() {
+        let effects = Effects()
+        effects.watchInterval = .seconds(1)
+        effects.changes = [true]
+        let r = run([.keys([.function(5)]), .keys([.function(1)]), .waitForTimer, .keys([.escape]), .keys([.function(10)])], effects: effects)
+        let loads = r.effects.performed.filter { $0 == .groceries(.load) }
+        #expect(loads.count == 2)
+        #expect(r.terminal.frames.last?.lines.contains { $0.contains("Groceries") } == true)
+    }
+
+    @Test func withoutAWatchTheLoopNeverAsks() {
+        let effects = Effects()
+        effects.changes = [true]
+        _ = run([.keys([.function(3)]), .waitForTimer, .keys([.function(10)])], effects: effects)
+        #expect(effects.watched == 0)
     }
 
     // MARK: The migration route

@@ -11,6 +11,9 @@ public struct AppModel: Sendable {
     /// Bottom first: the base screen, then any presented over it.
     public private(set) var stack: [Route] = []
     private var screens = MadeScreens()
+    /// Screens under the top one that have not yet heard that another
+    /// process changed the store: told when they are on top again.
+    private var staleRoutes: [Route] = []
     private let registry: ScreenRegistry
     /// The whole terminal (the context's size leaves out the hint bar).
     private var terminalSize = Size(width: 80, height: 24)
@@ -68,6 +71,14 @@ public struct AppModel: Sendable {
         return apply(outcome)
     }
 
+    /// Another process wrote to the store: the screen on top reads it again
+    /// now; those under it when they are on top again (screens that are
+    /// not on the stack read the store afresh when they next appear).
+    public mutating func storeChanged() -> Outcome {
+        for route in stack.dropLast() where !staleRoutes.contains(route) { staleRoutes.append(route) }
+        return receive(.storeChanged)
+    }
+
     /// When the screen on top wants to be woken, in uptime.
     public var wakeAt: Duration? {
         top.flatMap { screens[$0]?.wakeAt }
@@ -88,21 +99,31 @@ public struct AppModel: Sendable {
         switch outcome {
         case .go(let route):
             stack = [route]
+            staleRoutes = []
             return appear(route)
         case .present(let route):
             if let index = stack.firstIndex(of: route) {
                 stack.removeSubrange((index + 1)...)
-                return .redraw
+                return tellIfStale()
             }
             stack.append(route)
             return appear(route)
         case .dismiss:
             guard stack.count > 1 else { return .none }
             stack.removeLast()
-            return .redraw
+            return tellIfStale()
         case .none, .redraw, .reject, .perform, .quit, .suspend:
             return outcome
         }
+    }
+
+    /// The screen now on top again hears of a change to the store that
+    /// came while it was under another.
+    private mutating func tellIfStale() -> Outcome {
+        guard let route = top, let stale = staleRoutes.firstIndex(of: route) else { return .redraw }
+        staleRoutes.remove(at: stale)
+        let outcome = receive(.storeChanged)
+        return outcome == .none ? .redraw : outcome
     }
 
     private mutating func appear(_ route: Route) -> Outcome {

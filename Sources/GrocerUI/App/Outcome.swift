@@ -82,6 +82,9 @@ public enum EffectResult: Equatable, Sendable {
     case storeOpened(defaultUnit: WeightUnit)
     case migration(MigrationEvent)
     case groceries(GroceriesResult)
+    /// Another process wrote to the store: a screen showing what the store
+    /// holds reads it again, keeping its selection where it still exists.
+    case storeChanged
     /// One line for the person: what happened, to which file, what to do.
     case failed(String)
 }

@@ -47,6 +47,14 @@ public struct GroceriesManageScreen: Screen {
         }
     }
 
+    /// The name being renamed or asked about, if any.
+    var actingOn: Int64? {
+        switch mode {
+        case .renaming(let id), .confirmDelete(let id): return id
+        case .list, .adding: return nil
+        }
+    }
+
     var selected: (id: Int64, name: String)? {
         let all = entries
         return all.indices.contains(selection) ? all[selection] : nil
@@ -60,9 +68,16 @@ public struct GroceriesManageScreen: Screen {
 
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
         switch result {
+        case .storeChanged:
+            return .perform(.groceries(.load))
         case .groceries(.loaded(_, let catalog, _)), .groceries(.prefetched(_, let catalog, _)):
             let keep = selected?.id
             self.catalog = catalog
+            if let id = actingOn, !entries.contains(where: { $0.id == id }) {
+                // Deleted by another grocer meanwhile.
+                mode = .list
+                message = "That name was deleted by another grocer."
+            }
             if let keep, let index = entries.firstIndex(where: { $0.id == keep }) { selection = index }
             selection = max(0, min(selection, entries.count - 1))
         case .failed(let text):

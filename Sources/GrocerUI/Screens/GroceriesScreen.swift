@@ -77,10 +77,18 @@ public struct GroceriesScreen: Screen {
 
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
         switch result {
+        case .storeChanged:
+            return .perform(.groceries(.load))
         case .groceries(.loaded(let items, let catalog, let unreadable)):
             self.catalog = catalog
             if let unreadable { message = unreadable }
             loaded = true
+            if let editing = form?.item, !items.contains(where: { $0.id == editing.id }) {
+                // Deleted by another grocer while its form was open.
+                form = nil
+                mode = .list
+                message = "\(editing.name) was deleted by another grocer; nothing to edit."
+            }
             replaceItems(items, keep: selectedItem.map { .item($0.id) } ?? .index(selection ?? 0), context)
         case .groceries(.prefetched(let items, let catalog, let prepare)):
             self.catalog = catalog

@@ -29,6 +29,9 @@ public struct HistoryScreen: Screen {
     var pendingMove: Int?
     /// The edit on its way is an undo (not pushed again).
     var undoing = false
+    /// Rows read again after another process wrote; the days that follow
+    /// bring the new total.
+    var rereading = false
     /// The change an undo on its way takes back: kept to undo again if it fails.
     var undoInFlight: HistoryChange?
     /// The unit the figures are in (the default unit when they were read).
@@ -67,8 +70,26 @@ public struct HistoryScreen: Screen {
             goal = opening.goal
             setDays(opening.days, unit: context.defaultUnit)
             if let unreadable = opening.unreadable { notice = unreadable }
+        case .storeChanged:
+            // Another process wrote: the rows around the selection and the
+            // days again (not while a change of this screen is on its way).
+            guard pendingMove == nil, undoInFlight == nil, !undoing else { return .none }
+            guard let selected = window.selected else {
+                return .perform(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize))
+            }
+            rereading = true
+            return .perform(.loadWeightPage(.around(selected, limit: EntryWindow.pageSize)))
         case .weightPage(let page, let request, let unreadable):
             window.receive(page, for: request)
+            if case .around = request {
+                if case .edit(let entry)? = form?.purpose, !window.rows.contains(where: { $0.id == entry.id }) {
+                    form = nil
+                    notice = "That entry was deleted by another grocer; nothing to edit."
+                }
+                if let unreadable { notice = unreadable }
+                follow(context)
+                return .perform(.loadWeightDays(unit: context.defaultUnit))
+            }
             if let delta = pendingMove {
                 pendingMove = nil
                 _ = window.move(by: delta)
@@ -77,6 +98,11 @@ public struct HistoryScreen: Screen {
             follow(context)
         case .weightDays(let days):
             setDays(days, unit: context.defaultUnit)
+            if rereading {
+                rereading = false
+                window.recount(days.reduce(0) { $0 + $1.count })
+                follow(context)
+            }
         case .weightsDeleted(let entries):
             window.remove(entries)
             undo.append(.deleted(entries))

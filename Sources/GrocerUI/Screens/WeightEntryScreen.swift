@@ -29,13 +29,36 @@ public struct WeightEntryScreen: Screen {
         self.field = WeightField(filter: DecimalInputFilter(decimalSeparator: locales.decimalSeparator))
     }
 
+    /// When the time shown next changes (the next minute), in uptime.
+    public private(set) var wakeAt: Duration?
+
     /// Each time the screen appears: empty field, fresh date and time.
     public mutating func appear(_ context: inout AppContext) -> Outcome {
         field.clear()
-        appearedAt = context.now
-        appearedAtText = locales.longDateShortTime(context.now)
+        showTime(context)
         message = nil
         return .redraw
+    }
+
+    /// At the turn of each minute the time (and at midnight the date)
+    /// shown moves on; what is typed stays.
+    public mutating func wake(_ context: inout AppContext) -> Outcome {
+        showTime(context)
+        return .redraw
+    }
+
+    /// Shows `context.now` and asks to be woken when its minute ends.
+    private mutating func showTime(_ context: AppContext) {
+        appearedAt = context.now
+        appearedAtText = locales.longDateShortTime(context.now)
+        wakeAt = context.uptime + Self.untilNextMinute(context.now)
+    }
+
+    /// From `now` to the start of the next minute (never zero).
+    static func untilNextMinute(_ now: Date) -> Duration {
+        let seconds = now.timeIntervalSince1970
+        let left = 60 - (seconds - (seconds / 60).rounded(.down) * 60)
+        return .milliseconds(Int64((left * 1000).rounded(.up)))
     }
 
     public static let bindings: [Binding<WeightEntryScreen>] = [
@@ -51,7 +74,7 @@ public struct WeightEntryScreen: Screen {
             return s.field.deleteBackward() ? .redraw : .none
         },
         Binding(keys: [.enter], hint: "Enter", label: "Save", help: "save and show the history") { s, _, context in
-            s.save(unit: context.defaultUnit)
+            s.save(unit: context.defaultUnit, now: context.now)
         },
         Binding(keys: [.escape], help: "clear the field") { s, _, _ in
             guard !s.field.text.isEmpty || s.message != nil else { return .none }
@@ -74,7 +97,8 @@ public struct WeightEntryScreen: Screen {
         return .redraw
     }
 
-    private mutating func save(unit: WeightUnit) -> Outcome {
+    /// Saved at the time of the key: the minute shown.
+    private mutating func save(unit: WeightUnit, now: Date) -> Outcome {
         guard !field.text.isEmpty else { return .none }
         if let rejection = field.filter.check(field.text, unit: unit) {
             message = describe(rejection, unit: unit)
@@ -85,7 +109,7 @@ public struct WeightEntryScreen: Screen {
             return .reject
         }
         message = nil
-        return .perform(.saveWeight(weight, at: appearedAt))
+        return .perform(.saveWeight(weight, at: now))
     }
 
     /// Saved: the history shows it. Refused: say so and keep what was typed.

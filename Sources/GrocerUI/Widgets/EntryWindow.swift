@@ -80,9 +80,27 @@ public struct EntryWindow: Equatable, Sendable {
                 rows.removeLast(rows.count - Self.keep)
                 atOldest = false
             }
+        case .around(let entry, let limit):
+            // Read again after another process changed the store: the rows
+            // newer than the selection (up to `limit`), then it and older
+            // ones. The selection stays on it, or on the next older entry
+            // when it is gone; its position is kept as counted.
+            let key = entry.position
+            let newer = page.prefix { $0.position > key }.count
+            let before = position
+            rows = page
+            atNewest = newer < limit
+            atOldest = page.count - newer < limit
+            cursor = rows.firstIndex { $0.id == entry.id } ?? min(newer, max(0, rows.count - 1))
+            firstPosition = atNewest ? 1 : max(1, before - cursor)
         }
         if atNewest && atOldest { count = rows.count }
         cursor = min(cursor, max(0, rows.count - 1))
+    }
+
+    /// The total, read again (another process added or deleted entries).
+    public mutating func recount(_ total: Int) {
+        count = max(total, rows.count)
     }
 
     /// Moves the selection by `delta` rows: true when it moved; a page to
@@ -164,4 +182,8 @@ public enum WeightPageRequest: Equatable, Sendable {
     case olderThan(WeightEntry, limit: Int)
     /// Entries newer than this one (the page is still given newest first).
     case newerThan(WeightEntry, limit: Int)
+    /// Up to `limit` entries newer than this one and up to `limit` of it
+    /// and older ones, newest first: the rows around the selection, read
+    /// again when another process changed the store.
+    case around(WeightEntry, limit: Int)
 }

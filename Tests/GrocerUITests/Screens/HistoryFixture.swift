@@ -71,6 +71,9 @@ struct HistoryFixture {
             case .oldest(let limit): page = Array(entries.prefix(limit).reversed())
             case .olderThan(let e, let limit): page = Array(newestFirst.filter { key($0) < key(e) }.prefix(limit))
             case .newerThan(let e, let limit): page = Array(entries.filter { key($0) > key(e) }.prefix(limit).reversed())
+            case .around(let e, let limit):
+                let newer = entries.filter { key($0) > key(e) }.prefix(limit).reversed()
+                page = Array(newer) + Array(newestFirst.filter { key($0) <= key(e) }.prefix(limit))
             }
             return .weightPage(page, for: request)
         case .loadWeightDays(let unit):
@@ -95,6 +98,12 @@ struct HistoryFixture {
         default:
             return .failed("unexpected \(effect)")
         }
+    }
+
+    /// Another process wrote (the entries were changed behind the
+    /// screen's back): the loop tells the screen, as on its tick.
+    mutating func storeChanged() {
+        carry(screen.receive(.storeChanged, &context))
     }
 
     func key(_ e: WeightEntry) -> (Date, Int64) { (e.recordedAt, e.id) }

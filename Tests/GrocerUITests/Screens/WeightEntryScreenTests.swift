@@ -132,6 +132,53 @@ import Testing
         #expect(s.screen.appearedAt == later)
     }
 
+    /// The screen's text, as drawn at 80x23.
+    func shown(_ s: Fixture) -> String {
+        var canvas = Canvas(width: 80, height: 23)
+        s.screen.render(into: &canvas, s.context)
+        return canvas.lines.joined(separator: "\n")
+    }
+
+    @Test func theTimeShownMovesOnAtEachMinuteAndKeepsWhatIsTyped() {
+        // 11:49:30 in UTC (the fixed locales' zone).
+        let start = Date(timeIntervalSince1970: 1_795_262_400 - 630)
+        var s = screen()
+        s.context.now = start
+        _ = s.screen.appear(&s.context)
+        type("72", into: &s)
+        #expect(shown(s).contains("11:49"))
+        // Asks to be woken when the minute ends: 30 seconds on.
+        #expect(s.screen.wakeAt == s.context.uptime + .seconds(30))
+        s.context.now = start.addingTimeInterval(30)
+        s.context.uptime += .seconds(30)
+        #expect(s.screen.wake(&s.context) == .redraw)
+        #expect(shown(s).contains("11:50"))
+        #expect(!shown(s).contains("11:49"))
+        #expect(s.field.text == "72")
+        #expect(s.screen.wakeAt == s.context.uptime + .seconds(60))
+    }
+
+    @Test func theDateMovesOnAtMidnight() {
+        // 23:59:59 UTC on Nov 21, 2026.
+        let late = Date(timeIntervalSince1970: 1_795_305_599)
+        var s = screen()
+        s.context.now = late
+        _ = s.screen.appear(&s.context)
+        #expect(shown(s).contains("November 21, 2026"))
+        #expect(s.screen.wakeAt == s.context.uptime + .seconds(1))
+        s.context.now = late.addingTimeInterval(1)
+        _ = s.screen.wake(&s.context)
+        #expect(shown(s).contains("November 22, 2026"))
+    }
+
+    @Test func enterSavesAtTheTimeOfTheKey() {
+        var s = screen()
+        type("72.5", into: &s)
+        let later = Self.noon.addingTimeInterval(125)
+        s.context.now = later
+        #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: later)))
+    }
+
     @Test func aSavedWeightGoesToTheHistoryWithANotice() {
         var s = screen()
         let entry = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: Self.noon)

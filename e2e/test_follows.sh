@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# An open grocer follows its store: what another process writes (a second
+# grocer, a script, a sync) shows on the open screen without a key press,
+# and the screen keeps its selection where it still exists.
+source "$(dirname "$0")/lib.sh"
+
+# The id of the entry the CLI saved with this value (jq over --json).
+id_of() { "$GROCER_BIN" weight list --json | jq -r --arg v "$1" '.[] | select(.value == ($v | tonumber)) | .id'; }
+
+history_follows_adds_and_deletes_from_another_process() {
+    "$GROCER_BIN" unit kg >/dev/null || return 1
+    "$GROCER_BIN" weight add 70.1 --at 2026-01-01 >/dev/null || return 1
+    "$GROCER_BIN" weight add 70.2 --at 2026-01-02 >/dev/null || return 1
+    "$GROCER_BIN" weight add 70.3 --at 2026-01-03 >/dev/null || return 1
+    start
+    wait_for "Enter Today's Weight" || return 1
+    send F3
+    wait_for "1 of 3" || return 1
+    send Down
+    wait_for "2 of 3" || return 1
+    # Another process adds a newer entry: it shows, and the selection stays
+    # on 70.2, now the third.
+    "$GROCER_BIN" weight add 70.4 --at 2026-01-04 >/dev/null || return 1
+    wait_for "3 of 4" || return 1
+    wait_for "70.4" || return 1
+    # Another process deletes the newest: it leaves the list at once.
+    "$GROCER_BIN" weight rm "$(id_of 70.4)" >/dev/null || return 1
+    wait_gone "70.4" || return 1
+    wait_for "2 of 3" || return 1
+}
+
+editing_an_entry_deleted_elsewhere_says_so_instead_of_failing() {
+    "$GROCER_BIN" unit kg >/dev/null || return 1
+    "$GROCER_BIN" weight add 71.5 --at 2026-01-01 >/dev/null || return 1
+    "$GROCER_BIN" weight add 71.6 --at 2026-01-02 >/dev/null || return 1
+    start
+    wait_for "Enter Today's Weight" || return 1
+    send F3
+    wait_for "1 of 2" || return 1
+    type_text "e"
+    wait_for "Esc" || return 1
+    "$GROCER_BIN" weight rm "$(id_of 71.6)" >/dev/null || return 1
+    wait_for "That entry was deleted by another grocer" || return 1
+    wait_for "1 of 1" || return 1
+    lacks "weight list --json" || fail "a CLI hint on the screen"
+}
+
+groceries_follow_items_added_elsewhere() {
+    "$GROCER_BIN" items add "2 kg flour" >/dev/null || return 1
+    start
+    wait_for "Enter Today's Weight" || return 1
+    send F5
+    wait_for "flour" || return 1
+    "$GROCER_BIN" items add "3 apples" >/dev/null || return 1
+    wait_for "apples" || return 1
+}
+
+run_test "the history follows adds and deletes from another process" history_follows_adds_and_deletes_from_another_process
+run_test "editing an entry deleted elsewhere says so" editing_an_entry_deleted_elsewhere_says_so_instead_of_failing
+run_test "the groceries follow items added elsewhere" groceries_follow_items_added_elsewhere
+finish
