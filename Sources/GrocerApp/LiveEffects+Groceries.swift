@@ -23,6 +23,8 @@ extension LiveEffects {
                 let catalog = entry.unit == nil ? nil : try Self.catalog(store, locale: locale)
                 return .groceries(.changed(change, .record, catalog: catalog))
             }
+        case .apply(let change, .undo):
+            return access(.write) { store in .groceries(.undone(try store.undo(change))) }
         case .apply(let change, let purpose):
             return access(.write) { store in
                 try store.apply(change)

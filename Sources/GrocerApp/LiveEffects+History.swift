@@ -53,9 +53,15 @@ extension LiveEffects {
         case .deleteWeights(let ids):
             return access(.write) { .weightsDeleted(try $0.deleteWeights(ids: ids)) }
         case .restoreWeights(let entries):
+            return access(.write) { store in .weightsRestored(try store.restoreWeights(entries)) }
+        case .undoEdit(let now, let back):
             return access(.write) { store in
-                try store.restoreWeights(entries)
-                return .weightsRestored(entries)
+                do {
+                    let (before, after) = try store.undoEdit(now: now, back: back)
+                    return .weightEdited(before: before, after: after)
+                } catch StoreError.changedElsewhere {
+                    return .notUndone("Could not undo the edit: another grocer changed or deleted that entry since; it is left as it is.")
+                }
             }
         case .editWeight(let id, let weight, let at):
             return access(.write) { store in

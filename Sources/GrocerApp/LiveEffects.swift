@@ -46,7 +46,7 @@ final class LiveEffects {
                 FirstFrameCache.note(unit: unit, storePath: path, environment: environment)
                 return nil
             }
-        case .openHistory, .loadWeightPage, .loadWeightDays, .deleteWeights, .restoreWeights, .editWeight, .setGoal:
+        case .openHistory, .loadWeightPage, .loadWeightDays, .deleteWeights, .restoreWeights, .editWeight, .undoEdit, .setGoal:
             return performHistory(effect)
         case .startMigration:
             startMigration()

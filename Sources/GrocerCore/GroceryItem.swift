@@ -53,3 +53,15 @@ public struct GroceryItem: Equatable, Hashable, Sendable, Identifiable {
         amount?.formatted(locale: locale) ?? String(quantity)
     }
 }
+
+extension GroceryItem {
+    /// Whether the item holds what `other` holds, by the store's own
+    /// columns: the name, the quantity, the references by id (a unit,
+    /// place or aisle renamed elsewhere does not make it another item),
+    /// on the list, ticked.
+    public func holdsSame(as other: GroceryItem) -> Bool {
+        id == other.id && name == other.name && quantity == other.quantity && amount == other.amount
+            && unit?.id == other.unit?.id && place?.id == other.place?.id && aisle?.id == other.aisle?.id
+            && listed == other.listed && collected == other.collected
+    }
+}

@@ -138,6 +138,67 @@ extension Store {
         try groceryWrite { db in try Self.write(change, db) }
     }
 
+    /// Undoes a change this grocer made: `change` is the reversed one
+    /// (`GroceryItemChange.reversed`), each edit's `before` what this
+    /// grocer left. In one transaction, each edit is made only where the
+    /// item is still as this grocer left it: an item another grocer changed
+    /// or deleted since is left as it is and named in `skipped`, never
+    /// overwritten or brought back. A deleted item whose id another grocer
+    /// took meanwhile comes back under a new id.
+    public func undo(_ change: GroceryItemChange) throws -> GroceryItemChange.Undone {
+        try groceryWrite { db in
+            var applied: [GroceryItemChange.Edit] = []
+            var skipped: [GroceryItemChange.Edit] = []
+            for edit in change.edits {
+                let current: GroceryItem?
+                switch try GroceryItemReader.one(db, id: edit.id) {
+                case nil: current = nil
+                case .success(let item)?: current = item
+                case .failure?:
+                    skipped.append(edit)
+                    continue
+                }
+                switch (edit.before, current) {
+                case (nil, _):
+                    // Putting back what this grocer deleted (under a new id
+                    // if its old one was taken).
+                    applied.append(edit)
+                case (let left?, let now?) where left.holdsSame(as: now):
+                    applied.append(edit)
+                case (_?, _):
+                    // Changed or deleted elsewhere since.
+                    skipped.append(edit)
+                }
+            }
+            var made: [GroceryItemChange.Edit] = []
+            for edit in applied {
+                if edit.before == nil, let back = edit.after {
+                    made.append(try Self.reinsert(back, db))
+                } else {
+                    try Self.write(GroceryItemChange(label: change.label, edits: [edit]), db)
+                    made.append(edit)
+                }
+            }
+            return GroceryItemChange.Undone(applied: GroceryItemChange(label: change.label, edits: made), skipped: skipped)
+        }
+    }
+
+    /// A deleted item put back: under its old id, or a new one when that
+    /// was taken meanwhile.
+    static func reinsert(_ item: GroceryItem, _ db: Database) throws -> GroceryItemChange.Edit {
+        var record = ItemRecord(item, id: item.id)
+        if try ItemRecord.exists(db, key: item.id) { record.id = nil }
+        if let id = record.unitID, try !UnitRecord.exists(db, key: id) { record.unitID = nil }
+        if let id = record.placeID, try !PlaceRecord.exists(db, key: id) { record.placeID = nil }
+        if let id = record.aisleID, try !AisleRecord.exists(db, key: id) { record.aisleID = nil }
+        try record.insert(db)
+        let id = record.id ?? db.lastInsertedRowID
+        let back = GroceryItem(
+            id: id, name: item.name, quantity: item.quantity, unit: item.unit, listed: item.listed, collected: item.collected,
+            place: item.place, aisle: item.aisle, amount: item.amount)
+        return GroceryItemChange.Edit(before: nil, after: back)
+    }
+
     /// The Shop's Clear: every ticked item on the list taken off it and
     /// unticked, as one change (`GroceryItemChange.clear`); nil when none
     /// is ticked.

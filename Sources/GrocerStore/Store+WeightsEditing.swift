@@ -41,23 +41,44 @@ extension Store {
         }
     }
 
-    /// Puts deleted entries back with their ids (undo of a delete), and
-    /// their days in `weight_day`, in one transaction. An id taken again
-    /// meanwhile: `StoreError.weightIDTaken`, and nothing is put back.
-    public func restoreWeights(_ entries: [WeightEntry]) throws {
-        if entries.isEmpty { return }
-        try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
-            var taken: [Int64] = []
-            for entry in entries where try WeightRecord.exists(db, key: entry.id) { taken.append(entry.id) }
-            if !taken.isEmpty { throw StoreError.weightIDTaken(path: path, ids: taken) }
+    /// Puts deleted entries back (undo of a delete), and their days in
+    /// `weight_day`, in one transaction: with their ids, or under new ones
+    /// where another grocer took an id meanwhile (its entry is never
+    /// touched). Returns the entries as put back.
+    @discardableResult
+    public func restoreWeights(_ entries: [WeightEntry]) throws -> [WeightEntry] {
+        if entries.isEmpty { return [] }
+        return try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
             var records: [WeightRecord] = []
+            var restored: [WeightEntry] = []
             for entry in entries {
                 var record = WeightRecord(entry.weight, at: entry.recordedAt)
-                record.id = entry.id
+                record.id = try WeightRecord.exists(db, key: entry.id) ? nil : entry.id
                 try record.insert(db)
+                let id = record.id ?? db.lastInsertedRowID
+                record.id = id
                 records.append(record)
+                restored.append(WeightEntry(id: id, weight: entry.weight, recordedAt: entry.recordedAt))
             }
             try WeightDayTable.change(db, zone: timeZone, added: records)
+            return restored
+        }
+    }
+
+    /// Undoes an edit this grocer made: entry `now.id` goes back to
+    /// `back`, only if it still holds `now` (what the edit left). Changed
+    /// or deleted by another grocer since: `StoreError.changedElsewhere`,
+    /// and nothing is written.
+    public func undoEdit(now: WeightEntry, back: WeightEntry) throws -> (before: WeightEntry, after: WeightEntry) {
+        try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
+            guard let row = try Row.fetchOne(db, WeightRecord.filter(key: now.id)),
+                let old = try? WeightRecord(row: row), (try? old.entry()) == now
+            else { throw StoreError.changedElsewhere(path: path) }
+            var new = WeightRecord(back.weight, at: back.recordedAt)
+            new.id = now.id
+            try new.update(db)
+            try WeightDayTable.change(db, zone: timeZone, removed: [old], added: [new])
+            return (now, try readable(new))
         }
     }
 

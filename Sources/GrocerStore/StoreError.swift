@@ -41,8 +41,9 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     case unreadableRows(path: String, report: ReadReport)
     /// No weight entry has these ids (an edit, a delete).
     case noSuchWeight(path: String, ids: [Int64])
-    /// An undo would put back entries whose ids are taken again.
-    case weightIDTaken(path: String, ids: [Int64])
+    /// An undo found what it would take back changed or deleted by another
+    /// grocer since.
+    case changedElsewhere(path: String)
 
     public var errorDescription: String? {
         switch self {
@@ -103,10 +104,8 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
             let list = ids.map(String.init).joined(separator: ", ")
             return
                 "\(path) has no weight with the id\(ids.count == 1 ? "" : "s") \(list). See the ids with 'grocer weight list --json'; nothing was changed."
-        case .weightIDTaken(let path, let ids):
-            let list = ids.map(String.init).joined(separator: ", ")
-            return
-                "\(path) already has a weight with the id\(ids.count == 1 ? "" : "s") \(list), so the entries were not put back; nothing was changed."
+        case .changedElsewhere:
+            return "Could not undo: another grocer changed or deleted it since, and it is left as they made it."
         }
     }
 

@@ -43,7 +43,7 @@ import Testing
         case .missingColumns: "missingColumns"
         case .unreadableRows: "unreadableRows"
         case .noSuchWeight: "noSuchWeight"
-        case .weightIDTaken: "weightIDTaken"
+        case .changedElsewhere: "changedElsewhere"
         }
     }
 
@@ -155,8 +155,8 @@ import Testing
             "grocer: /home/p/grocer.sqlite has no weight with the id 12. See the ids with 'grocer weight list --json'; nothing was changed."
         ),
         (
-            .weightIDTaken(path: path, ids: [3, 4]),
-            "grocer: /home/p/grocer.sqlite already has a weight with the ids 3, 4, so the entries were not put back; nothing was changed."
+            .changedElsewhere(path: path),
+            "grocer: Could not undo: another grocer changed or deleted it since, and it is left as they made it."
         ),
     ]
 

@@ -136,7 +136,31 @@ import Testing
         try store.restoreWeights(gone)
         #expect(try store.weightsOldestFirst(after: nil, limit: 100).entries == all)
         #expect(try store.weightDays(unit: .kg) == days)
-        #expect(throws: StoreError.weightIDTaken(path: store.path, ids: [all[3].id])) { try store.restoreWeights([all[3]]) }
+        // Its id taken again (by the entry itself, here): it comes back
+        // under a new id, and the entry holding the id is not touched.
+        let again = try store.restoreWeights([all[3]])
+        #expect(again.count == 1 && again[0].id != all[3].id && again[0].weight == all[3].weight)
+        #expect(try store.weight(id: all[3].id) == all[3])
+        #expect(try store.weightCount() == 31)
+    }
+
+    @Test func undoingAnEditLeavesAnEntryAnotherGrocerChangedSince() throws {
+        let dir = TempDir()
+        let (store, all) = try storeWithTies(dir)
+        let other = try Store.open(at: URL(fileURLWithPath: store.path), timeZone: TimeZone(identifier: "UTC")!, stop: StopFlag())
+        let entry = all[5]
+        let (before, after) = try store.editWeight(id: entry.id, weight: weight("99"), at: entry.recordedAt)
+        // Another grocer edits it again: the undo is refused and its value kept.
+        let theirs = try other.editWeight(id: entry.id, weight: weight("88"), at: entry.recordedAt).after
+        #expect(throws: StoreError.changedElsewhere(path: store.path)) { try store.undoEdit(now: after, back: before) }
+        #expect(try store.weight(id: entry.id) == theirs)
+        // Deleted elsewhere: refused too, and nothing comes back.
+        try other.deleteWeights(ids: [entry.id])
+        #expect(throws: StoreError.changedElsewhere(path: store.path)) { try store.undoEdit(now: theirs, back: before) }
+        #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [entry.id])) { try store.weight(id: entry.id) }
+        // Untouched since: undone.
+        let (_, mine) = try store.editWeight(id: all[6].id, weight: weight("77"), at: all[6].recordedAt)
+        #expect(try store.undoEdit(now: mine, back: all[6]).after == all[6])
     }
 
     @Test func goalIsKeptAsTypedAndCanBeCleared() throws {

@@ -76,6 +76,20 @@ public struct GroceryItemChange: Equatable, Sendable {
         Self(label: "edit \(after.name)", edits: [Edit(before: before, after: after)])
     }
 
+    /// What an undo did: the edits put back (a deleted item that comes
+    /// back under a new id, because another grocer took its old one, is
+    /// here with that id), and those left alone because another grocer
+    /// changed the item since.
+    public struct Undone: Equatable, Sendable {
+        public let applied: GroceryItemChange
+        public let skipped: [Edit]
+
+        public init(applied: GroceryItemChange, skipped: [Edit]) {
+            self.applied = applied
+            self.skipped = skipped
+        }
+    }
+
     /// The change that undoes this one (applied like any other change).
     public var reversed: Self { Self(label: label, edits: edits.reversed().map(\.reversed)) }
 

@@ -55,6 +55,9 @@ public enum Effect: Equatable, Sendable {
     case deleteWeights([Int64])
     case restoreWeights([WeightEntry])
     case editWeight(id: Int64, weight: Weight, at: Date)
+    /// Undo of an edit: entry `now.id` back to `back`, only if it still
+    /// holds `now` (another grocer may have changed it since).
+    case undoEdit(now: WeightEntry, back: WeightEntry)
     case setGoal(Weight?)
     /// Start migrating the store on a background queue; its events arrive
     /// later as `.migration` results.
@@ -79,6 +82,9 @@ public enum EffectResult: Equatable, Sendable {
     case weightsRestored([WeightEntry])
     case weightEdited(before: WeightEntry, after: WeightEntry)
     case goalSet(Weight?)
+    /// An undo refused because another grocer changed or deleted what it
+    /// would take back: the line saying so; the change is dropped.
+    case notUndone(String)
     case storeOpened(defaultUnit: WeightUnit)
     case migration(MigrationEvent)
     case groceries(GroceriesResult)

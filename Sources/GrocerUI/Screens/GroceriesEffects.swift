@@ -91,4 +91,7 @@ public enum GroceriesResult: Equatable, Sendable {
     case prefetched(items: [GroceryItem], catalog: GroceryCatalog, prepare: GroceriesTabList)
     /// Clear found nothing ticked.
     case nothingChanged
+    /// An undo: what was put back, and what was left as another grocer
+    /// changed it since.
+    case undone(GroceryItemChange.Undone)
 }

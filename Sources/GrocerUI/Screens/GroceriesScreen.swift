@@ -98,6 +98,12 @@ public struct GroceriesScreen: Screen {
         case .groceries(.changed(let change, let purpose, let catalog)):
             if let catalog { self.catalog = catalog }
             received(change, purpose, context)
+        case .groceries(.undone(let undone)):
+            if !undone.applied.edits.isEmpty { received(undone.applied, .undo, context) }
+            guard !undone.skipped.isEmpty else { return .redraw }
+            message = Self.notUndone(undone)
+            // What the other grocer wrote is shown as it is now.
+            return .perform(.groceries(.load))
         case .groceries(.nothingChanged):
             message = "Nothing is ticked: there is nothing to clear."
         case .failed(let text):
@@ -200,6 +206,18 @@ extension GroceriesScreen {
             keep = change.edits.first.map { .item($0.id) } ?? .index(selection ?? 0)
         }
         replaceItems(change.apply(to: items), keep: keep, context, namesChanged: namesChanged)
+    }
+
+    /// "Could not undo: milk was changed by another grocer since; it is
+    /// left as it is." (with what was undone first, when some was).
+    static func notUndone(_ undone: GroceryItemChange.Undone) -> String {
+        let names = undone.skipped.compactMap { ($0.before ?? $0.after)?.name }
+        let list = names.count <= 2 ? names.joined(separator: " and ") : "\(names.count) items"
+        let verb = names.count == 1 ? "was" : "were"
+        let left =
+            "\(list) \(verb) changed by another grocer since, and \(names.count == 1 ? "is" : "are") left as \(names.count == 1 ? "it is" : "they are")."
+        if undone.applied.edits.isEmpty { return "Could not undo \(undone.applied.label): " + left }
+        return "Undid \(undone.applied.label), but " + left
     }
 
     static func capitalized(_ text: String) -> String {

@@ -129,7 +129,7 @@ extension HistoryScreen {
             return .perform(.restoreWeights(entries))
         case .edited(let before, let after):
             undoing = true
-            return .perform(.editWeight(id: after.id, weight: before.weight, at: before.recordedAt))
+            return .perform(.undoEdit(now: after, back: before))
         }
     }
 

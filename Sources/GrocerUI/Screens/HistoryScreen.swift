@@ -129,6 +129,12 @@ public struct HistoryScreen: Screen {
             form = nil
             follow(context)
             return .perform(.loadWeightDays(unit: context.defaultUnit))
+        case .notUndone(let text):
+            // Never to be tried again: what it would take back is gone.
+            undoing = false
+            undoInFlight = nil
+            notice = text
+            return receive(.storeChanged, &context)
         case .goalSet(let weight):
             goal = weight
             form = nil

@@ -92,6 +92,12 @@ struct HistoryFixture {
             entries[index] = after
             entries.sort { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
             return .weightEdited(before: before, after: after)
+        case .undoEdit(let now, let back):
+            guard let index = entries.firstIndex(of: now) else { return .notUndone("Could not undo the edit.") }
+            let after = WeightEntry(id: now.id, weight: back.weight, recordedAt: back.recordedAt)
+            entries[index] = after
+            entries.sort { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
+            return .weightEdited(before: now, after: after)
         case .setGoal(let weight):
             goal = weight
             return .goalSet(weight)

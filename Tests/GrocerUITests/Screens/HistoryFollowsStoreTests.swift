@@ -66,4 +66,21 @@ import Testing
         #expect(f.screen.window.count == 3)
         #expect(f.selected?.id == 3)
     }
+
+    @Test func undoingAnEditAnotherGrocerChangedSinceLeavesTheirsAndSaysSo() {
+        var f = history(5)
+        f.press(.char("e"))
+        for _ in 0..<8 { f.press(.backspace) }
+        f.type("90")
+        f.press(.enter)
+        #expect(f.entries.last?.weight.digits == "90")
+        // Another grocer changes it again.
+        let theirs = WeightEntry(id: 5, weight: Weight(digits: "88", unit: .kg)!, recordedAt: f.entries.last!.recordedAt)
+        f.entries[f.entries.count - 1] = theirs
+        f.press(.char("u"))
+        #expect(f.entries.last == theirs)
+        #expect(f.screen.notice == "Could not undo the edit.")
+        #expect(f.screen.undo.isEmpty)
+        #expect(f.screen.window.rows.first == theirs)
+    }
 }

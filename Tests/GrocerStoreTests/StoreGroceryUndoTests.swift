@@ -1,0 +1,77 @@
+import Foundation
+import GrocerCore
+import Testing
+
+@testable import GrocerStore
+
+/// Undo in one grocer while another changes the same items: the undo
+/// never overwrites, brings back or deletes what the other one changed.
+@Suite struct StoreGroceryUndoTests {
+    /// A second grocer on the same file.
+    func other(_ f: GroceryFixture) throws -> Store {
+        try Store.open(at: f.dir.url.appendingPathComponent("grocer.sqlite"))
+    }
+
+    @Test func anUndoLeavesAnItemAnotherGrocerChangedSince() throws {
+        let f = try GroceryFixture()
+        try f.add("3 apples")
+        let tick = GroceryItemChange.toggleCollected(try f.named("apples"))
+        try f.store.apply(tick)
+        // The other grocer unticks and takes it off the list.
+        let theirs = try f.named("apples").with(listed: false, collected: false)
+        try other(f).apply(GroceryItemChange.edited(from: try f.named("apples"), to: theirs))
+        let undone = try f.store.undo(tick.reversed)
+        #expect(undone.applied.edits.isEmpty)
+        #expect(undone.skipped == tick.reversed.edits)
+        #expect(try f.named("apples") == theirs)
+    }
+
+    @Test func anUndoOfAnAddLeavesAnItemAnotherGrocerTickedSince() throws {
+        let f = try GroceryFixture()
+        let add = try f.add("eggs")
+        try other(f).apply(.toggleCollected(try f.named("eggs")))
+        let undone = try f.store.undo(add.reversed)
+        #expect(!undone.skipped.isEmpty)
+        #expect(try f.named("eggs").collected)
+    }
+
+    @Test func anUndoNeverBringsBackAnItemDeletedElsewhere() throws {
+        let f = try GroceryFixture()
+        try f.add("milk")
+        let tick = GroceryItemChange.toggleCollected(try f.named("milk"))
+        try f.store.apply(tick)
+        try other(f).apply(.deleted(try f.named("milk")))
+        let undone = try f.store.undo(tick.reversed)
+        #expect(undone.applied.edits.isEmpty)
+        #expect(try f.store.groceryItems().isEmpty)
+    }
+
+    @Test func aDeletedItemComesBackUnderANewIdWhenAnotherGrocerTookItsOld() throws {
+        let f = try GroceryFixture()
+        try f.add("milk")
+        let milk = try f.named("milk")
+        let delete = GroceryItemChange.deleted(milk)
+        try f.store.apply(delete)
+        // SQLite gives the other grocer's new item the largest id again: milk's.
+        try other(f).addItem(f.entry("bread"), aisle: nil, storedIn: nil, locale: f.en)
+        let bread = try f.named("bread")
+        #expect(bread.id == milk.id)
+        let undone = try f.store.undo(delete.reversed)
+        #expect(undone.skipped.isEmpty)
+        let back = try f.named("milk")
+        #expect(back.id != milk.id && back.name == "milk" && back.listed == milk.listed)
+        #expect(undone.applied.edits.map(\.id) == [back.id])
+        #expect(try f.named("bread") == bread)
+    }
+
+    @Test func anUndoOfWhatNoOneElseTouchedIsMadeWhole() throws {
+        let f = try GroceryFixture()
+        try f.add("2 kg flour")
+        try f.add("sugar")
+        for name in ["flour", "sugar"] { try f.store.apply(.toggleCollected(try f.named(name))) }
+        let clear = try #require(try f.store.clearTicked())
+        let undone = try f.store.undo(clear.reversed)
+        #expect(undone.skipped.isEmpty)
+        #expect(try f.named("flour").collected && f.named("sugar").collected)
+    }
+}
