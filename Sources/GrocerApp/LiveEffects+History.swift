@@ -60,7 +60,7 @@ extension LiveEffects {
                     let (before, after) = try store.undoEdit(now: now, back: back)
                     return .weightEdited(before: before, after: after)
                 } catch StoreError.changedElsewhere {
-                    return .notUndone("Could not undo the edit: another grocer changed or deleted that entry since; it is left as it is.")
+                    return .notUndone("Not undone: another grocer changed or deleted that entry since.")
                 }
             }
         case .editWeight(let id, let weight, let at):

@@ -208,16 +208,14 @@ extension GroceriesScreen {
         replaceItems(change.apply(to: items), keep: keep, context, namesChanged: namesChanged)
     }
 
-    /// "Could not undo: milk was changed by another grocer since; it is
-    /// left as it is." (with what was undone first, when some was).
+    /// "Not undone: another grocer changed apples since." or "Undid
+    /// clear 9 items, except 2 another grocer changed since." (short: one
+    /// line at 80 columns).
     static func notUndone(_ undone: GroceryItemChange.Undone) -> String {
         let names = undone.skipped.compactMap { ($0.before ?? $0.after)?.name }
-        let list = names.count <= 2 ? names.joined(separator: " and ") : "\(names.count) items"
-        let verb = names.count == 1 ? "was" : "were"
-        let left =
-            "\(list) \(verb) changed by another grocer since, and \(names.count == 1 ? "is" : "are") left as \(names.count == 1 ? "it is" : "they are")."
-        if undone.applied.edits.isEmpty { return "Could not undo \(undone.applied.label): " + left }
-        return "Undid \(undone.applied.label), but " + left
+        let what = names.count == 1 ? names[0] : "\(names.count) items"
+        if undone.applied.edits.isEmpty { return "Not undone: another grocer changed \(what) since." }
+        return "Undid \(undone.applied.label), except \(what) another grocer changed since."
     }
 
     static func capitalized(_ text: String) -> String {

@@ -121,6 +121,22 @@ private func listLines(_ s: GroceriesScreen) -> [String] {
         #expect(screenLines(s)[2] == " Nothing to undo.")
     }
 
+    @Test func undoLeavesWhatAnotherGrocerChangedSinceAndSaysSo() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries()
+        store.drive(&s, [.char(" ")])
+        // Another grocer puts butter back on the list with another quantity.
+        let index = store.items.firstIndex { $0.name == "butter" }!
+        let theirs = GroceryItem(
+            id: store.items[index].id, name: "butter", quantity: 4, unit: nil, listed: true, collected: false)
+        store.items[index] = theirs
+        store.drive(&s, [.char("u")])
+        #expect(screenLines(s)[2] == " Not undone: another grocer changed butter since.")
+        #expect(store.items[index] == theirs)
+        // The list shows the store as it is now.
+        #expect(s.items.first { $0.name == "butter" } == theirs)
+    }
+
     @Test func deleteRemovesTheItem() {
         var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
         var s = groceries()

@@ -80,6 +80,23 @@ struct FakeGroceryStore {
             }
             items = change.apply(to: items)
             return .groceries(.changed(change, .record))
+        case .apply(let change, .undo):
+            // As the store: each edit only where the item holds what this
+            // grocer left.
+            var applied: [GroceryItemChange.Edit] = []
+            var skipped: [GroceryItemChange.Edit] = []
+            for edit in change.edits {
+                let now = items.first { $0.id == edit.id }
+                switch (edit.before, now) {
+                case (nil, _),
+                    (_?, _?) where edit.before!.holdsSame(as: now!):
+                    applied.append(edit)
+                default: skipped.append(edit)
+                }
+            }
+            let made = GroceryItemChange(label: change.label, edits: applied)
+            items = made.apply(to: items)
+            return .groceries(.undone(GroceryItemChange.Undone(applied: made, skipped: skipped)))
         case .apply(let change, let purpose):
             items = change.apply(to: items)
             return .groceries(.changed(change, purpose))
