@@ -82,10 +82,26 @@ goal_prints_sets_and_clears() {
     ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 ]] || fail "goal and --clear: exit $rc: $out"
 }
 
+times_in_the_future_or_before_1900_are_refused() {
+    G unit kg >/dev/null || return 1
+    G weight add 70 --at 2026-01-05 >/dev/null || return 1
+    local out rc when
+    for when in 2099-01-05 "1899-12-31 07:30" 0001-01-01; do
+        out=$(G weight add 71 --at "$when" 2>&1); rc=$?
+        ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"nothing was saved"* ]] || fail "add --at $when: exit $rc: $out"
+        out=$(G weight edit 1 --at "$when" 2>&1); rc=$?
+        ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 ]] || fail "edit --at $when: exit $rc: $out"
+    done
+    [[ $(G weight list) == "2026-01-05T12:00:00Z  70 kg" ]] || fail "changed: $(G weight list)"
+    # A minute ahead (a clock a little fast) is taken.
+    G weight add 71 --at "$(date -u -d '+1 minute' +%Y-%m-%dT%H:%M:%SZ)" >/dev/null || fail "a minute ahead was refused"
+}
+
 run_test "weight add --at: UTC, local time, local date at noon" add_takes_utc_local_times_and_local_dates_at_noon
 run_test "weight list --since/--until: inclusive local days" list_since_until_are_inclusive_local_days
 run_test "weight edit changes what is given, keeps the rest" edit_changes_what_is_given_and_keeps_the_rest
 run_test "a missing id: one line, exit 2, nothing changed" a_missing_id_is_one_line_exit_2_and_nothing_changes
 run_test "weight rm removes every id given; weight_day follows" rm_removes_every_id_given_and_the_days_follow
 run_test "weight goal prints, sets and clears" goal_prints_sets_and_clears
+run_test "times in the future or before 1900 are refused" times_in_the_future_or_before_1900_are_refused
 finish

@@ -18,6 +18,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case notATime(String)
     /// A date that is not YYYY-MM-DD.
     case notADate(String)
+    /// A weigh-in time that cannot be (before 1900, in the future).
+    case impossibleTime(String, WeighInTime.Problem)
     /// `weight edit` with nothing to change.
     case nothingToEdit
 
@@ -37,6 +39,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(text)' is not a time: give 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local) or 2026-01-05 (12:00 local)."
         case .notADate(let text):
             return "'\(text)' is not a date: give YYYY-MM-DD, e.g. 2026-01-05."
+        case .impossibleTime(let text, let problem):
+            return "'\(text)' is \(problem.reason); nothing was saved."
         case .nothingToEdit:
             return "Nothing to change: give --value, --unit or --at (see grocer weight edit --help)."
         }

@@ -45,6 +45,13 @@ extension WeightParsing {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
+    /// `time`, and a time a weigh-in can have been (`WeighInTime`) at `now`.
+    public static func weighInTime(_ text: String, timeZone: TimeZone, now: Date) throws(CommandError) -> Date {
+        let date = try time(text, timeZone: timeZone)
+        if let problem = WeighInTime.problem(date, now: now) { throw .impossibleTime(text, problem) }
+        return date
+    }
+
     /// A local calendar day typed as "YYYY-MM-DD" (`--since`, `--until`).
     public static func date(_ text: String) throws(CommandError) -> CivilDay {
         let bytes = Array(text.utf8)

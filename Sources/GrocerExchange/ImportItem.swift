@@ -78,22 +78,22 @@ extension WeightUnit {
 /// 1.8 us, most of a row's time; the memory is capped.
 struct RowReader {
     let time: ImportTime
+    /// Import time: later rows are in the future (`WeighInTime`).
+    let now: Date
     private var seen: [WeightUnit: [String: ImportedWeight.Reading]] = [:]
     private var remembered = 0
     static let cap = 50_000
-    /// The times a store keeps: the years 1 to 9999 (UTC).
-    static let years = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
-
-    init(timeZone: TimeZone) {
+    init(timeZone: TimeZone, now: Date) {
         time = ImportTime(timeZone: timeZone)
+        self.now = now
     }
 
     mutating func item(line: Int, timeText: String, value: String, unit: WeightUnit?, unitText: String) -> ImportItem {
         guard let date = time.parse(timeText) else {
             return .problem(ImportProblem(line: line, reason: "'\(timeText)' is not a date and time grocer reads"))
         }
-        guard RowReader.years.contains(date) else {
-            return .problem(ImportProblem(line: line, reason: "'\(timeText)' is outside the years 1 to 9999"))
+        if let problem = WeighInTime.problem(date, now: now) {
+            return .problem(ImportProblem(line: line, reason: "'\(timeText)' is \(problem.reason)"))
         }
         guard let unit else { return .problem(ImportProblem(line: line, reason: "unit '\(unitText)' is not lbs or kg")) }
         if let reading = seen[unit]?[value] {

@@ -11,11 +11,14 @@ public struct ImportReader: Sendable {
     /// For files that do not say their unit (The Hacker's Diet Online, a
     /// Libra file without `#Units:`).
     public var defaultUnit: WeightUnit
+    /// When the import runs: rows after it are refused (`WeighInTime`).
+    public var now: Date
 
-    public init(format: ImportFormat? = nil, timeZone: TimeZone, defaultUnit: WeightUnit) {
+    public init(format: ImportFormat? = nil, timeZone: TimeZone, defaultUnit: WeightUnit, now: Date = Date()) {
         self.format = format
         self.timeZone = timeZone
         self.defaultUnit = defaultUnit
+        self.now = now
     }
 
     /// Calls `body` once per row, in file order; returns the format read.
@@ -50,7 +53,7 @@ public struct ImportReader: Sendable {
         case .applehealth?: kind = .applehealth
         }
         return PreparedImport(
-            kind: kind, input: PrefixedInputStream(prefix: prefix, rest: stream), rows: RowReader(timeZone: timeZone),
+            kind: kind, input: PrefixedInputStream(prefix: prefix, rest: stream), rows: RowReader(timeZone: timeZone, now: now),
             defaultUnit: defaultUnit)
     }
 

@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import GrocerCLI
 import GrocerCore
 import GrocerStore
 import Synchronization
 
 /// `grocer store migrate [--store PATH] [--no-backup]`: migrates an older
 /// store without the screen. Progress as "Migration Progress: N%" lines on
-/// stderr (at most one per percent), then the summary on stdout.
+/// stderr: on a terminal at most one per percent; elsewhere (a log, a pipe,
+/// cron) the first, then at most one every few seconds, and the last. Then
+/// the summary on stdout.
 struct StoreMigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
@@ -29,13 +32,12 @@ struct StoreMigrateCommand: ParsableCommand {
         // A file size limit fails the write (EFBIG, a clear message, the old
         // store untouched) instead of killing grocer with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
-        var lastPercent = -1
+        var pace = ProgressPace(everyPercent: isatty(2) == 1)
         // Refusals, failures and "nothing to do" end through ErrorReport,
         // the one place that words them (with text from the file escaped).
         let summary = try Migrator(path: path, options: options).run(
             progress: { p in
-                guard p.percent > lastPercent else { return }
-                lastPercent = p.percent
+                guard pace.shows(percent: p.percent, at: ContinuousClock.now) else { return }
                 FileHandle.standardError.write(Data("Migration Progress: \(p.percent)%\n".utf8))
             },
             onWait: {

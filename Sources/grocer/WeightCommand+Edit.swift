@@ -30,7 +30,8 @@ extension WeightCommand {
             defer { try? db.close() }
             let old = try StoreAccess.reading(db.path) { try db.weight(id: id) }
             let weight = try WeightParsing.parse(value ?? old.weight.digits, unit: unit ?? old.weight.unit)
-            let date = try at.map { text throws(CommandError) in try WeightParsing.time(text, timeZone: db.timeZone) } ?? old.recordedAt
+            let date =
+                try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? old.recordedAt
             let (before, after) = try StoreAccess.writing(db.path) { try db.editWeight(id: id, weight: weight, at: date) }
             print("Changed id \(id): \(WeightCommand.describe(before)) -> \(WeightCommand.describe(after))")
         }

@@ -33,7 +33,7 @@ struct WeightCommand: ParsableCommand {
             defer { try? db.close() }
             let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultUnit() }
             let weight = try WeightParsing.parse(value, unit: unit)
-            let date = try at.map { text throws(CommandError) in try WeightParsing.time(text, timeZone: db.timeZone) } ?? Date()
+            let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
             let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date) }
             print("Saved \(WeightCommand.describe(entry)) as id \(entry.id)")
         }
@@ -79,7 +79,7 @@ struct WeightCommand: ParsableCommand {
     }
 
     static let timeHelp =
-        "When it was weighed: 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local) or 2026-01-05 (12:00 local)."
+        "When it was weighed: 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local) or 2026-01-05 (12:00 local); from 1900 to 5 minutes after now."
 
     /// "72.5 kg at 2026-01-05T07:30:00Z"
     static func describe(_ entry: WeightEntry) -> String {

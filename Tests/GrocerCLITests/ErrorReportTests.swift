@@ -69,6 +69,7 @@ import Testing
         case .couldNotWrite: "couldNotWrite"
         case .notATime: "notATime"
         case .notADate: "notADate"
+        case .impossibleTime: "impossibleTime"
         case .nothingToEdit: "nothingToEdit"
         }
     }
@@ -255,11 +256,19 @@ import Testing
             "grocer: 'noon' is not a time: give 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local) or 2026-01-05 (12:00 local)."
         ),
         (.notADate("5/1/2026"), "grocer: '5/1/2026' is not a date: give YYYY-MM-DD, e.g. 2026-01-05."),
+        (
+            .impossibleTime("2030-01-01", .inTheFuture),
+            "grocer: '2030-01-01' is in the future: a weigh-in can be at most 5 minutes after now; nothing was saved."
+        ),
+        (
+            .impossibleTime("0001-01-01", .beforeEarliest),
+            "grocer: '0001-01-01' is before 1900: grocer takes weigh-ins from 1900 on; nothing was saved."
+        ),
         (.nothingToEdit, "grocer: Nothing to change: give --value, --unit or --at (see grocer weight edit --help)."),
     ]
 
     @Test func everyCommandErrorCaseHasARow() {
-        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 7)
+        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 8)
     }
 
     @Test(arguments: commandErrors)

@@ -79,9 +79,23 @@ import Testing
             ImportFixture.summary(items) == ["2 2026-01-05T07:30:00Z 72.5 kg", "3 ! '7\u{FFFD}' is not a weight (a decimal with '.', e.g. 72.5)"])
     }
 
-    @Test func timesOutsideTheYearsAStoreKeepsAreRejected() throws {
-        let (_, items) = try fixture.read("recorded_at,value,unit\n0000-06-01T00:00:00Z,72.5,kg\n")
-        #expect(ImportFixture.summary(items) == ["2 ! '0000-06-01T00:00:00Z' is outside the years 1 to 9999"])
+    @Test func timesBefore1900OrInTheFutureAreRejectedAndNamed() throws {
+        let now = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21 12:00 UTC
+        let text =
+            "recorded_at,value,unit\n0000-06-01T00:00:00Z,72.5,kg\n1899-12-31T23:59:59Z,72.5,kg\n1900-01-01T00:00:00Z,72.5,kg\n2026-11-21T12:05:00Z,72.5,kg\n2030-01-05T07:30:00Z,72.5,kg\n"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-future-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(text.utf8).write(to: url)
+        var items: [ImportItem] = []
+        try ImportReader(timeZone: .gmt, defaultUnit: .kg, now: now).read(fileAt: url) { items.append($0) }
+        #expect(
+            ImportFixture.summary(items) == [
+                "2 ! '0000-06-01T00:00:00Z' is before 1900: grocer takes weigh-ins from 1900 on",
+                "3 ! '1899-12-31T23:59:59Z' is before 1900: grocer takes weigh-ins from 1900 on",
+                "4 1900-01-01T00:00:00Z 72.5 kg",
+                "5 2026-11-21T12:05:00Z 72.5 kg",
+                "6 ! '2030-01-05T07:30:00Z' is in the future: a weigh-in can be at most 5 minutes after now",
+            ])
     }
 
     @Test func grocerJSONIdsAreReadWhenPositive() throws {

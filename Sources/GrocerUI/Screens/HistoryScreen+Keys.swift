@@ -73,8 +73,8 @@ extension HistoryScreen {
             guard s.form != nil else { return .none }
             return s.form?.toggleUnit() == true ? .redraw : .reject
         },
-        Binding(keys: [.enter], hint: "Enter", label: "Save", help: "form: save", when: \.editing) { s, _, _ in
-            s.submit()
+        Binding(keys: [.enter], hint: "Enter", label: "Save", help: "form: save", when: \.editing) { s, _, context in
+            s.submit(now: context.now)
         },
         Binding(keys: [.escape], hint: "Esc", label: "Cancel", help: "form: cancel", when: \.editing) { s, _, _ in
             s.form = nil
@@ -133,7 +133,7 @@ extension HistoryScreen {
         }
     }
 
-    mutating func submit() -> Outcome {
+    mutating func submit(now: Date) -> Outcome {
         guard var form else { return .none }
         defer { self.form = form }
         if form.value.text.isEmpty, case .goal(let current) = form.purpose {
@@ -153,6 +153,10 @@ extension HistoryScreen {
         case .edit(let entry):
             guard let at = form.date(in: locales.timeZone) else {
                 form.message = "Type the date and time as 2026-11-21 07:30."
+                return .reject
+            }
+            if let problem = WeighInTime.problem(at, now: now) {
+                form.message = problem == .inTheFuture ? "In the future (5 min at most)." : "That is before 1900."
                 return .reject
             }
             return .perform(.editWeight(id: entry.id, weight: weight, at: at))

@@ -162,6 +162,26 @@ import Testing
         #expect(f.entries.last?.weight.digits == "80.00")
     }
 
+    @Test func theFormRefusesATimeInTheFutureOrBefore1900() {
+        var f = history(3)
+        f.press(.char("e"))
+        f.press(.tab)
+        for _ in 0..<16 { f.press(.backspace) }
+        f.type("2030-01-05 07:30")
+        #expect(f.press(.enter) == .reject)
+        #expect(f.frame()[12].contains("In the future (5 min at most)."))
+        for _ in 0..<16 { f.press(.backspace) }
+        f.type("1899-12-31 07:30")
+        #expect(f.press(.enter) == .reject)
+        #expect(f.frame()[12].contains("That is before 1900."))
+        // Four minutes from now (the fixture's noon, UTC) is taken.
+        for _ in 0..<16 { f.press(.backspace) }
+        f.type("2026-11-21 12:04")
+        f.press(.enter)
+        #expect(f.screen.form == nil)
+        #expect(f.entries.last?.recordedAt == HistoryFixture.noon.addingTimeInterval(240))
+    }
+
     // MARK: Goal
 
     @Test func gSetsTheGoalAndAnEmptyGoalClearsIt() {
