@@ -30,9 +30,9 @@ add_list_tick_clear_undo() {
     open_groceries || return 1
     type_text "a"; wait_for "Add:" || return 1
     add "2 kg flour" || return 1
-    wait_for "Add flour." || return 1
+    wait_for "Added flour" || return 1
     add "3 apples" || return 1
-    wait_for "Add apples." || return 1
+    wait_for "Added apples" || return 1
     send Escape; wait_gone "Add:" || return 1
     wait_line '^ +\[x\] apples +3$' || return 1
     wait_line '^ +\[x\] flour +2 kg$' || return 1
@@ -44,7 +44,7 @@ add_list_tick_clear_undo() {
     wait_line '^ +\[x\] apples +3$' || return 1
     screen | grep -A1 -E '\[ \] flour' | grep -qE '\[x\] apples' || fail "apples did not sink below flour" || return 1
     type_text "C"; wait_for "Take the 1 ticked item off the list? (y/n)" || return 1
-    type_text "y"; wait_for "Clear 1 item." || return 1
+    type_text "y"; wait_for "Cleared 1 item (u undoes)" || return 1
     wait_for "0 of 1 ticked" || return 1
     wait_gone "apples" || return 1
     type_text "u"; wait_for "Undid: clear 1 item." || return 1

@@ -89,6 +89,9 @@ ctrl_z_suspends_and_fg_redraws() {
     wait_line "72 .*lbs" || return 1
     wait_line "F10 Quit *$" || return 1
     [[ $(screen | sed -n 30p) == *"F10 Quit"* ]] || fail "the hint bar is not on row 30" || return 1
+    # A weight is typed: the first q asks, the second quits.
+    type_text "q"
+    wait_for "Not saved: q again quits" || return 1
     type_text "q"
     wait_line '^\$ ?$' || return 1
 }

@@ -158,6 +158,17 @@ the_time_follows_the_zone_across_launches() {
     [[ $(sed -n 17p "$cache") == -1800? ]] || fail "not corrected: $(sed -n 17p "$cache")"
 }
 
+q_with_a_weight_typed_asks_before_quitting() {
+    start
+    wait_for "Enter Today's Weight" || return 1
+    type_text "72"
+    send q
+    wait_for "Not saved: q again quits" || return 1
+    lacks "[exit" || fail "quit at the first q"
+    send q
+    wait_for "[exit 0]" || return 1
+}
+
 run_test "typing filters, Enter saves and shows the history" typing_filters_saves_and_shows_history
 run_test "zero is refused; Enter on empty does nothing" zero_is_refused_and_empty_enter_does_nothing
 run_test "unit picker sets the default; kept after restart" unit_picker_changes_the_default_and_it_survives_a_restart
@@ -168,4 +179,5 @@ run_test "F10, Ctrl-C, SIGTERM, SIGHUP restore the terminal" quit_keys_and_signa
 run_test "without a terminal: error and exit 2" not_a_terminal_points_at_the_subcommands
 run_test "a foreign file is refused, untouched" refuses_a_foreign_file_untouched
 run_test "the time follows the zone across launches, cached or not" the_time_follows_the_zone_across_launches
+run_test "q with a weight typed asks before quitting" q_with_a_weight_typed_asks_before_quitting
 finish

@@ -166,7 +166,16 @@ public struct AppModel: Sendable {
     /// The hint bar's entries: the top screen's, then the global ones.
     var hintItems: [HintBar.Item] {
         let screenHints = top.flatMap { screens[$0] }.map { $0.hints } ?? []
-        let global = takesGlobalKeys ? GlobalKeys.bindings.compactMap { $0.hintEntry } : []
+        // The key of the screen shown is left out. (A loop: this runs for
+        // the first frame.)
+        var global: [Hint] = []
+        if takesGlobalKeys {
+            for binding in GlobalKeys.bindings {
+                guard let hint = binding.hintEntry else { continue }
+                if let route = GlobalKeys.route(ofHint: hint.key), route == stack.first { continue }
+                global.append(hint)
+            }
+        }
         return HintBar.items(screen: screenHints, global: global)
     }
 

@@ -31,6 +31,18 @@ public enum GlobalKeys {
     /// Keys that act on every screen, the migration screen included.
     static let everywhere: Set<Key> = [.ctrl("z")]
 
+    /// The screen each hint goes to: the bar leaves out the key of the
+    /// screen already shown ("F2 Weight" on the weight screen).
+    static func route(ofHint hint: String) -> Route? {
+        switch hint {
+        case "F2": return .weight
+        case "F3": return .history
+        case "F4": return .tip
+        case "F5": return .groceries
+        default: return nil
+        }
+    }
+
     /// Hints that stay on the bar however narrow it is: help and quit.
     static func isEssential(_ key: String) -> Bool { key == "F1" || key == "F10" }
 
@@ -38,6 +50,7 @@ public enum GlobalKeys {
     static func binding(for key: Key, over screen: any Screen) -> Binding<Void>? {
         if !type(of: screen).takesGlobalKeys && !everywhere.contains(key) { return nil }
         if case .char = key, screen.takesText { return nil }
+        if key == .char("q"), screen.guardsQuit { return nil }
         return bindings.first { $0.takes(key) }
     }
 

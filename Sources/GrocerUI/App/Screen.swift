@@ -18,6 +18,9 @@ public protocol Screen: Sendable {
     /// filter): then `?` and `q` are typed, not help and quit. Fields that
     /// take only digits say no.
     var takesText: Bool { get }
+    /// Whether `q` would drop something typed and not saved: then the
+    /// screen's own `q` binding asks first, instead of the app quitting.
+    var guardsQuit: Bool { get }
 
     /// Each time `go` or `present` brings it up (not when a screen over it
     /// is dismissed).
@@ -36,6 +39,7 @@ extension Screen {
     public static var isOverlay: Bool { false }
     public static var takesGlobalKeys: Bool { true }
     public var takesText: Bool { false }
+    public var guardsQuit: Bool { false }
     public mutating func appear(_ context: inout AppContext) -> Outcome { .redraw }
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome { .none }
     public var wakeAt: Duration? { nil }

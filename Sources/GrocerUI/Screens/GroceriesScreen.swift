@@ -128,6 +128,9 @@ extension GroceriesScreen {
     enum Keep {
         case item(Int64)
         case index(Int)
+        /// After a tick in Shop: the next item not yet ticked (from this
+        /// row on, then from the top), so that the next Space ticks it.
+        case nextUnticked(Int)
     }
 
     /// New items: the lists are grouped again (the shown tab now, the
@@ -158,6 +161,14 @@ extension GroceriesScreen {
             }
         case .index(let index):
             select(near: index)
+        case .nextUnticked(let index):
+            let rows = self.rows
+            let unticked = { (row: Int) in rows[row].item.map { !$0.collected } ?? false }
+            if let next = (max(0, index)..<rows.count).first(where: unticked) ?? (0..<rows.count).first(where: unticked) {
+                selection = next
+            } else {
+                select(near: index)
+            }
         }
         scrollToSelection(context)
     }
@@ -199,8 +210,11 @@ extension GroceriesScreen {
         switch purpose {
         case .record:
             undo.record(change)
-            message = Self.capitalized(change.label) + "."
-            keep = added ? .item(change.edits[0].id) : .index(selection ?? 0)
+            message = Self.happened(change.label)
+            let ticked =
+                tab == .shop && change.edits.count == 1 && change.edits[0].after?.collected == true
+                && change.edits[0].before?.collected == false
+            keep = added ? .item(change.edits[0].id) : ticked ? .nextUnticked(selection ?? 0) : .index(selection ?? 0)
         case .undo:
             message = "Undid: \(change.label)."
             keep = change.edits.first.map { .item($0.id) } ?? .index(selection ?? 0)
@@ -216,6 +230,27 @@ extension GroceriesScreen {
         let what = names.count == 1 ? names[0] : "\(names.count) items"
         if undone.applied.edits.isEmpty { return "Not undone: another grocer changed \(what) since." }
         return "Undid \(undone.applied.label), except \(what) another grocer changed since."
+    }
+
+    /// What a change did, for the status line: "Added flour", "Ticked
+    /// apples", "Deleted beer (u undoes)", "Cleared 9 items (u undoes)",
+    /// from the change's label ("add flour", "clear 9 items").
+    static func happened(_ label: String) -> String {
+        let verb = label.prefix { $0 != " " }
+        let rest = label.dropFirst(verb.count)
+        let past: String
+        switch verb {
+        case "add": past = "Added"
+        case "delete": past = "Deleted"
+        case "edit": past = "Edited"
+        case "tick": past = "Ticked"
+        case "untick": past = "Unticked"
+        case "clear": past = "Cleared"
+        case "take": past = "Took"
+        case "put": past = "Put"
+        default: return capitalized(label)
+        }
+        return past + rest + (verb == "delete" || verb == "clear" ? " (u undoes)" : "")
     }
 
     static func capitalized(_ text: String) -> String {

@@ -61,7 +61,21 @@ public struct WeightEntryScreen: Screen {
         return .milliseconds(Int64((left * 1000).rounded(.up)))
     }
 
+    /// With a weight typed, `q` asks first (a second `q` quits).
+    public var guardsQuit: Bool { !field.text.isEmpty }
+
+    /// Shown after a first `q` with a weight typed; while it shows, `q` quits.
+    var quitQuestion: String { "Not saved: q again quits and drops “\(field.text)”; Enter saves it." }
+
     public static let bindings: [Binding<WeightEntryScreen>] = [
+        Binding(
+            keys: [.char("q")], help: "quit; with a weight typed, asks first",
+            when: { $0.guardsQuit }
+        ) { s, _, _ in
+            if s.message == s.quitQuestion { return .quit() }
+            s.message = s.quitQuestion
+            return .reject
+        },
         Binding(
             keys: [], typing: { _ in true }, help: "type the weight (the locale's separator)",
             helpKeys: "0-9 and . or ,"

@@ -21,17 +21,37 @@ import Testing
     }
 
     @Test func theHintBarShowsTheScreensKeysThenTheGlobalOnes() {
-        #expect(frame(model())[23] == "Enter Save  ^U Unit  F1 Help  F2 Weight  F3 History  F4 Tip  F10 Quit")
+        // The weight screen's own key (F2) is left out first.
+        #expect(frame(model())[23] == "Enter Save  ^U Unit  F1 Help  F3 History  F4 Tip  F5 Groceries  F10 Quit")
     }
 
     @Test(arguments: [
-        (60, "Enter Save  ^U Unit  F1 Help  F2 Weight  F10 Quit"),
+        (60, "Enter Save  ^U Unit  F1 Help  F3 History  F4 Tip  F10 Quit"),
         (40, "Enter Save  ^U Unit  F1 Help  F10 Quit"),
         (36, "Enter Save  F1 Help  F10 Quit"),
     ])
     func whenTheBarIsNarrowHintsGiveWayAndHelpAndQuitStay(width: Int, bar: String) {
         let app = model(width: width)
         #expect(frame(app, width, 24)[23] == bar)
+    }
+
+    @Test func qWithAWeightTypedAsksFirstAndASecondQQuits() {
+        var app = model()
+        _ = app.handle(.char("7"))
+        _ = app.handle(.char("2"))
+        #expect(app.handle(.char("q")) == .reject)
+        #expect(frame(app).contains { $0.contains("Not saved: q again quits and drops “72”; Enter saves it.") })
+        #expect(app.handle(.char("q")) == .quit())
+    }
+
+    @Test func qAfterAnyOtherKeyAsksAgainAndWithNothingTypedQuitsAtOnce() {
+        var app = model()
+        _ = app.handle(.char("7"))
+        _ = app.handle(.char("q"))
+        _ = app.handle(.char("2"))
+        #expect(app.handle(.char("q")) == .reject)
+        _ = app.handle(.escape)
+        #expect(app.handle(.char("q")) == .quit())
     }
 
     @Test func theTipScreensBarAt80KeepsHelpAndQuit() {

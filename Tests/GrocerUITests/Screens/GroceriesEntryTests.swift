@@ -35,7 +35,7 @@ import Testing
         #expect(sugar?.listed == true)
         #expect(s.mode == .adding)
         #expect(s.addLine.text == "")
-        #expect(screenLines(s)[2] == " Add sugar.")
+        #expect(screenLines(s)[2] == " Added sugar")
         #expect(s.selectedItem?.name == "sugar")
     }
 

@@ -77,13 +77,26 @@ private func listLines(_ s: GroceriesScreen) -> [String] {
         #expect(s.selectedItem?.name == "Milk")
     }
 
+    @Test func tickingTheLastUntickedItemOfAnAisleMovesToTheNextUnticked() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries(keys: [.tab])
+        store.drive(&s, [.down, .char(" ")])
+        #expect(s.selectedItem?.name == "Milk")
+        // Milk is the last unticked in Dairy: the cursor goes on to apples,
+        // not to the ticked butter below it.
+        store.drive(&s, [.char(" ")])
+        #expect(store.items.first { $0.name == "Milk" }?.collected == true)
+        #expect(s.selectedItem?.name == "apples")
+        #expect(screenLines(s)[2] == " Ticked Milk")
+    }
+
     @Test func spaceInPrepareTakesAnItemOffTheList() {
         var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
         var s = groceries()
         store.drive(&s, [.char(" ")])
         #expect(listLines(s)[1] == "   [ ] butter                                                                1")
         #expect(store.items.first { $0.name == "butter" }?.listed == false)
-        #expect(screenLines(s)[2] == " Take butter off the list.")
+        #expect(screenLines(s)[2] == " Took butter off the list")
     }
 
     @Test func clearAsksThenTakesTickedItemsOffAndUndoPutsThemBack() {
@@ -96,7 +109,7 @@ private func listLines(_ s: GroceriesScreen) -> [String] {
         #expect(listLines(s).contains("   [x] Yeast                                                                 1"))
         store.drive(&s, [.char("C"), .char("y")])
         #expect(!listLines(s).contains { $0.contains("Yeast") })
-        #expect(screenLines(s)[2] == " Clear 1 item.")
+        #expect(screenLines(s)[2] == " Cleared 1 item (u undoes)")
         store.drive(&s, [.char("u")])
         #expect(listLines(s).last == "   [x] Yeast                                                                 1")
         #expect(screenLines(s)[2] == " Undid: clear 1 item.")
@@ -142,6 +155,7 @@ private func listLines(_ s: GroceriesScreen) -> [String] {
         var s = groceries()
         store.drive(&s, [.delete])
         #expect(!store.items.contains { $0.name == "butter" })
+        #expect(screenLines(s)[2] == " Deleted butter (u undoes)")
         #expect(listLines(s)[1] == "   [ ] Crème fraîche                                                         1")
     }
 }

@@ -24,13 +24,13 @@ import Testing
     }
 
     @Test func theBarAt80ShowsTheHistorysKeysThenHelpAndQuit() {
-        #expect(bottomRow(app()) == "d Delete  u Undo  e Edit  g Goal  F1 Help  F2 Weight  F3 History  F10 Quit")
+        #expect(bottomRow(app()) == "d Delete  u Undo  e Edit  g Goal  F1 Help  F2 Weight  F4 Tip  F10 Quit")
     }
 
     @Test func inTheFormTheBarSaysSaveAndCancelAndKeepsHelpAndQuit() {
         var app = app()
         _ = app.handle(.char("e"))
-        #expect(bottomRow(app) == "Enter Save  Esc Cancel  F1 Help  F2 Weight  F3 History  F4 Tip  F10 Quit")
+        #expect(bottomRow(app) == "Enter Save  Esc Cancel  F1 Help  F2 Weight  F4 Tip  F5 Groceries  F10 Quit")
     }
 
     @Test func questionMarkAndQActWhileBrowsingNotWhileTyping() {
