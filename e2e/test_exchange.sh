@@ -86,9 +86,39 @@ trend_and_ranged_export() {
         || fail "ranged export: $("$G" weight export --since 2026-01-02 --until 2026-01-02 --store "$s" | od -c | head)"
 }
 
+export_never_writes_over_the_store_its_journals_or_a_file() {
+    local a=$TMPROOT/s/a.sqlite out rc name before
+    mkdir -p "$TMPROOT/s" && ln -s "$TMPROOT/s" "$TMPROOT/link" || return 1
+    fill "$a" || return 1
+    # A grocer keeps the store open meanwhile, as a screen would: its -wal
+    # and -shm are there.
+    sqlite3 "$a" "PRAGMA journal_mode=WAL; CREATE TEMP TABLE t(x);" >/dev/null
+    for name in "$a" "$a-wal" "$a-shm" "$a-journal" "$TMPROOT/link/a.sqlite-wal"; do
+        before=$(ls -la "$TMPROOT/s" | md5sum)
+        out=$("$G" weight export --store "$a" --output "$name" 2>&1); rc=$?
+        ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"is the store itself"* ]] || fail "--output $name: exit $rc: $out"
+        "$G" weight export --store "$a" --output "$name" --force >/dev/null 2>&1 && fail "--force wrote $name"
+    done
+    [[ $("$G" weight list --store "$a" | wc -l) == 4 ]] || fail "the store lost entries"
+    # A new file: 0600; an existing one only with --force.
+    "$G" weight export --store "$a" --output "$TMPROOT/w.csv" || fail "export" || return 1
+    [[ $(stat -c %a "$TMPROOT/w.csv") == 600 ]] || fail "mode $(stat -c %a "$TMPROOT/w.csv")"
+    echo keep >"$TMPROOT/w.csv"
+    out=$("$G" weight export --store "$a" --output "$TMPROOT/w.csv" 2>&1); rc=$?
+    ((rc == 2)) && [[ $out == *"--force"* && $(cat "$TMPROOT/w.csv") == keep ]] || fail "replaced without --force: exit $rc: $out"
+    "$G" weight export --store "$a" --output "$TMPROOT/w.csv" --force || fail "--force refused"
+    [[ $(head -1 "$TMPROOT/w.csv") == recorded_at* ]] || fail "not replaced: $(head -1 "$TMPROOT/w.csv")"
+    # With no store yet, the same rules.
+    echo keep >"$TMPROOT/e.csv"
+    "$G" weight export --store "$TMPROOT/none.sqlite" --output "$TMPROOT/e.csv" 2>/dev/null && fail "no store: replaced"
+    "$G" weight export --store "$TMPROOT/none.sqlite" --output "$TMPROOT/new.csv" || fail "no store: export"
+    [[ $(stat -c %a "$TMPROOT/new.csv") == 600 ]] || fail "no store: mode $(stat -c %a "$TMPROOT/new.csv")"
+}
+
 run_test "export -> import -> export is byte-identical (csv, json); importing twice adds nothing" round_trip_is_byte_identical_in_both_formats
 run_test "Libra and openScale files import; bad rows listed by line" other_trackers_files_import
 run_test "a file that cannot be read: one line, exit 2, nothing written" bad_file_is_one_line_exit_2_and_nothing_written
 run_test "standard input, --strict, --dry-run, --json" stdin_strict_and_dry_run
 run_test "trend figures and a ranged export" trend_and_ranged_export
+run_test "export never writes over the store, its journals or a file (0600, --force)" export_never_writes_over_the_store_its_journals_or_a_file
 finish

@@ -34,6 +34,8 @@ public struct ErrorReport: Equatable, Sendable {
             self.init(text: "grocer tip: " + VisibleText.escaped(error.description), status: 2)
         case let error as StoreError:
             self.init(line: error.errorDescription ?? "\(error)", status: error.exitCode)
+        case let error as BackupError:
+            self.init(line: error.errorDescription ?? "\(error)", status: 2)
         case let error as MigrationError:
             let line = VisibleText.escaped(error.errorDescription ?? "\(error)")
             self.init(
@@ -80,7 +82,7 @@ public struct ErrorReport: Equatable, Sendable {
     /// Errors whose text is written for the person (see `init(for:command:)`).
     public static func isWorded(_ error: any Error) -> Bool {
         switch error {
-        case is Failure, is CommandError, is TipInputError, is StoreError, is MigrationError, is ExitCode,
+        case is Failure, is CommandError, is TipInputError, is StoreError, is BackupError, is MigrationError, is ExitCode,
             is CancellationError:
             return true
         default:

@@ -39,14 +39,15 @@ public enum WeightExport {
     /// `path` once everything is written and synced: a failed or stopped
     /// export leaves no half file (and any older file stays as it was).
     public static func write(
-        _ store: Store, format: ExportWriter.Format, from: Date?, before: Date?, toFile path: String
+        _ store: Store, format: ExportWriter.Format, from: Date?, before: Date?, toFile path: String, replacing: Bool = false
     ) throws -> ReadReport {
         let shown = path  // ErrorReport makes it visible
-        if URL(fileURLWithPath: path).resolvingSymlinksInPath().path == URL(fileURLWithPath: store.path).resolvingSymlinksInPath().path {
-            throw Failure("--output \(shown) is the store itself: name another file.")
-        }
+        // Never the store or its journals (a grocer open on it would lose
+        // a save), never through a link, never over a file without --force.
+        try store.checkTarget(path, replacing: replacing)
         let temporary = path + ".partial-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // Health data: readable by its owner only, as the store and backups.
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd < 0 {
             throw Failure("could not create \(shown): \(String(cString: strerror(errno))). Check the folder exists and can be written.")
         }
@@ -63,8 +64,18 @@ public enum WeightExport {
             throw error
         }
         close(fd)
-        guard rename(temporary, path) == 0 else {
-            throw Failure("could not write \(shown): \(String(cString: strerror(errno))).")
+        try store.checkTarget(path, replacing: replacing)
+        if replacing {
+            guard rename(temporary, path) == 0 else {
+                throw Failure("could not write \(shown): \(String(cString: strerror(errno))).")
+            }
+        } else {
+            // link(2) never replaces a file that came meanwhile.
+            guard link(temporary, path) == 0 else {
+                if errno == EEXIST { throw BackupError.exists(path: path) }
+                throw Failure("could not write \(shown): \(String(cString: strerror(errno))).")
+            }
+            unlink(temporary)
         }
         done = true
         return report

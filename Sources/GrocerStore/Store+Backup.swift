@@ -102,10 +102,19 @@ extension Store {
     }
 
     /// Refuses a destination that is a link, not a file, the store itself
-    /// or one of its journals, or (unless replacing) any existing name.
-    private func checkTarget(_ target: String, replacing: Bool) throws {
+    /// or one of its journals (`-journal`, `-wal`, `-shm`, its lock),
+    /// compared with links in its folder resolved, or (unless replacing)
+    /// any existing name. For every file a command writes beside a store
+    /// (`store backup`, `weight export --output`).
+    public func checkTarget(_ target: String, replacing: Bool) throws {
         let real = (try? FileSystem.resolveStorePath(path)) ?? path
-        if ["", "-journal", "-wal", "-shm", ".lock"].contains(where: { real + $0 == target || path + $0 == target }) {
+        let folder = (target as NSString).deletingLastPathComponent
+        let resolvedFolder = URL(fileURLWithPath: folder.isEmpty ? "." : folder).resolvingSymlinksInPath().path
+        let resolved = (resolvedFolder as NSString).appendingPathComponent((target as NSString).lastPathComponent)
+        let names = [target, resolved]
+        if ["", "-journal", "-wal", "-shm", ".lock"].contains(where: { suffix in
+            names.contains(real + suffix) || names.contains(path + suffix)
+        }) {
             throw BackupError.isTheStore(path: target)
         }
         switch FileSystem.kind(target) {

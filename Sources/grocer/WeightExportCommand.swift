@@ -5,6 +5,10 @@ import GrocerCore
 import GrocerExchange
 import GrocerStore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension ExportWriter.Format: ExpressibleByArgument {}
 
 /// `grocer weight export [--format csv|json] [--since DATE] [--until DATE] [--output FILE]`.
@@ -32,6 +36,9 @@ struct WeightExportCommand: ParsableCommand {
         completion: .file())
     var output: String?
 
+    @Flag(help: "With --output: replace a file already there.")
+    var force = false
+
     @OptionGroup var store: StoreOptions
 
     func run() throws {
@@ -44,7 +51,7 @@ struct WeightExportCommand: ParsableCommand {
         defer { try? db.close() }
         let report: ReadReport
         if let output {
-            report = try WeightExport.write(db, format: format, from: from, before: before, toFile: output)
+            report = try WeightExport.write(db, format: format, from: from, before: before, toFile: output, replacing: force)
         } else {
             report = try WeightExport.write(db, format: format, from: from, before: before, to: 1, name: "standard output")
         }
@@ -57,8 +64,17 @@ struct WeightExportCommand: ParsableCommand {
         var writer = ExportWriter(format: format) { bytes.append(contentsOf: $0) }
         try writer.finish()
         if let output {
-            guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {
-                throw Failure("could not create \(output). Check the folder exists and can be written.")
+            // As with a store: owner-only, never through a link, never over
+            // a file without --force.
+            let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (force ? O_TRUNC : O_EXCL)
+            let fd = open(output, flags, 0o600)
+            guard fd >= 0 else {
+                if errno == EEXIST { throw BackupError.exists(path: output) }
+                throw Failure("could not create \(output): \(String(cString: strerror(errno))). Check the folder exists and can be written.")
+            }
+            defer { close(fd) }
+            guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+                throw Failure("could not write \(output): \(String(cString: strerror(errno))).")
             }
         } else {
             FileHandle.standardOutput.write(Data(bytes))

@@ -126,7 +126,12 @@ import Testing
 
     @Test func theExportFileAppearsOnlyWhenCompleteAndNeverOverTheStore() throws {
         let db = try filled("own.sqlite")
-        #expect(throws: Failure.self) { try WeightExport.write(db, format: .csv, from: nil, before: nil, toFile: db.path) }
+        #expect(throws: BackupError.isTheStore(path: db.path)) { try WeightExport.write(db, format: .csv, from: nil, before: nil, toFile: db.path) }
+        for journal in ["-wal", "-shm", "-journal"] {
+            #expect(throws: BackupError.isTheStore(path: db.path + journal)) {
+                try WeightExport.write(db, format: .csv, from: nil, before: nil, toFile: db.path + journal, replacing: true)
+            }
+        }
         let missing = folder.appendingPathComponent("no/such/folder/out.csv").path
         #expect(throws: Failure.self) { try WeightExport.write(db, format: .csv, from: nil, before: nil, toFile: missing) }
         _ = try export(db, .csv, "out.csv")
