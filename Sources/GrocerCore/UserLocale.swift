@@ -39,6 +39,34 @@ public enum UserLocale {
         return String(name)
     }
 
+    /// The variables that name a locale, ICU's (LC_MESSAGES) included.
+    public static let variables = ["LC_ALL", "LC_MESSAGES", "LANG", "LC_NUMERIC", "LC_TIME", "LC_MONETARY", "LC_CTYPE"]
+
+    /// Whether `value` has the shape of a POSIX locale name
+    /// (`language[_REGION][.codeset][@modifier]`, C, POSIX): a language of 1
+    /// to 8 ASCII letters, other parts of at most 8 letters or digits, 64
+    /// bytes in all. ICU's own default locale, read from the same variables,
+    /// crashes on some other values (a one-word LANG of 12 letters), so a
+    /// variable without this shape is dropped at launch, before ICU is
+    /// asked anything; grocer then uses en_US, as for an unknown name.
+    public static func isWellFormed(_ value: String) -> Bool {
+        guard value.utf8.count <= 64 else { return false }
+        var name = Substring(value)
+        if let at = name.firstIndex(of: "@") {
+            guard name[name.index(after: at)...].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+            name = name[..<at]
+        }
+        if let dot = name.firstIndex(of: ".") {
+            guard name[name.index(after: dot)...].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return false }
+            name = name[..<dot]
+        }
+        let parts = name.split(separator: "_", omittingEmptySubsequences: false)
+        guard let language = parts.first, (1...8).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
     /// Language, then optional script (4 letters) and region (2 letters or
     /// 3 digits), each one ISO knows.
     static func isKnown(_ name: Substring) -> Bool {

@@ -80,6 +80,11 @@ extension WeightUnit: ExpressibleByArgument {}
 @main
 enum Main {
     static func main() {
+        // Before anything asks ICU: a locale variable ICU's default locale
+        // would crash on is dropped (see UserLocale.isWellFormed).
+        for name in UserLocale.variables {
+            if let value = getenv(name), !UserLocale.isWellFormed(String(cString: value)) { unsetenv(name) }
+        }
         // `grocer` alone (or with --store) opens the screen without building
         // argument-parser's command tree: its reflection cost about a sixth
         // of the time to the first frame.
