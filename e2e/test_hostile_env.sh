@@ -30,6 +30,41 @@ the_screen_starts_with_a_long_locale_word() {
     wait_for "[exit 0]" || return 1
 }
 
+# Every command that prints, with standard output on a full disk
+# (/dev/full) or closed: one line on stderr and exit 2, never a crash and
+# never exit 0 having written nothing.
+a_failed_standard_output_is_one_line_and_exit_2() {
+    local args out rc how
+    "$GROCER_BIN" weight add 72.5 --unit kg --at 2026-01-05 >/dev/null || return 1
+    "$GROCER_BIN" items add "2 kg flour" --aisle Baking --stored-in Pantry >/dev/null || return 1
+    local commands=(
+        "--help" "--version" "tip 5632" "tip 5632 --json" "unit" "weight list" "weight list --json" "weight trend"
+        "weight trend --json" "weight export" "weight export --format json" "weight goal" "items list" "items list --json"
+        "items export" "items export --format json" "aisles list" "storage list" "units list" "store status"
+        "weight add --help" "items add --help"
+    )
+    for args in "${commands[@]}"; do
+        for how in full closed; do
+            # shellcheck disable=SC2086
+            if [[ $how == full ]]; then
+                out=$("$GROCER_BIN" $args 2>&1 >/dev/full); rc=$?
+            else
+                out=$("$GROCER_BIN" $args 2>&1 >&-); rc=$?
+            fi
+            ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == "grocer: could not write"*"standard output"* ]] \
+                || fail "$args >$how: exit $rc: $(head -c 200 <<<"$out")"
+        done
+    done
+    # A reader that goes away stays quiet, as with any Unix tool.
+    for i in $(seq 2 3000); do echo "2026-01-01T00:00:00Z,$((60 + i % 30)).5,kg"; done |
+        sed '1i recorded_at,value,unit' | awk -v OFS=, -F, 'NR == 1 {print; next} {print "2025-" sprintf("%02d", 1 + NR % 12) "-" sprintf("%02d", 1 + NR % 28) "T" sprintf("%02d", NR % 24) ":00:00Z", $2, $3}' \
+        >"$TMPROOT/many.csv"
+    "$GROCER_BIN" weight import "$TMPROOT/many.csv" >/dev/null 2>&1
+    out=$( { "$GROCER_BIN" weight list | head -1 >/dev/null; } 2>&1)
+    [[ -z $out ]] || fail "into head: $out"
+}
+
 run_test "long locale words never crash a command" long_locale_words_never_crash_a_command
 run_test "the screen starts with a long locale word" the_screen_starts_with_a_long_locale_word
+run_test "a failed standard output is one line and exit 2, for every command" a_failed_standard_output_is_one_line_and_exit_2
 finish

@@ -117,7 +117,9 @@ public enum LiveApp {
     /// open or running yet.
     static func abandon(_ session: TerminalSession, message: String) -> Never {
         session.end()
-        FileHandle.standardError.write(Data(("grocer: " + VisibleText.escaped(message) + "\n").utf8))
+        // write(2): FileHandle's write crashes on a closed stderr.
+        let line = Array(("grocer: " + VisibleText.escaped(message) + "\n").utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         exit(2)
     }
 }

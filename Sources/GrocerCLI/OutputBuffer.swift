@@ -9,7 +9,7 @@ public struct OutputBuffer {
     private let sink: (Data) -> Void
 
     /// `sink` receives each piece; standard output unless told otherwise.
-    public init(sink: @escaping (Data) -> Void = { FileHandle.standardOutput.write($0) }) {
+    public init(sink: @escaping (Data) -> Void = { StandardOutput.write($0) }) {
         self.sink = sink
         buffer.reserveCapacity(Self.chunkSize)
     }

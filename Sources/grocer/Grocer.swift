@@ -98,15 +98,23 @@ enum Main {
             }
             var command = try Grocer.parseAsRoot()
             try command.run()
-            exit(0)
+            exit(outputStatus(0))
         } catch {
             let report = ErrorReport(for: error, command: Grocer.self)
             if !report.text.isEmpty {
-                let handle = report.stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-                handle.write(Data((report.text + "\n").utf8))
+                let data = Data((report.text + "\n").utf8)
+                if report.stream == .standardOutput { StandardOutput.write(data) } else { StandardOutput.writeError(data) }
             }
-            exit(report.status)
+            exit(outputStatus(report.status))
         }
+    }
+
+    /// `status`, unless something written to standard output did not get
+    /// there (a full disk, a closed descriptor): then one line, exit 2.
+    static func outputStatus(_ status: Int32) -> Int32 {
+        guard let code = StandardOutput.finish() else { return status }
+        StandardOutput.writeError(Data(("grocer: " + StandardOutput.failureLine(code) + "\n").utf8))
+        return status == 0 ? 2 : status
     }
 }
 

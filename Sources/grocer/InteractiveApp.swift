@@ -1,5 +1,6 @@
 import Foundation
 import GrocerApp
+import GrocerCLI
 import GrocerCore
 import GrocerUI
 
@@ -17,7 +18,7 @@ struct InteractiveApp {
             throw Failure(String(describing: error))
         }
         if let message = exit.message {
-            FileHandle.standardError.write(Data("grocer: \(message)\n".utf8))
+            StandardOutput.writeError(Data("grocer: \(message)\n".utf8))
         }
         return exit.status
     }

@@ -103,7 +103,7 @@ struct ItemsCommand: ParsableCommand {
                 items = try StoreAccess.reading(db.path) { try db.groceryItems() }
             }
             let text = ShoppingListExport.render(items, format: format, locale: locale)
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardOutput.write(Data(text.utf8))
         }
     }
 }

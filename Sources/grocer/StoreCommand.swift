@@ -25,7 +25,7 @@ struct StoreCommand: ParsableCommand {
             let status = StoreStatus.read(path: store.url.path)
             print(json ? try StatusText.json(status) : StatusText.text(status))
             if status.state == .missing, status.detail == nil {
-                FileHandle.standardError.write(Data((StoreOptions.noStoreYet(store.url.path) + "\n").utf8))
+                StandardOutput.writeError(Data((StoreOptions.noStoreYet(store.url.path) + "\n").utf8))
             }
         }
     }

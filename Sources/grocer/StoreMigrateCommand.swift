@@ -38,11 +38,11 @@ struct StoreMigrateCommand: ParsableCommand {
         let summary = try Migrator(path: path, options: options).run(
             progress: { p in
                 guard pace.shows(percent: p.percent, at: ContinuousClock.now) else { return }
-                FileHandle.standardError.write(Data("Migration Progress: \(p.percent)%\n".utf8))
+                StandardOutput.writeError(Data("Migration Progress: \(p.percent)%\n".utf8))
             },
             onWait: {
                 let shown = VisibleText.escaped(path)
-                FileHandle.standardError.write(Data("Another grocer is migrating \(shown); waiting for it to finish…\n".utf8))
+                StandardOutput.writeError(Data("Another grocer is migrating \(shown); waiting for it to finish…\n".utf8))
             },
             isCancelled: { StopFlag.process.isRaised })
         print(summary.lines.map(VisibleText.escaped).joined(separator: "\n"))

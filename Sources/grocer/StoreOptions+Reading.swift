@@ -1,4 +1,5 @@
 import Foundation
+import GrocerCLI
 import GrocerCore
 import GrocerStore
 
@@ -9,7 +10,7 @@ extension StoreOptions {
     /// returned, for the command to answer as an empty store would.
     func openForReading() throws -> Store? {
         if let store = try Store.openForReading(at: url) { return store }
-        FileHandle.standardError.write(Data((Self.noStoreYet(url.path) + "\n").utf8))
+        StandardOutput.writeError(Data((Self.noStoreYet(url.path) + "\n").utf8))
         return nil
     }
 

@@ -77,7 +77,7 @@ struct WeightExportCommand: ParsableCommand {
                 throw Failure("could not write \(output): \(String(cString: strerror(errno))).")
             }
         } else {
-            FileHandle.standardOutput.write(Data(bytes))
+            StandardOutput.write(Data(bytes))
         }
     }
 }

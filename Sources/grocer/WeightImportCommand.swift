@@ -64,9 +64,9 @@ struct WeightImportCommand: ParsableCommand {
         let result = try WeightImport.run(
             prepared, into: db, name: name, dryRun: dryRun, strict: strict,
             progress: { count in
-                if showsProgress { FileHandle.standardError.write(Data("\rRead \(count) rows…".utf8)) }
+                if showsProgress { StandardOutput.writeError(Data("\rRead \(count) rows…".utf8)) }
             })
-        if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if showsProgress { StandardOutput.writeError(Data("\r\u{1B}[K".utf8)) }
         print(json ? WeightImport.json(result) : WeightImport.text(result), terminator: "")
         if result.refused {
             throw Failure("nothing was imported from \(name): --strict and rows that cannot be read (listed above).")
