@@ -64,7 +64,26 @@ a_failed_standard_output_is_one_line_and_exit_2() {
     [[ -z $out ]] || fail "into head: $out"
 }
 
+# Under a file size limit (ulimit -f) a write fails like a full disk: one
+# line, exit 2, no partial file; SIGXFSZ (exit 153) never ends grocer.
+a_file_size_limit_fails_writes_cleanly() {
+    local i rc
+    "$GROCER_BIN" weight add 70 --unit kg >/dev/null || return 1
+    for i in $(seq 1 4000); do echo "2025-01-01T00:00:00Z,70.$((i % 100)),kg"; done | sed '1i recorded_at,value,unit' >"$TMPROOT/x.csv"
+    "$GROCER_BIN" weight import "$TMPROOT/x.csv" >/dev/null || return 1
+    mkdir -p "$TMPROOT/out" || return 1
+    (
+        ulimit -f 64
+        "$GROCER_BIN" weight export --output "$TMPROOT/out/w.csv" 2>"$TMPROOT/err1"; echo "export $?"
+        "$GROCER_BIN" store backup "$TMPROOT/out/b.sqlite" 2>"$TMPROOT/err2"; echo "backup $?"
+    ) >"$TMPROOT/rc"
+    grep -q "^export 2$" "$TMPROOT/rc" && grep -q "^backup 2$" "$TMPROOT/rc" || fail "exits: $(tr '\n' ' ' <"$TMPROOT/rc") $(cat "$TMPROOT/err1" "$TMPROOT/err2")"
+    [[ $(wc -l <"$TMPROOT/err1") == 1 && $(wc -l <"$TMPROOT/err2") == 1 ]] || fail "not one line each: $(cat "$TMPROOT/err1" "$TMPROOT/err2")"
+    [[ -z $(ls -A "$TMPROOT/out") ]] || fail "left behind: $(ls -A "$TMPROOT/out")"
+}
+
 run_test "long locale words never crash a command" long_locale_words_never_crash_a_command
 run_test "the screen starts with a long locale word" the_screen_starts_with_a_long_locale_word
+run_test "a file size limit fails writes cleanly (no SIGXFSZ)" a_file_size_limit_fails_writes_cleanly
 run_test "a failed standard output is one line and exit 2, for every command" a_failed_standard_output_is_one_line_and_exit_2
 finish

@@ -80,6 +80,10 @@ extension WeightUnit: ExpressibleByArgument {}
 @main
 enum Main {
     static func main() {
+        // A file size limit (ulimit -f) fails a write with EFBIG, reported
+        // as any failed write, instead of killing grocer (and leaving a
+        // terminal raw or a partial file) with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         // Before anything asks ICU: a locale variable ICU's default locale
         // would crash on is dropped (see UserLocale.isWellFormed).
         for name in UserLocale.variables {
