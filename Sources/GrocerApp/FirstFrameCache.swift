@@ -58,11 +58,16 @@ struct FirstFrameCache: Equatable {
     }
 
     /// Read with the C library (no FileManager before the first frame).
+    /// Anything may have written the file: only a regular file is read
+    /// (never through a link; O_NONBLOCK, so a FIFO does not hang the
+    /// launch), only if it is small, and every value is checked (`parse`).
     static func read(path: String) -> FirstFrameCache? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         let limit = 16_384
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < limit else { return nil }
         var bytes = [UInt8](repeating: 0, count: limit)
         var count = 0
         while count < limit {
@@ -89,18 +94,24 @@ struct FirstFrameCache: Equatable {
         let lines = pieces(text, 0x0A)
         guard lines.count >= 19, lines[0] == header else { return nil }
         func names(_ line: String) -> [String] { pieces(line, 0x1F) }
-        let date =
-            lines[2].isEmpty
-            ? nil
-            : LongDatePattern(
-                localeIdentifier: lines[2], pattern: lines[3], months: names(lines[4]), shortMonths: names(lines[5]),
-                standaloneMonths: names(lines[6]), weekdays: names(lines[7]), shortWeekdays: names(lines[8]), am: lines[9],
-                pm: lines[10])
+        var date: LongDatePattern?
+        if !lines[2].isEmpty {
+            // Twelve months and seven weekdays, or the file is not grocer's.
+            let months = [names(lines[4]), names(lines[5]), names(lines[6])]
+            let weekdays = [names(lines[7]), names(lines[8])]
+            guard months.allSatisfy({ $0.count == 12 }), weekdays.allSatisfy({ $0.count == 7 }), !lines[3].isEmpty else { return nil }
+            date = LongDatePattern(
+                localeIdentifier: lines[2], pattern: lines[3], months: months[0], shortMonths: months[1],
+                standaloneMonths: months[2], weekdays: weekdays[0], shortWeekdays: weekdays[1], am: lines[9], pm: lines[10])
+        }
         var facts: LaunchFacts?
         if !lines[13].isEmpty {
             let separator = lines[14].count == 1 ? lines[14].first : nil
             var zone: LaunchFacts.ZoneOffset?
-            if !lines[15].isEmpty, let offset = Int(lines[16]), let since = Int(lines[17]), let until = Int(lines[18]) {
+            if !lines[15].isEmpty {
+                guard let offset = Int(lines[16]), let since = Int(lines[17]), let until = Int(lines[18]),
+                    Self.offsets.contains(offset), Self.instants.contains(since), Self.instants.contains(until), since <= until
+                else { return nil }
                 zone = LaunchFacts.ZoneOffset(key: lines[15], secondsFromGMT: offset, since: since, until: until)
             }
             facts = LaunchFacts(numericIdentifier: lines[13], decimalSeparator: separator, zone: zone)
@@ -108,6 +119,12 @@ struct FirstFrameCache: Equatable {
         return FirstFrameCache(
             executable: lines[1], date: date, storePath: lines[11], unit: WeightUnit(rawValue: lines[12]), facts: facts)
     }
+
+    /// Offsets from UTC that exist (-12h to +14h today; a margin kept).
+    static let offsets = -18 * 3600...18 * 3600
+    /// The instants a zone's offset may be kept between: the years 1 to
+    /// 9999, far inside what every date computation takes.
+    static let instants = -62_135_596_800...253_402_300_799
 
     /// A character `VisibleText` would escape (a control, or a bidi
     /// override), other than the line and name separators.

@@ -88,6 +88,11 @@ public enum LiveApp {
                     // The kept facts against ICU: any that disagree are no
                     // longer used, and the post below redraws the screen.
                     locales.settle(now: now)
+                    // The kept date pattern and names against ICU's own
+                    // (anything may have written the cache): a wrong one is
+                    // replaced on screen (the post below redraws) and on disk.
+                    let captured = LongDatePattern.capture(locale: locales.time, timeZone: locales.timeZone)
+                    if LongDatePattern.current != nil, LongDatePattern.current != captured { LongDatePattern.current = captured }
                     // Always posted: besides correcting a wrong guess, it
                     // wakes the loop at once, so a resize (or anything else
                     // ncurses noted) that came while the store opened is
@@ -95,9 +100,7 @@ public enum LiveApp {
                     mailbox.post(.storeOpened(defaultUnit: unit))
                     var fresh = cache ?? FirstFrameCache(executable: executable, date: nil, storePath: path, unit: nil)
                     fresh.executable = executable
-                    if fresh.date?.localeIdentifier != locales.timeIdentifier {
-                        fresh.date = LongDatePattern.capture(locale: locales.time, timeZone: locales.timeZone)
-                    }
+                    if fresh.date != captured { fresh.date = captured }
                     fresh.storePath = path
                     fresh.unit = unit
                     fresh.facts = locales.refreshedFacts(cache?.facts, now: now, zoneKey: zoneKey)
