@@ -46,29 +46,37 @@ enum SchemaCheck {
     /// released that is version 4's frozen text, so the launch's fast path
     /// compares text and builds nothing; once steps exist (ALTER TABLE
     /// rewrites the stored text) it is read from a store built in memory.
-    static let expectedSQL: [String: String] = {
-        var statements: [String: String] = [:]
-        guard FormatStep.released.isEmpty else {
-            let queue = try? DatabaseQueue()
-            let rows = try? queue?.write { db -> [Row] in
+    static var expectedSQL: [String: String] { expectedObjects.tables }
+
+    /// The CREATE statements of grocer's tables and of its own indexes, as
+    /// SQLite keeps them, read from a store built in memory by `Schema`.
+    static let expectedObjects: (tables: [String: String], indexes: [String: String]) = {
+        do {
+            return try DatabaseQueue().write { db in
                 try Schema.create(db)
-                return try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+                return try objects(in: db)
             }
-            for row in rows ?? [] { statements[row["name"]] = row["sql"] }
-            return statements
+        } catch {
+            preconditionFailure("grocer's own schema does not build: \(error)")
         }
-        for statement in Schema.version4Tables.split(separator: ";") {
-            let text = statement.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard text.hasPrefix("CREATE TABLE "), let name = text.dropFirst(13).split(separator: " ").first else { continue }
-            statements[String(name)] = text
-        }
-        return statements
     }()
+
+    /// Tables and indexes (not SQLite's own) by name, with their SQL.
+    static func objects(in db: Database) throws -> (tables: [String: String], indexes: [String: String]) {
+        var tables: [String: String] = [:]
+        var indexes: [String: String] = [:]
+        let sql = "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%'"
+        for row in try Row.fetchAll(db, sql: sql) {
+            let type: String = row["type"]
+            if type == "table" { tables[row["name"]] = row["sql"] } else { indexes[row["name"]] = row["sql"] }
+        }
+        return (tables, indexes)
+    }
 
     /// What is wrong, one phrase per problem, naming the object; empty when
     /// the file has grocer's tables.
     static func problems(in db: Database) throws -> [String] {
-        try problems(in: db, expected: expected, expectedSQL: expectedSQL)
+        try problems(in: db, expected: expected, expectedSQL: expectedObjects.tables, expectedIndexes: expectedObjects.indexes)
     }
 
     /// The same for a store of an older version (version 4 plus `steps`),
@@ -76,20 +84,30 @@ enum SchemaCheck {
     /// trigger would fire inside a step. Built in memory, a few ms.
     static func problems(in db: Database, steps: [FormatStep]) throws -> [String] {
         let queue = try DatabaseQueue()
-        let (columns, texts) = try queue.write { db -> ([String: [Column]], [String: String]) in
+        let (columns, texts, indexes) = try queue.write { db -> ([String: [Column]], [String: String], [String: String]) in
             try Schema.create(db, steps: steps)
+            let (texts, indexes) = try objects(in: db)
             var columns: [String: [Column]] = [:]
-            var texts: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'") {
-                columns[row["name"]] = try self.columns(of: row["name"], in: db)
-                texts[row["name"]] = row["sql"]
-            }
-            return (columns, texts)
+            for name in texts.keys { columns[name] = try self.columns(of: name, in: db) }
+            return (columns, texts, indexes)
         }
-        return try problems(in: db, expected: columns, expectedSQL: texts)
+        return try problems(in: db, expected: columns, expectedSQL: texts, expectedIndexes: indexes)
     }
 
-    private static func problems(in db: Database, expected: [String: [Column]], expectedSQL: [String: String]) throws -> [String] {
+    /// A CREATE statement with the spelling that does not change what it
+    /// makes taken out: case, white space and quotes. What is left still
+    /// holds every clause (ON DELETE CASCADE, ON CONFLICT REPLACE, a CHECK,
+    /// a DEFAULT), so a table or index that behaves otherwise differs.
+    static func normalized(_ sql: String?) -> String {
+        String(
+            (sql ?? "").lowercased().unicodeScalars.filter {
+                !CharacterSet.whitespacesAndNewlines.contains($0) && !"\"'`[]".unicodeScalars.contains($0)
+            }.map(Character.init))
+    }
+
+    private static func problems(
+        in db: Database, expected: [String: [Column]], expectedSQL: [String: String], expectedIndexes: [String: String]
+    ) throws -> [String] {
         var problems: [String] = []
         let objects = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
         var kinds: [String: String] = [:]
@@ -105,6 +123,12 @@ enum SchemaCheck {
                 problems.append("a trigger grocer did not create: \(name) on \(table)")
             case "view":
                 problems.append("a view grocer did not create: \(name)")
+            case "index":
+                // Only grocer's own indexes, as grocer makes them.
+                if let mine = expectedIndexes[name], normalized(mine) == normalized(row["sql"]) { break }
+                problems.append("an index grocer did not create: \(name) on \(table)")
+            case "table" where expectedSQL[name] == nil:
+                problems.append("a table grocer did not create: \(name)")
             default:
                 break
             }
@@ -117,7 +141,14 @@ enum SchemaCheck {
                 problems.append("no table \(table)")
             case "table"?:
                 let found = try self.columns(of: table, in: db)
-                if found != columns { problems.append(difference(table, found: found, expected: columns)) }
+                if found != columns {
+                    problems.append(difference(table, found: found, expected: columns))
+                } else if normalized(texts[table]) != normalized(expectedSQL[table]) {
+                    // Same columns, other behaviour: a constraint or clause
+                    // grocer did not write (ON DELETE CASCADE, ON CONFLICT
+                    // REPLACE, a CHECK) would run on grocer's writes.
+                    problems.append("\(table) has constraints grocer did not create (its definition is not grocer's)")
+                }
             case let other?:
                 problems.append("\(table) is a \(other), not a table")
             }

@@ -66,7 +66,47 @@ import Testing
             "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, 'hundredths INTEGER NOT NULL', 'hundredths REAL') WHERE name = 'weight_day';",
             "weight_day.hundredths is REAL, not INTEGER NOT NULL"
         ),
+        // Behaviour hidden in a constraint, with every column as grocer's:
+        // deleting an aisle would delete its items.
+        (
+            "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, 'REFERENCES aisle(id) ON DELETE SET NULL', 'REFERENCES aisle(id) ON DELETE CASCADE') WHERE name = 'item';",
+            "item has constraints grocer did not create (its definition is not grocer's)"
+        ),
+        // A save would silently delete an earlier weight at the same time.
+        (
+            """
+            PRAGMA foreign_keys = OFF;
+            CREATE TABLE w2 (
+              id          INTEGER PRIMARY KEY,
+              value       TEXT NOT NULL CHECK (value GLOB '[0-9]*' AND value NOT GLOB '*[^0-9.]*'),
+              unit        TEXT NOT NULL CHECK (unit IN ('lbs', 'kg')),
+              recorded_at INTEGER NOT NULL UNIQUE ON CONFLICT REPLACE
+            );
+            DROP TABLE weight_entry; ALTER TABLE w2 RENAME TO weight_entry;
+            CREATE INDEX weight_entry_by_time ON weight_entry(recorded_at, id);
+            """,
+            "weight_entry has constraints grocer did not create (its definition is not grocer's)"
+        ),
+        ("CREATE UNIQUE INDEX unit_names ON unit(name);", "an index grocer did not create: unit_names on unit"),
+        (
+            "DROP INDEX item_by_aisle; CREATE INDEX item_by_aisle ON item(aisle_id) WHERE aisle_id > 3;",
+            "an index grocer did not create: item_by_aisle on item"
+        ),
+        ("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT);", "a table grocer did not create: notes"),
     ]
+
+    /// The same store, spelt otherwise (case, spaces, quotes), is grocer's.
+    @Test func aDefinitionSpeltOtherwiseIsStillGrocers() throws {
+        let dir = TempDir()
+        let url = dir.url.appendingPathComponent("s.sqlite")
+        try Store.open(at: url).close()
+        try dir.sqlite(
+            "s.sqlite",
+            "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(replace(sql, 'recorded_at INTEGER', '\"recorded_at\"   integer'), '(', ' (  ') WHERE name = 'weight_entry';"
+        )
+        #expect(try Self.problems(dir.path("s.sqlite")) == [])
+        try Store.open(at: url).close()
+    }
 
     @Test(arguments: foreignChanges.indices)
     func aChangeMadeOutsideGrocerToAVersion5TableIsRefusedNamedAndUntouched(index: Int) throws {

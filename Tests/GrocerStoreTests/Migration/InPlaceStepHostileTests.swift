@@ -16,6 +16,12 @@ import Testing
         ("CREATE VIEW shopping AS SELECT name FROM item;", "a view grocer did not create: shopping"),
         ("DROP TABLE quarantine;", "no table quarantine"),
         ("ALTER TABLE item DROP COLUMN collected;", "item lacks collected"),
+        // Behaviour hidden in a constraint survives no step: refused before it.
+        (
+            "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, 'REFERENCES unit(id) ON DELETE SET NULL', 'REFERENCES unit(id) ON DELETE CASCADE') WHERE name = 'item';",
+            "item has constraints grocer did not create (its definition is not grocer's)"
+        ),
+        ("CREATE UNIQUE INDEX one_a_time ON weight_entry(recorded_at);", "an index grocer did not create: one_a_time on weight_entry"),
     ]
 
     @Test(arguments: changes.indices)
