@@ -61,6 +61,23 @@ bad_file_is_one_line_exit_2_and_nothing_written() {
     ((rc == 2)) && [[ ! -e $TMPROOT/never.sqlite ]] || fail "a store was made for a bad file: exit $rc"
 }
 
+a_file_without_its_unit_needs_one_named_and_nothing_read_is_exit_2() {
+    local s=$TMPROOT/u.sqlite out rc
+    printf '#Version: 6\n\n#date;weight;weight trend\n2023-10-16T05:19:20.000Z;70.0;70.4\n' >"$TMPROOT/nounit.csv"
+    out=$("$G" weight import "$TMPROOT/nounit.csv" --store "$s" 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"--unit lbs or --unit kg"* ]] || fail "no unit: exit $rc: $out"
+    [[ ! -e $s ]] || [[ $("$G" weight list --store "$s" | wc -l) == 0 ]] || fail "something was imported"
+    "$G" weight import "$TMPROOT/nounit.csv" --unit kg --store "$s" | grep -q "^Imported 1 entry" || fail "--unit kg"
+    "$G" weight list --store "$s" | grep -q "70.0 kg" || fail "not in kg: $("$G" weight list --store "$s")"
+    # Rows, none readable: exit 2 after the report (a script sees it).
+    printf 'recorded_at,value,unit\n2026-01-05T07:30:00Z,heavy,kg\n2026-01-06T07:30:00Z,72.5,stone\n' >"$TMPROOT/none.csv"
+    out=$("$G" weight import "$TMPROOT/none.csv" --store "$s" 2>&1); rc=$?
+    ((rc == 2)) && [[ $out == *"rejected 2"* && $out == *"nothing was imported"* ]] || fail "nothing readable: exit $rc: $out"
+    # Rows already in the store are not a failure.
+    "$G" weight export --store "$s" >"$TMPROOT/again.csv" || return 1
+    "$G" weight import "$TMPROOT/again.csv" --store "$s" >/dev/null || fail "a second import of the same rows failed"
+}
+
 stdin_strict_and_dry_run() {
     local s=$TMPROOT/in.sqlite out rc
     printf 'recorded_at,value,unit\n2026-01-05T07:30:00Z,72.5,kg\n2026-01-06T07:30:00Z,72.4,kg\n' \
@@ -119,6 +136,7 @@ run_test "export -> import -> export is byte-identical (csv, json); importing tw
 run_test "Libra and openScale files import; bad rows listed by line" other_trackers_files_import
 run_test "a file that cannot be read: one line, exit 2, nothing written" bad_file_is_one_line_exit_2_and_nothing_written
 run_test "standard input, --strict, --dry-run, --json" stdin_strict_and_dry_run
+run_test "a file without its unit needs --unit; nothing readable is exit 2" a_file_without_its_unit_needs_one_named_and_nothing_read_is_exit_2
 run_test "trend figures and a ranged export" trend_and_ranged_export
 run_test "export never writes over the store, its journals or a file (0600, --force)" export_never_writes_over_the_store_its_journals_or_a_file
 finish

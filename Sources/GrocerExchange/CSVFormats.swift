@@ -116,7 +116,8 @@ struct OpenScaleReader: CSVFormatReader {
 /// `#date;weight;weight trend;...` and rows `2023-10-16T05:19:20.000Z;70.0;70.4;...`.
 struct LibraReader: CSVFormatReader {
     var rows: RowReader
-    var unit: WeightUnit
+    /// The file's `#Units:`, else --unit; nil: the rows are refused.
+    var unit: WeightUnit?
     var delimiter: UInt8 { UInt8(ascii: ";") }
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
@@ -132,6 +133,7 @@ struct LibraReader: CSVFormatReader {
             }
             return .skip
         }
+        guard let unit else { return .fail(.unitNotStated(.libra)) }
         let value = field(fields, 1)
         return .item(rows.item(line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue))
     }
@@ -143,10 +145,12 @@ struct LibraReader: CSVFormatReader {
 /// `StartTrend,...` and one line per day starting with its date; days
 /// without a weigh-in have an empty weight. The log unit is "kilogram",
 /// "pound" or "stone" (a stone log keeps pounds); without a Preferences
-/// line the caller's unit is used.
+/// line the unit named with --unit is used, and without one the file is
+/// refused.
 struct HackersDietReader: CSVFormatReader {
     var rows: RowReader
-    var unit: WeightUnit
+    /// The Preferences line's log unit, else --unit; nil: refused.
+    var unit: WeightUnit?
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         let first = field(fields, 0)
@@ -162,6 +166,7 @@ struct HackersDietReader: CSVFormatReader {
         }
         let value = field(fields, 1)
         if value.isEmpty { return .skip }
+        guard let unit else { return .fail(.unitNotStated(.hackersdiet)) }
         return .item(rows.item(line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue))
     }
 }

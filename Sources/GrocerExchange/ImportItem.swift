@@ -43,6 +43,8 @@ public enum ImportError: Error, Equatable, Sendable {
     case notThisFormat(ImportFormat, String)
     case unreadable(String)
     case malformed(line: Int, String)
+    /// A file that does not say its weights' unit, read without --unit.
+    case unitNotStated(ImportFormat)
 
     /// What happened and what to do; the command adds the file's name.
     public var message: String {
@@ -55,6 +57,9 @@ public enum ImportError: Error, Equatable, Sendable {
             return "it cannot be read (\(why))"
         case .malformed(let line, let why):
             return "line \(line) breaks the file's structure (\(why)); nothing after it can be read"
+        case .unitNotStated(let format):
+            return
+                "this \(format.rawValue) file does not say whether its weights are lbs or kg, and grocer never guesses; name the unit with --unit lbs or --unit kg"
         }
     }
 }

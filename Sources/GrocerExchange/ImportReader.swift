@@ -8,13 +8,15 @@ public struct ImportReader: Sendable {
     public var format: ImportFormat?
     /// Times without a zone are in this zone; a date alone is 12:00 here.
     public var timeZone: TimeZone
-    /// For files that do not say their unit (The Hacker's Diet Online, a
-    /// Libra file without `#Units:`).
-    public var defaultUnit: WeightUnit
+    /// The unit named with --unit, for files that do not say theirs (The
+    /// Hacker's Diet Online without its Preferences line, a Libra file
+    /// without `#Units:`); nil: such a file is refused, never read in a
+    /// guessed unit. A unit the file states wins.
+    public var defaultUnit: WeightUnit?
     /// When the import runs: rows after it are refused (`WeighInTime`).
     public var now: Date
 
-    public init(format: ImportFormat? = nil, timeZone: TimeZone, defaultUnit: WeightUnit, now: Date = Date()) {
+    public init(format: ImportFormat? = nil, timeZone: TimeZone, defaultUnit: WeightUnit?, now: Date = Date()) {
         self.format = format
         self.timeZone = timeZone
         self.defaultUnit = defaultUnit
@@ -73,7 +75,7 @@ public struct PreparedImport {
     let kind: FormatDetector.Kind
     let input: InputStream
     let rows: RowReader
-    let defaultUnit: WeightUnit
+    let defaultUnit: WeightUnit?
 
     public var format: ImportFormat { kind.format }
 

@@ -32,6 +32,9 @@ struct WeightImportCommand: ParsableCommand {
     @Option(help: "auto (detect from the first lines), grocer, withings, openscale, libra, hackersdiet or applehealth.")
     var format: ImportFormatOption = .auto
 
+    @Option(help: "The unit of a file that does not state its own (lbs or kg); grocer never guesses one.")
+    var unit: WeightUnit?
+
     @Flag(help: "Read and count everything, import nothing.")
     var dryRun = false
 
@@ -50,10 +53,7 @@ struct WeightImportCommand: ParsableCommand {
         StopFlag.stopOnInterrupt()
         // The format is told before the store is opened for writing: a file
         // grocer cannot read leaves no store behind, not even a new one.
-        let existing = try store.openForReadingQuietly()
-        let unit = try existing.map { db in try StoreAccess.reading(db.path) { try db.defaultUnit() } } ?? .lbs
-        try? existing?.close()
-        let reader = ImportReader(format: format.format, timeZone: TimeZone.current, defaultUnit: unit)
+        let reader = ImportReader(format: format.format, timeZone: TimeZone.current, defaultUnit: unit, now: Date())
         let prepared: PreparedImport
         do { prepared = try reader.prepare(stream) } catch let error as ImportError {
             throw Failure("cannot import \(name): \(error.message). Nothing was imported.")
@@ -70,6 +70,12 @@ struct WeightImportCommand: ParsableCommand {
         print(json ? WeightImport.json(result) : WeightImport.text(result), terminator: "")
         if result.refused {
             throw Failure("nothing was imported from \(name): --strict and rows that cannot be read (listed above).")
+        }
+        // A file with rows of which none could be read is a failure a
+        // script must see (rows already in the store are not).
+        let summary = result.summary
+        if summary.imported == 0, summary.duplicates == 0, summary.rejectedCount > 0 {
+            throw Failure("nothing was imported from \(name): none of its \(summary.rejectedCount) rows could be read (listed above).")
         }
     }
 

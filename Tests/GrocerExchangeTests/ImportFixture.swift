@@ -21,7 +21,7 @@ struct ImportFixture {
         return url
     }
 
-    func read(_ text: String, format: ImportFormat? = nil, zone: String = "UTC", unit: WeightUnit = .kg) throws -> (ImportFormat, [ImportItem]) {
+    func read(_ text: String, format: ImportFormat? = nil, zone: String = "UTC", unit: WeightUnit? = .kg) throws -> (ImportFormat, [ImportItem]) {
         let url = write("import-\(UUID().uuidString)", text)
         defer { try? FileManager.default.removeItem(at: url) }
         var items: [ImportItem] = []

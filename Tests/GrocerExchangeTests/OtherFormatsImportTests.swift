@@ -112,6 +112,24 @@ import Testing
         #expect(ImportFixture.summary(kilograms) == ["4 2007-01-01T12:00:00Z 85.5 kg"])
     }
 
+    // A file that does not say its unit is never read in a guessed one.
+    @Test func aFileThatDoesNotStateItsUnitNeedsOneNamed() throws {
+        let month = "Date,Weight,Rung,Flag,Comment\r\nStartTrend,0,0,1195940413,1195940413,1.0\r\n"
+        let hackersDiet = month + "2007-08-01,85.5,12,1,\r\n"
+        #expect(throws: ImportError.unitNotStated(.hackersdiet)) { try fixture.read(hackersDiet, format: .hackersdiet, unit: nil) }
+        let (_, named) = try fixture.read(hackersDiet, format: .hackersdiet, unit: .kg)
+        #expect(ImportFixture.summary(named) == ["3 2007-08-01T12:00:00Z 85.5 kg"])
+        let libra = "#Version: 6\n#date;weight\n2023-10-16T05:19:20.000Z;70.5\n"
+        #expect(throws: ImportError.unitNotStated(.libra)) { try fixture.read(libra, unit: nil) }
+        #expect(ImportFixture.summary(try fixture.read(libra, unit: .lbs).1) == ["3 2023-10-16T05:19:20Z 70.5 lbs"])
+        // A unit the file states wins over the one named.
+        #expect(
+            ImportFixture.summary(try fixture.read("#Version: 6\n#Units: kg\n#date;weight\n2023-10-16T05:19:20.000Z;70.5\n", unit: nil).1) == [
+                "4 2023-10-16T05:19:20Z 70.5 kg"
+            ])
+        #expect(ImportError.unitNotStated(.libra).message.contains("--unit lbs or --unit kg"))
+    }
+
     // Apple Health's export.xml: `<HealthData>` holding `<Record type=...
     // unit=... value=... startDate="2026-01-05 07:30:00 +0100">`; only body
     // mass counts, in "kg" or "lb".
