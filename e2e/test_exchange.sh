@@ -73,6 +73,9 @@ a_file_without_its_unit_needs_one_named_and_nothing_read_is_exit_2() {
     printf 'recorded_at,value,unit\n2026-01-05T07:30:00Z,heavy,kg\n2026-01-06T07:30:00Z,72.5,stone\n' >"$TMPROOT/none.csv"
     out=$("$G" weight import "$TMPROOT/none.csv" --store "$s" 2>&1); rc=$?
     ((rc == 2)) && [[ $out == *"rejected 2"* && $out == *"nothing was imported"* ]] || fail "nothing readable: exit $rc: $out"
+    # A dry run with no store yet creates none.
+    "$G" weight import "$TMPROOT/nounit.csv" --unit kg --dry-run --store "$TMPROOT/dry/none.sqlite" | grep -q "1 entry" || fail "dry run"
+    [[ ! -e $TMPROOT/dry ]] || fail "a dry run created $(ls -A "$TMPROOT/dry")"
     # Rows already in the store are not a failure.
     "$G" weight export --store "$s" >"$TMPROOT/again.csv" || return 1
     "$G" weight import "$TMPROOT/again.csv" --store "$s" >/dev/null || fail "a second import of the same rows failed"

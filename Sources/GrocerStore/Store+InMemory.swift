@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 
 extension Store {
-    /// A store in memory with the current format, for tests: no file, no
-    /// folder. `path` names it in messages.
-    static func inMemory(path: String = ":memory:", timeZone: TimeZone = .current) throws -> Store {
+    /// A store in memory with the current format: no file, no folder (a
+    /// dry run where no store is yet, and tests). `path` names it in
+    /// messages.
+    public static func inMemory(path: String = ":memory:", timeZone: TimeZone = .current) throws -> Store {
         var config = Configuration()
         config.foreignKeysEnabled = true
         let queue = try DatabaseQueue(configuration: config)

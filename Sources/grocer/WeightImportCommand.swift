@@ -58,7 +58,9 @@ struct WeightImportCommand: ParsableCommand {
         do { prepared = try reader.prepare(stream) } catch let error as ImportError {
             throw Failure("cannot import \(name): \(error.message). Nothing was imported.")
         }
-        let db = try store.open()
+        // A dry run creates nothing: with no store yet it counts against an
+        // empty one in memory.
+        let db = try dryRun ? (store.openForReadingQuietly() ?? Store.inMemory(path: store.url.path)) : store.open()
         defer { try? db.close() }
         let showsProgress = isatty(STDERR_FILENO) == 1 && !json
         let result = try WeightImport.run(
