@@ -75,7 +75,7 @@ alt5_filter_and_keys_typed_as_text() {
     send Escape; wait_gone "Add:" || return 1
     # In the list they are help and quit; the bottom row names both.
     wait_line 'F1 Help.*F10 Quit' || return 1
-    type_text "?"; wait_for "this help" || return 1
+    type_text "?"; wait_for "grocer — keys" || return 1
     send Escape; wait_for "Crème fraîche" || return 1
     type_text "q"; wait_for "[exit 0]" || return 1
 }

@@ -27,9 +27,10 @@ question_mark_opens_help_and_q_quits() {
         start
         wait_for "Enter Today's Weight" || return 1
         go "$s" || return 1
-        [[ $s == help ]] && { send Escape; wait_gone "this help" || return 1; }
+        [[ $s == help ]] && { send Escape; wait_gone "grocer — keys" || return 1; }
         type_text "?"
-        wait_for "this help" || { fail "? did not open help on $s"; return 1; }
+        # Help opens at the keys of the screen it came from.
+        wait_for "grocer — keys" || { fail "? did not open help on $s"; return 1; }
         start
         wait_for "Enter Today's Weight" || return 1
         go "$s" || return 1

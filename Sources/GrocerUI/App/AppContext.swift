@@ -27,6 +27,8 @@ public struct AppContext: Sendable {
     public var size = Size(width: 80, height: 23)
     /// A line for the next screen that appears to show once ("Saved 72.5 kg").
     public var notice: String?
+    /// The screen under the one being presented (help opens at its keys).
+    public var presentedFrom: Route?
 
     public init(locales: Locales, storePath: String = "", defaultUnit: WeightUnit = .lbs, now: Date) {
         self.locales = locales

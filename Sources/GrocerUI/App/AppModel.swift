@@ -106,6 +106,7 @@ public struct AppModel: Sendable {
                 stack.removeSubrange((index + 1)...)
                 return tellIfStale()
             }
+            context.presentedFrom = stack.last
             stack.append(route)
             return appear(route)
         case .dismiss:

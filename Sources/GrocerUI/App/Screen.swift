@@ -87,6 +87,8 @@ public struct HelpSection: Sendable {
     }
     public let title: String
     public let entries: [Entry]
+    /// The screen it describes (nil: the keys that act everywhere).
+    public var route: Route? = nil
 }
 
 extension Screen {

@@ -36,6 +36,13 @@ public struct ScreenRegistry: Sendable {
 
     /// The help screen's sections: the global keys, then each screen's.
     public var helpSections: [HelpSection] {
-        [GlobalKeys.helpSection] + entries.compactMap { $0.helpSection() }
+        [GlobalKeys.helpSection]
+            + entries.compactMap { entry in
+                entry.helpSection().map { section in
+                    var section = section
+                    section.route = entry.route
+                    return section
+                }
+            }
     }
 }

@@ -31,8 +31,14 @@ public struct HelpScreen: Screen {
         return out
     }
 
+    /// Opens at the keys of the screen it was opened from (Up scrolls to
+    /// the keys that act everywhere).
     public mutating func appear(_ context: inout AppContext) -> Outcome {
         offset = 0
+        if let from = context.presentedFrom, let index = sections.firstIndex(where: { $0.route == from }) {
+            let start = sections[..<index].reduce(0) { $0 + $1.entries.count + 2 }
+            offset = min(max(0, lines.count - 5), start)
+        }
         return .redraw
     }
 

@@ -140,6 +140,10 @@ import Testing
         var app = model()
         _ = app.handle(.function(3))
         _ = app.handle(.function(1))
+        // It opens at the keys of the screen it was opened from.
+        #expect(frame(app, 80, 16)[2].trimmingCharacters(in: .whitespaces) == "Weight history")
+        for _ in 0..<200 { _ = app.handle(.up) }
+        #expect(frame(app, 80, 16)[2].trimmingCharacters(in: .whitespaces) == "Everywhere")
         // Every line help shows, scrolling to the end.
         var shown = Set<String>()
         for _ in 0..<200 {
