@@ -39,6 +39,8 @@ other_trackers_files_import() {
     grep -qx "Imported 1 entry, skipped 0 already in the store, rounded 1 to 2 decimals, rejected 1." "$TMPROOT/out" \
         || fail "openscale: $(cat "$TMPROOT/out")"
     grep -qx "  line 3: 'heavy' is not a weight (a decimal with '.', e.g. 72.5)" "$TMPROOT/out" || fail "no line for the bad row"
+    grep -qx "Read an openScale CSV export, in kg (openScale always writes kg); not kept: fat." "$TMPROOT/out" \
+        || fail "openscale report: $(cat "$TMPROOT/out")"
     [[ $("$G" weight list --store "$s" | wc -l) == 3 ]] || fail "list: $("$G" weight list --store "$s")"
     "$G" weight list --store "$s" | grep -q "2024-01-05T07:30:00Z  72.46 kg" || fail "openscale row"
 }
@@ -94,6 +96,34 @@ stdin_strict_and_dry_run() {
         || fail "--json summary"
 }
 
+new_trackers_say_format_unit_and_what_they_dropped() {
+    local s=$TMPROOT/n.sqlite out rc
+    printf '[{\n  "logId" : 1704499200000,\n  "weight" : 180.2,\n  "bmi" : 25.84,\n  "date" : "01/05/24",\n  "time" : "07:30:00",\n  "source" : "API"\n}]\n' \
+        >"$TMPROOT/weight-2024-01-05.json"
+    out=$("$G" weight import "$TMPROOT/weight-2024-01-05.json" --store "$s" 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"Fitbit file does not say"*"--unit"* ]] || fail "fitbit without --unit: exit $rc: $out"
+    [[ ! -e $s ]] || fail "a store was made for a refused file"
+    out=$(TZ=America/New_York "$G" weight import "$TMPROOT/weight-2024-01-05.json" --unit lbs --store "$s" 2>&1) || fail "fitbit: $out"
+    [[ $out == *"Imported 1 entry"* && $out == *"Read a Fitbit weight JSON, in lbs (--unit; Fitbit does not write it); not kept: logId, bmi, source."* ]] \
+        || fail "fitbit report: $out"
+    "$G" weight list --store "$s" | grep -q "2024-01-05T12:30:00Z  180.2 lbs" || fail "fitbit row: $("$G" weight list --store "$s")"
+    printf 'Date,Step count,Average weight (kg),Max weight (kg),Min weight (kg)\n2024-02-05,5000,72.45,72.9,72.0\n2024-02-06,4000,,,\n' \
+        >"$TMPROOT/Daily Summaries.csv"
+    out=$("$G" weight import "$TMPROOT/Daily Summaries.csv" --json --store "$s") || fail "google fit: $out"
+    jq -e '.format == "googlefit" and .imported == 1 and .rejected == 0 and .read.unit == "kg"
+        and .read.notKept == ["Step count", "Max weight (kg)", "Min weight (kg)"]' <<<"$out" >/dev/null || fail "google fit: $out"
+    printf 'The Hacker'"'"'s Diet,,,,\n,,Kilograms,,\nDay,Date,Weight,Trend,Rung\nThu,3/1/07,80.5,81.0,12\nFri,3/2/07,,80.9,12\n' >"$TMPROOT/WEIGHT07.csv"
+    out=$("$G" weight import "$TMPROOT/WEIGHT07.csv" --store "$s" 2>&1) || fail "hacker's diet excel: $out"
+    [[ $out == *"Imported 1 entry"*"Read The Hacker's Diet's legacy Excel CSV, in kg (its unit row, \"Kilograms\"); not kept: Trend, Rung."* ]] \
+        || fail "hacker's diet excel: $out"
+    printf 'date,weight\n2024-03-05,71.5\n' >"$TMPROOT/bare.csv"
+    out=$("$G" weight import "$TMPROOT/bare.csv" --store "$s" 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"CSV file does not say"* ]] || fail "bare csv without --unit: exit $rc: $out"
+    "$G" weight import "$TMPROOT/bare.csv" --unit kg --store "$s" | grep -qx "Read a CSV of dates and weights, in kg (--unit)." \
+        || fail "bare csv with --unit"
+    [[ $("$G" weight list --store "$s" | wc -l) == 4 ]] || fail "list: $("$G" weight list --store "$s")"
+}
+
 trend_and_ranged_export() {
     local s=$TMPROOT/t.sqlite
     printf 'recorded_at,value,unit\n2026-01-01T08:00:00Z,80,kg\n2026-01-02T08:00:00Z,70,kg\n2026-01-03T08:00:00Z,72,kg\n' \
@@ -140,6 +170,8 @@ run_test "Libra and openScale files import; bad rows listed by line" other_track
 run_test "a file that cannot be read: one line, exit 2, nothing written" bad_file_is_one_line_exit_2_and_nothing_written
 run_test "standard input, --strict, --dry-run, --json" stdin_strict_and_dry_run
 run_test "a file without its unit needs --unit; nothing readable is exit 2" a_file_without_its_unit_needs_one_named_and_nothing_read_is_exit_2
+run_test "Fitbit, Google Fit, Hacker's Diet Excel and plain CSV files: read as themselves, unit said, --unit where none is stated" \
+    new_trackers_say_format_unit_and_what_they_dropped
 run_test "trend figures and a ranged export" trend_and_ranged_export
 run_test "export never writes over the store, its journals or a file (0600, --force)" export_never_writes_over_the_store_its_journals_or_a_file
 finish

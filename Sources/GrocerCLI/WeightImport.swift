@@ -9,6 +9,9 @@ import GrocerStore
 public enum WeightImport {
     public struct Result: Equatable, Sendable {
         public let format: ImportFormat
+        /// What was read: the format as people know it, the unit and
+        /// where it came from, the columns not kept.
+        public let reading: ImportReading
         public let summary: ImportSummary
         public let dryRun: Bool
         /// Nothing was kept because `--strict` met a rejected row.
@@ -21,9 +24,10 @@ public enum WeightImport {
         stop: StopFlag = .process, progress: @escaping (Int) -> Void = { _ in }
     ) throws -> Result {
         var summary = ImportSummary()
+        var reading: ImportReading?
         do {
             try store.importWeights(stop: stop, progress: progress) { importer in
-                try prepared.read { item in
+                reading = try prepared.read { item in
                     switch item {
                     case .row(let row):
                         let outcome = try importer.add(row.value, at: row.seconds, id: row.id)
@@ -37,28 +41,40 @@ public enum WeightImport {
         } catch let error as ImportError {
             throw Failure("cannot import \(name): \(error.message). Nothing was imported.")
         }
-        return Result(format: prepared.format, summary: summary, dryRun: dryRun, refused: strict && summary.refusedUnderStrict)
+        return Result(
+            format: prepared.format, reading: reading ?? ImportReading(title: prepared.format.rawValue, unitFrom: ""), summary: summary,
+            dryRun: dryRun, refused: strict && summary.refusedUnderStrict)
     }
 
-    /// The summary line, then one line per rejected row (at most `shown`),
-    /// text from the file made visible.
+    /// The summary line, what was read, then one line per rejected row (at
+    /// most `shown`), text from the file made visible.
     public static func text(_ result: Result, shown: Int = 20) -> String {
         var lines = [
             result.refused
                 ? "Imported nothing: --strict and \(result.summary.rejectedCount) rejected \(result.summary.rejectedCount == 1 ? "row" : "rows")."
-                : result.summary.line(dryRun: result.dryRun)
+                : result.summary.line(dryRun: result.dryRun),
+            VisibleText.escaped(result.reading.line),
         ]
         lines += result.summary.problemLines(shown: shown).map { "  " + VisibleText.escaped($0) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `{"format", "dryRun", "imported", "duplicates", "rounded", "rejected", "problems": [{"line", "reason"}]}`.
+    /// `{"format", "read": {"title", "unit", "unitFrom", "notKept"}, "dryRun", "kept", "imported", "duplicates",
+    /// "rounded", "rejected", "problems": [{"line", "reason"}]}`.
     public static func json(_ result: Result) -> String {
         let s = result.summary
+        let r = result.reading
+        let notKept = (r.notKept + (r.notKeptMore > 0 ? ["and \(r.notKeptMore) more"] : [])).map(JSONString.literal)
         let problems = s.rejected.map { "\n    {\"line\": \($0.line), \"reason\": \(JSONString.literal($0.reason))}" }
         return """
             {
               "format": "\(result.format.rawValue)",
+              "read": {
+                "title": \(JSONString.literal(r.title)),
+                "unit": \(r.unit.map { "\"\($0.rawValue)\"" } ?? "null"),
+                "unitFrom": \(JSONString.literal(r.unitFrom)),
+                "notKept": [\(notKept.joined(separator: ", "))]
+              },
               "dryRun": \(result.dryRun),
               "kept": \(!result.dryRun && !result.refused),
               "imported": \(s.imported),

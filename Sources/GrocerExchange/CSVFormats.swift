@@ -12,6 +12,8 @@ enum CSVLineResult {
 /// a time (records come with their line numbers, header included).
 protocol CSVFormatReader {
     var delimiter: UInt8 { get }
+    /// What was read, for the report; complete once the records are.
+    var reading: ImportReading { get }
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult
 }
 
@@ -26,12 +28,26 @@ extension CSVFormatReader {
     }
 }
 
+extension ImportReading {
+    /// Starts a reading whose unit is the --unit one until the file says
+    /// its own.
+    init(title: String, unit: WeightUnit?) {
+        self.init(title: title, unit: unit, unitFrom: "--unit")
+    }
+
+    /// Every column of `header` but those at `kept`.
+    mutating func drop(_ header: [String], keeping kept: Int?...) {
+        for (index, name) in header.enumerated() where !kept.contains(index) { drop(name) }
+    }
+}
+
 /// grocer's own CSV: `recorded_at,value,unit`, time in ISO 8601 UTC, the
 /// value as typed.
 struct GrocerCSVReader: CSVFormatReader {
     var rows: RowReader
     var columns: [String: Int]? = nil
     var timeColumn = 0, valueColumn = 0, unitColumn = 0
+    var reading = ImportReading(title: "grocer's CSV", unitFrom: "each row names its unit")
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         guard let columns else {
@@ -41,6 +57,7 @@ struct GrocerCSVReader: CSVFormatReader {
             }
             let columns = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
             (self.columns, timeColumn, valueColumn, unitColumn) = (columns, columns["recorded_at"]!, columns["value"]!, columns["unit"]!)
+            reading.drop(fields, keeping: timeColumn, valueColumn, unitColumn)
             return .skip
         }
         guard fields.count == columns.count else {
@@ -63,6 +80,7 @@ struct WithingsReader: CSVFormatReader {
     var rows: RowReader
     var weightColumn: Int? = nil
     var unit: WeightUnit? = nil
+    var reading = ImportReading(title: "a Withings weight.csv", unitFrom: "")
 
     static func weightColumn(_ header: [String]) -> (Int, WeightUnit)? {
         for (index, name) in header.enumerated().dropFirst() {
@@ -75,10 +93,13 @@ struct WithingsReader: CSVFormatReader {
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         guard let weightColumn, let unit else {
-            guard let (column, unit) = WithingsReader.weightColumn(fields.map { $0.trimmingCharacters(in: .whitespaces) }) else {
+            let names = fields.map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let (column, unit) = WithingsReader.weightColumn(names) else {
                 return .fail(.notThisFormat(.withings, "no column named with a unit, such as \"Weight (kg)\""))
             }
             (self.weightColumn, self.unit) = (column, unit)
+            reading.take(unit, from: "the column \"\(names[column])\"")
+            reading.drop(names, keeping: 0, column)
             return .skip
         }
         let timeText = field(fields, 0)
@@ -94,6 +115,7 @@ struct OpenScaleReader: CSVFormatReader {
     var rows: RowReader
     var dateColumn: Int? = nil
     var weightColumn: Int? = nil
+    var reading = ImportReading(title: "an openScale CSV export", unit: .kg, unitFrom: "openScale always writes kg")
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         guard let dateColumn, let weightColumn else {
@@ -102,6 +124,7 @@ struct OpenScaleReader: CSVFormatReader {
                 return .fail(.notThisFormat(.openscale, "no dateTime and weight columns"))
             }
             (dateColumn, weightColumn) = (d, w)
+            reading.drop(names, keeping: d, w)
             return .skip
         }
         let timeText = field(fields, dateColumn)
@@ -117,8 +140,17 @@ struct OpenScaleReader: CSVFormatReader {
 struct LibraReader: CSVFormatReader {
     var rows: RowReader
     /// The file's `#Units:`, else --unit; nil: the rows are refused.
-    var unit: WeightUnit?
+    var unit: WeightUnit? {
+        didSet { if let unit { reading.take(unit, from: "its #Units line") } }
+    }
+    var reading: ImportReading
     var delimiter: UInt8 { UInt8(ascii: ";") }
+
+    init(rows: RowReader, unit: WeightUnit?) {
+        self.rows = rows
+        self.unit = unit
+        reading = ImportReading(title: "a Libra CSV", unit: unit)
+    }
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         let first = field(fields, 0)
@@ -130,6 +162,8 @@ struct LibraReader: CSVFormatReader {
                     return .fail(.notThisFormat(.libra, "its unit '\(name.trimmingCharacters(in: .whitespaces))' is not lbs or kg"))
                 }
                 self.unit = unit
+            } else if lower.hasPrefix("#date") {
+                reading.drop(fields.dropFirst(2))
             }
             return .skip
         }
@@ -150,7 +184,16 @@ struct LibraReader: CSVFormatReader {
 struct HackersDietReader: CSVFormatReader {
     var rows: RowReader
     /// The Preferences line's log unit, else --unit; nil: refused.
-    var unit: WeightUnit?
+    var unit: WeightUnit? {
+        didSet { if let unit { reading.take(unit, from: "its Preferences line") } }
+    }
+    var reading: ImportReading
+
+    init(rows: RowReader, unit: WeightUnit?) {
+        self.rows = rows
+        self.unit = unit
+        reading = ImportReading(title: "The Hacker's Diet Online CSV export", unit: unit)
+    }
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         let first = field(fields, 0)
@@ -161,6 +204,8 @@ struct HackersDietReader: CSVFormatReader {
                 case "pound", "stone": unit = .lbs
                 case let other: return .fail(.notThisFormat(.hackersdiet, "its log unit '\(other)' is not pound, stone or kilogram"))
                 }
+            } else if first == "Date", field(fields, 1) == "Weight" {
+                reading.drop(fields.dropFirst(2))
             }
             return .skip
         }

@@ -3,7 +3,11 @@ import Foundation
 /// Runs a CSV-based format over a stream, one record at a time: memory
 /// stays flat however long the file is.
 enum CSVImport {
-    static func run<R: CSVFormatReader>(_ reader: inout R, stream: InputStream, body: (ImportItem) throws -> Void) throws {
+    /// Returns what was read, for the report.
+    @discardableResult
+    static func run<R: CSVFormatReader>(_ reader: inout R, stream: InputStream, body: (ImportItem) throws -> Void) throws
+        -> ImportReading
+    {
         var records = CSVRecordReader(stream: stream, delimiter: reader.delimiter)
         while let (fields, line) = try records.next() {
             if fields.count == 1, fields[0].utf8.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
@@ -13,5 +17,6 @@ enum CSVImport {
             case .fail(let error): throw error
             }
         }
+        return reader.reading
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 /// Tells a file's format from its first bytes (`--format auto`).
 enum FormatDetector {
     enum Kind: Equatable {
-        case grocerCSV, grocerJSON, withings, openscale, libra, hackersdiet, applehealth
+        case grocerCSV, grocerJSON, withings, openscale, libra, hackersdiet, hackersdietExcel, applehealth, fitbit, googlefit
+        /// A CSV of dates and weights, with its delimiter.
+        case plainCSV(UInt8)
 
         var format: ImportFormat {
             switch self {
@@ -11,8 +13,11 @@ enum FormatDetector {
             case .withings: return .withings
             case .openscale: return .openscale
             case .libra: return .libra
-            case .hackersdiet: return .hackersdiet
+            case .hackersdiet, .hackersdietExcel: return .hackersdiet
             case .applehealth: return .applehealth
+            case .fitbit: return .fitbit
+            case .googlefit: return .googlefit
+            case .plainCSV: return .csv
             }
         }
     }
@@ -23,20 +28,46 @@ enum FormatDetector {
         var text = String(decoding: prefix, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let trimmed = text.drop { $0.isWhitespace }
-        if trimmed.hasPrefix("[") { return .grocerJSON }
+        if trimmed.hasPrefix("[") { return text.contains("\"logId\"") ? .fitbit : .grocerJSON }
         if trimmed.hasPrefix("<") { return text.contains("HealthData") ? .applehealth : nil }
         let lines = trimmed.split(whereSeparator: \.isNewline).prefix(40).map { String($0) }
         guard let first = lines.first else { return nil }
-        let firstFields = first.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        let firstFields = csvFields(first)
         if firstFields.map({ $0.lowercased() }) == ["recorded_at", "value", "unit"] { return .grocerCSV }
         if lines.contains(where: { $0.lowercased().hasPrefix("#date;weight") || $0.lowercased().hasPrefix("#units:") }) { return .libra }
         if firstFields.contains("dateTime") && firstFields.contains("weight") { return .openscale }
         if first.hasPrefix("Epoch,") || lines.contains(where: { $0.hasPrefix("Date,Weight,Rung,Flag,Comment") }) {
             return .hackersdiet
         }
+        if GoogleFitReader.isHeader(firstFields) { return .googlefit }
         if firstFields.count >= 2, WithingsReader.weightColumn(firstFields) != nil { return .withings }
+        if lines.contains(where: { HackersDietExcelReader.dayColumns(csvFields($0)) != nil }) { return .hackersdietExcel }
+        return plainCSV(first)
+    }
+
+    /// A line's fields split at commas, trimmed and unquoted (enough to
+    /// tell a format; the readers parse CSV properly).
+    static func csvFields(_ line: String, delimiter: Character = ",") -> [String] {
+        line.split(separator: delimiter, omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+    }
+
+    /// A CSV of dates and weights: its header names them, or its first
+    /// line is a date and a weight; separated by commas, or by semicolons
+    /// when the line has no comma outside a decimal.
+    static func plainCSV(_ first: String) -> Kind? {
+        for delimiter in [Character(","), ";"] {
+            let fields = csvFields(first, delimiter: delimiter)
+            if PlainCSVReader.columns(fields) != nil || PlainCSVReader.isHeaderless(fields) {
+                return .plainCSV(UInt8(ascii: delimiter == "," ? "," : ";"))
+            }
+        }
         return nil
+    }
+
+    /// With --format hackersdiet: the online export or the legacy Excel CSV.
+    static func hackersDietKind(_ prefix: [UInt8]) -> Kind {
+        detect(prefix) == .hackersdietExcel ? .hackersdietExcel : .hackersdiet
     }
 
     static func grocerKind(_ prefix: [UInt8]) -> Kind {

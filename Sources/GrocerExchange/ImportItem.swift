@@ -8,7 +8,8 @@ public struct ImportRow: Equatable, Sendable {
     public let recordedAt: Date
     public let value: Weight
     public let rounded: Bool
-    /// The id grocer's JSON gives the entry (kept by an empty store).
+    /// The id grocer's JSON gives the entry (kept by an empty store, so
+    /// export -> import -> export gives the same bytes).
     public var id: Int64? = nil
 
     /// Whole Unix seconds (times are read to the second).
@@ -35,6 +36,27 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case libra
     case hackersdiet
     case applehealth
+    /// Fitbit's weight-YYYY-MM-DD.json (Google Takeout).
+    case fitbit
+    /// Google Fit's Daily Summaries.csv (Takeout).
+    case googlefit
+    /// A CSV of dates and weights (a header naming them, or none).
+    case csv
+
+    /// As people name the program: "Fitbit", "The Hacker's Diet".
+    public var title: String {
+        switch self {
+        case .grocer: return "grocer"
+        case .withings: return "Withings"
+        case .openscale: return "openScale"
+        case .libra: return "Libra"
+        case .hackersdiet: return "Hacker's Diet"
+        case .applehealth: return "Apple Health"
+        case .fitbit: return "Fitbit"
+        case .googlefit: return "Google Fit"
+        case .csv: return "CSV"
+        }
+    }
 }
 
 /// Why a whole file cannot be imported (as opposed to one row).
@@ -50,7 +72,8 @@ public enum ImportError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .unknownFormat:
-            return "its format is not one grocer reads; name it with --format (grocer, withings, openscale, libra, hackersdiet, applehealth)"
+            return
+                "its format is not one grocer reads; name it with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .notThisFormat(let format, let why):
             return "it is not a \(format.rawValue) export (\(why)); check --format, or leave it out to detect the format"
         case .unreadable(let why):
@@ -59,7 +82,7 @@ public enum ImportError: Error, Equatable, Sendable {
             return "line \(line) breaks the file's structure (\(why)); nothing after it can be read"
         case .unitNotStated(let format):
             return
-                "this \(format.rawValue) file does not say whether its weights are lbs or kg, and grocer never guesses; name the unit with --unit lbs or --unit kg"
+                "this \(format.title) file does not say whether its weights are lbs or kg, and grocer never guesses; name the unit with --unit lbs or --unit kg"
         }
     }
 }
@@ -85,12 +108,15 @@ struct RowReader {
     let time: ImportTime
     /// Import time: later rows are in the future (`WeighInTime`).
     let now: Date
+    /// `now`'s year, where it is: two-digit years are read up to it.
+    let latestYear: Int
     private var seen: [WeightUnit: [String: ImportedWeight.Reading]] = [:]
     private var remembered = 0
     static let cap = 50_000
     init(timeZone: TimeZone, now: Date) {
         time = ImportTime(timeZone: timeZone)
         self.now = now
+        latestYear = time.calendar.component(.year, from: now)
     }
 
     mutating func item(line: Int, timeText: String, value: String, unit: WeightUnit?, unitText: String) -> ImportItem {

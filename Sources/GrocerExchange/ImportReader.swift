@@ -51,8 +51,20 @@ public struct ImportReader: Sendable {
         case .withings?: kind = .withings
         case .openscale?: kind = .openscale
         case .libra?: kind = .libra
-        case .hackersdiet?: kind = .hackersdiet
+        case .hackersdiet?: kind = FormatDetector.hackersDietKind(prefix)
         case .applehealth?: kind = .applehealth
+        case .fitbit?: kind = .fitbit
+        case .googlefit?: kind = .googlefit
+        case .csv?:
+            let first = String(decoding: prefix, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            kind = FormatDetector.plainCSV(first) ?? .plainCSV(UInt8(ascii: ","))
+        }
+        if kind == .fitbit {
+            guard defaultUnit != nil else { throw ImportError.unitNotStated(.fitbit) }
+            let text = String(decoding: prefix, as: UTF8.self)
+            guard !text.contains("\"logId\"") || text.contains("\"weight\"") else {
+                throw ImportError.notThisFormat(.fitbit, "no weight field; Fitbit keeps weights in its weight-YYYY-MM-DD.json files")
+            }
         }
         return PreparedImport(
             kind: kind, input: PrefixedInputStream(prefix: prefix, rest: stream), rows: RowReader(timeZone: timeZone, now: now),
@@ -79,29 +91,42 @@ public struct PreparedImport {
 
     public var format: ImportFormat { kind.format }
 
-    /// Calls `body` once per row, in file order (see `ImportReader.read`).
-    public func read(_ body: (ImportItem) throws -> Void) throws {
+    /// Calls `body` once per row, in file order (see `ImportReader.read`);
+    /// returns what was read, for the report.
+    @discardableResult
+    public func read(_ body: (ImportItem) throws -> Void) throws -> ImportReading {
         switch kind {
         case .grocerCSV:
             var reader = GrocerCSVReader(rows: rows)
-            try CSVImport.run(&reader, stream: input, body: body)
-        case .grocerJSON:
-            var reader = JSONImport(stream: input, rows: rows)
+            return try CSVImport.run(&reader, stream: input, body: body)
+        case .grocerJSON, .fitbit:
+            var reader = JSONImport(stream: input, rows: rows, fitbitUnit: kind == .fitbit ? defaultUnit : nil)
             try reader.run(body)
+            return reader.reading
         case .withings:
             var reader = WithingsReader(rows: rows)
-            try CSVImport.run(&reader, stream: input, body: body)
+            return try CSVImport.run(&reader, stream: input, body: body)
         case .openscale:
             var reader = OpenScaleReader(rows: rows)
-            try CSVImport.run(&reader, stream: input, body: body)
+            return try CSVImport.run(&reader, stream: input, body: body)
         case .libra:
             var reader = LibraReader(rows: rows, unit: defaultUnit)
-            try CSVImport.run(&reader, stream: input, body: body)
+            return try CSVImport.run(&reader, stream: input, body: body)
         case .hackersdiet:
             var reader = HackersDietReader(rows: rows, unit: defaultUnit)
-            try CSVImport.run(&reader, stream: input, body: body)
+            return try CSVImport.run(&reader, stream: input, body: body)
+        case .hackersdietExcel:
+            var reader = HackersDietExcelReader(rows: rows, unit: defaultUnit)
+            return try CSVImport.run(&reader, stream: input, body: body)
+        case .googlefit:
+            var reader = GoogleFitReader(rows: rows)
+            return try CSVImport.run(&reader, stream: input, body: body)
+        case .plainCSV(let delimiter):
+            var reader = PlainCSVReader(rows: rows, unit: defaultUnit, delimiter: delimiter)
+            return try CSVImport.run(&reader, stream: input, body: body)
         case .applehealth:
             try AppleHealthImport.run(stream: input, rows: rows, body: body)
+            return ImportReading(title: "an Apple Health export.xml (its body mass records)", unitFrom: "each record names its unit")
         }
     }
 }

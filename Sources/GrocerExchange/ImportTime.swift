@@ -114,3 +114,43 @@ struct ImportTime {
         calendar.date(from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi, second: s))
     }
 }
+
+extension ImportTime {
+    /// The parts of a US date, month first: "2/1/07", "02/01/2007"; nil
+    /// when `text` is not one (the year as written, 2 or 4 digits).
+    static func usDateParts(_ text: String) -> (month: Int, day: Int, year: Int, yearDigits: Int)? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+            parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 2 || parts[2].count == 4,
+            let month = Int(parts[0]), let day = Int(parts[1]), let year = Int(parts[2])
+        else { return nil }
+        return (month, day, year, parts[2].count)
+    }
+
+    static func isUSDate(_ text: String) -> Bool { usDateParts(text) != nil }
+
+    /// Starts the way the dates `parse` reads do: "2024-01-05…" or
+    /// "05.01.2024…".
+    static func looksLikeDate(_ text: String) -> Bool {
+        let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8.prefix(10))
+        func digits(_ range: Range<Int>) -> Bool { range.allSatisfy { $0 < bytes.count && (48...57).contains(bytes[$0]) } }
+        if digits(0..<4), bytes.count > 4, bytes[4] == UInt8(ascii: "-") { return true }
+        return digits(0..<2) && bytes.count > 2 && bytes[2] == UInt8(ascii: ".")
+    }
+}
+
+extension RowReader {
+    /// A US date ("2/1/07") as the ISO date `ImportTime` reads
+    /// ("2007-02-01"), or nil. A two-digit year is 20YY, unless that is
+    /// after this year: then 19YY (a weigh-in is never in the future).
+    func isoDate(us text: String) -> String? {
+        guard let parts = ImportTime.usDateParts(text) else { return nil }
+        var year = parts.year
+        if parts.yearDigits == 2 { year += 2000 + year > latestYear ? 1900 : 2000 }
+        func padded(_ n: Int, _ width: Int) -> String {
+            let digits = String(n)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
+    }
+}

@@ -2,11 +2,20 @@ import Foundation
 import GrocerCore
 
 /// grocer's JSON, as `grocer weight list --json` writes it:
-/// `[{"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.50, "unit": "kg"}, ...]`.
-/// Read byte by byte from the stream, one object at a time (memory stays
-/// flat); numbers keep their digits as written, so 72.50 stays 72.50.
+/// `[{"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.50, "unit": "kg"}, ...]`;
+/// or Fitbit's weight-YYYY-MM-DD.json from Google Takeout:
+/// `[{"logId": 1577923199000, "weight": 180.2, "bmi": 25.84, "date": "01/01/20", "time": "23:59:59", "source": "API"}, ...]`,
+/// local times in the account's unit, which the file does not say (--unit
+/// names it). Read byte by byte from the stream, one object at a time
+/// (memory stays flat); numbers keep their digits as written, so 72.50
+/// stays 72.50.
 struct JSONImport {
     var rows: RowReader
+    /// Fitbit's file, read in this unit; nil: grocer's own.
+    let fitbitUnit: WeightUnit?
+    private(set) var reading: ImportReading
+    /// Names of fields not kept, seen so far (bounded).
+    private var dropped: Set<[UInt8]> = []
     private var stream: InputStream
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var count = 0
@@ -14,9 +23,13 @@ struct JSONImport {
     private(set) var line = 1
     private var scratch: [UInt8] = []
 
-    init(stream: InputStream, rows: RowReader) {
+    init(stream: InputStream, rows: RowReader, fitbitUnit: WeightUnit? = nil) {
         self.stream = stream
         self.rows = rows
+        self.fitbitUnit = fitbitUnit
+        reading =
+            fitbitUnit.map { ImportReading(title: "a Fitbit weight JSON", unit: $0, unitFrom: "--unit; Fitbit does not write it") }
+            ?? ImportReading(title: "grocer's JSON", unitFrom: "each entry names its unit")
     }
 
     mutating func run(_ body: (ImportItem) throws -> Void) throws {
@@ -49,20 +62,40 @@ struct JSONImport {
         var value: String?
         var unit: String?
         var id: String?
+        /// Fitbit's.
+        var weight: String?
+        var date: String?
+        var time: String?
     }
 
     mutating func item(_ entry: Entry, line: Int) -> ImportItem {
+        if let unit = fitbitUnit {
+            guard let date = entry.date, let value = entry.weight else {
+                return .problem(ImportProblem(line: line, reason: "an entry needs date and weight"))
+            }
+            let day = rows.isoDate(us: date) ?? date
+            let timeText = entry.time.map { day + " " + $0 } ?? day
+            return rows.item(line: line, timeText: timeText, value: value, unit: unit, unitText: unit.rawValue)
+        }
         guard let timeText = entry.recordedAt, let value = entry.value, let unitText = entry.unit else {
             return .problem(ImportProblem(line: line, reason: "an entry needs recordedAt, value and unit"))
         }
         let item = rows.item(line: line, timeText: timeText, value: value, unit: WeightUnit.imported(unitText), unitText: unitText)
-        guard case .row(var row) = item, let id = entry.id.flatMap({ Int64($0) }), id > 0 else { return item }
+        guard case .row(var row) = item, let id = entry.id.flatMap({ Int64($0) }), (1...JSONImport.idLimit).contains(id) else {
+            return item
+        }
         row.id = id
         return .row(row)
     }
 
     static let recordedAtKey = Array("recordedAt".utf8), valueKey = Array("value".utf8), unitKey = Array("unit".utf8)
     static let idKey = Array("id".utf8)
+    /// A larger id is not taken from a file: near 2^63 SQLite picks every
+    /// later id at random. No weight log holds 2^31 entries.
+    static let idLimit: Int64 = 1 << 31
+    static let weightKey = Array("weight".utf8), dateKey = Array("date".utf8), timeKey = Array("time".utf8)
+    /// At most this many field names not kept are remembered.
+    static let droppedLimit = 64
     /// Longer strings and values are not a weight log's: the reading stops.
     static let valueLimit = 1 << 16
 
@@ -96,14 +129,26 @@ struct JSONImport {
                 guard !scratch.isEmpty else { throw ImportError.malformed(line: line, "expected a value") }
                 text = String(decoding: scratch, as: UTF8.self)
             }
-            if key == JSONImport.recordedAtKey {
-                entry.recordedAt = text
-            } else if key == JSONImport.valueKey {
-                entry.value = text
-            } else if key == JSONImport.unitKey {
-                entry.unit = text
-            } else if key == JSONImport.idKey {
-                entry.id = text
+            if fitbitUnit == nil {
+                if key == JSONImport.recordedAtKey {
+                    entry.recordedAt = text
+                } else if key == JSONImport.valueKey {
+                    entry.value = text
+                } else if key == JSONImport.unitKey {
+                    entry.unit = text
+                } else if key == JSONImport.idKey {
+                    entry.id = text
+                } else {
+                    drop(key)
+                }
+            } else if key == JSONImport.weightKey {
+                entry.weight = text
+            } else if key == JSONImport.dateKey {
+                entry.date = text
+            } else if key == JSONImport.timeKey {
+                entry.time = text
+            } else {
+                drop(key)
             }
             skipSpace()
             switch next() {
@@ -112,6 +157,13 @@ struct JSONImport {
             default: throw ImportError.malformed(line: line, "expected ',' or '}' in an entry")
             }
         }
+    }
+
+    /// Notes a field grocer does not keep, for the report.
+    mutating func drop(_ key: [UInt8]) {
+        guard dropped.count < JSONImport.droppedLimit, !dropped.contains(key) else { return }
+        dropped.insert(key)
+        reading.drop(String(decoding: key, as: UTF8.self))
     }
 
     /// A string's bytes after its opening quote, escapes resolved.

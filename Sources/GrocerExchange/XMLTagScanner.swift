@@ -99,6 +99,26 @@ struct XMLTagScanner {
                 if b == q { quote = nil }
             } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
                 quote = b
+            } else if b == UInt8(ascii: "<"), inSubset {
+                // A comment or processing instruction in the internal
+                // subset is not markup: an apostrophe in it opens no quote.
+                var next = try require()
+                if next == UInt8(ascii: "?") {
+                    try skip(past: Array("?>".utf8))
+                    b = try require()
+                    continue
+                }
+                if next == UInt8(ascii: "!") {
+                    next = try require()
+                    if next == UInt8(ascii: "-") {
+                        guard try require() == UInt8(ascii: "-") else { throw ImportError.malformed(line: line, "a broken comment") }
+                        try skip(past: Array("-->".utf8))
+                        b = try require()
+                        continue
+                    }
+                }
+                b = next
+                continue
             } else if b == UInt8(ascii: "[") {
                 inSubset = true
             } else if b == UInt8(ascii: "]") {

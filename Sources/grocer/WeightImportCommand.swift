@@ -7,7 +7,7 @@ import GrocerStore
 
 /// `--format auto|grocer|withings|...`: auto is nil.
 enum ImportFormatOption: String, ExpressibleByArgument, CaseIterable {
-    case auto, grocer, withings, openscale, libra, hackersdiet, applehealth
+    case auto, grocer, withings, openscale, libra, hackersdiet, applehealth, fitbit, googlefit, csv
 
     var format: ImportFormat? { ImportFormat(rawValue: rawValue) }
 }
@@ -19,7 +19,10 @@ struct WeightImportCommand: ParsableCommand {
         abstract: "Import weights from grocer's CSV or JSON, or another tracker's export.",
         discussion: """
             Reads grocer's own CSV and JSON, Withings' weight.csv, openScale's CSV export, Libra's CSV, \
-            The Hacker's Diet Online CSV export and Apple Health's export.xml (body mass only). \
+            The Hacker's Diet Online CSV export and its legacy Excel CSV, Apple Health's export.xml (body mass only), \
+            Fitbit's weight-YYYY-MM-DD.json, Google Fit's Daily Summaries.csv, and a CSV of dates and weights. \
+            A file that does not say its unit (Fitbit's, a plain CSV without one) needs --unit: grocer never guesses. \
+            The report says which format was read, the unit taken and from where, and the columns not kept. \
             Times without a zone are local (TZ); a date alone is 12:00 local. Values with more than 2 decimals \
             are rounded half up. An entry already in the store (same time and value) is skipped. Readable rows \
             are imported in one transaction; unreadable ones are listed by line with the reason. \
@@ -29,7 +32,10 @@ struct WeightImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The file to import, or - for standard input.", valueName: "file"), completion: .file())
     var file: String
 
-    @Option(help: "auto (detect from the first lines), grocer, withings, openscale, libra, hackersdiet or applehealth.")
+    @Option(
+        help:
+            "auto (detect from the first lines), grocer, withings, openscale, libra, hackersdiet, applehealth, fitbit, googlefit or csv."
+    )
     var format: ImportFormatOption = .auto
 
     @Option(help: "The unit of a file that does not state its own (lbs or kg); grocer never guesses one.")

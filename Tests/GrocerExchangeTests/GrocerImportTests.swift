@@ -77,7 +77,7 @@ import Testing
         #expect(throws: ImportError.notThisFormat(.grocer, "the first line is not recorded_at,value,unit")) {
             try fixture.read("when,weight\n2026-01-05,72.5\n", format: .grocer)
         }
-        #expect(throws: ImportError.unknownFormat) { try fixture.read("when,weight\n2026-01-05,72.5\n") }
+        #expect(throws: ImportError.unknownFormat) { try fixture.read("when,how much\n2026-01-05,72.5\n") }
     }
 
     @Test func readsGrocerJSONAndKeepsTheDigitsAsWritten() throws {

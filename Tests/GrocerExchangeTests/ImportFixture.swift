@@ -30,6 +30,23 @@ struct ImportFixture {
         return (read, items)
     }
 
+    /// The rows and the report of what was read.
+    func report(_ text: String, format: ImportFormat? = nil, zone: String = "UTC", unit: WeightUnit? = nil) throws -> (
+        ImportFormat, ImportReading, [String]
+    ) {
+        var items: [ImportItem] = []
+        let reader = ImportReader(format: format, timeZone: TimeZone(identifier: zone)!, defaultUnit: unit, now: ImportFixture.now)
+        let stream = InputStream(data: Data(text.utf8))
+        stream.open()
+        defer { stream.close() }
+        let prepared = try reader.prepare(stream)
+        let reading = try prepared.read { items.append($0) }
+        return (prepared.format, reading, ImportFixture.summary(items))
+    }
+
+    /// A fixed "now" for readers of two-digit years: 2026-11-25.
+    static let now = date("2026-11-25T12:00:00Z")
+
     static func rows(_ items: [ImportItem]) -> [ImportRow] {
         items.compactMap { if case .row(let row) = $0 { return row } else { return nil } }
     }

@@ -191,6 +191,25 @@ import Testing
         #expect(ImportFixture.summary(items) == ["405 2026-01-05T06:30:00Z 72.5 kg"])
     }
 
+    /// Apple's DTD has comments; an apostrophe in one ("the user's") or in
+    /// a processing instruction opens no quote (it hid the rest of the file).
+    @Test(arguments: ["<!-- HealthKit Export Version: 14. The user's data. -->", "<?pi it's here?>"])
+    func anApostropheInADTDCommentIsNotAQuote(markup: String) throws {
+        let (format, items) = try fixture.read(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE HealthData [
+            \(markup)
+            <!ELEMENT HealthData (ExportDate,Me,(Record|Workout)*)>
+            ]>
+            <HealthData locale="en_US">
+             <Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" startDate="2026-01-05 07:30:00 +0100" value="72.5"/>
+            </HealthData>
+            """)
+        #expect(format == .applehealth)
+        #expect(ImportFixture.summary(items) == ["7 2026-01-05T06:30:00Z 72.5 kg"])
+    }
+
     @Test(arguments: [
         ("recorded_at,value,unit\n", FormatDetector.Kind.grocerCSV),
         ("\u{FEFF}recorded_at,value,unit\r\n", .grocerCSV),

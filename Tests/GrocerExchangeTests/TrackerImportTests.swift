@@ -1,0 +1,154 @@
+import Foundation
+import GrocerCore
+import Testing
+
+@testable import GrocerExchange
+
+/// Fitbit's and Google Fit's Takeout files, The Hacker's Diet's legacy
+/// Excel CSV and a plain CSV of dates and weights; and the report every
+/// reader gives: the format, the unit and where it came from, the columns
+/// not kept.
+@Suite struct TrackerImportTests {
+    let fixture = ImportFixture()
+
+    static let fitbit = """
+        [{
+          "logId" : 1704499200000,
+          "weight" : 180.2,
+          "bmi" : 25.84,
+          "date" : "01/05/24",
+          "time" : "07:30:00",
+          "source" : "API"
+        },{
+          "logId" : 1704585600000,
+          "weight" : 179.85,
+          "bmi" : 25.8,
+          "fat" : 20.5,
+          "date" : "01/06/24",
+          "time" : "23:59:59",
+          "source" : "Aria"
+        }]
+        """
+
+    @Test func fitbitWeightJSONIsReadInLocalTimeInTheUnitNamed() throws {
+        let (format, reading, rows) = try fixture.report(Self.fitbit, zone: "America/New_York", unit: .lbs)
+        #expect(format == .fitbit)
+        #expect(rows == ["1 2024-01-05T12:30:00Z 180.2 lbs", "8 2024-01-07T04:59:59Z 179.85 lbs"])
+        #expect(reading.unit == .lbs)
+        #expect(reading.notKept == ["logId", "bmi", "source", "fat"])
+        #expect(
+            reading.line
+                == "Read a Fitbit weight JSON, in lbs (--unit; Fitbit does not write it); not kept: logId, bmi, source, fat.")
+    }
+
+    @Test func fitbitWithoutAUnitOrWithoutWeightsIsRefused() {
+        #expect(throws: ImportError.unitNotStated(.fitbit)) { try fixture.report(Self.fitbit) }
+        let fat = #"[{"logId": 1, "fat": 20.5, "date": "01/05/24", "time": "07:30:00", "source": "API"}]"#
+        #expect(throws: ImportError.self) { try fixture.report(fat, unit: .kg) }
+        #expect((try? fixture.report(fat, unit: .kg)) == nil)
+    }
+
+    static let googleFit = """
+        Date,Move Minutes count,Calories (kcal),Distance (m),Heart Points,Step count,Average weight (kg),Max weight (kg),Min weight (kg)
+        2024-01-05,30,1800.5,2500.1,12,5000,72.45,72.9,72.0
+        2024-01-06,20,1700,,,4000,,,
+
+        """
+
+    @Test func googleFitDailySummariesAreThemselvesNotWithings() throws {
+        #expect(FormatDetector.detect(Array(Self.googleFit.utf8)) == .googlefit)
+        let (format, reading, rows) = try fixture.report(Self.googleFit, zone: "Europe/Berlin")
+        #expect(format == .googlefit)
+        #expect(rows == ["2 2024-01-05T11:00:00Z 72.45 kg"])
+        #expect(reading.unit == .kg && reading.unitFrom == "the column \"Average weight (kg)\"")
+        #expect(
+            reading.notKept == [
+                "Move Minutes count", "Calories (kcal)", "Distance (m)", "Heart Points", "Step count", "Max weight (kg)",
+                "Min weight (kg)",
+            ])
+    }
+
+    static func excel(unit: String?) -> String {
+        """
+        The Hacker's Diet,,,,,
+        \(unit.map { ",,\($0),,," } ?? ",,,,,")
+        Day,Date,Weight,Trend,Variance,Rung
+        Thu,2/1/07,180.5,181.0,-0.5,12
+        Fri,2/2/07,,180.9,,12
+        Sat,2/3/07,179.5,180.8,-1.3,13
+        Mon,12/31/99,200,200,0,1
+
+        """
+    }
+
+    @Test func hackersDietLegacyExcelCSVTakesItsUnitRowAndUSDates() throws {
+        #expect(FormatDetector.detect(Array(Self.excel(unit: "Pounds").utf8)) == .hackersdietExcel)
+        let (format, reading, rows) = try fixture.report(Self.excel(unit: "Pounds"))
+        #expect(format == .hackersdiet)
+        #expect(
+            rows == ["4 2007-02-01T12:00:00Z 180.5 lbs", "6 2007-02-03T12:00:00Z 179.5 lbs", "7 1999-12-31T12:00:00Z 200 lbs"])
+        #expect(
+            reading.line
+                == "Read The Hacker's Diet's legacy Excel CSV, in lbs (its unit row, \"Pounds\"); not kept: Trend, Variance, Rung.")
+        let (_, kilograms, _) = try fixture.report(Self.excel(unit: "Kilograms"), unit: .lbs)
+        #expect(kilograms.unit == .kg && kilograms.unitFrom == "its unit row, \"Kilograms\"; --unit lbs not used")
+    }
+
+    @Test func hackersDietLegacyExcelWithoutAUnitRowNeedsOneNamedAndStonesAreRefused() throws {
+        #expect(throws: ImportError.unitNotStated(.hackersdiet)) { try fixture.report(Self.excel(unit: nil)) }
+        let (_, named, rows) = try fixture.report(Self.excel(unit: nil), format: .hackersdiet, unit: .kg)
+        #expect(named.unit == .kg && named.unitFrom == "--unit" && rows.first == "4 2007-02-01T12:00:00Z 180.5 kg")
+        #expect(throws: ImportError.self) { try fixture.report(Self.excel(unit: "Stones"), unit: .lbs) }
+    }
+
+    @Test func aPlainCSVOfDatesAndWeightsNeedsItsUnitFromSomewhere() throws {
+        #expect(FormatDetector.detect(Array("date,weight\n".utf8)) == .plainCSV(UInt8(ascii: ",")))
+        #expect(throws: ImportError.unitNotStated(.csv)) { try fixture.report("date,weight\n2024-01-05,72.5\n") }
+        let (format, named, rows) = try fixture.report("date,weight\n2024-01-05,72.5\n", unit: .kg)
+        #expect(format == .csv && rows == ["2 2024-01-05T12:00:00Z 72.5 kg"])
+        #expect(named.line == "Read a CSV of dates and weights, in kg (--unit).")
+
+        let (_, column, columnRows) = try fixture.report("when,lbs,Note\n2024-01-05 07:30,160.5,after a run\n")
+        #expect(column.line == "Read a CSV of dates and weights, in lbs (the column \"lbs\"); not kept: Note.")
+        #expect(columnRows == ["2 2024-01-05T07:30:00Z 160.5 lbs"])
+
+        let (_, perRow, perRowRows) = try fixture.report(
+            "timestamp,value,unit\n2024-01-05T07:30:00Z,72.5,kg\n2024-01-06T07:30:00Z,160,lb\n2024-01-07T07:30:00Z,1,st\n")
+        #expect(perRow.unit == nil && perRow.unitFrom == "each row's unit column")
+        #expect(
+            perRowRows == [
+                "2 2024-01-05T07:30:00Z 72.5 kg", "3 2024-01-06T07:30:00Z 160 lbs", "4 ! unit 'st' is not lbs or kg",
+            ])
+    }
+
+    @Test func aPlainCSVWithoutAHeaderOrWithSemicolonsAndDecimalCommas() throws {
+        let (_, _, bare) = try fixture.report("2024-01-05,72.5\n2024-01-06,72.4\n", unit: .kg)
+        #expect(bare == ["1 2024-01-05T12:00:00Z 72.5 kg", "2 2024-01-06T12:00:00Z 72.4 kg"])
+        #expect(FormatDetector.detect(Array("date;weight\n".utf8)) == .plainCSV(UInt8(ascii: ";")))
+        let (_, _, european) = try fixture.report("date;weight\n05.01.2024;72,5\n", unit: .kg)
+        #expect(european == ["2 2024-01-05T12:00:00Z 72.5 kg"])
+    }
+
+    @Test func everyReaderSaysItsFormatUnitAndWhatItDidNotKeep() throws {
+        let (_, withings, _) = try fixture.report(
+            "Date,\"Weight (kg)\",\"Fat mass (kg)\",Comments\n2023-01-05 07:30:00,72.5,15.1,\n")
+        #expect(withings.line == "Read a Withings weight.csv, in kg (the column \"Weight (kg)\"); not kept: Fat mass (kg), Comments.")
+        let (_, openScale, _) = try fixture.report("\"dateTime\",\"weight\",\"fat\"\n\"2024-01-05 07:30\",\"72.5\",\"20\"\n")
+        #expect(openScale.line == "Read an openScale CSV export, in kg (openScale always writes kg); not kept: fat.")
+        let (_, libra, _) = try fixture.report(
+            "#Version: 6\n#Units: kg\n\n#date;weight;weight trend;log\n2023-10-16T05:19:20.000Z;70.0;70.4;\n", unit: .lbs)
+        #expect(libra.line == "Read a Libra CSV, in kg (its #Units line; --unit lbs not used); not kept: weight trend, log.")
+        let (_, grocer, _) = try fixture.report(#"[{"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.5, "unit": "kg", "x": 1}]"#)
+        #expect(grocer.line == "Read grocer's JSON, each entry names its unit; not kept: x.")
+    }
+
+    @Test func namesNotKeptAreBoundedInNumberAndLength() {
+        var reading = ImportReading(title: "t", unitFrom: "u")
+        for i in 0..<100 { reading.drop("column \(i) " + String(repeating: "y", count: 100)) }
+        reading.drop("column 0 " + String(repeating: "y", count: 100))
+        #expect(reading.notKept.count == ImportReading.notKeptLimit)
+        #expect(reading.notKeptMore == 100 - ImportReading.notKeptLimit)
+        #expect(reading.notKept.allSatisfy { $0.count == 40 })
+        #expect(reading.line.hasSuffix(" and 88 more."))
+    }
+}
