@@ -41,6 +41,10 @@ enum GroceryName {
         if text.unicodeScalars.contains(where: { PlainText.isControl($0) && !$0.properties.isWhitespace }) {
             throw StoreError.badName(path: path, kind: kind, reason: "cannot contain control characters")
         }
+        if text.unicodeScalars.contains(where: PlainText.isInvisible) {
+            throw StoreError.badName(
+                path: path, kind: kind, reason: "cannot contain invisible characters (a zero-width space, a direction mark)")
+        }
         let name = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         if name.isEmpty { throw StoreError.badName(path: path, kind: kind, reason: "cannot be empty") }
         if name.count > QuickEntry.maximumNameLength {

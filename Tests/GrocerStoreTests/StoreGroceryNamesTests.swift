@@ -55,6 +55,10 @@ import Testing
         #expect(throws: StoreError.badName(path: f.store.path, kind: kind, reason: "cannot contain control characters")) {
             try add("a\u{1B}[31m")
         }
+        let invisible = StoreError.badName(
+            path: f.store.path, kind: kind, reason: "cannot contain invisible characters (a zero-width space, a direction mark)")
+        #expect(throws: invisible) { try add("Top\u{200B} Shelf") }
+        #expect(throws: invisible) { try rename(second, "Side\u{200E}") }
         #expect(!(taken.errorDescription ?? "").contains("\n"))
     }
 

@@ -13,6 +13,20 @@ public enum PlainText {
         }
     }
 
+    /// Characters that show nothing and are no part of a word: zero-width
+    /// space, word joiner, soft hyphen, direction marks, the byte order
+    /// mark, Hangul fillers and the like. Two names that look the same must
+    /// be the same name, so a name may not hold them. The zero-width
+    /// joiner and non-joiner stay allowed: emoji sequences and Persian or
+    /// Indic words need them.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x200E, 0x200F: return true
+        case 0x2060...0x2064, 0x206A...0x206F, 0x3164, 0xFEFF, 0xFFA0: return true
+        default: return false
+        }
+    }
+
     public static func containsControl(_ text: String) -> Bool {
         text.unicodeScalars.contains(where: isControl)
     }

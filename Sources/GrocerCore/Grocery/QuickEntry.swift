@@ -6,7 +6,9 @@ import Foundation
 /// - Runs of white space (tabs and line breaks too) become one space; the
 ///   ends are trimmed.
 /// - Any other control character refuses the line (`.controlCharacter`):
-///   a name never carries a terminal control sequence.
+///   a name never carries a terminal control sequence. So does an
+///   invisible one (`.invisibleCharacter`, `PlainText.isInvisible`): two
+///   names that look the same are the same name.
 /// - A first word made only of digits and separators is the quantity, read
 ///   in the person's locale (`GroceryQuantity`): more than 0, at most 9999,
 ///   at most three fraction digits. If it is not a valid quantity the line
@@ -42,6 +44,7 @@ public struct QuickEntry: Equatable, Sendable {
     public enum Problem: Error, Equatable, Sendable {
         case emptyName
         case controlCharacter
+        case invisibleCharacter
         case nameTooLong
         case quantity(GroceryQuantity.Problem)
 
@@ -51,6 +54,8 @@ public struct QuickEntry: Equatable, Sendable {
             switch self {
             case .emptyName: return "Type a name, for example \"2 kg flour\" or \"milk\"."
             case .controlCharacter: return "A name cannot contain control characters; type plain text."
+            case .invisibleCharacter:
+                return "A name cannot contain invisible characters (a zero-width space, a direction mark); type it again."
             case .nameTooLong: return "A name can be at most \(QuickEntry.maximumNameLength) characters."
             case .quantity(.notANumber(let text)):
                 return "\"\(PlainText.visible(text))\" is not a quantity; type one like 2 or 1\(sep)5."
@@ -66,6 +71,7 @@ public struct QuickEntry: Equatable, Sendable {
         if text.unicodeScalars.contains(where: { PlainText.isControl($0) && !$0.properties.isWhitespace }) {
             return .failure(.controlCharacter)
         }
+        if text.unicodeScalars.contains(where: PlainText.isInvisible) { return .failure(.invisibleCharacter) }
         let words = text.split(whereSeparator: { $0.isWhitespace })
         guard let first = words.first else { return .failure(.emptyName) }
         var entry = QuickEntry(name: "")

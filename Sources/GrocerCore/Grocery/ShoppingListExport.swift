@@ -17,7 +17,7 @@ public enum ShoppingListExport {
         switch format {
         case .markdown:
             return sections.map { section in
-                "## \(heading(section))\n" + section.items.map { "- [ ] \(line($0, locale: locale))\n" }.joined()
+                "## \(markdown(heading(section)))\n" + section.items.map { "- [ ] \(markdown(line($0, locale: locale)))\n" }.joined()
             }.joined(separator: "\n")
         case .text:
             return sections.map { section in
@@ -37,6 +37,22 @@ public enum ShoppingListExport {
         }
         return quantity == "1" ? name : "\(quantity) \(name)"
     }
+
+    /// Text that Markdown shows as typed: every ASCII punctuation mark
+    /// that can start markup (emphasis, links, code, HTML, headings,
+    /// tables, strike-through, entities) is escaped with a backslash, which
+    /// CommonMark allows before any ASCII punctuation.
+    static func markdown(_ text: String) -> String {
+        guard text.utf8.contains(where: { markdownSpecial.contains($0) }) else { return text }
+        var out = ""
+        for ch in text {
+            if let ascii = ch.asciiValue, markdownSpecial.contains(ascii) { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
+    static let markdownSpecial = Set("\\`*_[]<>#!|~&".utf8)
 
     static func heading(_ section: GrocerySection) -> String {
         if case .aisle(let aisle) = section.heading { return PlainText.visible(aisle.name) }

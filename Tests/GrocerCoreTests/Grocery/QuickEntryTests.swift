@@ -61,6 +61,10 @@ import Testing
             ("en_US", "2 kg \u{07}flour", .controlCharacter),
             ("en_US", "flour\u{9B}2J", .controlCharacter),
             ("en_US", "evil\u{202E}txt", .controlCharacter),
+            ("en_US", "flo\u{200B}ur", .invisibleCharacter),
+            ("en_US", "2 kg \u{FEFF}flour", .invisibleCharacter),
+            ("en_US", "milk\u{200F}", .invisibleCharacter),
+            ("en_US", "soft\u{00AD}ware", .invisibleCharacter),
             ("en_US", "0 apples", .quantity(.notPositive)),
             ("en_US", "0.000 apples", .quantity(.notPositive)),
             ("en_US", "10000 apples", .quantity(.overMaximum)),
@@ -107,7 +111,7 @@ import Testing
 
 extension QuickEntry.Problem {
     static let allExamples: [Self] = [
-        .emptyName, .controlCharacter, .nameTooLong, .quantity(.notANumber("1.5")),
+        .emptyName, .controlCharacter, .invisibleCharacter, .nameTooLong, .quantity(.notANumber("1.5")),
         .quantity(.notPositive), .quantity(.overMaximum), .quantity(.tooManyFractionDigits),
     ]
 }

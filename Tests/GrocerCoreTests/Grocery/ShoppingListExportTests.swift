@@ -19,7 +19,7 @@ import Testing
 
     @Test func markdownIsAChecklistByAisleOfWhatIsStillToGet() {
         #expect(
-            ShoppingListExport.render(Self.items, format: .markdown, locale: Self.en) == """
+            ShoppingListExport.render(Self.items, format: .markdown, locale: Self.en) == #"""
                 ## Baking
                 - [ ] 2 kg flour
                 - [ ] 1.5 kg Mehl
@@ -28,10 +28,31 @@ import Testing
                 - [ ] 3 apples
 
                 ## Other
-                - [ ] 1 bottle␇ milk␛[2J
+                - [ ] 1 bottle␇ milk␛\[2J
                 - [ ] salt
 
-                """)
+                """#)
+    }
+
+    /// A name is shown as typed, never as Markdown: emphasis, links,
+    /// code, HTML, a heading's closing hashes and entities are escaped.
+    @Test func markdownEscapesWhatWouldBeMarkup() {
+        let items = [
+            F.item(1, "*bold* _it_ [link](x) `code` <b>", aisle: GroceryAisle(id: 1, name: "# Top ##", position: 1)),
+            F.item(2, "a\\b ~~x~~ |t| &amp; !img"),
+            F.item(3, "plain (1.5) - 7up"),
+        ]
+        #expect(
+            ShoppingListExport.render(items, format: .markdown, locale: Self.en) == ##"""
+                ## \# Top \#\#
+                - [ ] \*bold\* \_it\_ \[link\](x) \`code\` \<b\>
+
+                ## Other
+                - [ ] a\\b \~\~x\~\~ \|t\| \&amp; \!img
+                - [ ] plain (1.5) - 7up
+
+                """##)
+        #expect(ShoppingListExport.render(items, format: .text, locale: Self.en).contains("*bold* _it_ [link](x)"))
     }
 
     @Test func textUsesTheLocalesSeparator() {
