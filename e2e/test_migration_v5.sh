@@ -89,8 +89,18 @@ test_kill_at_every_fault_point_of_the_step() {
             after-rename | after-finish) is_version5 || { fail "$point: the new store is not in place"; return 1; } ;;
             *) cmp -s "$STORE" "$ORIG4" || { fail "$point: the old store changed"; return 1; } ;;
         esac
-        migrate >/dev/null 2>"$TMPROOT/err" || { fail "$point: rerun failed: $(cat "$TMPROOT/err")"; return 1; }
+        migrate >"$TMPROOT/out" 2>"$TMPROOT/err" || { fail "$point: rerun failed: $(cat "$TMPROOT/err")"; return 1; }
         is_version5 && no_leftovers || { fail "after the rerun following $point"; return 1; }
+        # One backup, unless the kill came between naming it and the
+        # rename: then the rerun's summary names the earlier one and its size.
+        local baks want=1
+        baks=$(ls "$TMPROOT"/s/grocer.sqlite.v4*.bak | wc -l)
+        [[ $point == after-backup ]] && want=2
+        ((baks == want)) || { fail "$point: $baks backups: $(ls -A "$TMPROOT/s")"; return 1; }
+        if ((want == 2)); then
+            grep -q "1 earlier backup of format version 4 beside it take .* MB: .*grocer.sqlite.v4.bak" "$TMPROOT/out" "$TMPROOT/err" \
+                || { fail "$point: the earlier backup is not named: $(cat "$TMPROOT/out" "$TMPROOT/err")"; return 1; }
+        fi
         local bak
         for bak in "$TMPROOT"/s/grocer.sqlite.v4*.bak; do real_backup "$bak" "$old" || { fail "$point: backup"; return 1; }; done
     done

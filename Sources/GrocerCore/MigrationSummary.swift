@@ -36,6 +36,10 @@ public struct MigrationSummary: Equatable, Sendable {
     public var notCarried: [String]
     /// Where the old file was kept, if it was.
     public var backupPath: String?
+    /// Other backups of the same version beside it (migrations killed after
+    /// their backup was made leave one each), and the bytes they take.
+    public var earlierBackups: [String] = []
+    public var earlierBackupBytes: Int64 = 0
     public var seconds: Double
 
     public init(
@@ -50,6 +54,18 @@ public struct MigrationSummary: Equatable, Sendable {
         self.notCarried = notCarried
         self.backupPath = backupPath
         self.seconds = seconds
+    }
+
+    /// "0.1 MB", "240.5 MB", "1,204.3 MB": decimal megabytes, one decimal.
+    public static func megabytes(_ bytes: Int64) -> String {
+        let tenths = (max(bytes, 0) + 50_000) / 100_000
+        let whole = String(tenths / 10)
+        var grouped = ""
+        for (i, ch) in whole.enumerated() {
+            if i > 0, (whole.count - i) % 3 == 0 { grouped.append(",") }
+            grouped.append(ch)
+        }
+        return "\(grouped).\(tenths % 10) MB"
     }
 
     public var rowsCarried: Int { carried.values.reduce(0, +) }
@@ -73,6 +89,13 @@ public struct MigrationSummary: Equatable, Sendable {
                     : "  not carried (not part of format version \(fromVersion); they remain in the backup): \(names)")
         }
         if let backupPath { out.append("  old file kept as \(backupPath)") }
+        if !earlierBackups.isEmpty {
+            let n = earlierBackups.count
+            let size = Self.megabytes(earlierBackupBytes)
+            out.append(
+                "  \(n) earlier \(n == 1 ? "backup" : "backups") of format version \(fromVersion) beside it take \(size): "
+                    + earlierBackups.joined(separator: ", ") + " (remove what you do not need)")
+        }
         return out
     }
 }

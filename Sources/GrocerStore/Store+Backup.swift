@@ -29,6 +29,29 @@ public enum BackupError: Error, Equatable, LocalizedError {
     }
 }
 
+extension BackupError {
+    /// Why the copy could not be made. The store is only read: a full disk
+    /// (or a file size limit) is the copy's disk, named as such, never the
+    /// store's.
+    static func copyFailed(_ error: any Error, target: String, temporary: String, store: String) -> BackupError {
+        if let error = error as? BackupError { return error }
+        let full: Bool
+        switch error {
+        case let error as DatabaseError:
+            full = error.resultCode == .SQLITE_FULL || (error.resultCode == .SQLITE_IOERR && FileSystem.isFull(temporary))
+        case StoreError.diskFull: full = true
+        default: full = false
+        }
+        if full {
+            return .failed(
+                path: target,
+                detail: "the disk it is on is full (or a file size limit was reached); free some space there, or choose another disk")
+        }
+        let mapped = StoreError.from(error, path: store)
+        return .failed(path: target, detail: mapped.errorDescription ?? "\(mapped)")
+    }
+}
+
 extension Store {
     /// Copies the store to a new file at `destination` with SQLite's online
     /// backup: one read transaction, so the copy is the store as of one
@@ -43,7 +66,9 @@ extension Store {
     public func backup(to destination: URL, replacing: Bool = false, stop: StopFlag = .process) throws {
         let target = destination.standardizedFileURL.path
         let folder = (target as NSString).deletingLastPathComponent
-        guard FileSystem.kind(folder.isEmpty ? "." : folder) == .directory else { throw BackupError.noFolder(path: target) }
+        // A folder reached through a symbolic link is a folder.
+        let realFolder = URL(fileURLWithPath: folder.isEmpty ? "." : folder).resolvingSymlinksInPath().path
+        guard FileSystem.kind(realFolder) == .directory else { throw BackupError.noFolder(path: target) }
         try checkTarget(target, replacing: replacing)
 
         let temporary = folder + "/." + (target as NSString).lastPathComponent + ".grocer-backup-\(getpid())"
@@ -79,13 +104,8 @@ extension Store {
                 throw error
             }
             try copy.close()
-        } catch let error as BackupError {
-            throw error
-        } catch let error as StoreError {
-            throw BackupError.failed(path: target, detail: error.errorDescription ?? "\(error)")
         } catch {
-            let mapped = StoreError.from(error, path: path)
-            throw BackupError.failed(path: target, detail: mapped.errorDescription ?? "\(mapped)")
+            throw BackupError.copyFailed(error, target: target, temporary: temporary, store: path)
         }
         try checkTarget(target, replacing: replacing)
         if replacing {

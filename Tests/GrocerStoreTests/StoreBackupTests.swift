@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GrocerCore
 import Synchronization
 import Testing
@@ -103,6 +104,32 @@ import Testing
         let error = #expect(throws: BackupError.self) { try store.backup(to: dir.url.appendingPathComponent("nope/copy.sqlite")) }
         #expect(error == .noFolder(path: dir.path("nope/copy.sqlite")))
         #expect(!FileManager.default.fileExists(atPath: dir.path("nope")))
+    }
+
+    /// A folder reached through a symbolic link is a folder: the copy is
+    /// made in it (it was "does not exist").
+    @Test func aFolderThroughASymbolicLinkTakesTheCopy() throws {
+        let dir = TempDir()
+        let store = try store(in: dir)
+        defer { try? store.close() }
+        try FileManager.default.createDirectory(atPath: dir.path("real"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: dir.path("linked"), withDestinationPath: dir.path("real"))
+        try store.backup(to: dir.url.appendingPathComponent("linked/copy.sqlite"))
+        #expect(try weights(dir.path("real/copy.sqlite")) == ["150.5", "151.5", "152.5"])
+    }
+
+    /// A full disk while copying is the copy's disk: the store is only read.
+    @Test func aFullDiskNamesTheCopysDiskNotTheStores() {
+        let full = DatabaseError(resultCode: .SQLITE_FULL)
+        let error = BackupError.copyFailed(full, target: "/mnt/usb/copy.sqlite", temporary: "/mnt/usb/.copy", store: "/home/p/grocer.sqlite")
+        #expect(
+            error
+                == .failed(
+                    path: "/mnt/usb/copy.sqlite",
+                    detail: "the disk it is on is full (or a file size limit was reached); free some space there, or choose another disk"))
+        #expect(!(error.errorDescription ?? "").contains("/home/p"))
+        let busy = BackupError.copyFailed(DatabaseError(resultCode: .SQLITE_BUSY), target: "/t", temporary: "/.t", store: "/s")
+        #expect(busy == .failed(path: "/t", detail: StoreError.busy(path: "/s").errorDescription!))
     }
 
     /// Two other connections save while the copy is made: the copy is one

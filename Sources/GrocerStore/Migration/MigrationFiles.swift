@@ -40,6 +40,32 @@ struct MigrationFiles {
         store + ".v\(version)" + (n == 1 ? "" : "-\(n)") + ".bak"
     }
 
+    /// The regular files named as backups of `version` (`backupName`),
+    /// with their sizes, by number: a migration killed after its backup
+    /// was made leaves one, and the next run makes another.
+    func backups(version: Int) -> [(path: String, bytes: Int64)] {
+        let base = (store as NSString).lastPathComponent + ".v\(version)"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return [] }
+        return names.compactMap { name -> (Int, String, Int64)? in
+            guard name.hasPrefix(base), name.hasSuffix(".bak") else { return nil }
+            let middle = name.dropFirst(base.count).dropLast(4)
+            let n: Int
+            if middle.isEmpty {
+                n = 1
+            } else if middle.first == "-", let number = Int(middle.dropFirst()), number > 1 {
+                n = number
+            } else {
+                return nil
+            }
+            let path = (directory as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return (n, path, Int64(info.st_size))
+        }
+        .sorted { $0.0 < $1.0 }
+        .map { ($0.1, $0.2) }
+    }
+
     /// Whether anything at all (a dangling symlink included) has the name.
     static func isTaken(_ path: String) -> Bool {
         var s = stat()

@@ -25,15 +25,6 @@ extension Migrator {
             if !problems.isEmpty {
                 throw MigrationError.unexpectedSchema(path: path, version: version, detail: problems.joined(separator: "; "))
             }
-            if options.backup {
-                try MigrationFiles.createExclusive(files.partialBackup)
-                let copy = try DatabaseQueue(
-                    path: files.partialBackup, configuration: MigrationConnection.configuration(label: "grocer.migration.backup", stop: stop))
-                try reader.backup(to: copy)
-                try copy.close()
-                summary.backupPath = try files.publish(files.partialBackup, version: version)
-                hit(.afterBackup)
-            }
             do {
                 try MigrationFiles.createExclusive(temp)
                 let queue = try DatabaseQueue(path: temp, configuration: MigrationConnection.configuration(label: "grocer.migration", stop: stop))
@@ -51,6 +42,7 @@ extension Migrator {
                         summary.carried[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
                     }
                     try removeDanglingReferences(db, summary: &summary)
+                    try quarantineBrokenRows(db, version: version, summary: &summary)
                     var done = 0
                     try runSteps(db, after: version, stop: stop) {
                         done += 1
@@ -60,10 +52,17 @@ extension Migrator {
                 }
                 try queue.close()
                 phases.end("steps and verify")
-            } catch {
-                // The old file is untouched: its copy made for this run goes.
-                if let backup = summary.backupPath { unlink(backup) }
-                throw error
+                // The backup copy gets its name in `swap`, just before the
+                // rename: a run killed before leaves only leftovers the next
+                // run removes (each killed run had left one more backup).
+                if options.backup {
+                    try MigrationFiles.createExclusive(files.partialBackup)
+                    let copy = try DatabaseQueue(
+                        path: files.partialBackup,
+                        configuration: MigrationConnection.configuration(label: "grocer.migration.backup", stop: stop))
+                    try reader.backup(to: copy)
+                    try copy.close()
+                }
             }
         } catch let error as DatabaseError {
             throw MigrationError.classify(error, path: path, temp: temp)
@@ -118,5 +117,52 @@ extension Migrator {
             return .commit
         }
         summary.repairs.merge(removed, uniquingKeysWith: +)
+    }
+
+    /// What each version 4 table's CHECK constraints require, frozen: a
+    /// row that breaks one (a file changed outside grocer: `listed = 7`, a
+    /// weight in stones) stopped the step, since adding a column checks
+    /// every row ("CHECK constraint failed", the person locked out).
+    static let version4Checks: [(table: String, columns: [String], rules: [(reason: String, holds: String)])] = [
+        (
+            "weight_entry", ["id", "value", "unit", "recorded_at"],
+            [
+                ("value is not a decimal", "value GLOB '[0-9]*' AND value NOT GLOB '*[^0-9.]*'"),
+                ("unit is not lbs or kg", "unit IN ('lbs', 'kg')"),
+            ]
+        ),
+        (
+            "item", ["id", "name", "quantity", "listed", "collected", "unit_id"],
+            [
+                ("listed is not 0 or 1", "listed IN (0, 1)"),
+                ("collected is not 0 or 1", "collected IN (0, 1)"),
+            ]
+        ),
+    ]
+
+    /// Moves the rows that break a version 4 CHECK whole into `quarantine`
+    /// (as the rebuild of older files does), by reason, so the step can run
+    /// and nothing is lost. A CHECK whose expression is NULL holds, as in
+    /// SQLite, so only a false one moves a row.
+    func quarantineBrokenRows(_ db: Database, version: Int, summary: inout MigrationSummary) throws {
+        try db.inTransaction {
+            for check in Self.version4Checks {
+                let json = check.columns.map { "'\($0)', \(MigrationPlan.jsonValue($0))" }.joined(separator: ", ")
+                for rule in check.rules {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO main.quarantine (source_version, source_table, source_id, reason, row_json)
+                            SELECT ?, '\(check.table)', CASE WHEN typeof(id) = 'integer' THEN id END, ?, json_object(\(json))
+                            FROM main.\(check.table) WHERE NOT (\(rule.holds))
+                            """, arguments: [version, rule.reason])
+                    let moved = db.changesCount
+                    guard moved > 0 else { continue }
+                    try db.execute(sql: "DELETE FROM main.\(check.table) WHERE NOT (\(rule.holds))")
+                    summary.quarantined[rule.reason, default: 0] += moved
+                    summary.carried[check.table, default: 0] -= moved
+                }
+            }
+            return .commit
+        }
     }
 }

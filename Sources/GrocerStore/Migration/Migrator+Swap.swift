@@ -18,10 +18,14 @@ extension Migrator {
         try MigrationFiles.fsync(path: temp)
         hit(.afterSync)
         if options.backup && summary.backupPath == nil {
+            // A copy made by this run (in-place steps), else the snapshot, else
+            // a link to the old file.
             summary.backupPath =
-                try source.isSnapshot
-                ? files.publish(files.sourceSnapshot, version: version)
-                : files.linkBackup(version: version)
+                try MigrationFiles.isTaken(files.partialBackup)
+                ? files.publish(files.partialBackup, version: version)
+                : source.isSnapshot
+                    ? files.publish(files.sourceSnapshot, version: version)
+                    : files.linkBackup(version: version)
             hit(.afterBackup)
         }
         if source.isSnapshot { try MigrationSource.settle(files.store, stop: stop) }

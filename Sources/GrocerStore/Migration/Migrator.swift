@@ -107,6 +107,11 @@ public struct Migrator: Sendable {
                 throw error
             }
             hit(.afterFinish)
+            if let kept = summary.backupPath {
+                let others = files.backups(version: version).filter { $0.path != kept }
+                summary.earlierBackups = others.map(\.path)
+                summary.earlierBackupBytes = others.reduce(0) { $0 + $1.bytes }
+            }
             summary.seconds = (clock.now - started).seconds
             var lines = ["migrated \(path) from format version \(version) to \(targetVersion) in \(String(format: "%.2f", summary.seconds)) s"]
             if store != path { lines.append("(a symlink to \(store), which was migrated; the link was kept)") }

@@ -31,6 +31,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).sorted() == ["grocer.sqlite", "grocer.sqlite.v2.bak"])
     }
 
+    /// Backups an earlier (killed) run left are never removed, but the
+    /// summary names them and the room they take.
+    @Test func earlierBackupsOfTheSameVersionAreNamedWithTheirSize() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try fixture.writeLarge(version: 2, weights: 100, items: 10)
+        FileManager.default.createFile(atPath: fixture.path + ".v2.bak", contents: Data(count: 2_500_000))
+        FileManager.default.createFile(atPath: fixture.path + ".v2-2.bak", contents: Data(count: 100_000))
+        FileManager.default.createFile(atPath: fixture.path + ".v2-x.bak", contents: Data(count: 7))
+        FileManager.default.createFile(atPath: fixture.path + ".v1.bak", contents: Data(count: 7))
+        let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
+        #expect(summary.backupPath == fixture.path + ".v2-3.bak")
+        #expect(summary.earlierBackups == [fixture.path + ".v2.bak", fixture.path + ".v2-2.bak"])
+        #expect(summary.earlierBackupBytes == 2_600_000)
+        #expect(
+            summary.lines.last
+                == "  2 earlier backups of format version 2 beside it take 2.6 MB: \(fixture.path).v2.bak, \(fixture.path).v2-2.bak (remove what you do not need)"
+        )
+        #expect(MigrationSummary.megabytes(0) == "0.0 MB" && MigrationSummary.megabytes(1_234_567_890) == "1,234.6 MB")
+    }
+
     @Test func aBackupNameTakenByASymlinkToTheStoreIsNeverTheBackup() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }

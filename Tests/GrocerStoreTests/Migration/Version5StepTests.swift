@@ -143,6 +143,43 @@ import Testing
                 == ["Real=nil", "Text=3", "Blob=nil", "Big=9223372036854775807"])
     }
 
+    /// A version 4 file changed outside grocer can hold rows that break its
+    /// own CHECKs (written with ignore_check_constraints): the step moves
+    /// them whole to quarantine, by reason, instead of stopping on the
+    /// first ("CHECK constraint failed", no row named, locked out).
+    @Test func rowsBreakingAVersion4CheckAreQuarantinedAndTheStepRuns() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try Self.version4Store(fixture)
+        let quarantinedBefore = try Self.int(fixture.path, "SELECT count(*) FROM quarantine") ?? 0
+        let itemsBefore = try Self.int(fixture.path, "SELECT count(*) FROM item") ?? 0
+        try fixture.write(
+            "PRAGMA ignore_check_constraints = ON;",
+            rows: """
+                INSERT INTO item (id, name, quantity, listed, collected) VALUES (30, 'Seven', 1, 7, 0), (31, 'Odd', 2, 1, -1);
+                INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (40, '11.5', 'stone', 1700000000), (41, 'heavy', 'kg', 1700000001);
+                """)
+        let summary = try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
+        #expect(try Self.int(fixture.path, "PRAGMA user_version") == 5)
+        #expect(
+            summary.quarantined == [
+                "listed is not 0 or 1": 1, "collected is not 0 or 1": 1, "unit is not lbs or kg": 1, "value is not a decimal": 1,
+            ])
+        #expect(try Self.int(fixture.path, "SELECT count(*) FROM item") == itemsBefore)
+        #expect(try Self.int(fixture.path, "SELECT count(*) FROM quarantine") == quarantinedBefore + 4)
+        #expect(
+            try Self.strings(
+                fixture.path, "SELECT source_table || ' ' || source_id || ' ' || row_json FROM quarantine WHERE source_id IN (30, 40) ORDER BY source_table")
+                == [
+                    #"item 30 {"id":30,"name":"Seven","quantity":1,"listed":7,"collected":0,"unit_id":null}"#,
+                    #"weight_entry 40 {"id":40,"value":"11.5","unit":"stone","recorded_at":1700000000}"#,
+                ])
+        #expect(summary.carried["item"] == itemsBefore)
+        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        #expect(try store.quarantinedRows().count == quarantinedBefore + 4)
+        try store.close()
+    }
+
     @Test func deletingAPlaceOrAnAisleLeavesItsItemsWithoutIt() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
