@@ -169,7 +169,8 @@ import Testing
         #expect(try Self.int(fixture.path, "SELECT count(*) FROM quarantine") == quarantinedBefore + 4)
         #expect(
             try Self.strings(
-                fixture.path, "SELECT source_table || ' ' || source_id || ' ' || row_json FROM quarantine WHERE source_id IN (30, 40) ORDER BY source_table")
+                fixture.path,
+                "SELECT source_table || ' ' || source_id || ' ' || row_json FROM quarantine WHERE source_id IN (30, 40) ORDER BY source_table")
                 == [
                     #"item 30 {"id":30,"name":"Seven","quantity":1,"listed":7,"collected":0,"unit_id":null}"#,
                     #"weight_entry 40 {"id":40,"value":"11.5","unit":"stone","recorded_at":1700000000}"#,
