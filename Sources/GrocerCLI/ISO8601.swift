@@ -1,11 +1,18 @@
 import Foundation
+import GrocerCore
 
 /// Dates as scripts read them.
 public enum ISO8601 {
-    /// "2026-11-21T12:00:00Z": always UTC, whatever the time zone.
+    /// "2026-11-21T12:00:00Z": always UTC, whatever the time zone, in the
+    /// proleptic Gregorian calendar that ISO 8601 and the exports use
+    /// (Foundation's formatter switches to the Julian calendar before
+    /// 1582, so `weight list` and `weight export` disagreed about a row
+    /// from then). Whole seconds.
     public static func string(_ date: Date) -> String {
-        date.formatted(style)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let day = CivilDay(number: CivilDay.floorDiv(seconds, 86_400))
+        let rest = seconds - day.number * 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(day)T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
     }
-
-    private static let style = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
 }

@@ -75,7 +75,7 @@ public struct CivilDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return era * 146_097 + doe - 719_468
     }
 
-    static func floorDiv(_ a: Int, _ b: Int) -> Int {
+    public static func floorDiv(_ a: Int, _ b: Int) -> Int {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }

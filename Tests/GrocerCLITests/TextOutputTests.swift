@@ -1,6 +1,7 @@
 import Foundation
 import GrocerCLI
 import GrocerCore
+import GrocerExchange
 import GrocerStore
 import Testing
 
@@ -48,5 +49,20 @@ import Testing
 
     @Test func isoDatesAreUTC() {
         #expect(ISO8601.string(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(ISO8601.string(Date(timeIntervalSince1970: 1_764_072_291.9)) == "2025-11-25T12:04:51Z")
+        #expect(ISO8601.string(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    }
+
+    /// `weight list` says what `weight export` writes for a row from before
+    /// the Gregorian reform (Foundation's formatter turned Julian there):
+    /// one proleptic Gregorian calendar, as ISO 8601 has it.
+    @Test(arguments: [-62_135_596_800, -12_219_292_800, -12_219_292_801, -2_208_988_800 - 86_400, 253_402_300_799] as [Int64])
+    func listAndExportAgreeBeforeTheGregorianReform(seconds: Int64) throws {
+        var bytes: [UInt8] = []
+        var writer = ExportWriter(format: .csv, sink: { bytes += Array($0) })
+        try writer.append(id: 1, seconds: seconds, digits: "70", unit: .kg)
+        try writer.finish()
+        let exported = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n")[1].split(separator: ",")[0]
+        #expect(ISO8601.string(Date(timeIntervalSince1970: TimeInterval(seconds))) == String(exported))
     }
 }
