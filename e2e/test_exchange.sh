@@ -122,6 +122,13 @@ new_trackers_say_format_unit_and_what_they_dropped() {
     "$G" weight import "$TMPROOT/bare.csv" --unit kg --store "$s" | grep -qx "Read a CSV of dates and weights, in kg (--unit)." \
         || fail "bare csv with --unit"
     [[ $("$G" weight list --store "$s" | wc -l) == 4 ]] || fail "list: $("$G" weight list --store "$s")"
+    # Rows repeated within one file are imported once, in time order or not.
+    printf 'recorded_at,value,unit\n2024-04-02T07:00:00Z,70.5,kg\n2024-04-01T07:00:00Z,70,kg\n2024-04-02T07:00:00Z,70.50,kg\n2024-04-01T07:00:00Z,70,kg\n' \
+        >"$TMPROOT/repeats.csv"
+    out=$("$G" weight import "$TMPROOT/repeats.csv" --store "$s") || fail "repeats: $out"
+    [[ $out == "Imported 2 entries, skipped 0 already in the store and 2 repeated in the file, rounded 0 to 2 decimals, rejected 0."* ]] \
+        || fail "repeats: $out"
+    [[ $("$G" weight list --store "$s" | wc -l) == 6 ]] || fail "repeats list: $("$G" weight list --store "$s")"
 }
 
 trend_and_ranged_export() {

@@ -26,18 +26,19 @@ public enum WeightImport {
         var summary = ImportSummary()
         var reading: ImportReading?
         do {
-            try store.importWeights(stop: stop, progress: progress) { importer in
+            let done = try store.importWeights(stop: stop, progress: progress) { importer in
                 reading = try prepared.read { item in
                     switch item {
                     case .row(let row):
                         let outcome = try importer.add(row.value, at: row.seconds, id: row.id)
-                        summary.count(item, duplicate: outcome == .duplicate)
+                        summary.count(item, duplicate: outcome == .duplicate, repeated: outcome == .repeated)
                     case .problem:
                         summary.count(item)
                     }
                 }
                 return !dryRun && !(strict && summary.refusedUnderStrict)
             }
+            summary.countRepeats(done.removedRepeats)
         } catch let error as ImportError {
             throw Failure("cannot import \(name): \(error.message). Nothing was imported.")
         }
@@ -59,7 +60,7 @@ public enum WeightImport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `{"format", "read": {"title", "unit", "unitFrom", "notKept"}, "dryRun", "kept", "imported", "duplicates",
+    /// `{"format", "read": {"title", "unit", "unitFrom", "notKept"}, "dryRun", "kept", "imported", "duplicates", "repeats",
     /// "rounded", "rejected", "problems": [{"line", "reason"}]}`.
     public static func json(_ result: Result) -> String {
         let s = result.summary
@@ -79,6 +80,7 @@ public enum WeightImport {
               "kept": \(!result.dryRun && !result.refused),
               "imported": \(s.imported),
               "duplicates": \(s.duplicates),
+              "repeats": \(s.repeats),
               "rounded": \(s.rounded),
               "rejected": \(s.rejectedCount),
               "problems": [\(problems.joined(separator: ","))\(problems.isEmpty ? "" : "\n  ")]

@@ -2,12 +2,15 @@ import Foundation
 
 /// What an import did, counted as the rows go by: the summary line
 /// `grocer weight import` prints, and the rejected rows by line. The store
-/// says which rows were already there (same time and value). A hostile
+/// says which rows were already there, or earlier in the file (same time
+/// and value). A hostile
 /// file may hold millions of bad rows: the count stays exact, only the
 /// first `keptLimit` are kept.
 public struct ImportSummary: Equatable, Sendable {
     public private(set) var imported = 0
     public private(set) var duplicates = 0
+    /// Rows that repeated an earlier row of the same file.
+    public private(set) var repeats = 0
     public private(set) var rounded = 0
     public private(set) var rejectedCount = 0
     /// The first `keptLimit` rejected rows, in file order.
@@ -18,11 +21,15 @@ public struct ImportSummary: Equatable, Sendable {
     public init() {}
 
     /// Counts one item; `duplicate` is the store's answer for a row.
-    public mutating func count(_ item: ImportItem, duplicate: Bool = false) {
+    public mutating func count(_ item: ImportItem, duplicate: Bool = false, repeated: Bool = false) {
         switch item {
         case .row(let row):
             if duplicate {
                 duplicates += 1
+                return
+            }
+            if repeated {
+                repeats += 1
                 return
             }
             imported += 1
@@ -33,16 +40,24 @@ public struct ImportSummary: Equatable, Sendable {
         }
     }
 
+    /// Rows counted as imported that the store then found repeating an
+    /// earlier row of the same file (a file out of time order).
+    public mutating func countRepeats(_ n: Int) {
+        imported -= n
+        repeats += n
+    }
+
     /// `--strict` imports nothing when any row is unreadable.
     public var refusedUnderStrict: Bool { rejectedCount > 0 }
 
-    /// "Imported 3 entries, skipped 1 already in the store, rounded 1 to 2 decimals, rejected 2."
+    /// "Imported 3 entries, skipped 1 already in the store, rounded 1 to 2 decimals, rejected 2.";
+    /// with repeats, "skipped 1 already in the store and 2 repeated in the file".
     /// With `dryRun`, "Would import ..."; `refused` (under --strict), "Imported nothing: ...".
     public func line(dryRun: Bool = false) -> String {
         let verb = dryRun ? "Would import" : "Imported"
         let noun = imported == 1 ? "entry" : "entries"
         return
-            "\(verb) \(imported) \(noun), skipped \(duplicates) already in the store, rounded \(rounded) to 2 decimals, rejected \(rejectedCount)."
+            "\(verb) \(imported) \(noun), skipped \(duplicates) already in the store\(repeats > 0 ? " and \(repeats) repeated in the file" : ""), rounded \(rounded) to 2 decimals, rejected \(rejectedCount)."
     }
 
     /// "line 4: 'yesterday' is not a date and time grocer reads", one per

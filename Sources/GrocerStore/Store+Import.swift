@@ -8,6 +8,8 @@ public enum ImportOutcome: Equatable, Sendable {
     /// An entry with the same time, unit and value was in the store before
     /// this import began.
     case duplicate
+    /// The same entry came earlier in this import.
+    case repeated
 }
 
 /// The store's side of an import, handed to the caller's feed inside one
@@ -34,7 +36,19 @@ public struct WeightImporter {
     private let progress: (Int) -> Void
     public private(set) var inserted = 0
     public private(set) var duplicates = 0
+    /// Rows that repeated an earlier one of this import, not added.
+    public private(set) var repeats = 0
     private var seen = 0
+    /// Repeats within the file: the (unit, hundredths) inserted at
+    /// `lastSeconds`. Exports list rows by time, so a repeat follows its
+    /// twin and this catches it with no memory to speak of; a file out of
+    /// time order (`unordered`) is checked once at the end instead
+    /// (`removeRepeats`).
+    private var lastSeconds = Int64.min
+    private var firstAtLastSeconds = 0
+    /// The others at `lastSeconds` (most seconds hold one row: no set then).
+    private var moreAtLastSeconds: Set<Int> = []
+    public private(set) var unordered = false
 
     init(db: Database, zone: TimeZone, stop: StopFlag, progressEvery: Int, progress: @escaping (Int) -> Void) throws {
         self.db = db
@@ -80,6 +94,19 @@ public struct WeightImporter {
                 return .duplicate
             }
         }
+        let key = weight.hundredths * 2 + (weight.unit == .lbs ? 1 : 0)
+        if seconds == lastSeconds {
+            if key == firstAtLastSeconds || moreAtLastSeconds.contains(key) {
+                repeats += 1
+                return .repeated
+            }
+            moreAtLastSeconds.insert(key)
+        } else {
+            if seconds < lastSeconds { unordered = true }
+            lastSeconds = seconds
+            firstAtLastSeconds = key
+            if !moreAtLastSeconds.isEmpty { moreAtLastSeconds.removeAll(keepingCapacity: true) }
+        }
         if try !insertKeepingID(id, weight.digits, unit, seconds) {
             insert.setUncheckedArguments([weight.digits, unit, seconds])
             try insert.execute()
@@ -100,6 +127,28 @@ public struct WeightImporter {
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
             return false  // the file names an id twice: the second entry gets a new one
         }
+    }
+
+    /// A file out of time order: removes each row it added that repeats an
+    /// earlier one (same time, unit and value in hundredths), keeping the
+    /// first, through the time index (which must exist). The per-day sums
+    /// are then rebuilt, not added. Returns how many went.
+    mutating func removeRepeats() throws -> Int {
+        guard unordered else { return 0 }
+        try db.execute(
+            sql: """
+                DELETE FROM weight_entry AS w WHERE w.id > ? AND EXISTS (
+                  SELECT 1 FROM weight_entry e
+                  WHERE e.recorded_at = w.recorded_at AND e.id < w.id AND e.unit = w.unit
+                    AND round(CAST(e.value AS REAL) * 100) = round(CAST(w.value AS REAL) * 100))
+                """, arguments: [lastIDBefore])
+        let removed = db.changesCount
+        if removed > 0 {
+            inserted -= removed
+            repeats += removed
+            days = nil
+        }
+        return removed
     }
 
     /// Brings `weight_day` up to date with the rows added (see `days`).
@@ -167,13 +216,18 @@ extension Store {
     /// row). Nothing is kept when `feed` throws, or on a stop. `progress`
     /// hears the number of rows seen every `progressEvery` rows.
     ///
+    /// A row that repeats an earlier one of the same import (same time,
+    /// unit and value) is not added either: `add` says `.repeated`, or, in
+    /// a file out of time order, the repeats are removed after the feed
+    /// (`removedRepeats` counts those, which `add` had called inserted).
+    ///
     /// Errors from `feed` reach the caller as thrown; SQLite's become a
     /// `StoreError`.
     @discardableResult
     public func importWeights(
         stop: StopFlag = .process, progressEvery: Int = 10_000, progress: @escaping (Int) -> Void = { _ in },
         _ feed: (inout WeightImporter) throws -> Bool
-    ) throws -> (inserted: Int, duplicates: Int, committed: Bool) {
+    ) throws -> (inserted: Int, duplicates: Int, repeats: Int, removedRepeats: Int, committed: Bool) {
         try importTransaction { db in
             for table in [WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape] { try table.check(db, path: path) }
             var importer = try WeightImporter(db: db, zone: timeZone, stop: stop, progressEvery: progressEvery, progress: progress)
@@ -182,9 +236,10 @@ extension Store {
             // the same transaction, so a rollback puts it back as it was.
             if importer.keepsIDs { try db.execute(sql: "DROP INDEX weight_entry_by_time") }
             let keep = try feed(&importer)
-            if importer.keepsIDs && keep { try db.execute(sql: Schema.weightTimeIndex) }
+            if importer.keepsIDs && (keep || importer.unordered) { try db.execute(sql: Schema.weightTimeIndex) }
+            let removed = try importer.removeRepeats()
             if keep { try importer.finishDays(zone: timeZone) }
-            return ((importer.inserted, importer.duplicates, keep), keep)
+            return ((importer.inserted, importer.duplicates, importer.repeats, removed, keep), keep)
         }
     }
 

@@ -55,7 +55,7 @@ import Testing
         if canonical { #expect(Weight(digits: digits, unit: .kg)?.digits == digits) }
     }
 
-    @Test func importSkipsWhatTheStoreHeldBeforeButKeepsRepeatsWithinTheFile() throws {
+    @Test func importSkipsWhatTheStoreHeldBeforeAndRepeatsWithinTheFile() throws {
         let store = try Store.inMemory()
         try store.addWeight(weight("72.5"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0)))
         var outcomes: [ImportOutcome] = []
@@ -64,16 +64,50 @@ import Testing
             outcomes.append(try importer.add(weight("72.5", .lbs), at: Self.t0))
             outcomes.append(try importer.add(weight("72.6"), at: Self.t0))
             outcomes.append(try importer.add(weight("70"), at: Self.t0 + 1))
-            outcomes.append(try importer.add(weight("70"), at: Self.t0 + 1))
+            outcomes.append(try importer.add(weight("70.00"), at: Self.t0 + 1))
+            outcomes.append(try importer.add(weight("72.5", .lbs), at: Self.t0 + 1))
             return true
         }
-        #expect(outcomes == [.duplicate, .inserted, .inserted, .inserted, .inserted])
-        #expect(result.inserted == 4 && result.duplicates == 1 && result.committed)
+        #expect(outcomes == [.duplicate, .inserted, .inserted, .inserted, .repeated, .inserted])
+        #expect(result.inserted == 4 && result.duplicates == 1 && result.repeats == 1 && result.removedRepeats == 0 && result.committed)
         #expect(try exported(store).0.count == 5)
         let again = try store.importWeights { importer in
             try importer.add(weight("70"), at: Self.t0 + 1) == .duplicate
         }
         #expect(again.duplicates == 1 && again.inserted == 0)
+    }
+
+    /// A file out of time order: its repeats are found once at the end
+    /// (through the time index, which an empty store's import builds
+    /// first), the first of each kept, the per-day sums rebuilt to match.
+    @Test(arguments: [false, true])
+    func repeatsInAFileOutOfTimeOrderAreRemovedAtTheEnd(storeHadRows: Bool) throws {
+        let store = try Store.inMemory()
+        if storeHadRows { try store.addWeight(weight("60"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 - 86_400 * 3))) }
+        let result = try store.importWeights { importer in
+            try importer.add(weight("70"), at: Self.t0 + 5)
+            try importer.add(weight("71"), at: Self.t0)
+            try importer.add(weight("70.0"), at: Self.t0 + 5)
+            try importer.add(weight("71"), at: Self.t0)
+            try importer.add(weight("71", .lbs), at: Self.t0)
+            return true
+        }
+        #expect(result.inserted == 3 && result.removedRepeats == 2 && result.repeats == 2)
+        let rows = try exported(store).0
+        #expect(rows.count == (storeHadRows ? 4 : 3))
+        #expect(rows.contains { $0.hasSuffix(" \(Self.t0 + 5) 70 kg") } && !rows.contains { $0.hasSuffix("70.0 kg") })
+        let days = try store.weightDays(unit: .kg)
+        #expect(days.last?.count == 3)
+        // A dry run of the same file counts the same and keeps nothing.
+        let dry = try Store.inMemory()
+        let counted = try dry.importWeights { importer in
+            try importer.add(weight("70"), at: Self.t0 + 5)
+            try importer.add(weight("71"), at: Self.t0)
+            try importer.add(weight("70"), at: Self.t0 + 5)
+            return false
+        }
+        #expect(counted.removedRepeats == 1 && !counted.committed)
+        #expect(try exported(dry).0.isEmpty)
     }
 
     @Test func anEmptyStoreKeepsTheFilesIDsAndGivesARepeatedIDANewOne() throws {
