@@ -49,6 +49,13 @@ decimal_quantities_follow_the_locale() {
     [[ $out == "Added 1,5 kg Mehl (id 1)" ]] || fail "de_DE add said: $out"
     [[ $(sqlite3 "$GROCER_STORE" "SELECT amount, quantity FROM item") == "1.5|2" ]] || fail "stored: $(sqlite3 "$GROCER_STORE" "SELECT * FROM item")"
     LANG=de_DE.UTF-8 expect_error 'is not a quantity' items add "1.5.2 kg Mehl"
+    # One rule: the locale's separator and "." (not "1.500": 1,5 or 1500?).
+    out=$(LANG=de_DE.UTF-8 G items add "0.5 l Saft") || fail "'.' in de_DE: exit $?"
+    [[ $out == "Added 0,5 l Saft (id 2)" ]] || fail "de_DE '.' said: $out"
+    LANG=de_DE.UTF-8 expect_error 'could mean 1,5 or 1500' items add "1.500 kg Zucker"
+    out=$(LANG=de_DE.UTF-8 G weight add 72,5 --unit kg) || fail "weight add 72,5 in de_DE: exit $?"
+    [[ $out == "Saved 72.5 kg at "* ]] || fail "de_DE weight said: $out"
+    LANG=en_US.UTF-8 expect_error "e.g. 72.5" weight add 72,5 --unit kg
     expect_error 'must be more than 0' items add "0 eggs"
     expect_error 'control characters' items add $'milk\e[2J'
 }

@@ -5,7 +5,8 @@ import GrocerCore
 /// refusals (`StoreError`, `MigrationError`): worded in one place.
 public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A weight argument that is not a decimal grocer takes.
-    case notAWeight(String)
+    /// The text, and the locale's decimal separator (`.` is taken too).
+    case notAWeight(String, separator: Character = ".")
     /// A weight argument over the unit's maximum.
     case overMaximum(String, maximum: Decimal, unit: WeightUnit)
     /// Reading the store failed after it opened (the file went away, a
@@ -25,8 +26,9 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notAWeight(let text):
-            return "'\(text)' is not a weight: give a decimal above 0 with '.' and at most 2 decimals, e.g. 72.5."
+        case .notAWeight(let text, let separator):
+            let example = separator == "." ? "72.5" : "72\(separator)5 or 72.5"
+            return "'\(text)' is not a weight: give a decimal above 0 with at most 2 decimals, e.g. \(example)."
         case .overMaximum(let text, let maximum, let unit):
             return "'\(text)' is over the largest weight grocer takes (\(maximum) \(unit.rawValue))."
         case .couldNotRead(let path):

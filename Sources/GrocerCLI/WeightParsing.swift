@@ -1,17 +1,21 @@
 import Foundation
 import GrocerCore
 
-/// A weight typed on the command line: '.' as the separator, whole ASCII
-/// digits only, at most two decimals, above 0 and at most the unit's maximum.
+/// A weight typed on the command line, by grocer's one rule for decimals
+/// (`DecimalInputFilter`): the locale's separator or '.', whole ASCII
+/// digits only, at most two decimals, above 0 and at most the unit's
+/// maximum. Kept with '.' ("72,5" in de_DE is 72.5).
 public enum WeightParsing {
-    public static func parse(_ text: String, unit: WeightUnit) throws(CommandError) -> Weight {
-        let filter = DecimalInputFilter(decimalSeparator: ".")
+    public static func parse(_ text: String, unit: WeightUnit, locale: Locale) throws(CommandError) -> Weight {
+        let filter = DecimalInputFilter(locale: locale)
         let rejection = filter.check(text, unit: unit)
         if case .overMaximum(let maximum, let unit)? = rejection {
             throw .overMaximum(text, maximum: maximum, unit: unit)
         }
-        guard rejection == nil, !text.hasSuffix("."), let weight = Weight(digits: text, unit: unit) else {
-            throw .notAWeight(text)
+        guard rejection == nil, let last = text.last, !filter.isSeparator(last),
+            let weight = Weight(digits: filter.canonical(text), unit: unit)
+        else {
+            throw .notAWeight(text, separator: filter.decimalSeparator)
         }
         return weight
     }

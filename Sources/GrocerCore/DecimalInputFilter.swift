@@ -13,9 +13,12 @@ public struct DecimalInputFilter: Sendable, Equatable {
     }
 
     public let decimalSeparator: Character
-    /// Also taken for the separator: `.` and `,` where the locale's own is
-    /// on no common keyboard (ar_EG's U+066B), none otherwise (in de_DE
-    /// `.` is not a decimal point).
+    /// Also taken for the separator. grocer's one rule for decimals, in
+    /// every field and command: the locale's separator, and `.` too
+    /// (scripts, numeric keypads and habit type it); `,` only where the
+    /// locale's own is on no common keyboard (ar_EG's U+066B), since where
+    /// the separator is `.` a `,` groups thousands. (Quantities add one
+    /// guard: `GroceryQuantity`.)
     public let alternateSeparators: Set<Character>
     public var maximumFractionDigits = 2
 
@@ -25,7 +28,11 @@ public struct DecimalInputFilter: Sendable, Equatable {
 
     public init(decimalSeparator: Character) {
         self.decimalSeparator = decimalSeparator
-        alternateSeparators = [".", ","].contains(decimalSeparator) ? [] : [".", ","]
+        switch decimalSeparator {
+        case ".": alternateSeparators = []
+        case ",": alternateSeparators = ["."]
+        default: alternateSeparators = [".", ","]
+        }
     }
 
     /// The character the field keeps for a typed one: the locale's own
@@ -34,7 +41,7 @@ public struct DecimalInputFilter: Sendable, Equatable {
         alternateSeparators.contains(ch) ? decimalSeparator : ch
     }
 
-    func isSeparator(_ ch: Character) -> Bool {
+    public func isSeparator(_ ch: Character) -> Bool {
         ch == decimalSeparator || alternateSeparators.contains(ch)
     }
 

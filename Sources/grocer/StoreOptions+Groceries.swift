@@ -14,7 +14,10 @@ extension StoreOptions {
     }
 
     /// The locale quantities are typed in and names compared in.
-    var locale: Locale { UserLocale.locale(for: .numeric, environment: Environment.process) }
+    var locale: Locale { Self.numericLocale }
+
+    /// The locale decimals are typed in (LC_NUMERIC): weights and quantities.
+    static var numericLocale: Locale { UserLocale.locale(for: .numeric, environment: Environment.process) }
 }
 
 /// Arguments of the grocery commands, read in the person's locale.

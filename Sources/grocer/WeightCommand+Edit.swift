@@ -29,7 +29,7 @@ extension WeightCommand {
             let db = try store.open()
             defer { try? db.close() }
             let old = try StoreAccess.reading(db.path) { try db.weight(id: id) }
-            let weight = try WeightParsing.parse(value ?? old.weight.digits, unit: unit ?? old.weight.unit)
+            let weight = try WeightParsing.parse(value ?? old.weight.digits, unit: unit ?? old.weight.unit, locale: StoreOptions.numericLocale)
             let date =
                 try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? old.recordedAt
             let (before, after) = try StoreAccess.writing(db.path) { try db.editWeight(id: id, weight: weight, at: date) }

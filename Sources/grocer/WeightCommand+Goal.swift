@@ -33,7 +33,7 @@ extension WeightCommand {
                 var goal: Weight? = nil
                 if let value {
                     let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultUnit() }
-                    goal = try WeightParsing.parse(value, unit: unit)
+                    goal = try WeightParsing.parse(value, unit: unit, locale: StoreOptions.numericLocale)
                 }
                 try StoreAccess.writing(db.path) { try db.setGoal(goal) }
                 print(goal.map { "Goal set to \($0.digits) \($0.unit.rawValue)" } ?? "Goal cleared")

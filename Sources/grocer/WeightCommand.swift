@@ -17,7 +17,9 @@ struct WeightCommand: ParsableCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Save a weight, recorded now or at --at.")
 
-        @Argument(help: ArgumentHelp("The weight, a positive decimal with '.' and at most 2 decimals, e.g. 72.5.", valueName: "value"))
+        @Argument(
+            help: ArgumentHelp(
+                "The weight, a positive decimal with at most 2 decimals: 72.5, or with the locale's separator (72,5 in de_DE).", valueName: "value"))
         var value: String
 
         @Option(help: "lbs or kg (default: the stored default unit).")
@@ -32,7 +34,7 @@ struct WeightCommand: ParsableCommand {
             let db = try store.open()
             defer { try? db.close() }
             let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultUnit() }
-            let weight = try WeightParsing.parse(value, unit: unit)
+            let weight = try WeightParsing.parse(value, unit: unit, locale: StoreOptions.numericLocale)
             let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
             let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date) }
             print("Saved \(WeightCommand.describe(entry)) as id \(entry.id)")

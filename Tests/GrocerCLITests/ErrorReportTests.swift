@@ -241,7 +241,7 @@ import Testing
     }
 
     static let commandErrors: [(CommandError, String)] = [
-        (.notAWeight("7x"), "grocer: '7x' is not a weight: give a decimal above 0 with '.' and at most 2 decimals, e.g. 72.5."),
+        (.notAWeight("7x"), "grocer: '7x' is not a weight: give a decimal above 0 with at most 2 decimals, e.g. 72.5."),
         (.overMaximum("2000", maximum: 1500, unit: .lbs), "grocer: '2000' is over the largest weight grocer takes (1500 lbs)."),
         (
             .couldNotRead(path: path),

@@ -31,7 +31,7 @@ import Testing
         ("en_US", ".", .notADigit(".")),
         ("en_US", "7 2", .notADigit(" ")),
         ("en_US", "1e3", .notADigit("e")),
-        ("de_DE", "72.5", .notADigit(".")),
+        ("de_DE", "72.5,", .secondSeparator),
         ("de_DE", "72,5,", .secondSeparator),
         ("de_DE", "-1", .notADigit("-")),
         ("de_DE", "72,123", .tooManyFractionDigits),

@@ -3,8 +3,8 @@ import Testing
 
 @testable import GrocerCore
 
-/// A separator on no common keyboard (ar_EG's U+066B) also takes `.` and `,`;
-/// a locale whose separator is on the keyboard takes only its own.
+/// grocer's one rule for decimals: the locale's separator and `.`; a
+/// separator on no common keyboard (ar_EG's U+066B) also takes `,`.
 @Suite struct DecimalSeparatorKeyboardTests {
     @Test func arabicEgyptUsesTheArabicDecimalSeparator() {
         #expect(DecimalInputFilter(locale: Locale(identifier: "ar_EG")).decimalSeparator == "\u{66B}")
@@ -26,10 +26,19 @@ import Testing
         #expect(filter.normalized("7") == "7")
     }
 
-    @Test(arguments: [("de_DE", Character(".")), ("en_US", ","), ("fr_FR", ".")])
-    func aKeyboardSeparatorTakesNoOther(id: String, other: Character) {
+    /// Where the separator is "." a "," is refused (it groups thousands).
+    @Test func whereTheSeparatorIsADotACommaIsRefused() {
+        let filter = DecimalInputFilter(locale: Locale(identifier: "en_US"))
+        #expect(filter.check("72,5", unit: .kg) == .notADigit(","))
+        #expect(filter.normalized(",") == ",")
+    }
+
+    /// Where it is ",", "." is taken too and kept as the locale's.
+    @Test(arguments: ["de_DE", "fr_FR"])
+    func whereTheSeparatorIsACommaADotIsTakenToo(id: String) {
         let filter = DecimalInputFilter(locale: Locale(identifier: id))
-        #expect(filter.check("72\(other)5", unit: .kg) == .notADigit(other))
-        #expect(filter.normalized(other) == other)
+        #expect(filter.accepts("72.5", unit: .kg) && filter.accepts("72,5", unit: .kg))
+        #expect(filter.normalized(".") == "," && filter.canonical("72,5") == "72.5")
+        #expect(filter.check("72.5,", unit: .kg) == .secondSeparator)
     }
 }

@@ -21,6 +21,9 @@ public struct GroceryQuantity: Hashable, Sendable, CustomStringConvertible {
         case notPositive
         case overMaximum
         case tooManyFractionDigits
+        /// "1.500" where the separator is ",": 1.5 to a script, 1500 to a
+        /// German reader; refused rather than guessed.
+        case groupingLike(String)
     }
 
     /// "1.5": what the store keeps.
@@ -42,12 +45,11 @@ public struct GroceryQuantity: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The separators a quantity may be typed with in `locale`: its own,
-    /// and also `.` where its own is not on common keyboards (the Arabic
-    /// "٫", for one). Where the locale's separator is ",", "1.5" stays
-    /// refused: a German "1.500" means fifteen hundred.
+    /// and `.` (grocer's one rule, `DecimalInputFilter`). Where the own is
+    /// ",", a `.` followed by exactly three digits ("1.500", fifteen
+    /// hundred to a German reader) is refused as `groupingLike`.
     public static func separators(in locale: Locale) -> Set<Character> {
-        let own = locale.decimalSeparator?.first ?? "."
-        return own == "," || own == "." ? [own] : [own, "."]
+        [locale.decimalSeparator?.first ?? ".", "."]
     }
 
     /// True when `token` is made of ASCII digits and separators only, with
@@ -62,6 +64,9 @@ public struct GroceryQuantity: Hashable, Sendable, CustomStringConvertible {
     /// A quantity typed in `locale` ("1,5" in de_DE, "1.5" in en_US).
     public init(typed text: some StringProtocol, locale: Locale) throws(Problem) {
         self = try Self.parse(text, separators: Self.separators(in: locale))
+        if locale.decimalSeparator == ",", let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) == 4 {
+            throw .groupingLike(String(text))
+        }
     }
 
     /// "1,5" in de_DE: the canonical text with the locale's separator, no

@@ -61,6 +61,12 @@ public struct QuickEntry: Equatable, Sendable {
                 return "\"\(PlainText.visible(text))\" is not a quantity; type one like 2 or 1\(sep)5."
             case .quantity(.notPositive): return "The quantity must be more than 0."
             case .quantity(.overMaximum): return "The quantity can be at most \(GroceryQuantity.maximum)."
+            case .quantity(.groupingLike(let text)):
+                let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+                let fraction = parts.count == 2 ? String(parts[1].reversed().drop { $0 == "0" }.reversed()) : ""
+                let decimal = parts.first.map { fraction.isEmpty ? String($0) : "\($0)\(sep)\(fraction)" } ?? text
+                let whole = String(text.filter { $0 != "." }.drop { $0 == "0" })
+                return "\"\(PlainText.visible(text))\" could mean \(decimal) or \(whole) here; type the one you mean."
             case .quantity(.tooManyFractionDigits):
                 return "The quantity can have at most \(GroceryQuantity.maximumFractionDigits) digits after the \"\(sep)\"."
             }

@@ -77,8 +77,8 @@ public struct WeightEntryScreen: Screen {
             return .reject
         },
         Binding(
-            keys: [], typing: { _ in true }, help: "type the weight (the locale's separator)",
-            helpKeys: "0-9 and . or ,"
+            keys: [], typing: { _ in true }, help: "type the weight (the locale's separator, or .)",
+            helpKeys: "0-9 and ."
         ) { s, key, context in
             guard case .char(let ch) = key else { return .none }
             return s.type(ch, unit: context.defaultUnit)

@@ -71,7 +71,7 @@ import Testing
             ("en_US", "9999.5 apples", .quantity(.overMaximum)),
             ("en_US", "123456789012345678901234567890123456789012 apples", .quantity(.overMaximum)),
             ("en_US", "0.0001 kg saffron", .quantity(.tooManyFractionDigits)),
-            ("de_DE", "1.5 kg Mehl", .quantity(.notANumber("1.5"))),
+            ("de_DE", "1.500 kg Mehl", .quantity(.groupingLike("1.500"))),
             ("en_US", "1,5 kg flour", .quantity(.notANumber("1,5"))),
             ("en_US", "1.2.3 eggs", .quantity(.notANumber("1.2.3"))),
             ("en_US", "2. eggs", .quantity(.notANumber("2."))),
@@ -103,6 +103,26 @@ import Testing
         #expect(!PlainText.containsControl(message))
     }
 
+    /// One rule in three locales: the locale's separator and '.'; in a
+    /// ',' locale, "1.500" is refused as ambiguous, saying both readings.
+    @Test(arguments: [
+        ("en_US", "1.5 l juice", "1.5"), ("de_DE", "1,5 l Saft", "1.5"), ("de_DE", "1.5 l Saft", "1.5"),
+        ("de_DE", "1.25 kg Mehl", "1.25"), ("fr_FR", "0.5 kg farine", "0.5"), ("fr_FR", "0,5 kg farine", "0.5"),
+    ])
+    func theLocalesSeparatorAndADot(locale: String, typed: String, quantity: String) throws {
+        let entry = try QuickEntry.parse(typed, knownUnits: [], locale: Locale(identifier: locale)).get()
+        #expect(entry.quantity.canonical == quantity)
+    }
+
+    @Test func aDotWithThreeDigitsInACommaLocaleSaysBothReadings() {
+        let message = QuickEntry.Problem.quantity(.groupingLike("1.500")).message(locale: Locale(identifier: "de_DE"))
+        #expect(message == "\"1.500\" could mean 1,5 or 1500 here; type the one you mean.")
+        #expect(throws: GroceryQuantity.Problem.groupingLike("1.500")) {
+            try GroceryQuantity(typed: "1.500", locale: Locale(identifier: "de_DE"))
+        }
+        #expect((try? GroceryQuantity(typed: "1.500", locale: Locale(identifier: "en_US")))?.canonical == "1.5")
+    }
+
     @Test func theNotANumberMessageShowsControlCharactersVisibly() {
         let message = QuickEntry.Problem.quantity(.notANumber("1\u{1B}")).message(locale: Locale(identifier: "de_DE"))
         #expect(message == "\"1␛\" is not a quantity; type one like 2 or 1,5.")
@@ -112,6 +132,6 @@ import Testing
 extension QuickEntry.Problem {
     static let allExamples: [Self] = [
         .emptyName, .controlCharacter, .invisibleCharacter, .nameTooLong, .quantity(.notANumber("1.5")),
-        .quantity(.notPositive), .quantity(.overMaximum), .quantity(.tooManyFractionDigits),
+        .quantity(.notPositive), .quantity(.overMaximum), .quantity(.tooManyFractionDigits), .quantity(.groupingLike("1.500")),
     ]
 }

@@ -34,10 +34,18 @@ import Testing
         #expect(field.insert(",", unit: .kg) == .secondSeparator)
     }
 
-    @Test func inGermanADotIsRefused() {
+    /// In German a typed "." (a numeric keypad's, a habit's) is the
+    /// decimal point, shown as the locale's ","; in English "," is refused.
+    @Test func inGermanADotIsTheLocalesSeparator() {
         var field = WeightField(filter: DecimalInputFilter(locale: Locale(identifier: "de_DE")))
         _ = field.insert("7", unit: .kg)
-        #expect(field.insert(".", unit: .kg) == .notADigit("."))
-        #expect(field.text == "7")
+        #expect(field.insert(".", unit: .kg) == nil)
+        #expect(field.text == "7,")
+        _ = field.insert("5", unit: .kg)
+        #expect(field.weight(unit: .kg) == Weight(digits: "7.5", unit: .kg))
+        var english = WeightField(filter: DecimalInputFilter(locale: Locale(identifier: "en_US")))
+        _ = english.insert("7", unit: .kg)
+        #expect(english.insert(",", unit: .kg) == .notADigit(","))
+        #expect(english.text == "7")
     }
 }
