@@ -42,7 +42,7 @@ other_trackers_files_import() {
     grep -qx "Read an openScale CSV export, in kg (openScale always writes kg); not kept: fat." "$TMPROOT/out" \
         || fail "openscale report: $(cat "$TMPROOT/out")"
     [[ $("$G" weight list --store "$s" | wc -l) == 3 ]] || fail "list: $("$G" weight list --store "$s")"
-    "$G" weight list --store "$s" | grep -q "2024-01-05T07:30:00Z  72.46 kg" || fail "openscale row"
+    "$G" weight list --utc --store "$s" | grep -q $'2024-01-05T07:30:00Z\t72.46 kg' || fail "openscale row"
 }
 
 bad_file_is_one_line_exit_2_and_nothing_written() {
@@ -106,7 +106,7 @@ new_trackers_say_format_unit_and_what_they_dropped() {
     out=$(TZ=America/New_York "$G" weight import "$TMPROOT/weight-2024-01-05.json" --unit lbs --store "$s" 2>&1) || fail "fitbit: $out"
     [[ $out == *"Imported 1 entry"* && $out == *"Read a Fitbit weight JSON, in lbs (--unit; Fitbit does not write it); not kept: logId, bmi, source."* ]] \
         || fail "fitbit report: $out"
-    "$G" weight list --store "$s" | grep -q "2024-01-05T12:30:00Z  180.2 lbs" || fail "fitbit row: $("$G" weight list --store "$s")"
+    "$G" weight list --utc --store "$s" | grep -q $'2024-01-05T12:30:00Z\t180.2 lbs' || fail "fitbit row: $("$G" weight list --utc --store "$s")"
     printf 'Date,Step count,Average weight (kg),Max weight (kg),Min weight (kg)\n2024-02-05,5000,72.45,72.9,72.0\n2024-02-06,4000,,,\n' \
         >"$TMPROOT/Daily Summaries.csv"
     out=$("$G" weight import "$TMPROOT/Daily Summaries.csv" --json --store "$s") || fail "google fit: $out"

@@ -11,8 +11,11 @@ add_takes_utc_local_times_and_local_dates_at_noon() {
     G weight add 72.5 --unit kg --at 2026-01-05T07:30:00Z >/dev/null || fail "utc" || return 1
     G weight add 160 --unit lbs --at '2026-01-05 23:30' >/dev/null || fail "local time" || return 1
     G weight add 161 --unit lbs --at 2026-07-06 >/dev/null || fail "local date" || return 1
-    local want=$'2026-01-05T07:30:00Z  72.5 kg\n2026-01-06T04:30:00Z  160 lbs\n2026-07-06T16:00:00Z  161 lbs'
-    [[ $(G weight list) == "$want" ]] || fail "list: $(G weight list)"
+    local want=$'1\t2026-01-05T07:30:00Z\t72.5 kg\n2\t2026-01-06T04:30:00Z\t160 lbs\n3\t2026-07-06T16:00:00Z\t161 lbs'
+    [[ $(G weight list --utc) == "$want" ]] || fail "list: $(G weight list --utc)"
+    # By default: the id, the local time to the minute, the weight.
+    want=$'1\t2026-01-05 02:30\t72.5 kg\n2\t2026-01-05 23:30\t160 lbs\n3\t2026-07-06 12:00\t161 lbs'
+    [[ $(G weight list) == "$want" ]] || fail "local list: $(G weight list)"
 }
 
 list_since_until_are_inclusive_local_days() {
@@ -23,7 +26,7 @@ list_since_until_are_inclusive_local_days() {
     G weight add 73 --unit kg --at '2026-01-07 00:00' >/dev/null || return 1
     local out
     out=$(G weight list --since 2026-01-05 --until 2026-01-06) || fail "exit $?" || return 1
-    [[ $(awk '{print $2}' <<<"$out" | tr '\n' ' ') == "71 72 " ]] || fail "since/until: $out"
+    [[ $(cut -f3 <<<"$out" | tr '\n' ' ') == "71 kg 72 kg " ]] || fail "since/until: $out"
     out=$(G weight list --json --since 2026-01-07) || return 1
     [[ $(grep -c recordedAt <<<"$out") == 1 && $out == *'"value": 73'* ]] || fail "since only: $out"
     out=$(G weight list --until 2026-01-04) || return 1
@@ -40,7 +43,7 @@ edit_changes_what_is_given_and_keeps_the_rest() {
     out=$(G weight edit "$id" --unit lbs) || fail "edit unit: exit $?" || return 1
     [[ $out == "Changed id $id: 180 kg at 2026-01-05T07:30:00Z -> 180 lbs at 2026-01-05T07:30:00Z" ]] || fail "edit: $out"
     G weight edit "$id" --value 179.5 --at 2026-01-04 >/dev/null || fail "edit value and time" || return 1
-    [[ $(G weight list) == "2026-01-04T12:00:00Z  179.5 lbs" ]] || fail "after edit: $(G weight list)"
+    [[ $(G weight list --utc) == "$id"$'\t2026-01-04T12:00:00Z\t179.5 lbs' ]] || fail "after edit: $(G weight list --utc)"
     out=$(G weight edit "$id" 2>&1); rc=$?
     ((rc == 2)) && [[ $out == "grocer: Nothing to change"* ]] || fail "edit without options: exit $rc: $out"
 }
@@ -65,7 +68,7 @@ rm_removes_every_id_given_and_the_days_follow() {
     local out
     out=$(G weight rm 1 3) || fail "rm: exit $?" || return 1
     [[ $(wc -l <<<"$out") == 2 && $out == *"Removed id 3: 72 kg"* ]] || fail "rm said: $out"
-    [[ $(G weight list) == "2026-01-05T12:00:00Z  71 kg" ]] || fail "left: $(G weight list)"
+    [[ $(G weight list) == $'2\t2026-01-05 12:00\t71 kg' ]] || fail "left: $(G weight list)"
     [[ $(sqlite3 "$GROCER_STORE" "SELECT day, unit, hundredths, count FROM weight_day") == "20458|kg|7100|1" ]] \
         || fail "weight_day: $(sqlite3 "$GROCER_STORE" 'SELECT * FROM weight_day')"
 }
@@ -92,7 +95,7 @@ times_in_the_future_or_before_1900_are_refused() {
         out=$(G weight edit 1 --at "$when" 2>&1); rc=$?
         ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 ]] || fail "edit --at $when: exit $rc: $out"
     done
-    [[ $(G weight list) == "2026-01-05T12:00:00Z  70 kg" ]] || fail "changed: $(G weight list)"
+    [[ $(G weight list --utc | cut -f2-) == $'2026-01-05T12:00:00Z\t70 kg' ]] || fail "changed: $(G weight list --utc)"
     # A minute ahead (a clock a little fast) is taken.
     G weight add 71 --at "$(date -u -d '+1 minute' +%Y-%m-%dT%H:%M:%SZ)" >/dev/null || fail "a minute ahead was refused"
 }

@@ -15,4 +15,14 @@ public enum ISO8601 {
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(day)T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
     }
+
+    /// "2026-11-21 13:00": the local date and time in `timeZone` (its
+    /// offset at that instant), to the minute, in the same calendar.
+    public static func local(_ date: Date, timeZone: TimeZone) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let day = CivilDay(number: CivilDay.floorDiv(seconds, 86_400))
+        let rest = seconds - day.number * 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(day) \(two(rest / 3600)):\(two(rest / 60 % 60))"
+    }
 }

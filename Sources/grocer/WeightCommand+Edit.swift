@@ -10,7 +10,7 @@ extension WeightCommand {
             abstract: "Change a weight's value, unit or time.",
             discussion: "What is not given stays as it was; --unit alone keeps the value and changes its unit.")
 
-        @Argument(help: ArgumentHelp("The weight's id (see 'grocer weight list --json').", valueName: "id"))
+        @Argument(help: ArgumentHelp("The weight's id (see 'grocer weight list').", valueName: "id"))
         var id: Int64
 
         @Option(help: ArgumentHelp("The new value, e.g. 72.5.", valueName: "value"))

@@ -11,7 +11,7 @@ extension WeightCommand {
             abstract: "Remove weights by id.",
             discussion: "All or nothing: when an id has no weight, nothing is removed.")
 
-        @Argument(help: ArgumentHelp("The weights' ids (see 'grocer weight list --json').", valueName: "id"))
+        @Argument(help: ArgumentHelp("The weights' ids (see 'grocer weight list').", valueName: "id"))
         var ids: [Int64]
 
         @OptionGroup var store: StoreOptions

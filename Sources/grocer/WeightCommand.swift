@@ -43,14 +43,19 @@ struct WeightCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the weights, oldest first.",
+            abstract: "Print the weights, oldest first: id, local time, weight (tab-separated).",
             discussion: """
-                --since and --until are calendar days in the local time zone (TZ), both included. \
+                Each line is the entry's id (what weight edit and weight rm take), its local date and time \
+                (TZ) to the minute, and the weight, separated by tabs; --utc prints the time in UTC to the \
+                second instead. --since and --until are calendar days in the local time zone (TZ), both included. \
                 With no store at the path yet, prints nothing ([] with --json), creates nothing and exits 0.
                 """)
 
         @Flag(help: "An array of {id, recordedAt, value, unit}.")
         var json = false
+
+        @Flag(help: "Times in UTC (2026-01-05T07:30:00Z), not local.")
+        var utc = false
 
         @Option(help: ArgumentHelp("Only weights from this local day on (YYYY-MM-DD).", valueName: "date"))
         var since: String?
@@ -76,7 +81,10 @@ struct WeightCommand: ParsableCommand {
                     start == nil && end == nil ? try db.forEachWeight(each) : try db.forEachWeight(from: start, before: end, each)
                 },
                 object: JSONText.object,
-                line: { "\(ISO8601.string($0.recordedAt))  \($0.weight.digits) \($0.weight.unit.rawValue)" })
+                line: { [utc, zone = db.timeZone] entry in
+                    let time = utc ? ISO8601.string(entry.recordedAt) : ISO8601.local(entry.recordedAt, timeZone: zone)
+                    return "\(entry.id)\t\(time)\t\(entry.weight.digits) \(entry.weight.unit.rawValue)"
+                })
         }
     }
 

@@ -53,6 +53,17 @@ import Testing
         #expect(ISO8601.string(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
 
+    /// `weight list` shows local times to the minute, by the zone's offset
+    /// at that instant (summer and winter), in the same calendar.
+    @Test func localTimesFollowTheZonesOffsetThen() {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        #expect(ISO8601.local(Date(timeIntervalSince1970: 1_767_598_200), timeZone: berlin) == "2026-01-05 08:30")
+        #expect(ISO8601.local(Date(timeIntervalSince1970: 1_783_236_600), timeZone: berlin) == "2026-07-05 09:30")
+        let newYork = TimeZone(identifier: "America/New_York")!
+        #expect(ISO8601.local(Date(timeIntervalSince1970: 1_767_598_200), timeZone: newYork) == "2026-01-05 02:30")
+        #expect(ISO8601.local(Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "UTC")!) == "1970-01-01 00:00")
+    }
+
     /// `weight list` says what `weight export` writes for a row from before
     /// the Gregorian reform (Foundation's formatter turned Julian there):
     /// one proleptic Gregorian calendar, as ISO 8601 has it.
