@@ -137,6 +137,13 @@ public struct GroceriesManageScreen: Screen {
             s.selection = next
             return .redraw
         },
+        Binding(keys: [.home, .end, .char("g"), .char("G")], help: "to the first or last one", helpKeys: "Home End  g G", when: inList) {
+            s, key, _ in
+            let target = key == .home || key == .char("g") ? 0 : max(0, s.entries.count - 1)
+            guard target != s.selection else { return .none }
+            s.selection = target
+            return .redraw
+        },
         Binding(keys: [.char("a")], hint: "a", label: "Add", help: "add one", when: inList) { s, _, _ in
             s.line.set("")
             s.mode = .adding

@@ -169,6 +169,20 @@ import Testing
         #expect(app.top == .history)
     }
 
+    @Test func gAndGOrHomeAndEndTakeHelpToTheTopAndTheBottom() {
+        var app = model()
+        _ = app.handle(.function(3))
+        _ = app.handle(.function(1))
+        let last = ScreenRegistry.standard.helpSections.last!
+        for (top, bottom) in [(Key.char("g"), Key.char("G")), (.home, .end)] {
+            _ = app.handle(bottom)
+            #expect(frame(app, 80, 16).contains { $0.contains(last.entries.last!.text) })
+            #expect(!frame(app, 80, 16).contains { $0.trimmingCharacters(in: .whitespaces) == "Weight history" })
+            _ = app.handle(top)
+            #expect(frame(app, 80, 16)[2].trimmingCharacters(in: .whitespaces) == "Everywhere")
+        }
+    }
+
     /// Every key a test can think of, typed characters included.
     static let everyKey: [Key] =
         [

@@ -158,6 +158,19 @@ import Testing
         #expect(s.handle(.char("K")) == .none)
     }
 
+    @Test func homeEndAndGGGoToTheFirstAndLastRow() {
+        var s = manage(FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog))
+        #expect(s.handle(.end) == .redraw)
+        #expect(s.selected?.name == "Produce")
+        #expect(s.handle(.end) == .none)
+        _ = s.handle(.home)
+        #expect(s.selected?.name == "Baking")
+        _ = s.handle(.char("G"))
+        #expect(s.selected?.name == "Produce")
+        _ = s.handle(.char("g"))
+        #expect(s.selected?.name == "Baking")
+    }
+
     @Test func addRenameAndDeleteAskTheStore() {
         var s = manage(FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog))
         _ = s.handle(.tab)
