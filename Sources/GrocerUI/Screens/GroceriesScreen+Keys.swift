@@ -12,22 +12,24 @@ extension GroceriesScreen {
         Binding(keys: [], typing: { _ in true }, help: "type the item or the filter", helpKeys: "letters", when: typing) { s, key, context in
             s.editLine(key, context)
         },
-        Binding(
-            keys: [.backspace, .delete, .left, .home, .end, .ctrl("u")],
-            help: "edit the line", helpKeys: "Backspace Delete Left Home End Ctrl-U", when: typing
-        ) { s, key, context in
-            s.editLine(key, context)
-        },
+        // Only while a name is offered, so the bar offers Tab only then
+        // (before the line's keys: Right at the end takes the name).
         Binding(
             keys: [.tab, .right], hint: "Tab", label: "Complete",
-            help: "accept the offered name (adding)", helpKeys: "Tab  Right", when: { $0.mode == .adding }
+            help: "accept the offered name (adding)", helpKeys: "Tab  Right", when: { $0.mode == .adding && $0.completion != nil }
         ) { s, key, context in
             if let completion = s.completion, key == .tab || s.addLine.atEnd {
                 s.addLine.set(completion.text)
                 s.completion = nil
                 return .redraw
             }
-            return key == .right ? s.editLine(key, context) : .none
+            return s.editLine(key, context)
+        },
+        Binding(
+            keys: [.backspace, .delete, .left, .right, .home, .end, .ctrl("u")],
+            help: "edit the line", helpKeys: "Backspace Delete Left Right Home End Ctrl-U", when: typing
+        ) { s, key, context in
+            s.editLine(key, context)
         },
         Binding(keys: [.enter], hint: "Enter", label: "Add", help: "add the item (or put it back on the list)", when: { $0.mode == .adding }) {
             s, _, _ in
@@ -186,7 +188,10 @@ extension GroceriesScreen {
     /// A key for the add line or the filter.
     mutating func editLine(_ key: Key, _ context: AppContext) -> Outcome {
         if mode == .filtering {
+            let before = filter.text
             guard filter.edit(key) else { return .none }
+            // A move of the cursor keeps the rows and the selection.
+            guard filter.text != before else { return .redraw }
             refreshRows(keep: .index(0), context)
             offset = 0
             return .redraw

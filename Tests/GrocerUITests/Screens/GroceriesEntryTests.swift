@@ -65,6 +65,21 @@ import Testing
         #expect(t.mode == .list)
     }
 
+    /// The bar offers Tab only when a name is offered: Tab then takes it.
+    @Test func tabIsOnTheBarOnlyWhileANameIsOffered() {
+        var s = groceries(keys: [.char("a")] + typed("2 kg fl"))
+        #expect(s.hints.contains(Hint("Tab", "Complete")))
+        s = groceries(keys: [.char("a")] + typed("zz"))
+        #expect(s.completion == nil)
+        #expect(!s.hints.contains { $0.key == "Tab" })
+        #expect(s.hints.map(\.key) == ["Enter", "Esc"])
+        #expect(s.handle(.tab) == .none)
+        // Right still moves the cursor where nothing is offered.
+        _ = s.handle(.left)
+        #expect(s.handle(.right) == .redraw)
+        #expect(s.addLine.atEnd)
+    }
+
     @Test func anAccentlessPrefixOffersTheWholeName() {
         let s = groceries(keys: [.char("a")] + typed("creme"))
         #expect(s.completion?.text == "Crème fraîche")

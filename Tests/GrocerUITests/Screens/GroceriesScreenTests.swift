@@ -200,6 +200,18 @@ private func listLines(_ s: GroceriesScreen) -> [String] {
         #expect(app.screen(.groceries, as: GroceriesScreen.self)?.filter.text == "q?")
     }
 
+    /// Left and Right move the cursor in the filter; the selection stays.
+    @Test func movingTheCursorInTheFilterKeepsTheSelection() {
+        var s = groceries(keys: [.char("/")] + typed("l") + [.down, .down])
+        let selected = s.selectedItem
+        #expect(selected?.name == "apples")
+        _ = s.handle(.left)
+        #expect(s.selectedItem == selected)
+        _ = s.handle(.right)
+        #expect(s.filter.atEnd)
+        #expect(s.selectedItem == selected)
+    }
+
     @Test func noMatchSaysSo() {
         let s = groceries(keys: [.char("/")] + typed("zz"))
         #expect(screenLines(s)[4] == "                  No item matches “zz”. Esc clears the filter.")
