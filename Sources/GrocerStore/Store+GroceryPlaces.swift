@@ -6,7 +6,7 @@ extension Store {
     // MARK: Places at home
 
     /// Every place, with the rows that could not be read, by name in the
-    /// locale's order (ignoring case), then id.
+    /// locale's order (ignoring case, numbers by value: `NameOrder`), then id.
     public func placePage(locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> ReadPage<GroceryPlace> {
         let page = try groceryRead { db in try Self.placePage(db) }
         let order = NameOrder(names: page.entries.map(\.name), locale: locale)
