@@ -192,8 +192,8 @@ extension GroceriesScreen {
             guard filter.edit(key) else { return .none }
             // A move of the cursor keeps the rows and the selection.
             guard filter.text != before else { return .redraw }
-            refreshRows(keep: .index(0), context)
             offset = 0
+            refreshRows(keep: .bestMatch, context)
             return .redraw
         }
         guard addLine.edit(key) else { return .none }

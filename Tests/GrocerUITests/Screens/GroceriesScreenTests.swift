@@ -212,6 +212,22 @@ private func listLines(_ s: GroceriesScreen) -> [String] {
         #expect(s.selectedItem == selected)
     }
 
+    /// "/99" finds "item 99" before "item 1099": first under its heading,
+    /// and selected wherever its heading is.
+    @Test func wholeWordMatchesComeFirstAndTheFirstIsSelected() {
+        let items = [
+            Kitchen.item(1, "item 1099", place: Kitchen.fridge), Kitchen.item(2, "item 99", place: Kitchen.pantry),
+            Kitchen.item(3, "item 990"), Kitchen.item(4, "kit 99"),
+        ]
+        let s = groceries(items, keys: [.char("/")] + typed("99"))
+        let rows = s.rows.map { row -> String in
+            if case .heading(let heading) = row { return "# " + heading.title }
+            return row.item!.name
+        }
+        #expect(rows == ["# Fridge", "item 1099", "# Pantry", "item 99", "# No place at home", "kit 99", "item 990"])
+        #expect(s.selectedItem?.name == "item 99")
+    }
+
     @Test func noMatchSaysSo() {
         let s = groceries(keys: [.char("/")] + typed("zz"))
         #expect(screenLines(s)[4] == "                  No item matches “zz”. Esc clears the filter.")
