@@ -119,7 +119,6 @@ public struct GroceriesScreen: Screen {
         renderScreen(into: &canvas, context)
     }
 
-    public static let bindings: [Binding<GroceriesScreen>] = textBindings + formBindings + listBindings
 }
 
 // MARK: The data

@@ -153,7 +153,8 @@ import Testing
         let sections = ScreenRegistry.standard.helpSections
         #expect(
             sections.map(\.title) == [
-                "Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Groceries", "Units, places and aisles", "Help",
+                "Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Groceries", "Groceries: Prepare",
+                "Groceries: Shop", "Groceries: adding (a)", "Groceries: filter (/)", "Groceries: edit form (e)", "Units, places and aisles", "Help",
             ])
         for section in sections {
             #expect(shown.contains(section.title))
@@ -202,7 +203,7 @@ import Testing
         }
         #expect(app.top == route)
         // Every key help lists for this screen (and the global ones) is taken.
-        let titles = ["Everywhere", ScreenRegistry.standard.entry(route)?.helpSection()?.title]
+        let titles = ["Everywhere"] + (ScreenRegistry.standard.entry(route)?.helpSections().map(\.title) ?? [])
         for section in ScreenRegistry.standard.helpSections where titles.contains(section.title) {
             for entry in section.entries {
                 for key in entry.bound { #expect(app.takes(key), "help lists \(key.name) on \(route) but nothing takes it") }

@@ -255,8 +255,29 @@ import Testing
         let titles = ScreenRegistry.standard.helpSections.map(\.title)
         #expect(titles.contains("Groceries"))
         #expect(titles.contains("Units, places and aisles"))
-        let grocery = ScreenRegistry.standard.helpSections.first { $0.title == "Groceries" }!
-        #expect(grocery.entries.contains { $0.keys == "C" && $0.text.contains("ticked") })
+        let shop = ScreenRegistry.standard.helpSections.first { $0.title == "Groceries: Shop" }!
+        #expect(shop.entries.contains { $0.keys == "C" && $0.text.contains("ticked") })
+    }
+
+    /// One section per mode, each naming a key once: the list (both tabs),
+    /// Prepare, Shop, the add line, the filter, the form; every binding is
+    /// in one of them.
+    @Test func groceryHelpHasASectionPerModeAndEachKeyOnceInIt() {
+        let sections = ScreenRegistry.standard.helpSections.filter { $0.route == .groceries }
+        #expect(
+            sections.map(\.title) == [
+                "Groceries", "Groceries: Prepare", "Groceries: Shop", "Groceries: adding (a)", "Groceries: filter (/)",
+                "Groceries: edit form (e)",
+            ])
+        for section in sections {
+            let keys = section.entries.flatMap(\.bound)
+            #expect(keys.count == Set(keys).count, "\(section.title) names a key twice: \(keys.map(\.name))")
+            let typing = section.entries.filter { $0.keys == "letters" }
+            #expect(typing.count <= 1, "\(section.title) lists typing twice")
+        }
+        #expect(GroceriesScreen.helpParts.reduce(0) { $0 + $1.bindings.count } == GroceriesScreen.bindings.count)
+        let shown = Set(sections.flatMap { $0.entries.map(\.text) })
+        for binding in GroceriesScreen.bindings { #expect(shown.contains(binding.help), "help lacks \(binding.help)") }
     }
 
     @Test func tenThousandItemsScrollAndOnlyTheVisibleRowsAreDrawn() {

@@ -200,6 +200,32 @@ private func listLines(_ s: GroceriesScreen) -> [String] {
         #expect(app.screen(.groceries, as: GroceriesScreen.self)?.filter.text == "q?")
     }
 
+    /// k and j are letters in the filter (Up and Down move), as q and ?.
+    @Test func kAndJAreTypedIntoTheFilter() {
+        let s = groceries(keys: [.char("/")] + typed("milk") + [.char("j")])
+        #expect(s.filter.text == "milkj")
+        let t = groceries(keys: [.char("/")] + typed("mil") + [.char("k"), .down, .up])
+        #expect(t.filter.text == "milk")
+        #expect(t.selectedItem?.name == "Milk")
+    }
+
+    /// The bar in each mode: the list's own keys (a kept filter's Esc
+    /// first), then each mode's.
+    @Test(
+        arguments: [
+            ([], "Tab Shop  Space List  a Add  / Find  e Edit  d Delete  u Undo  m Manage"),
+            ([.tab], "Tab Prepare  Space Tick  C Clear  a Add  / Find  e Edit  d Delete  u Undo  m Manage"),
+            ([.char("/")] + typed("l") + [.enter], "Esc Clear  Tab Shop  Space List  a Add  / Find  e Edit  d Delete  u Undo  m Manage"),
+            ([.char("a")], "Enter Add  Esc Done"),
+            ([.char("a")] + typed("fl"), "Tab Complete  Enter Add  Esc Done"),
+            ([.char("/")], "Enter Keep  Esc Clear"),
+            ([.char("e")], "Tab Next field  Enter Save  Esc Cancel"),
+            ([.tab, .char("C")], "y Clear them  n Keep them"),
+        ] as [([Key], String)])
+    func theHintsOfEachMode(keys: [Key], bar: String) {
+        #expect(groceries(keys: keys).hints.map { "\($0.key) \($0.action)" }.joined(separator: "  ") == bar)
+    }
+
     /// Left and Right move the cursor in the filter; the selection stays.
     @Test func movingTheCursorInTheFilterKeepsTheSelection() {
         var s = groceries(keys: [.char("/")] + typed("l") + [.down, .down])
