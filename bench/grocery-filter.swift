@@ -1,6 +1,8 @@
 // Times GrocerCore's grocery filter, completion and list building on 10,000
-// names, outside the test suite (no wall-clock limits in tests). Run:
+// names (and list building on 100,000), outside the test suite (no
+// wall-clock limits in tests). Run:
 //   swiftc -O -parse-as-library -module-name GrocerCore Sources/GrocerCore/GroceryItem.swift \
+//     Sources/GrocerCore/{JSONString,VisibleText,TextWidth}.swift \
 //     Sources/GrocerCore/Grocery/*.swift bench/grocery-filter.swift -o /tmp/grocery-filter && /tmp/grocery-filter
 import Foundation
 
@@ -38,5 +40,10 @@ import Foundation
         time("Prepare sections of 10,000", runs: 3) { GroceryLists.prepare(items, locale: locale).count }
         time("Shop sections of 10,000", runs: 3) { GroceryLists.shop(items, locale: locale).count }
         time("Prepare sections of 100", runs: 3) { GroceryLists.prepare(Array(items.prefix(100)), locale: locale).count }
+        // Natural order: numbers by value, over 100,000 names that differ by one.
+        let numbered = (0..<100_000).map { i in
+            GroceryItem(id: Int64(i), name: "item \((i * 7_919) % 100_000)", quantity: 1, unit: nil, listed: true, collected: false)
+        }
+        time("Prepare sections of 100,000 \"item N\"", runs: 3) { GroceryLists.prepare(numbered, locale: locale)[0].items.count }
     }
 }

@@ -3,7 +3,8 @@
 # with one line each; Tab to Shop; Space ticks one (it sinks to the bottom
 # of its aisle); C asks and y clears it off the list; u undoes the Clear.
 # Also: Alt-5, the filter ignoring accents, `?` and `q` typed as text in
-# the add line and acting as help and quit in the list.
+# the add line and acting as help and quit in the list; names in natural
+# order, the filter's whole words first; the manage screen's undo.
 # shellcheck source=e2e/lib.sh
 source "$(dirname "$0")/lib.sh"
 
@@ -80,6 +81,38 @@ alt5_filter_and_keys_typed_as_text() {
     type_text "q"; wait_for "[exit 0]" || return 1
 }
 
+# The names of the items on the screen, top to bottom, comma-separated.
+item_order() { screen | grep -o 'item [0-9]*' | tr '\n' ,; }
+shows_order() { [[ $(item_order) == "$1" ]]; }
+
+natural_order_whole_words_first_and_manage_undo() {
+    local n
+    for n in 10 2 1099 99; do "$GROCER_BIN" items add "item $n" --aisle Dairy >/dev/null || return 1; done
+    start
+    until_screen app_ready || report "grocer never drew its first screen" || return 1
+    wait_for "Enter Today's Weight" || return 1
+    send F5; wait_for "4 of 4 on the list" || return 1
+    until_screen shows_order "item 2,item 10,item 99,item 1099," || fail "not in natural order: $(item_order)" || return 1
+    type_text "/99"; wait_line '^ / 99$' || return 1
+    until_screen shows_order "item 99,item 1099," || fail "not whole words first: $(item_order)" || return 1
+    send Escape; wait_for "item 10 " || return 1
+
+    type_text "m"; wait_for "Manage" || return 1
+    wait_for "1. Dairy" || return 1
+    type_text "d"; wait_for "Delete “Dairy”?" || return 1
+    type_text "y"; wait_for "Deleted Dairy (u undoes)" || return 1
+    [[ $(sqlite3 "$GROCER_STORE" 'SELECT count(*) FROM item WHERE aisle_id IS NOT NULL') == 0 ]] || fail "the aisle was not deleted"
+    type_text "u"; wait_for "Undid: delete Dairy." || return 1
+    wait_for "1. Dairy" || return 1
+    [[ $(sqlite3 "$GROCER_STORE" 'SELECT count(*) FROM item WHERE aisle_id IS NOT NULL') == 4 ]] || fail "the items did not get their aisle back"
+    send End; type_text "r"; wait_for "Rename to: Dairy" || return 1
+    send BSpace BSpace BSpace BSpace BSpace; type_text "Milk bar"; send Enter
+    wait_for "Renamed Dairy to Milk bar" || return 1
+    type_text "u"; wait_for "Undid: rename Dairy to Milk bar." || return 1
+    [[ $(sqlite3 "$GROCER_STORE" 'SELECT name FROM aisle') == Dairy ]] || fail "the rename was not undone"
+}
+
 run_test "groceries: add two, list, Shop, tick, Clear (y), undo" add_list_tick_clear_undo
 run_test "groceries: Alt-5, filter ignores accents, ? and q typed in the add line" alt5_filter_and_keys_typed_as_text
+run_test "groceries: natural order, whole words first, manage's u undoes a delete and a rename" natural_order_whole_words_first_and_manage_undo
 finish

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The weight history (F3): the graph and the list over every entry, delete
-# and undo, edit, the goal, End to the very oldest; against the real binary
-# in an 80x24 tmux pane.
+# and undo, edit, the goal (t), End and G to the very oldest; against the
+# real binary in an 80x24 tmux pane.
 source "$(dirname "$0")/lib.sh"
 
 # fill N: N entries in kg, one a day at noon UTC ending yesterday, written
@@ -57,7 +57,7 @@ graph_and_list_then_delete_undo_edit_goal_and_end() {
     wait_for "Undid the edit" || return 1
     "$GROCER_BIN" weight list --json | grep -q '"value": 66.6' && fail "the edit was not undone"
 
-    type_text "g"
+    type_text "t"
     wait_for "Goal: [" || return 1
     type_text "60"
     send Enter
@@ -68,6 +68,12 @@ graph_and_list_then_delete_undo_edit_goal_and_end() {
     wait_for "30 of 30" || return 1
     send Home
     wait_for "1 of 30" || return 1
+    # g and G jump as on every list (the goal is t).
+    type_text "G"
+    wait_for "30 of 30" || return 1
+    type_text "g"
+    wait_for "1 of 30" || return 1
+    lacks "Goal: [" || fail "g opened the goal" || return 1
     type_text "q"
     wait_for "[exit 0]" || return 1
 }
@@ -108,7 +114,7 @@ saving_a_weight_shows_the_history_with_it() {
     expect_screen "Trend 72\.5 kg" || return 1
 }
 
-run_test "graph and list, delete and undo, edit, goal, End" graph_and_list_then_delete_undo_edit_goal_and_end
+run_test "graph and list, delete and undo, edit, goal (t), End, G and g" graph_and_list_then_delete_undo_edit_goal_and_end
 run_test "End reaches the oldest of 5,000; ranges by key" end_reaches_the_oldest_of_thousands_and_keys_change_the_range
 run_test "saving a weight shows the history with it" saving_a_weight_shows_the_history_with_it
 finish

@@ -55,20 +55,19 @@ extension LiveEffects {
                 }
             }
         case .rename(let kind, let id, let name):
-            return catalogWrite { store in
-                switch kind {
-                case .units: _ = try store.renameUnit(id: id, to: name, locale: locale)
-                case .places: _ = try store.renamePlace(id: id, to: name, locale: locale)
-                case .aisles: _ = try store.renameAisle(id: id, to: name, locale: locale)
-                }
+            return access(.write) { store in
+                let change = try store.renameGroceryName(kind.nameKind, id: id, to: name, locale: locale)
+                return .groceries(.nameChanged(change, catalog: try Self.catalog(store, locale: locale)))
             }
         case .delete(let kind, let id):
-            return catalogWrite { store in
-                switch kind {
-                case .units: try store.deleteUnit(id: id)
-                case .places: try store.deletePlace(id: id)
-                case .aisles: try store.deleteAisle(id: id)
-                }
+            return access(.write) { store in
+                let change = try store.deleteGroceryName(kind.nameKind, id: id)
+                return .groceries(.nameChanged(change, catalog: try Self.catalog(store, locale: locale)))
+            }
+        case .undoName(let change):
+            return access(.write) { store in
+                let undone = try store.undo(change, locale: locale)
+                return .groceries(.nameUndone(undone, catalog: try Self.catalog(store, locale: locale)))
             }
         case .moveAisle(let id, let index):
             // The store numbers positions from 1.

@@ -6,7 +6,7 @@ extension Store {
     // MARK: Places at home
 
     /// Every place, with the rows that could not be read, by name in the
-    /// locale's order (ignoring case), then id.
+    /// locale's order (ignoring case, numbers by value: `NameOrder`), then id.
     public func placePage(locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> ReadPage<GroceryPlace> {
         let page = try groceryRead { db in try Self.placePage(db) }
         let order = NameOrder(names: page.entries.map(\.name), locale: locale)
@@ -48,14 +48,7 @@ extension Store {
 
     @discardableResult
     public func renameAisle(id: Int64, to name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryAisle {
-        try groceryWrite { db in
-            let name = try GroceryName.normalized(name, kind: .aisle, path: path)
-            let all = try Self.aislePage(db).entries
-            guard let aisle = all.first(where: { $0.id == id }) else { throw notFound(.aisle, id: id) }
-            try requireFree(name, in: all.filter { $0.id != id }, kind: .aisle, id: \.id, name: \.name, locale: locale)
-            try AisleRecord(id: id, name: name, position: Int64(aisle.position)).update(db)
-            return GroceryAisle(id: id, name: name, position: aisle.position)
-        }
+        try groceryWrite { db in try renameAisle(db, id: id, to: name, locale: locale) }
     }
 
     /// Puts the aisle at `position` (1 is first; past the end is last) and
@@ -74,11 +67,22 @@ extension Store {
     /// Deletes the aisle; its items keep working, in no aisle (ON DELETE SET
     /// NULL). The others are numbered 1...n again.
     public func deleteAisle(id: Int64) throws {
-        try groceryWrite { db in
-            guard try AisleRecord.exists(db, key: id) else { throw notFound(.aisle, id: id) }
-            try AisleRecord.deleteOne(db, key: id)
-            try Self.renumber(db, try Self.aislePage(db).entries)
-        }
+        try groceryWrite { db in try deleteAisle(db, id: id) }
+    }
+
+    func renameAisle(_ db: Database, id: Int64, to name: String, locale: Locale) throws -> GroceryAisle {
+        let name = try GroceryName.normalized(name, kind: .aisle, path: path)
+        let all = try Self.aislePage(db).entries
+        guard let aisle = all.first(where: { $0.id == id }) else { throw notFound(.aisle, id: id) }
+        try requireFree(name, in: all.filter { $0.id != id }, kind: .aisle, id: \.id, name: \.name, locale: locale)
+        try AisleRecord(id: id, name: name, position: Int64(aisle.position)).update(db)
+        return GroceryAisle(id: id, name: name, position: aisle.position)
+    }
+
+    func deleteAisle(_ db: Database, id: Int64) throws {
+        guard try AisleRecord.exists(db, key: id) else { throw notFound(.aisle, id: id) }
+        try AisleRecord.deleteOne(db, key: id)
+        try Self.renumber(db, try Self.aislePage(db).entries)
     }
 
     // MARK: Helpers

@@ -119,4 +119,49 @@ import Testing
         }
         #expect(message.contains("grocer.sqlite"))
     }
+
+    /// The manage screen's rename and delete come back as changes, and
+    /// their undo reaches the store: the aisle and its items as they were.
+    @Test func manageRenamesAndDeletesAreUndone() throws {
+        let live = try effects()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Baking", "Dairy"] { _ = live.perform(.groceries(.addName(.aisles, name))) }
+        let dairy = load(live).catalog.aisles[1]
+        _ = live.perform(.groceries(.edit(try #require(addedItem(live, "milk")), Self.edit("milk", aisle: .existing(dairy.id)))))
+        guard case .groceries(.nameChanged(let rename, let renamed))? = live.perform(.groceries(.rename(.aisles, id: dairy.id, to: "Milk bar")))
+        else {
+            Issue.record("no rename")
+            return
+        }
+        #expect(rename == GroceryNameChange(kind: .aisle, id: dairy.id, action: .renamed(from: "Dairy", to: "Milk bar")))
+        #expect(renamed.aisles.map(\.name) == ["Baking", "Milk bar"])
+        guard case .groceries(.nameChanged(let delete, let deleted))? = live.perform(.groceries(.delete(.aisles, id: dairy.id))) else {
+            Issue.record("no delete")
+            return
+        }
+        #expect(deleted.aisles.map(\.name) == ["Baking"])
+        #expect(load(live).items.first?.aisle == nil)
+        guard case .groceries(.nameUndone(let undone, let back))? = live.perform(.groceries(.undoName(delete))) else {
+            Issue.record("no undo")
+            return
+        }
+        #expect(undone.done)
+        #expect(back.aisles.map(\.name) == ["Baking", "Milk bar"])
+        #expect(load(live).items.first?.aisle?.id == dairy.id)
+        guard case .groceries(.nameUndone(let undoneRename, let before))? = live.perform(.groceries(.undoName(rename))) else {
+            Issue.record("no undo")
+            return
+        }
+        #expect(undoneRename.done)
+        #expect(before.aisles.map(\.name) == ["Baking", "Dairy"])
+    }
+
+    func addedItem(_ live: LiveEffects, _ line: String) -> GroceryItem? {
+        guard case .groceries(.changed(let change, _, _))? = live.perform(.groceries(.add(entry(line), locale: locale))) else { return nil }
+        return change.edits.first?.after
+    }
+
+    static func edit(_ name: String, aisle: GroceryChoice) -> GroceriesItemEdit {
+        GroceriesItemEdit(name: name, quantity: try! GroceryQuantity(1), unit: .none, place: .none, aisle: aisle)
+    }
 }

@@ -23,8 +23,11 @@ import Testing
 
     @Test func placesComeByNameInTheLocalesOrder() throws {
         let f = try GroceryFixture()
-        for name in ["pantry", "Fridge", "Äußeres Regal", "cellar"] { try f.store.addPlace(named: name) }
-        #expect(try f.store.places(locale: Locale(identifier: "de_DE")).map(\.name) == ["Äußeres Regal", "cellar", "Fridge", "pantry"])
+        for name in ["pantry", "Fridge", "Äußeres Regal", "cellar", "Shelf 10", "shelf 2"] { try f.store.addPlace(named: name) }
+        #expect(
+            try f.store.places(locale: Locale(identifier: "de_DE")).map(\.name) == [
+                "Äußeres Regal", "cellar", "Fridge", "pantry", "shelf 2", "Shelf 10",
+            ])
     }
 
     @Test(arguments: GroceryKind.allCases.filter { $0 != .item })

@@ -23,11 +23,11 @@ public struct GrocerySection: Equatable, Sendable {
 /// The two ways the grocery screen lists items, as pure values.
 public enum GroceryLists {
     /// Prepare, at home: every item, grouped by where it is kept. Places in
-    /// the locale's case-insensitive order of their names; the items with no
+    /// the locale's case-insensitive order of their names, numbers by value
+    /// (`NameOrder`: "Shelf 2" before "Shelf 10"); the items with no
     /// place under one heading, last (they are the ones still to sort out,
     /// and Shop puts "no aisle" last too). Within a group, items in the
-    /// locale's case-insensitive order of names, then by id. Empty groups
-    /// are not listed.
+    /// same order of names, then by id. Empty groups are not listed.
     public static func prepare(_ items: [GroceryItem], locale: Locale) -> [GrocerySection] {
         var byPlace: [Int64: (GroceryPlace, [GroceryItem])] = [:]
         var unplaced: [GroceryItem] = []
@@ -74,10 +74,11 @@ public enum GroceryLists {
         return sections
     }
 
-    /// The locale's case-insensitive order ("apple" before "Banana"; in
-    /// Swedish "Ål" after "Ost").
+    /// The locale's case-insensitive order, numbers by value ("apple"
+    /// before "Banana", "Aisle 2" before "Aisle 10"; in Swedish "Ål" after
+    /// "Ost"): `NameOrder`'s.
     public static func compareNames(_ a: String, _ b: String, locale: Locale) -> ComparisonResult {
-        a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
+        a.compare(b, options: [.caseInsensitive, .numeric], range: nil, locale: locale)
     }
 
     static func sortedByName(_ items: [GroceryItem], _ order: NameOrder) -> [GroceryItem] {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The `/` filter: which items' names contain the typed text, ignoring case,
-/// accents and width in the person's locale ("creme" finds "Crème fraîche").
+/// accents and width in the person's locale ("creme" finds "Crème fraîche"),
+/// those where it is a whole word first.
 ///
 /// Build it once when the items are loaded (it folds every name once);
 /// each keystroke then folds only the typed text and compares bytes.
@@ -22,13 +23,30 @@ public struct NameFilter: Sendable {
 
     public var count: Int { keys.count }
 
-    /// Indices of the names containing `text`, in their order; all of them
-    /// for empty (or all-blank) text.
+    /// Indices of the names containing `text`: those where it is a whole
+    /// word or the whole name first ("99" finds "item 99" before "item
+    /// 1099"), then the others, each in the names' order; all of them for
+    /// empty (or all-blank) text.
     public func matches(_ text: String) -> [Int] {
+        let ranked = rankedMatches(text)
+        return ranked.wholeWord + ranked.insideWord
+    }
+
+    /// The indices `matches` gives, in its two parts, each in the names'
+    /// order: where `text` is a whole word or the whole name, and where it
+    /// is only inside words. For empty text every name is in the first.
+    public func rankedMatches(_ text: String) -> (wholeWord: [Int], insideWord: [Int]) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let needle = folder.key(trimmed)
-        if needle.isEmpty { return Array(keys.indices) }
-        return keys.indices.filter { keys[$0].contains(needle) }
+        if needle.isEmpty { return (Array(keys.indices), []) }
+        var whole: [Int] = []
+        var inside: [Int] = []
+        for index in keys.indices {
+            // The cheap test first: most names do not contain the text.
+            guard keys[index].contains(needle) else { continue }
+            if keys[index].occurrence(of: needle) == .wholeWord { whole.append(index) } else { inside.append(index) }
+        }
+        return (whole, inside)
     }
 
     /// Whether the name at `index` contains `text`.

@@ -27,6 +27,67 @@ public struct NameKey: Hashable, Sendable {
         other.bytes.count <= bytes.count && bytes.starts(with: other.bytes)
     }
 
+    /// How a needle occurs in a key.
+    public enum Occurrence: Sendable {
+        case none
+        /// Only inside a word: "99" in "item 1099".
+        case insideWord
+        /// At least once as a whole word, or the whole name: "99" in "item 99".
+        case wholeWord
+    }
+
+    /// Where `needle` occurs in this key: nowhere, only inside words, or as
+    /// a whole word (not next to a letter or digit on either side; a needle
+    /// that starts or ends with neither is whole at that end). An empty
+    /// needle is a whole word of every key.
+    public func occurrence(of needle: NameKey) -> Occurrence {
+        let n = needle.bytes.count
+        let h = bytes.count
+        guard n > 0 else { return .wholeWord }
+        guard n <= h else { return .none }
+        let opensWord = Self.isWord(scalarAt: 0, in: needle.bytes)
+        let closesWord = Self.isWord(scalarBefore: n, in: needle.bytes)
+        var found = false
+        var i = 0
+        while i <= h - n {
+            if bytes[i] == needle.bytes[0] && bytes[i..<i + n].elementsEqual(needle.bytes) {
+                let startsWord = !opensWord || i == 0 || !Self.isWord(scalarBefore: i, in: bytes)
+                let endsWord = !closesWord || i + n == h || !Self.isWord(scalarAt: i + n, in: bytes)
+                if startsWord && endsWord { return .wholeWord }
+                found = true
+            }
+            i += 1
+        }
+        return found ? .insideWord : .none
+    }
+
+    /// Whether the scalar starting at byte `index` is a letter or a digit.
+    static func isWord(scalarAt index: Int, in bytes: [UInt8]) -> Bool {
+        let b = bytes[index]
+        if b < 0x80 { return isASCIIWord(b) }
+        var end = index + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return isWord(bytes[index..<end])
+    }
+
+    /// Whether the scalar ending just before byte `index` is a letter or a digit.
+    static func isWord(scalarBefore index: Int, in bytes: [UInt8]) -> Bool {
+        let b = bytes[index - 1]
+        if b < 0x80 { return isASCIIWord(b) }
+        var start = index - 1
+        while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return isWord(bytes[start..<index])
+    }
+
+    private static func isASCIIWord(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A)
+    }
+
+    private static func isWord(_ utf8: ArraySlice<UInt8>) -> Bool {
+        guard let scalar = String(decoding: utf8, as: UTF8.self).unicodeScalars.first else { return false }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
     /// True when `needle` occurs anywhere in this key (an empty needle always does).
     public func contains(_ needle: NameKey) -> Bool {
         let n = needle.bytes.count

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Sorts names in the order `compare(_:options: .caseInsensitive, locale:)`
-/// gives (Swedish "Ål" after "Zucchini", German "Äpfel" beside "Apfel"),
-/// about twenty times faster than sorting with that comparison, which costs
-/// about 2 µs a call on Linux (10,000 names: ~250 ms against ~10 ms).
+/// Sorts names in the order `compare(_:options: [.caseInsensitive,
+/// .numeric], locale:)` gives (Swedish "Ål" after "Zucchini", German "Äpfel"
+/// beside "Apfel", "item 2" before "item 10"), about twenty times faster
+/// than sorting with that comparison, which costs about 2 µs a call on
+/// Linux (10,000 names: ~250 ms against ~10 ms).
 ///
 /// How: the locale compares each distinct scalar of the names once; scalars
 /// it tells apart only by accent or case (the primary level: "a", "A", "ä"
@@ -13,11 +14,23 @@ import Foundation
 /// only names with equal ranks are compared by the locale itself (accents
 /// decide those). Contractions (Czech "ch" after "h") are not modelled: such
 /// names sort by their letters.
+///
+/// Numbers go in natural order: a run of decimal digits (any script's) is
+/// one number, compared by value where the digit "0" sorts ("item 9"
+/// before "item 10" before "item b"; leading zeros aside, "007" is 7).
+/// In a key a number is a mark, how many digits it has without its leading
+/// zeros, then those digits: a longer number is a larger one. Every rank is
+/// even and the mark odd (just before the rank of "0"), so the mark is never
+/// a letter's rank and two keys equal up to a place read it alike.
 public struct NameOrder: Sendable {
     public let locale: Locale
     private var ranks: [Unicode.Scalar: UInt32] = [:]
     /// The ranks of ASCII scalars, UInt32.max where not learnt: the fast path.
     private var asciiRanks = [UInt32](repeating: .max, count: 128)
+    /// The values of the non-ASCII decimal digits learnt ("٣" is 3).
+    private var digits: [Unicode.Scalar: UInt32] = [:]
+    /// What starts a number in a key.
+    private var numberMark: UInt32 = 1
 
     /// Learns the ranks of every scalar in `names`.
     public init(names: some Sequence<String>, locale: Locale) {
@@ -32,6 +45,10 @@ public struct NameOrder: Sendable {
         for (value, seen) in ascii.enumerated() where seen { distinct.insert(Unicode.Scalar(UInt8(value))) }
         distinct.subtract(["ß", "ẞ"])
         distinct.insert("s")
+        distinct.insert("0")
+        for scalar in distinct where !scalar.isASCII && scalar.properties.numericType == .decimal {
+            digits[scalar] = scalar.properties.numericValue.map { UInt32($0) }
+        }
         let ordered = distinct.map { String($0) }.sorted { compare($0, $1) == .orderedAscending }
         var rank: UInt32 = 0
         var previous = ""
@@ -40,23 +57,46 @@ public struct NameOrder: Sendable {
                 ranks[s.unicodeScalars.first!] = 0
                 continue
             }
-            if previous.isEmpty || !Self.primaryEqual(previous, s, locale: locale) { rank += 1 }
+            if previous.isEmpty || !Self.primaryEqual(previous, s, locale: locale) { rank += 2 }
             ranks[s.unicodeScalars.first!] = rank
             previous = s
         }
+        numberMark = (ranks["0"] ?? 2) - 1
         for (scalar, rank) in ranks where scalar.isASCII { asciiRanks[Int(scalar.value)] = rank }
     }
 
-    /// The locale's own comparison, case-insensitive.
+    /// The locale's own comparison: case-insensitive, numbers by value.
     public func compare(_ a: String, _ b: String) -> ComparisonResult {
-        a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
+        a.compare(b, options: [.caseInsensitive, .numeric], range: nil, locale: locale)
     }
 
     /// The primary key of a name whose scalars this order has learnt.
     public func key(_ name: String) -> [UInt32] {
         var key: [UInt32] = []
         key.reserveCapacity(name.utf8.count)
+        // Where the digit count of the number being read is, -1 outside one.
+        var count = -1
         for scalar in Self.scalars(name) {
+            let digit: UInt32?
+            if scalar.isASCII {
+                digit = scalar.value >= 0x30 && scalar.value <= 0x39 ? scalar.value - 0x30 : nil
+            } else {
+                digit = digits.isEmpty ? nil : digits[scalar]
+            }
+            if let digit {
+                if count < 0 {
+                    key.append(numberMark)
+                    key.append(0)
+                    count = key.count - 1
+                }
+                // Leading zeros are left out.
+                if digit != 0 || key[count] != 0 {
+                    key.append(digit)
+                    key[count] += 1
+                }
+                continue
+            }
+            count = -1
             if scalar.isASCII {
                 let r = asciiRanks[Int(scalar.value)]
                 if r != 0 { key.append(r) }

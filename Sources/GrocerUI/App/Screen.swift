@@ -7,6 +7,10 @@ public protocol Screen: Sendable {
     static var bindings: [Binding<Self>] { get }
     /// Its section in the help screen; nil keeps it out of help.
     static var helpTitle: String? { get }
+    /// Its sections in the help screen, in order, when it has several (a
+    /// screen with modes: one per mode); by default one, `helpTitle` over
+    /// every binding. Together they hold every binding once.
+    static var helpParts: [HelpPart<Self>] { get }
     /// The smallest area it draws in; below it the app says how big the
     /// terminal must be.
     static var minimumSize: Size { get }
@@ -36,6 +40,7 @@ public protocol Screen: Sendable {
 
 extension Screen {
     public static var helpTitle: String? { nil }
+    public static var helpParts: [HelpPart<Self>] { helpTitle.map { [HelpPart($0, bindings)] } ?? [] }
     public static var isOverlay: Bool { false }
     public static var takesGlobalKeys: Bool { true }
     public var takesText: Bool { false }
@@ -70,10 +75,29 @@ extension Screen {
         return hints
     }
 
-    static var helpSection: HelpSection? {
-        helpTitle.map { title in
-            HelpSection(title: title, entries: bindings.map { HelpSection.Entry(keys: $0.helpKeys, text: $0.help, bound: $0.keys) })
+    /// Its sections of help: one per part, each binding's keys and text,
+    /// a line two bindings share said once (one binding per tab or mode
+    /// that does the same).
+    static var helpSections: [HelpSection] {
+        helpParts.map { part in
+            var entries: [HelpSection.Entry] = []
+            for binding in part.bindings {
+                let entry = HelpSection.Entry(keys: binding.helpKeys, text: binding.help, bound: binding.keys)
+                if !entries.contains(where: { $0.keys == entry.keys && $0.text == entry.text }) { entries.append(entry) }
+            }
+            return HelpSection(title: part.title, entries: entries)
         }
+    }
+}
+
+/// A titled part of a screen's help and the bindings it lists.
+public struct HelpPart<S>: Sendable {
+    public let title: String
+    public let bindings: [Binding<S>]
+
+    public init(_ title: String, _ bindings: [Binding<S>]) {
+        self.title = title
+        self.bindings = bindings
     }
 }
 

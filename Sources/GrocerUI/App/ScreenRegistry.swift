@@ -4,9 +4,9 @@ public struct ScreenRegistry: Sendable {
     struct Entry: Sendable {
         let route: Route
         let make: @Sendable (AppContext, ScreenRegistry) -> any Screen
-        /// Made when help opens: building every screen's section at launch
+        /// Made when help opens: building every screen's sections at launch
         /// (their key tables) cost before the first frame.
-        let helpSection: @Sendable () -> HelpSection?
+        let helpSections: @Sendable () -> [HelpSection]
     }
 
     let entries: [Entry]
@@ -27,7 +27,7 @@ public struct ScreenRegistry: Sendable {
         _ type: S.Type, at route: Route,
         make: @escaping @Sendable (AppContext, ScreenRegistry) -> S
     ) -> ScreenRegistry {
-        ScreenRegistry(entries: entries + [Entry(route: route, make: { make($0, $1) }, helpSection: { S.helpSection })])
+        ScreenRegistry(entries: entries + [Entry(route: route, make: { make($0, $1) }, helpSections: { S.helpSections })])
     }
 
     func entry(_ route: Route) -> Entry? {
@@ -37,8 +37,8 @@ public struct ScreenRegistry: Sendable {
     /// The help screen's sections: the global keys, then each screen's.
     public var helpSections: [HelpSection] {
         [GlobalKeys.helpSection]
-            + entries.compactMap { entry in
-                entry.helpSection().map { section in
+            + entries.flatMap { entry in
+                entry.helpSections().map { section in
                     var section = section
                     section.route = entry.route
                     return section

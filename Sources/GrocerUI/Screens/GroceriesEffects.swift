@@ -51,6 +51,22 @@ public enum GroceryCatalogKind: String, CaseIterable, Equatable, Sendable {
         case .aisles: return "Aisles"
         }
     }
+
+    public var nameKind: GroceryNameKind {
+        switch self {
+        case .units: return .unit
+        case .places: return .place
+        case .aisles: return .aisle
+        }
+    }
+
+    public init(_ kind: GroceryNameKind) {
+        switch kind {
+        case .unit: self = .units
+        case .place: self = .places
+        case .aisle: self = .aisles
+        }
+    }
 }
 
 /// Store work for the grocery screens (`Effect.groceries`).
@@ -65,12 +81,15 @@ public enum GroceriesRequest: Equatable, Sendable {
     case clearTicked
     /// The edit form: creates any new unit, place or aisle, then the item.
     case edit(GroceryItem, GroceriesItemEdit)
-    /// The manage screen's work; answered with `.loaded`.
+    /// The manage screen's work: an add and a move are answered with
+    /// `.loaded`, a rename and a delete with `.nameChanged` (for `u`).
     case addName(GroceryCatalogKind, String)
     case rename(GroceryCatalogKind, id: Int64, to: String)
     case delete(GroceryCatalogKind, id: Int64)
     /// Moves the aisle to `index` (0 first) in the person's order.
     case moveAisle(id: Int64, to: Int)
+    /// Undoes a rename or delete (guarded: `Store.undo`); answered with `.nameUndone`.
+    case undoName(GroceryNameChange)
 }
 
 /// Why a change was written: a new one goes on the undo stack; an undo's
@@ -94,4 +113,8 @@ public enum GroceriesResult: Equatable, Sendable {
     /// An undo: what was put back, and what was left as another grocer
     /// changed it since.
     case undone(GroceryItemChange.Undone)
+    /// The manage screen's rename or delete as made, and the catalog now.
+    case nameChanged(GroceryNameChange, catalog: GroceryCatalog)
+    /// The manage screen's undo: what it did, and the catalog now.
+    case nameUndone(GroceryNameChange.Undone, catalog: GroceryCatalog)
 }

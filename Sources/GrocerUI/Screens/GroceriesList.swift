@@ -47,8 +47,10 @@ public struct GroceriesTabList: Sendable, Equatable {
     }
 
     /// The rows for `text` (every item when it is empty): headings with no
-    /// matching item are left out. Rows are small codes into `sections`
-    /// and `ordered`, so 10,000 of them cost next to nothing to make.
+    /// matching item are left out; under each heading the items where the
+    /// text is a whole word come first (`NameFilter`). Rows are small codes
+    /// into `sections` and `ordered`, so 10,000 of them cost next to nothing
+    /// to make.
     mutating func rows(filteredBy text: String) -> GroceriesRows {
         var codes: [Int32] = []
         let headings = sections.map(\.heading)
@@ -65,23 +67,28 @@ public struct GroceriesTabList: Sendable, Equatable {
             return GroceriesRows(codes: codes, headings: headings, items: ordered)
         }
         prepareFilter()
-        let matches = filter!.matches(text)
-        var next = 0
+        let (whole, inside) = filter!.rankedMatches(text)
+        var nextWhole = 0
+        var nextInside = 0
         var position = 0
+        var firstWhole: Int?
         for (s, section) in sections.enumerated() {
             let end = position + section.items.count
-            var headed = false
-            while next < matches.count && matches[next] < end {
-                if !headed {
-                    codes.append(Int32(-s - 1))
-                    headed = true
-                }
-                codes.append(Int32(matches[next]))
-                next += 1
+            if (nextWhole < whole.count && whole[nextWhole] < end) || (nextInside < inside.count && inside[nextInside] < end) {
+                codes.append(Int32(-s - 1))
+            }
+            while nextWhole < whole.count && whole[nextWhole] < end {
+                if firstWhole == nil { firstWhole = codes.count }
+                codes.append(Int32(whole[nextWhole]))
+                nextWhole += 1
+            }
+            while nextInside < inside.count && inside[nextInside] < end {
+                codes.append(Int32(inside[nextInside]))
+                nextInside += 1
             }
             position = end
         }
-        return GroceriesRows(codes: codes, headings: headings, items: ordered)
+        return GroceriesRows(codes: codes, headings: headings, items: ordered, firstWholeWord: firstWhole)
     }
 }
 
@@ -91,11 +98,14 @@ public struct GroceriesRows: RandomAccessCollection, Sendable {
     let codes: [Int32]
     let headings: [GrocerySection.Heading]
     let items: [GroceryItem]
+    /// Filtered: the first row whose name has the text as a whole word.
+    public let firstWholeWord: Int?
 
-    init(codes: [Int32] = [], headings: [GrocerySection.Heading] = [], items: [GroceryItem] = []) {
+    init(codes: [Int32] = [], headings: [GrocerySection.Heading] = [], items: [GroceryItem] = [], firstWholeWord: Int? = nil) {
         self.codes = codes
         self.headings = headings
         self.items = items
+        self.firstWholeWord = firstWholeWord
     }
 
     public var startIndex: Int { 0 }

@@ -7,7 +7,9 @@ extension Route {
 
 /// Units, places at home and aisles (`m` on the grocery list): add,
 /// rename, delete (items keep working: they lose that unit, place or
-/// aisle), and move aisles up and down to match the shop.
+/// aisle), and move aisles up and down to match the shop. `u` undoes a
+/// rename or a delete (the items get it back), guarded as the grocery
+/// list's undo: what another grocer changed since is left and named.
 public struct GroceriesManageScreen: Screen {
     public enum Mode: Equatable, Sendable {
         case list
@@ -22,6 +24,10 @@ public struct GroceriesManageScreen: Screen {
     public internal(set) var mode: Mode = .list
     public internal(set) var line = TextLine(limit: 100)
     public internal(set) var message: String?
+    /// This session's renames and deletes, for `u`.
+    public internal(set) var undo = UndoStack<GroceryNameChange>()
+    /// An undo asked of the store and not answered yet: a failure puts it back.
+    var undoing = false
     let locales: Locales
 
     public static let minimumSize = Size(width: 40, height: 10)
@@ -71,22 +77,62 @@ public struct GroceriesManageScreen: Screen {
         case .storeChanged:
             return .perform(.groceries(.load))
         case .groceries(.loaded(_, let catalog, _)), .groceries(.prefetched(_, let catalog, _)):
-            let keep = selected?.id
-            self.catalog = catalog
-            if let id = actingOn, !entries.contains(where: { $0.id == id }) {
-                // Deleted by another grocer meanwhile.
-                mode = .list
-                message = "That name was deleted by another grocer."
+            show(catalog)
+        case .groceries(.nameChanged(let change, let catalog)):
+            undo.record(change)
+            show(catalog)
+            message = Self.happened(change)
+        case .groceries(.nameUndone(let undone, let catalog)):
+            undoing = false
+            show(catalog)
+            message = Self.said(undone)
+            if undone.done {
+                // The name given back, on its list.
+                kind = GroceryCatalogKind(undone.change.kind)
+                selection = entries.firstIndex { $0.id == undone.id } ?? selection
+                selection = max(0, min(selection, entries.count - 1))
             }
-            if let keep, let index = entries.firstIndex(where: { $0.id == keep }) { selection = index }
-            selection = max(0, min(selection, entries.count - 1))
         case .failed(let text):
+            if undoing, undo.redo() != nil { undoing = false }
             message = text
             return .reject
         default:
             return .none
         }
         return .redraw
+    }
+
+    /// The catalog as the store has it now; the selection stays on its
+    /// name where it still exists.
+    mutating func show(_ catalog: GroceryCatalog) {
+        let keep = selected?.id
+        self.catalog = catalog
+        if let id = actingOn, !entries.contains(where: { $0.id == id }) {
+            // Deleted by another grocer meanwhile.
+            mode = .list
+            message = "That name was deleted by another grocer."
+        }
+        if let keep, let index = entries.firstIndex(where: { $0.id == keep }) { selection = index }
+        selection = max(0, min(selection, entries.count - 1))
+    }
+
+    /// "Renamed Baking to Bread", "Deleted Baking (u undoes)".
+    static func happened(_ change: GroceryNameChange) -> String {
+        switch change.action {
+        case .renamed(let from, let to): return "Renamed \(from) to \(to)"
+        case .deleted(let name, _, _): return "Deleted \(name) (u undoes)"
+        }
+    }
+
+    /// "Undid: delete Baking.", "Undid delete Baking, except apples another
+    /// grocer changed since.", "Not undone: another grocer changed Bread
+    /// since." (as the grocery list says it).
+    static func said(_ undone: GroceryNameChange.Undone) -> String {
+        let change = undone.change
+        guard undone.done else { return "Not undone: another grocer changed \(change.currentName) since." }
+        guard !undone.skipped.isEmpty else { return "Undid: \(change.label)." }
+        let what = undone.skipped.count == 1 ? undone.skipped[0].name : "\(undone.skipped.count) items"
+        return "Undid \(change.label), except \(what) another grocer changed since."
     }
 
     static func inList(_ s: Self) -> Bool { s.mode == .list }
@@ -137,6 +183,13 @@ public struct GroceriesManageScreen: Screen {
             s.selection = next
             return .redraw
         },
+        Binding(keys: [.home, .end, .char("g"), .char("G")], help: "to the first or last one", helpKeys: "Home End  g G", when: inList) {
+            s, key, _ in
+            let target = key == .home || key == .char("g") ? 0 : max(0, s.entries.count - 1)
+            guard target != s.selection else { return .none }
+            s.selection = target
+            return .redraw
+        },
         Binding(keys: [.char("a")], hint: "a", label: "Add", help: "add one", when: inList) { s, _, _ in
             s.line.set("")
             s.mode = .adding
@@ -158,6 +211,16 @@ public struct GroceriesManageScreen: Screen {
             guard let entry = s.selected else { return .none }
             s.mode = .confirmDelete(entry.id)
             return .redraw
+        },
+        Binding(keys: [.char("u")], hint: "u", label: "Undo", help: "undo a rename or delete (several levels)", when: inList) {
+            s, _, _ in
+            guard let change = s.undo.undo() else {
+                s.message = "Nothing to undo."
+                return .reject
+            }
+            s.undoing = true
+            s.message = nil
+            return .perform(.groceries(.undoName(change)))
         },
         Binding(
             keys: [.char("K"), .char("J"), .char("-"), .char("+")], hint: "K J", label: "Move", help: "aisles: move up or down", helpKeys: "K J  - +",
@@ -208,7 +271,8 @@ public struct GroceriesManageScreen: Screen {
         case .list:
             break
         }
-        if let message { canvas.put(canvas.truncate(PlainText.visible(message), to: canvas.width - 2), row: 2, column: 1, style: .error) }
+        // The status line, as the grocery list's (not an error's colour: "Renamed ...").
+        if let message { canvas.put(canvas.truncate(PlainText.visible(message), to: canvas.width - 2), row: 2, column: 1, style: .accent) }
         let all = entries
         if all.isEmpty { canvas.center("None yet. Press a to add one.", row: 4, style: .dim) }
         let height = max(1, canvas.height - 3)

@@ -119,7 +119,6 @@ public struct GroceriesScreen: Screen {
         renderScreen(into: &canvas, context)
     }
 
-    public static let bindings: [Binding<GroceriesScreen>] = textBindings + formBindings + listBindings
 }
 
 // MARK: The data
@@ -131,6 +130,9 @@ extension GroceriesScreen {
         /// After a tick in Shop: the next item not yet ticked (from this
         /// row on, then from the top), so that the next Space ticks it.
         case nextUnticked(Int)
+        /// While filtering: the first item with the text as a whole word,
+        /// else the first item.
+        case bestMatch
     }
 
     /// New items: the lists are grouped again (the shown tab now, the
@@ -161,6 +163,8 @@ extension GroceriesScreen {
             }
         case .index(let index):
             select(near: index)
+        case .bestMatch:
+            select(near: rows.firstWholeWord ?? 0)
         case .nextUnticked(let index):
             let rows = self.rows
             let unticked = { (row: Int) in rows[row].item.map { !$0.collected } ?? false }

@@ -52,6 +52,9 @@ public struct HelpScreen: Screen {
         Binding(keys: [.pageUp, .pageDown], help: "scroll by a page", helpKeys: "PgUp PgDn") { s, key, _ in
             s.scroll(by: key == .pageUp ? -10 : 10)
         },
+        Binding(keys: [.home, .end, .char("g"), .char("G")], help: "to the top or the bottom", helpKeys: "Home End  g G") { s, key, _ in
+            s.scroll(by: key == .home || key == .char("g") ? -s.lines.count : s.lines.count)
+        },
         Binding(
             keys: [.escape, .enter], hint: "Esc", label: "Back", help: "back",
             helpKeys: "Esc  Enter", outcome: .dismiss),

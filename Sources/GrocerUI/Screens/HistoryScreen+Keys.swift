@@ -19,9 +19,12 @@ extension HistoryScreen {
             let page = max(1, listRows(context.size) - 1)
             return s.move(by: key == .pageUp ? -page : page, context)
         },
-        Binding(keys: [.home, .end], help: "the newest or the very oldest entry", helpKeys: "Home End", when: \.browsing) {
-            s, key, context in
-            s.jump(toOldest: key == .end, context)
+        // g and G jump as in the grocery list, less and htop.
+        Binding(
+            keys: [.home, .end, .char("g"), .char("G")], help: "the newest or the very oldest entry", helpKeys: "Home End  g G",
+            when: \.browsing
+        ) { s, key, context in
+            s.jump(toOldest: key == .end || key == .char("G"), context)
         },
         Binding(
             keys: [.char("["), .char("]")] + (1...6).map { .char(Character(String($0))) },
@@ -48,7 +51,9 @@ extension HistoryScreen {
             s.form = EntryForm(purpose: .edit(entry), filter: s.filter, unit: context.defaultUnit, timeZone: s.locales.timeZone)
             return .redraw
         },
-        Binding(keys: [.char("g")], hint: "g", label: "Goal", help: "set or clear the goal", when: \.browsing) { s, _, context in
+        // t for target: g and G jump, as on every list.
+        Binding(keys: [.char("t")], hint: "t", label: "Goal", help: "set or clear the goal (target weight)", when: \.browsing) {
+            s, _, context in
             s.form = EntryForm(purpose: .goal(current: s.goal), filter: s.filter, unit: context.defaultUnit, timeZone: s.locales.timeZone)
             return .redraw
         },

@@ -2,9 +2,9 @@ import Foundation
 import GrocerCore
 
 /// A picker with type-to-filter: "(none)", the names containing the typed
-/// text (ignoring case and accents), and "+ New "text"" when no name is
-/// exactly the text. Up and Down move the highlight; the highlighted option
-/// is the answer.
+/// text (ignoring case and accents; where it is a whole word first), and
+/// "+ New "text"" when no name is exactly the text. Up and Down move the
+/// highlight; the highlighted option is the answer.
 public struct ChoicePicker: Equatable, Sendable {
     public struct Option: Equatable, Sendable {
         public let choice: GroceryChoice
@@ -39,13 +39,18 @@ public struct ChoicePicker: Equatable, Sendable {
         let text = typed.text.trimmingCharacters(in: .whitespaces)
         let needle = folder.key(text)
         var options = [Option(choice: .none, label: "(none)")]
+        // Names with the text as a whole word first, as in the `/` filter.
+        var inside: [Option] = []
         var exact = false
         for (id, name) in names {
             let key = folder.key(name)
-            guard key.contains(needle) else { continue }
+            let occurrence = key.occurrence(of: needle)
+            guard occurrence != .none else { continue }
             if !needle.isEmpty && key == needle { exact = true }
-            options.append(Option(choice: .existing(id), label: PlainText.visible(name)))
+            let option = Option(choice: .existing(id), label: PlainText.visible(name))
+            if occurrence == .wholeWord { options.append(option) } else { inside.append(option) }
         }
+        options += inside
         if !text.isEmpty && !exact { options.append(Option(choice: .new(text), label: "+ New \u{201C}\(PlainText.visible(text))\u{201D}")) }
         self.options = options
         // While typing: the first match, or the new one when none match.

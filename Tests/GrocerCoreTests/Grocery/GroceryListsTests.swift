@@ -100,6 +100,22 @@ enum Fixture {
         #expect(names("en_US") == ["Ål", "apelsin", "Ost", "Zucchini"])
     }
 
+    /// "item 2" before "item 10": places, items and aisles at one position.
+    @Test func numbersInNamesSortByValue() {
+        let shelf10 = GroceryPlace(id: 1, name: "Shelf 10")
+        let shelf2 = GroceryPlace(id: 2, name: "shelf 2")
+        let aisle10 = GroceryAisle(id: 1, name: "Aisle 10", position: 1)
+        let aisle2 = GroceryAisle(id: 2, name: "aisle 2", position: 1)
+        let items = [
+            F.item(1, "item 10", place: shelf10, aisle: aisle10), F.item(2, "Item 9", place: shelf10, aisle: aisle10),
+            F.item(3, "item 100", place: shelf10, aisle: aisle10), F.item(4, "x", place: shelf2, aisle: aisle2),
+        ]
+        let prepare = GroceryLists.prepare(items, locale: Self.en)
+        #expect(prepare.map(\.heading) == [.place(shelf2), .place(shelf10)])
+        #expect(prepare[1].items.map(\.name) == ["Item 9", "item 10", "item 100"])
+        #expect(GroceryLists.shop(items, locale: Self.en).map(\.heading) == [.aisle(aisle2), .aisle(aisle10)])
+    }
+
     @Test func equalNamesKeepTheirIdOrderAndAislesAtOnePositionSortByName() {
         let a = GroceryAisle(id: 7, name: "b-aisle", position: 1)
         let b = GroceryAisle(id: 8, name: "A-aisle", position: 1)

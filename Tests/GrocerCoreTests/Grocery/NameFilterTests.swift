@@ -31,6 +31,23 @@ import Testing
         #expect(filter.matches(typed).map { Self.names[$0] } == found)
     }
 
+    /// Whole words (or the whole name) first, each part in the names' order.
+    @Test(arguments: [
+        ("99", ["item 99", "99 bottles", "Crème 99", "99", "item 1099", "x99y", "item 990"]),
+        ("item 9", ["item 9", "item 99", "item 990"]),
+        ("creme", ["Crème 99", "Cremeux"]),
+        ("γαλα", ["γάλα 2", "καφές γάλα", "γάλαξ", "ωγάλα"]),
+        ("-2", ["a-2", "a-2b"]),
+    ])
+    func wholeWordsComeFirst(typed: String, found: [String]) {
+        let names = [
+            "item 1099", "item 99", "x99y", "99 bottles", "Cremeux", "item 990", "Crème 99", "item 9", "99", "γάλαξ", "γάλα 2",
+            "ωγάλα", "καφές γάλα", "a-2b", "a-2",
+        ]
+        let filter = NameFilter(names: names, locale: Locale(identifier: "en_US"))
+        #expect(filter.matches(typed).map { names[$0] } == found)
+    }
+
     /// ASCII names skip Foundation's folding; the result must be the same.
     @Test(arguments: ["en_US", "de_DE", "tr_TR", "az_AZ", "lt_LT"])
     func theASCIIFastPathFoldsAsFoundationDoes(locale id: String) {

@@ -153,7 +153,8 @@ import Testing
         let sections = ScreenRegistry.standard.helpSections
         #expect(
             sections.map(\.title) == [
-                "Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Groceries", "Units, places and aisles", "Help",
+                "Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Groceries", "Groceries: Prepare",
+                "Groceries: Shop", "Groceries: adding (a)", "Groceries: filter (/)", "Groceries: edit form (e)", "Units, places and aisles", "Help",
             ])
         for section in sections {
             #expect(shown.contains(section.title))
@@ -167,6 +168,20 @@ import Testing
         }
         _ = app.handle(.escape)
         #expect(app.top == .history)
+    }
+
+    @Test func gAndGOrHomeAndEndTakeHelpToTheTopAndTheBottom() {
+        var app = model()
+        _ = app.handle(.function(3))
+        _ = app.handle(.function(1))
+        let last = ScreenRegistry.standard.helpSections.last!
+        for (top, bottom) in [(Key.char("g"), Key.char("G")), (.home, .end)] {
+            _ = app.handle(bottom)
+            #expect(frame(app, 80, 16).contains { $0.contains(last.entries.last!.text) })
+            #expect(!frame(app, 80, 16).contains { $0.trimmingCharacters(in: .whitespaces) == "Weight history" })
+            _ = app.handle(top)
+            #expect(frame(app, 80, 16)[2].trimmingCharacters(in: .whitespaces) == "Everywhere")
+        }
     }
 
     /// Every key a test can think of, typed characters included.
@@ -188,7 +203,7 @@ import Testing
         }
         #expect(app.top == route)
         // Every key help lists for this screen (and the global ones) is taken.
-        let titles = ["Everywhere", ScreenRegistry.standard.entry(route)?.helpSection()?.title]
+        let titles = ["Everywhere"] + (ScreenRegistry.standard.entry(route)?.helpSections().map(\.title) ?? [])
         for section in ScreenRegistry.standard.helpSections where titles.contains(section.title) {
             for entry in section.entries {
                 for key in entry.bound { #expect(app.takes(key), "help lists \(key.name) on \(route) but nothing takes it") }

@@ -65,6 +65,21 @@ import Testing
         #expect(t.mode == .list)
     }
 
+    /// The bar offers Tab only when a name is offered: Tab then takes it.
+    @Test func tabIsOnTheBarOnlyWhileANameIsOffered() {
+        var s = groceries(keys: [.char("a")] + typed("2 kg fl"))
+        #expect(s.hints.contains(Hint("Tab", "Complete")))
+        s = groceries(keys: [.char("a")] + typed("zz"))
+        #expect(s.completion == nil)
+        #expect(!s.hints.contains { $0.key == "Tab" })
+        #expect(s.hints.map(\.key) == ["Enter", "Esc"])
+        #expect(s.handle(.tab) == .none)
+        // Right still moves the cursor where nothing is offered.
+        _ = s.handle(.left)
+        #expect(s.handle(.right) == .redraw)
+        #expect(s.addLine.atEnd)
+    }
+
     @Test func anAccentlessPrefixOffersTheWholeName() {
         let s = groceries(keys: [.char("a")] + typed("creme"))
         #expect(s.completion?.text == "Crème fraîche")
@@ -158,6 +173,19 @@ import Testing
         #expect(s.handle(.char("K")) == .none)
     }
 
+    @Test func homeEndAndGGGoToTheFirstAndLastRow() {
+        var s = manage(FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog))
+        #expect(s.handle(.end) == .redraw)
+        #expect(s.selected?.name == "Produce")
+        #expect(s.handle(.end) == .none)
+        _ = s.handle(.home)
+        #expect(s.selected?.name == "Baking")
+        _ = s.handle(.char("G"))
+        #expect(s.selected?.name == "Produce")
+        _ = s.handle(.char("g"))
+        #expect(s.selected?.name == "Baking")
+    }
+
     @Test func addRenameAndDeleteAskTheStore() {
         var s = manage(FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog))
         _ = s.handle(.tab)
@@ -227,8 +255,29 @@ import Testing
         let titles = ScreenRegistry.standard.helpSections.map(\.title)
         #expect(titles.contains("Groceries"))
         #expect(titles.contains("Units, places and aisles"))
-        let grocery = ScreenRegistry.standard.helpSections.first { $0.title == "Groceries" }!
-        #expect(grocery.entries.contains { $0.keys == "C" && $0.text.contains("ticked") })
+        let shop = ScreenRegistry.standard.helpSections.first { $0.title == "Groceries: Shop" }!
+        #expect(shop.entries.contains { $0.keys == "C" && $0.text.contains("ticked") })
+    }
+
+    /// One section per mode, each naming a key once: the list (both tabs),
+    /// Prepare, Shop, the add line, the filter, the form; every binding is
+    /// in one of them.
+    @Test func groceryHelpHasASectionPerModeAndEachKeyOnceInIt() {
+        let sections = ScreenRegistry.standard.helpSections.filter { $0.route == .groceries }
+        #expect(
+            sections.map(\.title) == [
+                "Groceries", "Groceries: Prepare", "Groceries: Shop", "Groceries: adding (a)", "Groceries: filter (/)",
+                "Groceries: edit form (e)",
+            ])
+        for section in sections {
+            let keys = section.entries.flatMap(\.bound)
+            #expect(keys.count == Set(keys).count, "\(section.title) names a key twice: \(keys.map(\.name))")
+            let typing = section.entries.filter { $0.keys == "letters" }
+            #expect(typing.count <= 1, "\(section.title) lists typing twice")
+        }
+        #expect(GroceriesScreen.helpParts.reduce(0) { $0 + $1.bindings.count } == GroceriesScreen.bindings.count)
+        let shown = Set(sections.flatMap { $0.entries.map(\.text) })
+        for binding in GroceriesScreen.bindings { #expect(shown.contains(binding.help), "help lacks \(binding.help)") }
     }
 
     @Test func tenThousandItemsScrollAndOnlyTheVisibleRowsAreDrawn() {

@@ -200,6 +200,60 @@ private func listLines(_ s: GroceriesScreen) -> [String] {
         #expect(app.screen(.groceries, as: GroceriesScreen.self)?.filter.text == "q?")
     }
 
+    /// k and j are letters in the filter (Up and Down move), as q and ?.
+    @Test func kAndJAreTypedIntoTheFilter() {
+        let s = groceries(keys: [.char("/")] + typed("milk") + [.char("j")])
+        #expect(s.filter.text == "milkj")
+        let t = groceries(keys: [.char("/")] + typed("mil") + [.char("k"), .down, .up])
+        #expect(t.filter.text == "milk")
+        #expect(t.selectedItem?.name == "Milk")
+    }
+
+    /// The bar in each mode: the list's own keys (a kept filter's Esc
+    /// first), then each mode's.
+    @Test(
+        arguments: [
+            ([], "Tab Shop  Space List  a Add  / Find  e Edit  d Delete  u Undo  m Manage"),
+            ([.tab], "Tab Prepare  Space Tick  C Clear  a Add  / Find  e Edit  d Delete  u Undo  m Manage"),
+            ([.char("/")] + typed("l") + [.enter], "Esc Clear  Tab Shop  Space List  a Add  / Find  e Edit  d Delete  u Undo  m Manage"),
+            ([.char("a")], "Enter Add  Esc Done"),
+            ([.char("a")] + typed("fl"), "Tab Complete  Enter Add  Esc Done"),
+            ([.char("/")], "Enter Keep  Esc Clear"),
+            ([.char("e")], "Tab Next field  Enter Save  Esc Cancel"),
+            ([.tab, .char("C")], "y Clear them  n Keep them"),
+        ] as [([Key], String)])
+    func theHintsOfEachMode(keys: [Key], bar: String) {
+        #expect(groceries(keys: keys).hints.map { "\($0.key) \($0.action)" }.joined(separator: "  ") == bar)
+    }
+
+    /// Left and Right move the cursor in the filter; the selection stays.
+    @Test func movingTheCursorInTheFilterKeepsTheSelection() {
+        var s = groceries(keys: [.char("/")] + typed("l") + [.down, .down])
+        let selected = s.selectedItem
+        #expect(selected?.name == "apples")
+        _ = s.handle(.left)
+        #expect(s.selectedItem == selected)
+        _ = s.handle(.right)
+        #expect(s.filter.atEnd)
+        #expect(s.selectedItem == selected)
+    }
+
+    /// "/99" finds "item 99" before "item 1099": first under its heading,
+    /// and selected wherever its heading is.
+    @Test func wholeWordMatchesComeFirstAndTheFirstIsSelected() {
+        let items = [
+            Kitchen.item(1, "item 1099", place: Kitchen.fridge), Kitchen.item(2, "item 99", place: Kitchen.pantry),
+            Kitchen.item(3, "item 990"), Kitchen.item(4, "kit 99"),
+        ]
+        let s = groceries(items, keys: [.char("/")] + typed("99"))
+        let rows = s.rows.map { row -> String in
+            if case .heading(let heading) = row { return "# " + heading.title }
+            return row.item!.name
+        }
+        #expect(rows == ["# Fridge", "item 1099", "# Pantry", "item 99", "# No place at home", "kit 99", "item 990"])
+        #expect(s.selectedItem?.name == "item 99")
+    }
+
     @Test func noMatchSaysSo() {
         let s = groceries(keys: [.char("/")] + typed("zz"))
         #expect(screenLines(s)[4] == "                  No item matches “zz”. Esc clears the filter.")

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func theBarAt80ShowsTheHistorysKeysThenHelpAndQuit() {
-        #expect(bottomRow(app()) == "d Delete  u Undo  e Edit  g Goal  F1 Help  F2 Weight  F4 Tip  F10 Quit")
+        #expect(bottomRow(app()) == "d Delete  u Undo  e Edit  t Goal  F1 Help  F2 Weight  F4 Tip  F10 Quit")
     }
 
     @Test func inTheFormTheBarSaysSaveAndCancelAndKeepsHelpAndQuit() {

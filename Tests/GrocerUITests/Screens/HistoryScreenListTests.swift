@@ -57,6 +57,19 @@ import Testing
         #expect(f.whereShown == "1 of 2,000")
     }
 
+    /// g and G jump as Home and End do, as on every list (not the goal).
+    @Test func gAndGJumpToTheNewestAndTheVeryOldest() {
+        var f = history()
+        f.press(.char("G"))
+        #expect(f.screen.form == nil)
+        #expect(f.selected?.id == 1)
+        #expect(f.whereShown == "2,000 of 2,000")
+        f.press(.char("g"))
+        #expect(f.screen.form == nil)
+        #expect(f.selected?.id == 2_000)
+        #expect(f.whereShown == "1 of 2,000")
+    }
+
     @Test func theWindowKeepsAtMostThreePagesAndStillCountsRight() {
         var f = history()
         for _ in 0..<(4 * EntryWindow.pageSize + 10) { f.press(.pageDown) }
@@ -184,15 +197,15 @@ import Testing
 
     // MARK: Goal
 
-    @Test func gSetsTheGoalAndAnEmptyGoalClearsIt() {
+    @Test func tSetsTheGoalAndAnEmptyGoalClearsIt() {
         var f = history(20)
-        f.press(.char("g"))
+        f.press(.char("t"))
         f.type("75")
         f.press(.enter)
         #expect(f.goal == Weight(digits: "75", unit: .kg))
         #expect(f.frame()[11].contains("Goal 75.0 kg"))
         #expect(f.frame()[12].contains("Goal set: 75 kg."))
-        f.press(.char("g"))
+        f.press(.char("t"))
         #expect(f.screen.form?.value.text == "75")
         f.press(.backspace)
         f.press(.backspace)

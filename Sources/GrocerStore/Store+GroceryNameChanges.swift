@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+import GrocerCore
+
+/// The manage screen's renames and deletes of units, places and aisles,
+/// each returned as a `GroceryNameChange`, and their guarded undo.
+extension Store {
+    /// Renames the unit, place or aisle (as `renameUnit`, `renamePlace`
+    /// and `renameAisle` do). Returns the change, for undo.
+    @discardableResult
+    public func renameGroceryName(_ kind: GroceryNameKind, id: Int64, to name: String, locale: Locale) throws -> GroceryNameChange {
+        try groceryWrite { db in
+            guard let before = try Self.nameRow(kind, id: id, db) else { throw notFound(GroceryKind(kind), id: id) }
+            let after: String
+            switch kind {
+            case .unit: after = try renameName(UnitTable.self, id: id, to: name, db, locale: locale).name
+            case .place: after = try renameName(PlaceTable.self, id: id, to: name, db, locale: locale).name
+            case .aisle: after = try renameAisle(db, id: id, to: name, locale: locale).name
+            }
+            return GroceryNameChange(kind: kind, id: id, action: .renamed(from: before.name, to: after))
+        }
+    }
+
+    /// Deletes the unit, place or aisle (as `deleteUnit`, `deletePlace`
+    /// and `deleteAisle` do: its items keep working without it). Returns
+    /// the change with those items as they were, for undo.
+    @discardableResult
+    public func deleteGroceryName(_ kind: GroceryNameKind, id: Int64) throws -> GroceryNameChange {
+        try groceryWrite { db in
+            guard let row = try Self.nameRow(kind, id: id, db) else { throw notFound(GroceryKind(kind), id: id) }
+            let items = try Self.itemPage(db).entries.filter { kind.id(of: $0) == id }
+            switch kind {
+            case .unit: try deleteName(UnitTable.self, id: id, db)
+            case .place: try deleteName(PlaceTable.self, id: id, db)
+            case .aisle: try deleteAisle(db, id: id)
+            }
+            return GroceryNameChange(kind: kind, id: id, action: .deleted(name: row.name, position: row.position, items: items))
+        }
+    }
+
+    /// Undoes a rename or delete this grocer made, in one transaction, only
+    /// where the store still holds what this grocer left:
+    ///
+    /// - a rename is undone when the row still has the new name and no
+    ///   other row has taken the old one meanwhile;
+    /// - a delete is undone when no row has taken the name meanwhile: the
+    ///   row comes back (under its old id if it is free, an aisle at its
+    ///   old position), and each item that named it names it again if it
+    ///   still has the same name and no unit, place or aisle of that kind
+    ///   (another grocer gave it none since); the others are `skipped`.
+    ///
+    /// Anything else is left as it is (`done` false): never overwritten or
+    /// brought back.
+    public func undo(_ change: GroceryNameChange, locale: Locale) throws -> GroceryNameChange.Undone {
+        try groceryWrite { db in
+            let kind = change.kind
+            let notDone = GroceryNameChange.Undone(change: change, done: false, id: change.id)
+            switch change.action {
+            case .renamed(let from, let to):
+                guard let row = try Self.nameRow(kind, id: change.id, db), row.name == to,
+                    try !Self.nameTaken(kind, from, except: change.id, db, locale: locale)
+                else { return notDone }
+                switch kind {
+                case .unit: try UnitRecord(id: change.id, name: from).update(db)
+                case .place: try PlaceRecord(id: change.id, name: from).update(db)
+                case .aisle: try AisleRecord(id: change.id, name: from, position: Int64(row.position ?? 1)).update(db)
+                }
+                return GroceryNameChange.Undone(change: change, done: true, id: change.id)
+            case .deleted(let name, let position, let items):
+                guard try !Self.nameTaken(kind, name, except: nil, db, locale: locale) else { return notDone }
+                let id = try Self.reinsert(kind, id: change.id, name: name, position: position, db)
+                let column = Self.itemColumn(kind)
+                var skipped: [GroceryItem] = []
+                for item in items {
+                    let mine = ItemRecord.filter(ItemRecord.Columns.id == item.id && ItemRecord.Columns.name == item.name && column == nil)
+                    if try mine.updateAll(db, column.set(to: id)) == 0 { skipped.append(item) }
+                }
+                return GroceryNameChange.Undone(change: change, done: true, id: id, skipped: skipped)
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The row's name, and an aisle's position; nil when there is none.
+    static func nameRow(_ kind: GroceryNameKind, id: Int64, _ db: Database) throws -> (name: String, position: Int?)? {
+        switch kind {
+        case .unit: return try UnitRecord.fetchOne(db, key: id).map { ($0.name, nil) }
+        case .place: return try PlaceRecord.fetchOne(db, key: id).map { ($0.name, nil) }
+        case .aisle: return try AisleRecord.fetchOne(db, key: id).map { ($0.name, Int(exactly: $0.position)) }
+        }
+    }
+
+    /// Whether a row of the kind other than `except` has `name`, as names
+    /// are compared when one is given (`requireFree`).
+    static func nameTaken(_ kind: GroceryNameKind, _ name: String, except: Int64?, _ db: Database, locale: Locale) throws -> Bool {
+        let rows: [(id: Int64, name: String)]
+        switch kind {
+        case .unit: rows = try unitPage(db).entries.map { ($0.id, $0.name) }
+        case .place: rows = try placePage(db).entries.map { ($0.id, $0.name) }
+        case .aisle: rows = try aislePage(db).entries.map { ($0.id, $0.name) }
+        }
+        return GroceryName.match(name, in: rows.filter { $0.id != except }, id: { $0.id }, name: { $0.name }, locale: locale) != nil
+    }
+
+    /// A deleted row made again, under `id` when it is free; an aisle at
+    /// `position` (the others numbered 1...n again). Returns its id.
+    static func reinsert(_ kind: GroceryNameKind, id: Int64, name: String, position: Int?, _ db: Database) throws -> Int64 {
+        switch kind {
+        case .unit:
+            var record = UnitRecord(id: try UnitRecord.exists(db, key: id) ? nil : id, name: name)
+            try record.insert(db)
+            return record.id ?? db.lastInsertedRowID
+        case .place:
+            var record = PlaceRecord(id: try PlaceRecord.exists(db, key: id) ? nil : id, name: name)
+            try record.insert(db)
+            return record.id ?? db.lastInsertedRowID
+        case .aisle:
+            var all = try aislePage(db).entries
+            var record = AisleRecord(id: try AisleRecord.exists(db, key: id) ? nil : id, name: name, position: Int64(all.count + 1))
+            try record.insert(db)
+            let aisle = try record.groceryAisle()
+            all.insert(aisle, at: min(max(position ?? all.count + 1, 1), all.count + 1) - 1)
+            try renumber(db, all)
+            return aisle.id
+        }
+    }
+
+    static func itemColumn(_ kind: GroceryNameKind) -> Column {
+        switch kind {
+        case .unit: return ItemRecord.Columns.unitID
+        case .place: return ItemRecord.Columns.placeID
+        case .aisle: return ItemRecord.Columns.aisleID
+        }
+    }
+}
+
+extension GroceryKind {
+    init(_ kind: GroceryNameKind) {
+        switch kind {
+        case .unit: self = .unit
+        case .place: self = .place
+        case .aisle: self = .aisle
+        }
+    }
+}
