@@ -52,6 +52,21 @@ public final class Store: Sendable {
         }
     }
 
+    /// Why the file at `path`, judged `judgement` (anything but missing or
+    /// current), is refused: the words `open(at:)` would throw, found
+    /// without opening it, so nothing is created beside it.
+    public static func refusal(at path: String, judgement: StoreJudgement) -> StoreError {
+        do {
+            let real = try FileSystem.resolveStorePath(path)
+            try FileSystem.requireFileOrMissing(real)
+            return refusal(judgement, path: real)
+        } catch let error as StoreError {
+            return error
+        } catch {
+            return .io(path: path, detail: "\(error)")
+        }
+    }
+
     static func refusal(_ judgement: StoreJudgement, path: String) -> StoreError {
         switch judgement.state {
         case .needsMigration: return .needsMigration(path: path, version: judgement.formatVersion ?? 0)

@@ -173,6 +173,22 @@ import Testing
         return report
     }
 
+    /// The screen's refusal at launch, read on a terminal: wrapped at
+    /// spaces to its width, every word whole, nothing cut off; a width too
+    /// narrow to help leaves the line as it is.
+    @Test func aReportWrapsToATerminalsWidthWithNothingCutOff() {
+        let report = ErrorReport(for: StoreError.corrupt(path: Self.path, detail: "database disk image is malformed"), command: Root.self)
+        let wrapped = report.wrapped(toWidth: 40)
+        let lines = wrapped.text.split(separator: "\n").map(String.init)
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.count <= 40 })
+        #expect(lines.joined(separator: " ") == report.text)
+        #expect(lines.last?.hasSuffix("the file was not changed.") == true)
+        #expect(wrapped.status == 2 && wrapped.stream == .standardError)
+        #expect(report.wrapped(toWidth: 10) == report)
+        #expect(report.wrapped(toWidth: 1000) == report)
+    }
+
     @Test func aStoppedStatementIsStatus130() {
         let report = ErrorReport(for: Self.interrupted, command: Root.self)
         #expect(
