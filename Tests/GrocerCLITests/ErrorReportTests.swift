@@ -36,6 +36,7 @@ import Testing
         case .unexpectedSchema: "unexpectedSchema"
         case .readOnly: "readOnly"
         case .diskFull: "diskFull"
+        case .noRoomToRead: "noRoomToRead"
         case .moved: "moved"
         case .interrupted: "interrupted"
         case .io: "io"
@@ -132,6 +133,10 @@ import Testing
             "grocer: The disk holding /home/p/grocer.sqlite is full (or a file size limit was reached). Free some space and try again; nothing was saved and nothing was lost."
         ),
         (
+            .noRoomToRead(path: path),
+            "grocer: The disk holding /home/p/grocer.sqlite is full, and even a read needs a little free space beside the store (about 40 KB, for SQLite's -shm file). Free some space and try again; nothing was changed."
+        ),
+        (
             .moved(path: path),
             "grocer: /home/p/grocer.sqlite was deleted or replaced while grocer had it open. Put the file back (or restore it from a backup) and start grocer again; nothing was saved."
         ),
@@ -162,7 +167,7 @@ import Testing
     ]
 
     @Test func everyStoreErrorCaseHasARow() {
-        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 22)
+        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 23)
     }
 
     static let interrupted = StoreError.interrupted(path: path)
