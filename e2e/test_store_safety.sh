@@ -203,6 +203,92 @@ full_and_read_only_disks_say_so() {
     ' || fail "exit $?" || return 1
 }
 
+# A full disk refuses saves, not reads: every command that only reads
+# answers (exit 0, the rows) and makes nothing beside the store; what an
+# open cut short by the full disk leaves (an empty -wal, a -shm of a few
+# bytes) does not stop it; frames in a -wal with no -shm beside it (copied
+# without it) cannot be read in place: one line says a read needs a little
+# free space (exit 2, no SQL), and store status reads a private copy.
+# Needs a private mount namespace (root): a small tmpfs made for the test.
+reads_on_a_full_disk() {
+    if [[ $(id -u) != 0 ]] || ! unshare -m true 2>/dev/null; then
+        echo "    skipped: needs root and unshare -m for a private tmpfs"; return 0
+    fi
+    local m=$TMPROOT/fullmnt stage=$TMPROOT/stage
+    mkdir -p "$m" "$stage"
+    # shellcheck disable=SC2016
+    unshare -m env B="$GROCER_BIN" m="$m" stage="$stage" bash -c '
+        set -u
+        mount -t tmpfs -o size=400k tmpfs "$m" || exit 3
+        s=$m/s.sqlite
+        "$B" weight add 70 --unit kg --store "$s" >/dev/null || exit 4
+        "$B" items add "2 kg flour" --store "$s" >/dev/null || exit 4
+        "$B" weight goal 65 --unit kg --store "$s" >/dev/null || exit 4
+        # w.sqlite: the store and its -wal with a frame not yet in the file,
+        # copied while a writer holds it open (so without the -shm).
+        mkfifo "$stage/in"
+        sqlite3 "$s" <"$stage/in" >"$stage/out" 2>&1 &
+        writer=$!
+        exec 7>"$stage/in"
+        echo "PRAGMA wal_autocheckpoint = 0; INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('"'71'"', '"'kg'"', 1700000000); SELECT '"'held'"';" >&7
+        for ((i = 0; i < 1500; i++)); do grep -q held "$stage/out" && break; sleep 0.02; done
+        grep -q held "$stage/out" || { echo "the writer never held it: $(cat "$stage/out")"; exit 4; }
+        cp "$s" "$m/w.sqlite" && cp "$s-wal" "$m/w.sqlite-wal" || exit 4
+        printf "DELETE FROM weight_entry WHERE value = '"'71'"';\n.quit\n" >&7
+        exec 7>&-
+        wait "$writer"
+        [[ ! -e $s-wal && ! -e $m/w.sqlite-shm ]] || { echo "set-up left: $(ls -A "$m")"; exit 4; }
+        dd if=/dev/zero of="$m/filler" bs=4k 2>/dev/null
+        [[ $(df --output=avail "$m" | tail -1) -lt 40 ]] || { echo "not full: $(df "$m")"; exit 4; }
+        listing=$(ls -A "$m")
+        for cmd in "weight list" "weight list --json" "weight trend" "weight export" "weight goal" unit "items list" \
+            "items export" "aisles list" "units list" "store status"; do
+            out=$("$B" $cmd --store "$s" 2>&1); code=$?
+            [[ $code == 0 ]] || { echo "$cmd: exit $code: $out"; exit 5; }
+        done
+        [[ $("$B" weight list --store "$s") == *"70 kg"* ]] || { echo "weight list: $("$B" weight list --store "$s")"; exit 6; }
+        [[ $("$B" items list --store "$s") == *flour* ]] || { echo "items list"; exit 6; }
+        [[ $("$B" weight goal --store "$s") == "Goal: 65 kg" ]] || { echo "goal"; exit 6; }
+        out=$("$B" store status --store "$s")
+        [[ $out == *"state:          current"* && $out == *"rows weight_entry: 1"* && $out != *detail* ]] || { echo "status: $out"; exit 6; }
+        [[ $(ls -A "$m") == "$listing" ]] || { echo "made beside: $(ls -A "$m")"; exit 7; }
+        # The screen shows the history; a save says the disk is full.
+        sock=grocer-e2e-full-$$
+        trap "tmux -L $sock kill-server 2>/dev/null" EXIT
+        tmux -L "$sock" -f /dev/null new-session -d -s f -x 80 -y 24 \
+            "env TERM=xterm-256color TZ=UTC LANG=en_US.UTF-8 XDG_STATE_HOME=$stage/state $B --store $s; echo [exit \$?]; sleep 86400"
+        shows() {
+            for ((i = 0; i < 1500; i++)); do tmux -L "$sock" capture-pane -p -t f | grep -qF -- "$1" && return 0; sleep 0.02; done
+            echo "never saw: $1"; tmux -L "$sock" capture-pane -p -t f; return 1
+        }
+        shows "Enter Today" || exit 13
+        tmux -L "$sock" send-keys -t f F3 && shows "1 of 1" || exit 13
+        tmux -L "$sock" send-keys -t f F2 && shows "Enter Today" || exit 13
+        tmux -L "$sock" send-keys -t f 7 2 Enter && shows "is full" || exit 13
+        tmux -L "$sock" send-keys -t f Escape F10 && shows "[exit 0]" || exit 13
+        tmux -L "$sock" kill-server
+        [[ $(ls -A "$m") == "$listing" ]] || { echo "the screen made beside: $(ls -A "$m")"; exit 13; }
+        out=$("$B" weight add 72 --unit kg --store "$s" 2>&1); code=$?
+        [[ $code == 2 && $out == *"is full"*"nothing was saved"* && $(wc -l <<<"$out") == 1 ]] || { echo "save: $code $out"; exit 8; }
+        rm "$m/filler" && : >"$s-wal" && printf abc >"$s-shm" || exit 9
+        dd if=/dev/zero of="$m/filler2" bs=4k 2>/dev/null
+        out=$("$B" weight list --store "$s" 2>&1); code=$?
+        [[ $code == 0 && $out == *"70 kg"* ]] || { echo "with leftovers: $code $out"; exit 9; }
+        out=$("$B" store status --store "$s")
+        [[ $out == *"rows weight_entry: 1"* && $out != *detail* ]] || { echo "status with leftovers: $out"; exit 9; }
+        rm -f "$s-wal" "$s-shm"
+        listing=$(ls -A "$m")
+        out=$("$B" weight list --store "$m/w.sqlite" 2>&1); code=$?
+        [[ $code == 2 && $out == *"a read needs a little free space"*"Free some space"* && $(wc -l <<<"$out") == 1 ]] ||
+            { echo "frames without -shm: $code $out"; exit 10; }
+        [[ $out != *SELECT* && $out != *sqlite_master* ]] || { echo "SQL in: $out"; exit 10; }
+        out=$("$B" store status --store "$m/w.sqlite")
+        [[ $out == *"rows weight_entry: 2"* ]] || { echo "status of w: $out"; exit 11; }
+        [[ $(ls -A "$m") == "$listing" ]] || { echo "made beside w: $(ls -A "$m")"; exit 12; }
+        umount "$m"
+    ' || fail "exit $?" || return 1
+}
+
 run_test "4 writers x 60 and a reader: no failure, every row" parallel_writers_and_a_reader_never_fail
 run_test "8 grocers creating one store at once" eight_creators_at_once
 run_test "kills during saves never lock the person out" kill_loop_never_locks_out
@@ -212,4 +298,5 @@ run_test "a FIFO and a device are refused at once" fifo_and_device_are_refused
 run_test "a linked store stays a link" a_linked_store_stays_a_link
 run_test "store status leaves nothing beside a WAL store" status_leaves_nothing_beside
 run_test "a full disk and a read-only disk say so in one line" full_and_read_only_disks_say_so
+run_test "a full disk refuses saves, not reads" reads_on_a_full_disk
 finish

@@ -10,8 +10,8 @@ refused() {
     wait_for "[exit " || return 1
     expect_screen "^\[exit 2\]" || return 1
     expect_screen "^grocer: .*$2" || return 1
-    # The line may wrap: read the pane as one line.
-    screen | tr -d '\n' | grep -qF "use the subcommands: grocer weight add" || fail "no pointer to the subcommands" || return 1
+    # Wrapped at spaces to the pane's width: read the pane as one line.
+    screen | tr '\n' ' ' | grep -qF "use the subcommands: grocer weight add" || fail "no pointer to the subcommands" || return 1
     lacks "Error opening terminal" || fail "ncurses' own message" || return 1
     [[ ! -e $GROCER_STORE ]] || fail "the store was created" || return 1
     wait_for "icanon echo" || return 1

@@ -10,28 +10,36 @@ import GrocerStore
 /// asked anything, kept in $XDG_STATE_HOME/grocer/first-frame: the date
 /// pattern of the time locale (`LongDatePattern`), the decimal separator
 /// and the time zone's offset (`LaunchFacts`), and the default unit of the
-/// store last opened. All are only shortcuts: the pattern and the facts are
-/// tied to this very executable (ICU's data is inside it) and to the locale
-/// and time zone settings they were read for, and are checked against ICU
-/// after the first frame; the unit is corrected as soon as the store opens;
-/// the file is rewritten whenever any is stale. A missing, unreadable or
-/// odd file is ignored.
+/// store last opened, and that store's fingerprint as a quick check last
+/// passed on it (`StoreJudge.judgeAtLaunch`). All are only shortcuts: the
+/// pattern and the facts are tied to this very executable (ICU's data is
+/// inside it) and to the locale and time zone settings they were read for,
+/// and are checked against ICU after the first frame; the unit is corrected
+/// as soon as the store opens; a fingerprint that is not the file's only
+/// means the file is checked again; the file is rewritten whenever any is
+/// stale. A missing, unreadable or odd file is ignored.
 struct FirstFrameCache: Equatable {
     var executable: String
     var date: LongDatePattern?
     var storePath: String
     var unit: WeightUnit?
     var facts: LaunchFacts?
+    /// The store's fingerprint when a quick check last passed on it.
+    var checked: StoreFingerprint?
 
-    init(executable: String, date: LongDatePattern?, storePath: String, unit: WeightUnit?, facts: LaunchFacts? = nil) {
+    init(
+        executable: String, date: LongDatePattern?, storePath: String, unit: WeightUnit?, facts: LaunchFacts? = nil,
+        checked: StoreFingerprint? = nil
+    ) {
         self.executable = executable
         self.date = date
         self.storePath = storePath
         self.unit = unit
         self.facts = facts
+        self.checked = checked
     }
 
-    static let header = "grocer first frame 2"
+    static let header = "grocer first frame 3"
     static let separator: Character = "\u{1F}"
 
     static func file(_ environment: Environment) -> URL {
@@ -92,7 +100,7 @@ struct FirstFrameCache: Equatable {
             }
         }
         let lines = pieces(text, 0x0A)
-        guard lines.count >= 19, lines[0] == header else { return nil }
+        guard lines.count >= 20, lines[0] == header else { return nil }
         func names(_ line: String) -> [String] { pieces(line, 0x1F) }
         var date: LongDatePattern?
         if !lines[2].isEmpty {
@@ -117,7 +125,8 @@ struct FirstFrameCache: Equatable {
             facts = LaunchFacts(numericIdentifier: lines[13], decimalSeparator: separator, zone: zone)
         }
         return FirstFrameCache(
-            executable: lines[1], date: date, storePath: lines[11], unit: WeightUnit(rawValue: lines[12]), facts: facts)
+            executable: lines[1], date: date, storePath: lines[11], unit: WeightUnit(rawValue: lines[12]), facts: facts,
+            checked: lines[19].isEmpty ? nil : StoreFingerprint(text: lines[19]))
     }
 
     /// Offsets from UTC that exist (-12h to +14h today; a margin kept).
@@ -141,6 +150,7 @@ struct FirstFrameCache: Equatable {
             join(d?.standaloneMonths ?? []), join(d?.weekdays ?? []), join(d?.shortWeekdays ?? []), d?.am ?? "", d?.pm ?? "",
             storePath, unit?.rawValue ?? "", facts?.numericIdentifier ?? "", facts?.decimalSeparator.map { String($0) } ?? "",
             z?.key ?? "", z.map { String($0.secondsFromGMT) } ?? "", z.map { String($0.since) } ?? "", z.map { String($0.until) } ?? "",
+            checked?.text ?? "",
         ].joined(separator: "\n") + "\n"
     }
 
@@ -163,6 +173,8 @@ struct FirstFrameCache: Equatable {
     static func note(unit: WeightUnit, storePath: String, environment: Environment) {
         let url = file(environment)
         guard var cache = read(url), cache.storePath != storePath || cache.unit != unit else { return }
+        // Another store's fingerprint says nothing about this one.
+        if cache.storePath != storePath { cache.checked = nil }
         cache.storePath = storePath
         cache.unit = unit
         cache.write(to: url)

@@ -20,8 +20,11 @@ public enum LiveApp {
     /// store that cannot be opened.
     ///
     /// The first frame comes before the store opens and before ICU is
-    /// asked anything: the store's file is only judged by its header (a
-    /// refusal still comes before the terminal starts); the date comes from
+    /// asked anything: the store's file is judged by its header, and its
+    /// pages are checked (`PRAGMA quick_check`) only when the file changed
+    /// since a previous launch's check passed (`StoreJudge.judgeAtLaunch`),
+    /// so a refusal, a damaged page's too, comes before the terminal
+    /// starts and nothing is created beside the file; the date comes from
     /// the pattern kept in `FirstFrameCache`, and the unit, the decimal
     /// separator and the time zone's offset from the same cache (the
     /// `Locales` build their ICU values on first use).
@@ -45,16 +48,18 @@ public enum LiveApp {
         let executable = FirstFrameCache.executableIdentity()
         let cache = FirstFrameCache.read(path: FirstFrameCache.path(environment)).flatMap { $0.executable == executable ? $0 : nil }
 
-        let judgement = StoreJudge.judge(path: path)
+        // The header, and every page unless the file is as a previous
+        // launch's check left it (`StoreJudge.judgeAtLaunch`).
+        let kept = cache?.storePath == path ? cache?.checked : nil
+        let launch = StoreJudge.judgeAtLaunch(path: path, checked: kept)
+        let judgement = launch.judgement
         let state = judgement.state
         let openable = state == .current || state == .needsMigration || (state == .missing && judgement.detail == nil)
         if !openable {
-            // Refused (newer, foreign, damaged, busy, a link to nothing):
-            // opening says why, in the store's own words, before the
-            // terminal starts.
-            do { try Store.open(at: URL(fileURLWithPath: path)).close() } catch {
-                throw LaunchError(description: LiveEffects.describe(error))
-            }
+            // Refused (newer, foreign, damaged, busy, a link to nothing),
+            // in the store's own words, before the terminal starts and
+            // without opening the file: nothing is created beside it.
+            throw LaunchError(description: LiveEffects.describe(Store.refusal(at: path, judgement: judgement)))
         }
         // The kept facts only for the weight screen's first frame, which
         // checks them right after; the zone's only for the same settings.
@@ -82,6 +87,19 @@ public enum LiveApp {
             context.defaultUnit = guessed
             first = .weight
             terminal.afterFirstFrame = {
+                var onDisk = cache
+                var fresh = cache ?? FirstFrameCache(executable: executable, date: nil, storePath: path, unit: nil)
+                if fresh.storePath != path { fresh.unit = nil }
+                fresh.executable = executable
+                fresh.storePath = path
+                fresh.checked = launch.checked
+                if launch.ranCheck, fresh != onDisk {
+                    // A check that passed is kept at once, before the store
+                    // opens: a grocer ended by a signal meanwhile does not
+                    // make the next launch read every page again.
+                    fresh.write(to: FirstFrameCache.file(environment))
+                    onDisk = fresh
+                }
                 do {
                     let unit = try effects.openStore()
                     let now = Date()
@@ -98,13 +116,10 @@ public enum LiveApp {
                     // ncurses noted) that came while the store opened is
                     // handled now, not at the next key.
                     mailbox.post(.storeOpened(defaultUnit: unit))
-                    var fresh = cache ?? FirstFrameCache(executable: executable, date: nil, storePath: path, unit: nil)
-                    fresh.executable = executable
                     if fresh.date != captured { fresh.date = captured }
-                    fresh.storePath = path
                     fresh.unit = unit
                     fresh.facts = locales.refreshedFacts(cache?.facts, now: now, zoneKey: zoneKey)
-                    if fresh != cache { fresh.write(to: FirstFrameCache.file(environment)) }
+                    if fresh != onDisk { fresh.write(to: FirstFrameCache.file(environment)) }
                 } catch {
                     abandon(session, message: LiveEffects.describe(error))
                 }
@@ -120,8 +135,11 @@ public enum LiveApp {
     /// open or running yet.
     static func abandon(_ session: TerminalSession, message: String) -> Never {
         session.end()
+        // Whole, wrapped at spaces to the terminal's width.
+        var text = "grocer: " + VisibleText.escaped(message)
+        if let width = TerminalWidth.columns(of: 2), width >= 20 { text = wrap(text, width: width).joined(separator: "\n") }
         // write(2): FileHandle's write crashes on a closed stderr.
-        let line = Array(("grocer: " + VisibleText.escaped(message) + "\n").utf8)
+        let line = Array((text + "\n").utf8)
         _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         exit(2)
     }

@@ -73,6 +73,17 @@ public struct ErrorReport: Equatable, Sendable {
             status: code == .validationFailure ? 2 : code.rawValue)
     }
 
+    /// The text wrapped at spaces to `width` columns, for a person reading
+    /// it on a terminal (the screen's refusal at launch): every word whole,
+    /// nothing cut off. A width too narrow to help leaves it as it is.
+    public func wrapped(toWidth width: Int) -> ErrorReport {
+        guard width >= 20 else { return self }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+            line.isEmpty ? [""] : wrap(String(line), width: width)
+        }
+        return ErrorReport(text: lines.joined(separator: "\n"), stream: stream, status: status)
+    }
+
     /// The line for an error nobody worded: its type only, never its text.
     static func unexpected(_ error: any Error) -> String {
         "an unexpected error (\(String(reflecting: type(of: error)))) stopped the command. "

@@ -136,6 +136,28 @@ enum FileSystem {
         return info.f_bavail == 0
     }
 
+    /// The room a read of a WAL-mode store needs beside it: SQLite's -shm
+    /// (32 KiB) and an empty -wal, with a margin.
+    static let roomToRead: UInt64 = 40 * 1024
+
+    /// Whether the file system holding `path` has room for what even a
+    /// read of a WAL-mode store makes beside it: `roomToRead` bytes and two
+    /// new files (a file system that counts no files has no such limit).
+    static func hasRoomToRead(_ path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        var info = statvfs()
+        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return true }
+        return hasRoomToRead(
+            bytes: UInt64(info.f_bavail) * UInt64(info.f_frsize), files: UInt64(info.f_favail), fileLimit: UInt64(info.f_files))
+    }
+
+    /// The rule, on what statvfs(2) says: `bytes` and `files` free for
+    /// this user, `fileLimit` the files the file system can hold (0: no
+    /// such limit, as btrfs says).
+    static func hasRoomToRead(bytes: UInt64, files: UInt64, fileLimit: UInt64) -> Bool {
+        bytes >= roomToRead && (fileLimit == 0 || files >= 2)
+    }
+
     /// Which file a path names now (device and inode), to notice a store
     /// deleted or replaced while open.
     struct Identity: Equatable, Sendable {

@@ -13,21 +13,31 @@ import GRDB
 /// reading again the ordinary way, where the -wal now belongs to that
 /// grocer. Any other file gets an ordinary read-only connection: with no
 /// journal beside it, SQLite creates nothing.
+///
+/// On a disk with no room for a -shm (`FileSystem.hasRoomToRead`), a -wal
+/// with no frames (and a -shm, both left by a grocer that could not finish
+/// opening) does not stop an immutable read either: every row is in the
+/// file, and the ordinary read would need the -shm to grow.
 enum ReadOnlyFile {
     static func read<T>(path: String, stop: StopFlag, _ body: (Database) throws -> T) throws -> T {
         let fm = FileManager.default
-        if Header(path: path)?.isWAL == true, !fm.fileExists(atPath: path + "-wal"), !fm.fileExists(atPath: path + "-shm") {
+        let untouched = !fm.fileExists(atPath: path + "-wal") && !fm.fileExists(atPath: path + "-shm")
+        if Header(path: path)?.isWAL == true, untouched || (!StoreJudge.hasContent(path + "-wal") && !FileSystem.hasRoomToRead(path)) {
             let before = Snapshot(path: path)
+            let walBefore = Snapshot(path: path + "-wal")
+            // Nothing written meanwhile: the file as it was, and its -wal
+            // (if any) neither made nor changed.
+            func unchanged() -> Bool { Snapshot(path: path) == before && Snapshot(path: path + "-wal") == walBefore }
             let config = Connection.configuration(label: "grocer.immutable", readonly: true, stop: stop)
             do {
                 let queue = try DatabaseQueue(path: immutableURI(path), configuration: config)
                 defer { try? queue.close() }
                 let value = try queue.read(body)
-                if before != nil, Snapshot(path: path) == before, !fm.fileExists(atPath: path + "-wal") { return value }
+                if before != nil, unchanged() { return value }
             } catch {
                 // Pages changed under an immutable read look like damage:
                 // only believe it when nothing changed.
-                if Snapshot(path: path) == before, !fm.fileExists(atPath: path + "-wal") { throw error }
+                if unchanged() { throw error }
             }
         }
         if fm.fileExists(atPath: path + "-wal"), !fm.fileExists(atPath: path + "-shm"), let value = try readSnapshot(path: path, stop: stop, body) {

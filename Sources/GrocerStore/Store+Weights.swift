@@ -70,14 +70,16 @@ extension Store {
     /// Each local calendar day with entries (in `timeZone`), oldest first,
     /// in `unit`: from `weight_day`, never from the entries, except once to
     /// rebuild it when it was built for another zone or never (a store that
-    /// cannot be written, or is busy, then computes the days without
-    /// keeping them).
+    /// cannot be written, is busy or is on a full disk, then computes the
+    /// days without keeping them).
     public func weightDays(unit: WeightUnit) throws -> [DayFigure] {
         let current = try checkedRead(SettingRecord.shape) { db in try WeightDayTable.isCurrent(db, zone: timeZone) }
         if !current {
             do {
                 try rebuildWeightDaysIfNeeded()
-            } catch let error as StoreError where error == .readOnly(path: path) || error == .busy(path: path) {
+            } catch let error as StoreError
+                where error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path)
+            {
                 // Shown all the same; kept by the next grocer that can write.
                 return try checkedRead(WeightRecord.shape) { db in
                     try WeightDayTable.figures(tallying: db, zone: timeZone, unit: unit)

@@ -12,9 +12,11 @@ public final class Store: Sendable {
     /// here (the table is rebuilt when it was built for another zone).
     public let timeZone: TimeZone
 
-    init(path: String, writer: any DatabaseWriter, identity: FileSystem.Identity? = nil, timeZone: TimeZone = .current) {
+    init(
+        path: String, writer: any DatabaseWriter, identity: FileSystem.Identity? = nil, timeZone: TimeZone = .current, fullDisk: Bool = false
+    ) {
         self.path = path
-        self.writer = GuardedWriter(base: writer, path: path, identity: identity)
+        self.writer = GuardedWriter(base: writer, path: path, identity: identity, fullDisk: fullDisk)
         self.timeZone = timeZone
     }
 
@@ -45,10 +47,33 @@ public final class Store: Sendable {
             return creating ? try create(at: path, timeZone: timeZone, stop: stop) : nil
         case .current where !FileSystem.isWritable(path):
             return try connectReadOnly(path, timeZone: timeZone, stop: stop)
+        case .current where !FileSystem.hasRoomToRead(path):
+            return try connectOnFullDisk(path, timeZone: timeZone, stop: stop)
         case .current:
-            return try connectCurrent(path, timeZone: timeZone, stop: stop)
+            do {
+                return try connectCurrent(path, timeZone: timeZone, stop: stop)
+            } catch StoreError.diskFull {
+                // Less room than the free space said (reserved blocks, a
+                // quota): read all the same where SQLite can.
+                return try connectOnFullDisk(path, timeZone: timeZone, stop: stop)
+            }
         default:
             throw refusal(judgement, path: path)
+        }
+    }
+
+    /// Why the file at `path`, judged `judgement` (anything but missing or
+    /// current), is refused: the words `open(at:)` would throw, found
+    /// without opening it, so nothing is created beside it.
+    public static func refusal(at path: String, judgement: StoreJudgement) -> StoreError {
+        do {
+            let real = try FileSystem.resolveStorePath(path)
+            try FileSystem.requireFileOrMissing(real)
+            return refusal(judgement, path: real)
+        } catch let error as StoreError {
+            return error
+        } catch {
+            return .io(path: path, detail: "\(error)")
         }
     }
 
@@ -154,6 +179,53 @@ public final class Store: Sendable {
         }
     }
 
+    /// A store on a disk with no room for what even a read makes beside a
+    /// WAL-mode file (its -shm; `FileSystem.hasRoomToRead`) is still read,
+    /// where SQLite allows it: through the -wal and -shm another grocer
+    /// keeps (made already, they need no room), else `immutable` when every
+    /// row is in the file (no -wal frames), which makes nothing. A save then
+    /// says the disk is full; a read that cannot be made says a read needs
+    /// a little free space (`StoreError.noRoomToRead`).
+    static func connectOnFullDisk(_ path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
+        let config = Connection.configuration(label: "grocer.store.fulldisk", readonly: true, stop: stop)
+        func attempt(_ location: String) throws -> Store {
+            let queue = try DatabaseQueue(path: location, configuration: config)
+            do {
+                try queue.read { db in try verify(db, path: path) }
+            } catch {
+                try? queue.close()
+                throw error
+            }
+            return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone, fullDisk: true)
+        }
+        func mapped(_ error: any Error) -> StoreError {
+            switch StoreError.from(error, path: path) {
+            case .diskFull, .readOnly, .io: return .noRoomToRead(path: path)
+            case let other: return other
+            }
+        }
+        let isWAL = Header(path: path)?.isWAL == true
+        let walFrames = StoreJudge.hasContent(path + "-wal")
+        // Not WAL mode (a read makes nothing beside the file), or another
+        // grocer's -wal and -shm already there: an ordinary read.
+        if !isWAL || (StoreJudge.exists(path + "-shm") && StoreJudge.exists(path + "-wal")) {
+            do {
+                return try attempt(path)
+            } catch {
+                // A -shm too small to use without growing it (or left
+                // half-made): with no frames in the -wal, the file alone.
+                guard isWAL, !walFrames else { throw mapped(error) }
+            }
+        }
+        // Frames in a -wal need a -shm to be read, and there is no room.
+        guard !walFrames else { throw StoreError.noRoomToRead(path: path) }
+        do {
+            return try attempt(ReadOnlyFile.immutableURI(path))
+        } catch {
+            throw mapped(error)
+        }
+    }
+
     /// WAL mode: another grocer reading never waits for a save, and a save
     /// never waits for a reader. It stays on in the file once set; a store
     /// already in WAL mode costs one pragma. `synchronous` stays FULL (a
@@ -186,13 +258,27 @@ struct GuardedWriter: Sendable {
     let base: any DatabaseWriter
     let path: String
     let identity: FileSystem.Identity?
+    /// Opened read-only because the disk had no room
+    /// (`Store.connectOnFullDisk`): a refused save is the full disk's, a
+    /// read that needs room says so.
+    var fullDisk = false
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try base.read(body) } catch { throw StoreError.from(error, path: path) }
+        do { return try base.read(body) } catch { throw mapped(error, writing: false) }
     }
 
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         if let identity, FileSystem.Identity(path: path) != identity { throw StoreError.moved(path: path) }
-        do { return try base.write(body) } catch { throw StoreError.from(error, path: path) }
+        do { return try base.write(body) } catch { throw mapped(error, writing: true) }
+    }
+
+    func mapped(_ error: any Error, writing: Bool) -> StoreError {
+        let mapped = StoreError.from(error, path: path)
+        guard fullDisk else { return mapped }
+        switch mapped {
+        case .readOnly where writing: return .diskFull(path: path)
+        case .diskFull where !writing, .io where !writing: return .noRoomToRead(path: path)
+        default: return mapped
+        }
     }
 }

@@ -27,6 +27,9 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     case readOnly(path: String)
     /// No room left on the disk (or a file size limit was reached).
     case diskFull(path: String)
+    /// Not even the little room a read needs beside a WAL-mode store (its
+    /// -shm), and SQLite cannot read it without.
+    case noRoomToRead(path: String)
     /// The file was deleted or replaced while grocer had it open.
     case moved(path: String)
     /// A statement was stopped (Ctrl-C, SIGTERM).
@@ -83,6 +86,9 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
         case .diskFull(let path):
             return
                 "The disk holding \(path) is full (or a file size limit was reached). Free some space and try again; nothing was saved and nothing was lost."
+        case .noRoomToRead(let path):
+            return
+                "The disk holding \(path) is full, and even a read needs a little free space beside the store (about 40 KB, for SQLite's -shm file). Free some space and try again; nothing was changed."
         case .moved(let path):
             return
                 "\(path) was deleted or replaced while grocer had it open. Put the file back (or restore it from a backup) and start grocer again; nothing was saved."

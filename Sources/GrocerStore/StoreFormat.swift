@@ -30,3 +30,13 @@ public struct StoreJudgement: Sendable, Equatable {
         self.detail = detail
     }
 }
+
+/// What `StoreJudge.judgeAtLaunch` found.
+public struct LaunchJudgement: Sendable, Equatable {
+    public let judgement: StoreJudgement
+    /// The fingerprint of the file as a quick check passed on it, to keep
+    /// for the next launch; nil when no check passed on the file as it is.
+    public let checked: StoreFingerprint?
+    /// Whether this launch read every page (false: the header only).
+    public let ranCheck: Bool
+}

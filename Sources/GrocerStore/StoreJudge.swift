@@ -66,6 +66,29 @@ public enum StoreJudge {
         return StoreJudgement(state: .current, formatVersion: userVersion, detail: recoveryNote)
     }
 
+    /// The launch's judgement of the screen's store: the header, and for a
+    /// current store `PRAGMA quick_check` too (every page, read without
+    /// writing or creating anything beside the file), unless the file is
+    /// exactly as when a check last passed (`checked`, the fingerprint a
+    /// previous launch kept): a damaged page is refused before the screen
+    /// starts, and a launch pays for the check only when the file changed
+    /// since (a save, a copy, another program). `checked` in the answer is
+    /// the fingerprint to keep: the file's, when a check passed on it now
+    /// or before, it did not move during the check, and it is settled
+    /// (`StoreFingerprint.isSettled`); nil otherwise.
+    public static func judgeAtLaunch(path: String, checked: StoreFingerprint?, stop: StopFlag = .process) -> LaunchJudgement {
+        let judgement = judge(path: path, stop: stop)
+        guard judgement.state == .current, let before = StoreFingerprint(path: path) else {
+            return LaunchJudgement(judgement: judgement, checked: nil, ranCheck: false)
+        }
+        if before == checked { return LaunchJudgement(judgement: judgement, checked: before, ranCheck: false) }
+        let deep = judge(path: path, deep: true, stop: stop)
+        guard deep.state == .current, let after = StoreFingerprint(path: path), after == before, after.isSettled else {
+            return LaunchJudgement(judgement: deep, checked: nil, ranCheck: true)
+        }
+        return LaunchJudgement(judgement: deep, checked: after, ranCheck: true)
+    }
+
     /// Whether anything is there (a link is followed).
     static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -4,6 +4,7 @@ import GrocerApp
 import GrocerCLI
 import GrocerCore
 import GrocerStore
+import GrocerTerminal
 
 /// `grocer`: with no subcommand, the interactive screen; otherwise one of
 /// the scripted subcommands. This target only parses and wires; every
@@ -92,8 +93,9 @@ enum Main {
         // `grocer` alone (or with --store) opens the screen without building
         // argument-parser's command tree: its reflection cost about a sixth
         // of the time to the first frame.
+        let interactive = InteractiveLaunch.storeArgument()
         do {
-            if let store = InteractiveLaunch.storeArgument() {
+            if let store = interactive {
                 // Not through ProcessInfo: building it cost a tenth of the
                 // time to the first frame.
                 let environment = Environment.process
@@ -104,7 +106,10 @@ enum Main {
             try command.run()
             exit(outputStatus(0))
         } catch {
-            let report = ErrorReport(for: error, command: Grocer.self)
+            var report = ErrorReport(for: error, command: Grocer.self)
+            // The screen's refusal is read on the terminal: whole, wrapped
+            // at spaces to its width.
+            if interactive != nil, let width = TerminalWidth.columns(of: 2) { report = report.wrapped(toWidth: width) }
             if !report.text.isEmpty {
                 let data = Data((report.text + "\n").utf8)
                 if report.stream == .standardOutput { StandardOutput.write(data) } else { StandardOutput.writeError(data) }

@@ -1,5 +1,6 @@
 import Foundation
 import GrocerCore
+import GrocerStore
 import Testing
 
 @testable import GrocerApp
@@ -59,7 +60,30 @@ import Testing
         #expect(FirstFrameCache.parse(noZone.text) == noZone)
     }
 
-    @Test(arguments: ["", "garbage", "grocer first frame 0\n", "grocer first frame 1\nx\n\n\n\n\n\n\n\n\n\n/s\nkg\n"])
+    /// The store's fingerprint as a check last passed on it is kept and
+    /// read back; the unit noted for another store drops it (it says
+    /// nothing about that store), for the same store it stays.
+    @Test func theCheckedFingerprintIsKeptForItsStoreOnly() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-ff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let environment = Environment(["XDG_STATE_HOME": dir.path])
+        let url = FirstFrameCache.file(environment)
+        let checked = StoreFingerprint(text: "64769:1234:65536:1795626404.724414418+64769:99:8272:1795626405.1")
+        let cache = FirstFrameCache(executable: "x", date: Self.pattern, storePath: "/s", unit: .lbs, checked: checked)
+        #expect(FirstFrameCache.parse(cache.text) == cache)
+        #expect(FirstFrameCache.parse(cache.text)?.checked == checked)
+        cache.write(to: url)
+        FirstFrameCache.note(unit: .kg, storePath: "/s", environment: environment)
+        #expect(FirstFrameCache.read(url)?.checked == checked)
+        FirstFrameCache.note(unit: .kg, storePath: "/other", environment: environment)
+        #expect(FirstFrameCache.read(url)?.checked == nil)
+        #expect(FirstFrameCache.read(url)?.storePath == "/other")
+    }
+
+    @Test(arguments: [
+        "", "garbage", "grocer first frame 0\n", "grocer first frame 1\nx\n\n\n\n\n\n\n\n\n\n/s\nkg\n",
+        "grocer first frame 2\nx\n\n\n\n\n\n\n\n\n\n/s\nkg\n\n\n\n\n\n\n",
+    ])
     func anOddFileIsIgnored(text: String) {
         #expect(FirstFrameCache.parse(text) == nil)
     }

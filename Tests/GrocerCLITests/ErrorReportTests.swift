@@ -36,6 +36,7 @@ import Testing
         case .unexpectedSchema: "unexpectedSchema"
         case .readOnly: "readOnly"
         case .diskFull: "diskFull"
+        case .noRoomToRead: "noRoomToRead"
         case .moved: "moved"
         case .interrupted: "interrupted"
         case .io: "io"
@@ -132,6 +133,10 @@ import Testing
             "grocer: The disk holding /home/p/grocer.sqlite is full (or a file size limit was reached). Free some space and try again; nothing was saved and nothing was lost."
         ),
         (
+            .noRoomToRead(path: path),
+            "grocer: The disk holding /home/p/grocer.sqlite is full, and even a read needs a little free space beside the store (about 40 KB, for SQLite's -shm file). Free some space and try again; nothing was changed."
+        ),
+        (
             .moved(path: path),
             "grocer: /home/p/grocer.sqlite was deleted or replaced while grocer had it open. Put the file back (or restore it from a backup) and start grocer again; nothing was saved."
         ),
@@ -162,7 +167,7 @@ import Testing
     ]
 
     @Test func everyStoreErrorCaseHasARow() {
-        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 22)
+        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 23)
     }
 
     static let interrupted = StoreError.interrupted(path: path)
@@ -171,6 +176,22 @@ import Testing
         var report = ReadReport()
         report.add(UnreadableRow(table: "weight_entry", id: 7, reason: "recorded_at is NULL"))
         return report
+    }
+
+    /// The screen's refusal at launch, read on a terminal: wrapped at
+    /// spaces to its width, every word whole, nothing cut off; a width too
+    /// narrow to help leaves the line as it is.
+    @Test func aReportWrapsToATerminalsWidthWithNothingCutOff() {
+        let report = ErrorReport(for: StoreError.corrupt(path: Self.path, detail: "database disk image is malformed"), command: Root.self)
+        let wrapped = report.wrapped(toWidth: 40)
+        let lines = wrapped.text.split(separator: "\n").map(String.init)
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.count <= 40 })
+        #expect(lines.joined(separator: " ") == report.text)
+        #expect(lines.last?.hasSuffix("the file was not changed.") == true)
+        #expect(wrapped.status == 2 && wrapped.stream == .standardError)
+        #expect(report.wrapped(toWidth: 10) == report)
+        #expect(report.wrapped(toWidth: 1000) == report)
     }
 
     @Test func aStoppedStatementIsStatus130() {

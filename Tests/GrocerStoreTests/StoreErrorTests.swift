@@ -24,6 +24,7 @@ import Testing
         ),
         (.readOnly(path: p), ["read-only", "Make it writable", "nothing was saved", "nothing was lost"]),
         (.diskFull(path: p), ["full", "Free some space", "nothing was saved", "nothing was lost"]),
+        (.noRoomToRead(path: p), ["full", "a read needs a little free space", "Free some space", "nothing was changed"]),
         (.moved(path: p), ["deleted or replaced", "Put the file back", "nothing was saved"]),
         (.interrupted(path: p), ["Stopped", "nothing was saved", "nothing was lost"]),
         (.io(path: p, detail: "disk I/O error"), ["disk I/O error", "nothing was lost"]),

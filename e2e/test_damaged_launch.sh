@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# A store with a good header and a damaged page is refused by the screen at
+# launch, as by the commands: the whole message (wrapped to the terminal),
+# exit 2, the terminal as it was, and nothing made beside the file. A store
+# another grocer is writing is never called damaged.
+source "$(dirname "$0")/lib.sh"
+
+G() { "$GROCER_BIN" "$@"; }
+
+# damage STORE: random bytes over weight_entry's root page, in place (the
+# size and the 100-byte header stay), read without leaving -wal or -shm.
+damage() {
+    local store=$1 page size
+    page=$(sqlite3 "file:$store?immutable=1" "SELECT rootpage FROM sqlite_master WHERE name = 'weight_entry'") || return 1
+    size=$(sqlite3 "file:$store?immutable=1" "PRAGMA page_size") || return 1
+    [[ $page -gt 1 ]] || fail "no root page: $page" || return 1
+    dd if=/dev/urandom of="$store" bs="$size" seek=$((page - 1)) count=1 conv=notrunc 2>/dev/null
+}
+
+# The pane's lines above "[exit", joined with spaces.
+message() { screen | sed '/^\[exit/,$d' | sed '/^$/d' | paste -sd ' '; }
+
+# expect_refused STORE: the screen ended with the commands' own refusal,
+# whole, lines no wider than the pane, exit 2, terminal restored.
+expect_refused() {
+    local store=$1 cli
+    cli=$(G weight list --store "$store" 2>&1 >/dev/null)
+    [[ $cli == *"is damaged"* ]] || fail "the command did not refuse it: $cli" || return 1
+    wait_for "[exit 2]" || return 1
+    wait_for "icanon echo" || return 1
+    [[ $(message) == "$cli" ]] || fail "screen: $(message) | command: $cli" || return 1
+    ! screen | awk 'length > 80 {found = 1} END {exit !found}' || fail "a line wider than the pane" || return 1
+    [[ $(screen | grep -c .) -gt 3 ]] || fail "not wrapped" || return 1
+}
+
+a_damaged_page_is_refused_at_launch() {
+    local dir=$TMPROOT/d1 store=$TMPROOT/d1/s.sqlite before listing
+    mkdir -p "$dir" && echo "notes" >"$dir/notes.txt"
+    G weight add 70 --unit kg --store "$store" >/dev/null || return 1
+    G weight add 71 --unit kg --store "$store" >/dev/null || return 1
+    damage "$store" || return 1
+    [[ $(G store status --store "$store" | grep state:) == *corrupt* ]] || fail "status: not corrupt" || return 1
+    before=$(sha256sum <"$store")
+    listing=$(ls -A "$dir")
+    start -- --store "$store"
+    expect_refused "$store" || return 1
+    lacks "Enter Today's Weight" || fail "the screen was shown" || return 1
+    [[ $(ls -A "$dir") == "$listing" ]] || fail "made beside it: $(ls -A "$dir")" || return 1
+    [[ $(sha256sum <"$store") == "$before" ]] || fail "the file changed" || return 1
+}
+
+# A launch that found the store healthy keeps its fingerprint and reads the
+# pages again only once the file changed: damage done in place afterwards
+# is refused at the next launch.
+damage_after_a_good_launch_is_refused_at_the_next() {
+    local dir=$TMPROOT/d2 store=$TMPROOT/d2/s.sqlite before
+    mkdir -p "$dir"
+    G weight add 70 --unit kg --store "$store" >/dev/null || return 1
+    start -- --store "$store"
+    wait_for "Enter Today's Weight" || return 1
+    send F3
+    wait_for "1 of 1" || return 1
+    send F10
+    wait_for "[exit 0]" || return 1
+    [[ $(ls -A "$dir") == s.sqlite ]] || fail "left beside: $(ls -A "$dir")" || return 1
+    damage "$store" || return 1
+    before=$(sha256sum <"$store")
+    start -- --store "$store"
+    expect_refused "$store" || return 1
+    [[ $(ls -A "$dir") == s.sqlite ]] || fail "made beside it: $(ls -A "$dir")" || return 1
+    [[ $(sha256sum <"$store") == "$before" ]] || fail "the file changed" || return 1
+}
+
+# Another program in the middle of a write (its lock held, frames in the
+# -wal): the launch reads through it, and the screen opens.
+a_store_being_written_is_not_damaged() {
+    local store=$GROCER_STORE fifo=$TMPROOT/writer.in
+    G weight add 70 --unit kg >/dev/null || return 1
+    mkfifo "$fifo" || return 1
+    sqlite3 "$store" <"$fifo" >"$TMPROOT/writer.out" 2>&1 &
+    local writer=$!
+    exec 7>"$fifo"
+    echo "PRAGMA cache_size = 1; BEGIN IMMEDIATE;
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+        INSERT INTO weight_entry (value, unit, recorded_at) SELECT '71', 'kg', 1700000000 + i FROM n;
+        SELECT 'holding';" >&7
+    until_screen grep -q holding "$TMPROOT/writer.out" || { fail "the writer never held the lock"; exec 7>&-; return 1; }
+    [[ -s $store-wal ]] || fail "no frames in the -wal"
+    start
+    wait_for "Enter Today's Weight"
+    lacks "damaged" || fail "called damaged"
+    # .quit: tmux's server inherited the pipe's write end, so no EOF comes.
+    printf 'ROLLBACK;\n.quit\n' >&7
+    exec 7>&-
+    wait "$writer"
+    send F10
+    wait_for "[exit 0]"
+}
+
+run_test "a damaged page behind a good header is refused at launch" a_damaged_page_is_refused_at_launch
+run_test "damage after a good launch is refused at the next" damage_after_a_good_launch_is_refused_at_the_next
+run_test "a store being written is not called damaged" a_store_being_written_is_not_damaged
+finish
