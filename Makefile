@@ -9,7 +9,8 @@
 #                   at .build-test/release/grocer: only the e2e tests use it
 #   make install    the stripped binary, the man page and bash/zsh/fish completions
 #                   under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
-#   make uninstall  removes exactly those files again (same PREFIX and DESTDIR)
+#   make uninstall  removes exactly those files again (same PREFIX and DESTDIR), then the
+#                   folders install made, where they are empty
 #   make bench      start-up, bytes per keystroke and migration benchmarks, side by side
 #                   with references measured in the same run
 #   make order      lay out anew the functions that run before the first frame
@@ -46,6 +47,8 @@ INSTALL_BASH = share/bash-completion/completions/grocer
 INSTALL_ZSH = share/zsh/site-functions/_grocer
 INSTALL_FISH = share/fish/vendor_completions.d/grocer.fish
 INSTALLED = $(INSTALL_BIN) $(INSTALL_MAN) $(INSTALL_BASH) $(INSTALL_ZSH) $(INSTALL_FISH)
+# The folders `make install` made (so `make uninstall` removes them, if empty).
+INSTALL_RECORD = share/grocer/made-dirs
 # A PREFIX=~/.local that reached make unexpanded (zsh does not expand ~ after =).
 DEST = $(DESTDIR)$(patsubst ~%,$(HOME)%,$(PREFIX))
 FORMAT_PATHS = Sources Tests Package.swift
@@ -53,20 +56,33 @@ WERROR = -Xswiftc -warnings-as-errors
 # Extra flags for the unit tests' build (make check sets $(WERROR)).
 UNIT_FLAGS ?=
 
+# SwiftPM adds -color-diagnostics to every compile when its output is a
+# terminal, and that changed command line rebuilds every module: `make run`
+# after a `make test` in CI, or a build piped to a file after one on a
+# terminal, recompiled everything (80 s). Its output always goes through a
+# pipe here, so the command lines never change with where it is shown.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+PIPED = | cat
+
 .PHONY: run test build build-test install uninstall order bench demo-migration check format lint clean deps test-deps unit-test e2e
 
 run: deps build
 	@$(BIN) $(ARGS)
 
 build:
-	$(SWIFT) build $(RELEASE_FLAGS) --product grocer
+	$(SWIFT) build $(RELEASE_FLAGS) --product grocer $(PIPED)
 
 build-test:
-	$(SWIFT) build $(RELEASE_FLAGS) --product grocer --scratch-path $(TEST_SCRATCH) -Xswiftc -DGROCER_TEST_HOOKS
+	$(SWIFT) build $(RELEASE_FLAGS) --product grocer --scratch-path $(TEST_SCRATCH) -Xswiftc -DGROCER_TEST_HOOKS $(PIPED)
 
 # Completions come from argument-parser, asked of the binary just built.
+# The folders it had to make are kept in $(INSTALL_RECORD), for uninstall.
 install: deps build
-	for f in $(INSTALLED); do install -d "$(DEST)/$$(dirname $$f)" || exit 1; done
+	made=$$(bash scripts/missing-dirs.sh "$(DEST)" $(INSTALLED) $(INSTALL_RECORD)) && \
+	for f in $(INSTALLED) $(INSTALL_RECORD); do install -d "$(DEST)/$$(dirname $$f)" || exit 1; done && \
+	{ cat "$(DEST)/$(INSTALL_RECORD)" 2>/dev/null || true; [[ -z $$made ]] || printf '%s\n' "$$made"; } | sort -u >"$(DEST)/$(INSTALL_RECORD).new" && \
+	mv "$(DEST)/$(INSTALL_RECORD).new" "$(DEST)/$(INSTALL_RECORD)"
 	install -m 0755 -s $(BIN) "$(DEST)/$(INSTALL_BIN)"
 	install -m 0644 Resources/grocer.1 "$(DEST)/$(INSTALL_MAN)"
 	$(BIN) --generate-completion-script bash >"$(DEST)/$(INSTALL_BASH)"
@@ -74,21 +90,29 @@ install: deps build
 	$(BIN) --generate-completion-script fish >"$(DEST)/$(INSTALL_FISH)"
 	chmod 0644 "$(DEST)/$(INSTALL_BASH)" "$(DEST)/$(INSTALL_ZSH)" "$(DEST)/$(INSTALL_FISH)"
 
+# Then the folders install made, deepest first, each only while empty.
 uninstall:
 	for f in $(INSTALLED); do rm -f "$(DEST)/$$f" || exit 1; done
+	if [[ -f "$(DEST)/$(INSTALL_RECORD)" ]]; then \
+		dirs=$$(awk '{ print length($$0), $$0 }' "$(DEST)/$(INSTALL_RECORD)" | sort -rn | cut -d' ' -f2-); \
+		rm -f "$(DEST)/$(INSTALL_RECORD)"; \
+		for d in $$dirs; do \
+			if [[ $$d == . ]]; then rmdir "$(DEST)" 2>/dev/null || true; else rmdir "$(DEST)/$$d" 2>/dev/null || true; fi; \
+		done; \
+	fi
 
 # The e2e suite runs on the test build; e2e/test_install.sh installs the
 # plain one (`make install`), so both are built.
 test: test-deps unit-test build build-test e2e
 
 unit-test:
-	$(SWIFT) test $(UNIT_FLAGS)
+	$(SWIFT) test $(UNIT_FLAGS) $(PIPED)
 
 e2e:
 	GROCER_BIN=$(CURDIR)/$(TEST_BIN) bash e2e/run.sh
 
 check: lint
-	$(SWIFT) build --build-tests $(WERROR)
+	$(SWIFT) build --build-tests $(WERROR) $(PIPED)
 	$(MAKE) test UNIT_FLAGS="$(WERROR)"
 
 format:

@@ -154,6 +154,9 @@ uninstall_removes_exactly_what_install_put() {
     local left
     left=$(cd "$PREFIX" && find . \( -type f -o -type l \) | sort)
     [[ $left == ./share/man/man1/other.1 ]] || fail "left after uninstall: $left"
+    # The folders install made go too, but not one that still holds a file.
+    left=$(cd "$PREFIX" && find . -type d | sort | tr '\n' ' ')
+    [[ $left == ". ./share ./share/man ./share/man/man1 " ]] || fail "folders left after uninstall: $left"
 }
 
 staged_install_with_destdir() {
@@ -164,6 +167,7 @@ staged_install_with_destdir() {
     done
     mk uninstall DESTDIR="$stage" PREFIX=/opt/grocer || fail "make uninstall DESTDIR" || return 1
     [[ -z $(find "$stage" -type f) ]] || fail "DESTDIR: left $(find "$stage" -type f)"
+    [[ -z $(find "$stage/opt" -mindepth 1) ]] || fail "DESTDIR: folders left: $(find "$stage/opt" -mindepth 1)"
 }
 
 run_test "install puts every file in place" install_puts_every_file_in_place

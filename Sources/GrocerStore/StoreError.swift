@@ -109,7 +109,7 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
         case .noSuchWeight(let path, let ids):
             let list = ids.map(String.init).joined(separator: ", ")
             return
-                "\(path) has no weight with the id\(ids.count == 1 ? "" : "s") \(list). See the ids with 'grocer weight list --json'; nothing was changed."
+                "\(path) has no weight with the id\(ids.count == 1 ? "" : "s") \(list). See the ids with 'grocer weight list'; nothing was changed."
         case .changedElsewhere:
             return "Could not undo: another grocer changed or deleted it since, and it is left as they made it."
         }

@@ -158,7 +158,7 @@ import Testing
         ),
         (
             .noSuchWeight(path: path, ids: [12]),
-            "grocer: /home/p/grocer.sqlite has no weight with the id 12. See the ids with 'grocer weight list --json'; nothing was changed."
+            "grocer: /home/p/grocer.sqlite has no weight with the id 12. See the ids with 'grocer weight list'; nothing was changed."
         ),
         (
             .changedElsewhere(path: path),

@@ -49,8 +49,11 @@ public struct HelpScreen: Screen {
         ) { s, key, _ in
             s.scroll(by: key == .up || key == .char("k") ? -1 : 1)
         },
-        Binding(keys: [.pageUp, .pageDown], help: "scroll by a page", helpKeys: "PgUp PgDn") { s, key, _ in
-            s.scroll(by: key == .pageUp ? -10 : 10)
+        // A page: the rows shown less one kept for context (10 rows, about
+        // half a page at 24, had been called a page).
+        Binding(keys: [.pageUp, .pageDown], help: "scroll by a page", helpKeys: "PgUp PgDn") { s, key, context in
+            let page = max(1, visibleRows(context.size) - 1)
+            return s.scroll(by: key == .pageUp ? -page : page)
         },
         Binding(keys: [.home, .end, .char("g"), .char("G")], help: "to the top or the bottom", helpKeys: "Home End  g G") { s, key, _ in
             s.scroll(by: key == .home || key == .char("g") ? -s.lines.count : s.lines.count)
@@ -59,6 +62,9 @@ public struct HelpScreen: Screen {
             keys: [.escape, .enter], hint: "Esc", label: "Back", help: "back",
             helpKeys: "Esc  Enter", outcome: .dismiss),
     ]
+
+    /// The help lines shown: under the title and a blank row.
+    static func visibleRows(_ size: Size) -> Int { max(1, size.height - 2) }
 
     private mutating func scroll(by step: Int) -> Outcome {
         let before = offset
