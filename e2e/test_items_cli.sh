@@ -57,6 +57,12 @@ decimal_quantities_follow_the_locale() {
     [[ $out == "Saved 72.5 kg at "* ]] || fail "de_DE weight said: $out"
     LANG=en_US.UTF-8 expect_error "e.g. 72.5" weight add 72,5 --unit kg
     expect_error 'must be more than 0' items add "0 eggs"
+    expect_error 'names no item' items add "2 kg"
+    # A known name alone goes back on the list with the quantity it had.
+    G items add "2 kg rice" >/dev/null || fail "add rice"
+    G items add rice >/dev/null || fail "re-add rice"
+    [[ $(G items export --format json) == *'"quantity": "2", "unit": "kg", "name": "rice"'* ]] \
+        || fail "rice lost its quantity: $(G items export --format json)"
     expect_error 'control characters' items add $'milk\e[2J'
 }
 

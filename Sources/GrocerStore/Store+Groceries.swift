@@ -53,7 +53,8 @@ extension Store {
     }
 
     /// Quick entry: a name that exists (`GroceryItem.existing(named:)`)
-    /// goes back on the list with the typed quantity and unit; any other
+    /// goes back on the list with the typed quantity and unit (with its own
+    /// when none was typed); any other
     /// name is a new item on the list. A typed unit that names no unit row
     /// gets one; `aisle` and `storedIn` name an aisle and a place, found
     /// ignoring case or created. Returns the change, for undo.
@@ -69,10 +70,12 @@ extension Store {
             let place = try storedIn.map { try self.findOrAdd(PlaceTable.self, named: $0, db, locale: locale) }
             let change: GroceryItemChange
             if let existing = GroceryItem.existing(named: name, in: items, locale: locale) {
-                let relisted = existing.relisted(quantity: entry.quantity, unit: unit)
+                // A name alone keeps the quantity the item had.
+                let typed = entry.quantityTyped ? entry.quantity : nil
+                let relisted = existing.relisted(quantity: typed, unit: unit)
                 let after = relisted.replacing(place: place.map { .some($0) }, aisle: aisleRow.map { .some($0) })
                 change = GroceryItemChange(
-                    label: GroceryItemChange.relisted(existing, quantity: entry.quantity, unit: unit).label,
+                    label: GroceryItemChange.relisted(existing, quantity: typed, unit: unit).label,
                     edits: [.init(before: existing, after: after)])
             } else {
                 var record = ItemRecord(

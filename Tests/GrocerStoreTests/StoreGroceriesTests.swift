@@ -58,6 +58,20 @@ struct GroceryFixture {
         #expect(change == .relisted(taken, quantity: try GroceryQuantity(3), unit: nil))
     }
 
+    /// A name alone keeps the quantity and unit the item had ("2 kg flour"
+    /// stayed "1 kg flour" after typing "flour").
+    @Test func aNameAloneKeepsTheQuantityTheItemHad() throws {
+        let f = try GroceryFixture()
+        try f.add("2.5 kg flour")
+        let before = try f.named("flour")
+        try f.store.apply(.toggleListed(before))
+        try f.add("flour")
+        let after = try f.named("flour")
+        #expect(after.listed && after.amount?.canonical == "2.5" && after.unit?.name == "kg" && after.quantity == before.quantity)
+        try f.add("1 flour")
+        #expect(try f.named("flour").amount?.canonical == "1")
+    }
+
     @Test func everyItemReadsBackItsOwnExactAmount() throws {
         let f = try GroceryFixture()
         let amounts = ["2", "1.5", "0.125", "2", "9999", "1.5"]

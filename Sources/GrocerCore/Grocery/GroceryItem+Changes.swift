@@ -15,9 +15,15 @@ extension GroceryItem {
 
     /// This item put back on the list by quick entry: listed, unticked, with
     /// the typed quantity, and the typed unit if one was typed (`unit` is the
-    /// store's row for it). `quantity` holds the amount rounded to a whole
-    /// number, at least 1, for readers of the version 4 column.
-    public func relisted(quantity amount: GroceryQuantity, unit typedUnit: GroceryUnit?) -> GroceryItem {
+    /// store's row for it); with no quantity typed (nil), the quantity and
+    /// unit it had. `quantity` holds the amount rounded to a whole number,
+    /// at least 1, for readers of the version 4 column.
+    public func relisted(quantity typed: GroceryQuantity?, unit typedUnit: GroceryUnit?) -> GroceryItem {
+        guard let amount = typed else {
+            return GroceryItem(
+                id: id, name: name, quantity: quantity, unit: typedUnit ?? unit, listed: true, collected: false, place: place,
+                aisle: aisle, amount: self.amount)
+        }
         var whole = amount.decimal
         var rounded = Decimal()
         NSDecimalRound(&rounded, &whole, 0, .plain)
@@ -39,7 +45,7 @@ extension GroceryItem {
 
 extension GroceryItemChange {
     /// Quick entry naming an item that exists: it goes back on the list.
-    public static func relisted(_ item: GroceryItem, quantity: GroceryQuantity, unit: GroceryUnit?) -> Self {
+    public static func relisted(_ item: GroceryItem, quantity: GroceryQuantity?, unit: GroceryUnit?) -> Self {
         Self(label: "put \(item.name) on the list", edits: [Edit(before: item, after: item.relisted(quantity: quantity, unit: unit))])
     }
 

@@ -19,7 +19,8 @@ import Foundation
 ///   longest multi-word known unit wins) are the unit, spelled as the known
 ///   unit is ("2 KG flour" gives "kg"). Known units win over common ones.
 ///   Other words are part of the name ("2 big onions").
-/// - A unit word with nothing after it is the name ("2 cans": 2 of "cans").
+/// - A quantity and a unit with nothing after them ("2 kg", "2 cans") name
+///   no item: refused (`.noName`) with a hint, never an item called "kg".
 /// - No leading quantity: quantity 1, the whole line is the name.
 /// - The name is at most `maximumNameLength` characters and never empty.
 public struct QuickEntry: Equatable, Sendable {
@@ -34,6 +35,10 @@ public struct QuickEntry: Equatable, Sendable {
     /// is only a name: completion puts it back in front of a completed name.
     public var prefix: String
 
+    /// Whether a quantity was typed: a name alone puts a known item back
+    /// on the list with the quantity it had.
+    public var quantityTyped: Bool { !prefix.isEmpty }
+
     public init(quantity: GroceryQuantity = .one, unit: String? = nil, name: String, prefix: String = "") {
         self.quantity = quantity
         self.unit = unit
@@ -45,6 +50,8 @@ public struct QuickEntry: Equatable, Sendable {
         case emptyName
         case controlCharacter
         case invisibleCharacter
+        /// Only a quantity and a unit ("2 kg"): what to add?
+        case noName(String)
         case nameTooLong
         case quantity(GroceryQuantity.Problem)
 
@@ -54,6 +61,8 @@ public struct QuickEntry: Equatable, Sendable {
             switch self {
             case .emptyName: return "Type a name, for example \"2 kg flour\" or \"milk\"."
             case .controlCharacter: return "A name cannot contain control characters; type plain text."
+            case .noName(let typed):
+                return "\u{201C}\(PlainText.visible(typed))\u{201D} names no item; type the item after it, like \(PlainText.visible(typed)) flour."
             case .invisibleCharacter:
                 return "A name cannot contain invisible characters (a zero-width space, a direction mark); type it again."
             case .nameTooLong: return "A name can be at most \(QuickEntry.maximumNameLength) characters."
@@ -85,7 +94,8 @@ public struct QuickEntry: Equatable, Sendable {
         if GroceryQuantity.looksNumeric(first, locale: locale) {
             do { entry.quantity = try GroceryQuantity(typed: first, locale: locale) } catch { return .failure(.quantity(error)) }
             rest = words.dropFirst()
-            if let (unit, count) = UnitMatcher(knownUnits: knownUnits, locale: locale).match(rest), count < rest.count {
+            if let (unit, count) = UnitMatcher(knownUnits: knownUnits, locale: locale).match(rest) {
+                guard count < rest.count else { return .failure(.noName(words.joined(separator: " "))) }
                 entry.unit = unit
                 rest = rest.dropFirst(count)
             }

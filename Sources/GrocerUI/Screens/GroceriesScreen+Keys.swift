@@ -133,7 +133,8 @@ extension GroceriesScreen {
     ]
 
     static let addBindings: [Binding<GroceriesScreen>] = [
-        Binding(keys: [], typing: { _ in true }, help: "type the item", helpKeys: "letters", when: adding) { s, key, context in
+        Binding(keys: [], typing: { _ in true }, help: "type the item (Enter adds what is typed)", helpKeys: "letters", when: adding) {
+            s, key, context in
             s.editLine(key, context)
         },
         // Only while a name is offered, so that the bar offers Tab only then.

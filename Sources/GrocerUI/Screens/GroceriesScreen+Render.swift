@@ -89,14 +89,30 @@ extension GroceriesScreen {
         }
     }
 
-    /// What Enter would add: "2 kg · flour", or nothing while the line is empty.
+    /// What Enter would do: "Enter adds: 2 kg · flour"; for a known item
+    /// typed without a quantity, "Enter puts back: 2 kg · flour" (it keeps
+    /// the quantity it had). A name offered in dim after the cursor is not
+    /// taken by Enter: the line says so ("Tab takes flour"), as a shell's
+    /// suggestion is not run by Enter. Nothing while the line is empty.
     var addPreview: String? {
         guard !addLine.text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         switch QuickEntry.parse(addLine.text, knownUnits: catalog.units.map(\.name), locale: locale) {
         case .success(let entry):
-            let amount = entry.quantity.formatted(locale: locale)
-            let unit = entry.unit.map { " " + PlainText.visible($0) } ?? ""
-            return "Enter adds: \(amount)\(unit) \u{00B7} \(PlainText.visible(entry.name))"
+            var verb = "adds"
+            var amount = entry.quantity.formatted(locale: locale)
+            var unit = entry.unit.map { " " + PlainText.visible($0) } ?? ""
+            if let known = GroceryItem.existing(named: entry.name, in: items, locale: locale) {
+                verb = "puts back"
+                if !entry.quantityTyped {
+                    amount = known.quantityText(locale: locale)
+                    unit = known.unit.map { " " + PlainText.visible($0.name) } ?? ""
+                } else if entry.unit == nil, let own = known.unit {
+                    unit = " " + PlainText.visible(own.name)
+                }
+            }
+            var line = "Enter \(verb): \(amount)\(unit) \u{00B7} \(PlainText.visible(entry.name))"
+            if let completion { line += "   Tab takes \(PlainText.visible(completion.text))" }
+            return line
         case .failure(let problem):
             return problem.message(locale: locale)
         }

@@ -30,8 +30,6 @@ import Testing
             ("en_US", "2-minute noodles", "1", nil, "2-minute noodles"),
             ("en_US", "3 2-minute noodles", "3", nil, "2-minute noodles"),
             ("en_US", "kg flour", "1", nil, "kg flour"),
-            ("en_US", "2 cans", "2", nil, "cans"),
-            ("en_US", "2 kg", "2", nil, "kg"),
             ("en_US", "  2 \t kg\n  plain   flour  ", "2", "kg", "plain flour"),
             ("en_US", "002 eggs", "2", nil, "eggs"),
             ("en_US", "1.500 kg sugar", "1.5", "kg", "sugar"),
@@ -62,6 +60,8 @@ import Testing
             ("en_US", "flour\u{9B}2J", .controlCharacter),
             ("en_US", "evil\u{202E}txt", .controlCharacter),
             ("en_US", "flo\u{200B}ur", .invisibleCharacter),
+            ("en_US", "2 kg", .noName("2 kg")),
+            ("en_US", "2  cans", .noName("2 cans")),
             ("en_US", "2 kg \u{FEFF}flour", .invisibleCharacter),
             ("en_US", "milk\u{200F}", .invisibleCharacter),
             ("en_US", "soft\u{00AD}ware", .invisibleCharacter),
@@ -131,7 +131,7 @@ import Testing
 
 extension QuickEntry.Problem {
     static let allExamples: [Self] = [
-        .emptyName, .controlCharacter, .invisibleCharacter, .nameTooLong, .quantity(.notANumber("1.5")),
+        .emptyName, .controlCharacter, .invisibleCharacter, .noName("2 kg"), .nameTooLong, .quantity(.notANumber("1.5")),
         .quantity(.notPositive), .quantity(.overMaximum), .quantity(.tooManyFractionDigits), .quantity(.groupingLike("1.500")),
     ]
 }

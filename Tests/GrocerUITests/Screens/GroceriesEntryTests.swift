@@ -6,16 +6,36 @@ import Testing
 
 @Suite struct GroceriesAddLineTests {
     @Test(arguments: [
-        ("2 kg flour", "2 kg · flour"),
-        ("3 apples", "3 · apples"),
-        ("1.5 l milk", "1.5 l · milk"),
-        ("7up", "1 · 7up"),
-        ("2 bottles water", "2 bottle · water"),
+        ("2 kg flour", "puts back: 2 kg · flour"),
+        ("3 apples", "puts back: 3 · apples"),
+        ("1.5 l milk", "puts back: 1.5 l · milk"),
+        ("7up", "adds: 1 · 7up"),
+        ("2 bottles water", "adds: 2 bottle · water"),
+        ("3 pears", "adds: 3 · pears"),
+        // A known item with no quantity keeps the one it had; with one but
+        // no unit, its unit.
+        ("milk", "puts back: 2 l · milk"),
+        ("3 flour", "puts back: 3 kg · flour"),
     ])
-    func theAddLineShowsWhatEnterWouldAdd(line: String, preview: String) {
+    func theAddLineShowsWhatEnterWouldDo(line: String, preview: String) {
         let s = groceries(keys: [.char("a")] + typed(line))
         #expect(screenLines(s)[1] == " Add: " + line)
-        #expect(screenLines(s)[2] == " Enter adds: " + preview)
+        #expect(screenLines(s)[2].hasPrefix(" Enter " + preview))
+    }
+
+    /// The dim name offered after the cursor is not what Enter adds, and
+    /// the line under it says so.
+    @Test func theOfferedNameIsSaidToBeTabs() {
+        let s = groceries(keys: [.char("a")] + typed("fl"))
+        #expect(s.completion != nil)
+        #expect(screenLines(s)[2] == " Enter adds: 1 · fl   Tab takes flour")
+    }
+
+    @Test func aQuantityAndAUnitAloneAreRefusedWithAHint() {
+        var s = groceries(keys: [.char("a")] + typed("2 kg"))
+        #expect(screenLines(s)[2] == " \u{201C}2 kg\u{201D} names no item; type the item after it, like 2 kg flour.")
+        #expect(s.handle(.enter) == .reject)
+        #expect(s.addLine.text == "2 kg")
     }
 
     @Test func aBadQuantityIsRefusedWithItsReason() {

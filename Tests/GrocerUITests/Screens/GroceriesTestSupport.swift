@@ -72,7 +72,7 @@ struct FakeGroceryStore {
             let unit = entry.unit.flatMap { name in catalog.units.first { $0.name == name } }
             let change: GroceryItemChange
             if let existing = GroceryItem.existing(named: entry.name, in: items, locale: locale) {
-                change = .relisted(existing, quantity: entry.quantity, unit: unit)
+                change = .relisted(existing, quantity: entry.quantityTyped ? entry.quantity : nil, unit: unit)
             } else {
                 nextID += 1
                 change = .added(
