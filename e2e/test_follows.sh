@@ -55,7 +55,42 @@ groceries_follow_items_added_elsewhere() {
     wait_for "apples" || return 1
 }
 
+a_save_behind_another_write_waits_visibly_and_esc_gives_up() {
+    "$GROCER_BIN" unit kg >/dev/null || return 1
+    # Another process holds the write lock (sqlite3 fed through a FIFO).
+    mkfifo "$TMPROOT/lock.fifo" || return 1
+    sqlite3 "$GROCER_STORE" <"$TMPROOT/lock.fifo" >"$TMPROOT/lock.out" 2>&1 &
+    local holder=$!
+    exec 7>"$TMPROOT/lock.fifo"
+    # (.shell touches a file at once: sqlite3's own output to a file waits in a buffer.)
+    printf 'BEGIN IMMEDIATE;\n.shell touch %s\n' "$TMPROOT/held" >&7
+    until [[ -e $TMPROOT/held ]]; do
+        kill -0 "$holder" 2>/dev/null || { fail "sqlite3: $(cat "$TMPROOT/lock.out")"; return 1; }
+        sleep 0.05
+    done
+    start
+    wait_for "Enter Today's Weight" || return 1
+    type_text "72.5"
+    send Enter
+    wait_for "Waiting for another grocer to finish writing" || return 1
+    # The keys are alive: F3 does not leave, Esc gives up, the weight stays.
+    send F3
+    send Escape
+    wait_for "Not saved: you stopped waiting" || return 1
+    expect_screen "│ 72\.5 " || return 1
+    # The other write ends: Enter saves what is still typed.
+    # (.quit, not EOF: the tmux server started since holds the FIFO open.)
+    printf 'COMMIT;\n.quit\n' >&7
+    exec 7>&-
+    wait "$holder"
+    send Enter
+    wait_for "Saved 72.5 kg" || return 1
+    [[ $("$GROCER_BIN" weight list | cut -f3) == "72.5 kg" ]] || fail "stored: $("$GROCER_BIN" weight list)"
+}
+
 run_test "the history follows adds and deletes from another process" history_follows_adds_and_deletes_from_another_process
 run_test "editing an entry deleted elsewhere says so" editing_an_entry_deleted_elsewhere_says_so_instead_of_failing
 run_test "the groceries follow items added elsewhere" groceries_follow_items_added_elsewhere
+run_test "a save behind another grocer's write waits visibly; Esc gives up, the weight stays typed" \
+    a_save_behind_another_write_waits_visibly_and_esc_gives_up
 finish

@@ -69,7 +69,11 @@ a_failed_standard_output_is_one_line_and_exit_2() {
 a_file_size_limit_fails_writes_cleanly() {
     local i rc
     "$GROCER_BIN" weight add 70 --unit kg >/dev/null || return 1
-    for i in $(seq 1 4000); do echo "2025-01-01T00:00:00Z,70.$((i % 100)),kg"; done | sed '1i recorded_at,value,unit' >"$TMPROOT/x.csv"
+    # 4,000 distinct entries (one a minute): repeats within a file are
+    # imported once.
+    for i in $(seq 1 4000); do
+        printf '2025-01-%02dT%02d:%02d:00Z,70.%d,kg\n' $((1 + i / 1440)) $((i / 60 % 24)) $((i % 60)) $((i % 100))
+    done | sed '1i recorded_at,value,unit' >"$TMPROOT/x.csv"
     "$GROCER_BIN" weight import "$TMPROOT/x.csv" >/dev/null || return 1
     mkdir -p "$TMPROOT/out" || return 1
     (

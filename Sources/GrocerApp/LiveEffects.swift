@@ -3,6 +3,7 @@ import Foundation
 import GrocerCore
 import GrocerStore
 import GrocerUI
+import Synchronization
 
 /// Effects on the real store. The migration runs on its own queue and only
 /// posts results; everything else runs on the loop's thread.
@@ -18,6 +19,22 @@ final class LiveEffects {
     let groceriesPrefetch = GroceriesPrefetch()
     /// The store's change counter when last asked (`storeChanged`).
     private var seenChanges: Int64?
+    /// How a save waits for another grocer's write: seen (`.saveWaiting`)
+    /// and ended by Esc (`.giveUpSave`).
+    let busyWait = BusyWait()
+    /// Saves run here, off the loop's thread, so a save behind another
+    /// grocer's long write never freezes the keys.
+    private let saveQueue = DispatchQueue(label: "grocer.save", qos: .userInitiated)
+    /// A save is under way: the loop's thread leaves the store alone
+    /// meanwhile (its connection is busy with the save).
+    private let savePending = Flag()
+
+    /// A Boolean both threads read and set.
+    final class Flag: Sendable {
+        private let value = Atomic<Bool>(false)
+        var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+        func set(_ on: Bool) { value.store(on, ordering: .sequentiallyConsistent) }
+    }
 
     init(path: String, environment: Environment, store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
         self.path = path
@@ -39,7 +56,10 @@ final class LiveEffects {
     func perform(_ effect: Effect) -> EffectResult? {
         switch effect {
         case .saveWeight(let weight, let at):
-            return access(.write) { .weightSaved(try $0.addWeight(weight, at: at)) }
+            return save(weight, at: at)
+        case .giveUpSave:
+            busyWait.cancel()
+            return nil
         case .setDefaultUnit(let unit):
             return access(.write) {
                 try $0.setDefaultUnit(unit)
@@ -65,11 +85,42 @@ final class LiveEffects {
         }
     }
 
+    /// Saves on `saveQueue`; the result comes through the mailbox. A wait
+    /// for another grocer's write posts `.saveWaiting` first; giving up, or
+    /// ten seconds, fail the save with a line that says the weight is
+    /// still typed.
+    private func save(_ weight: Weight, at date: Date) -> EffectResult? {
+        guard let store else { return .failed(Self.failure(.write, path: path, detail: "the store is not open")) }
+        let post = self.post
+        let busyWait = self.busyWait
+        let savePending = self.savePending
+        savePending.set(true)
+        busyWait.begin { post(.saveWaiting) }
+        saveQueue.async {
+            let result: EffectResult
+            do {
+                result = .weightSaved(try store.addWeight(weight, at: date))
+            } catch StoreError.busy where busyWait.ended == .cancelled {
+                result = .failed("Not saved: you stopped waiting for the other grocer. Your weight is still typed; Enter saves it.")
+            } catch StoreError.busy {
+                result = .failed(
+                    "Not saved: another grocer kept the store busy for 10 seconds. Your weight is still typed; Enter tries again.")
+            } catch let error as StoreError {
+                result = .failed(error.errorDescription ?? Self.failure(.write, path: store.path, detail: "\(error)"))
+            } catch {
+                result = .failed(Self.failure(.write, path: store.path, detail: error.localizedDescription))
+            }
+            savePending.set(false)
+            post(result)
+        }
+        return nil
+    }
+
     /// Opens the store (creating it when missing; first tidying what an
     /// interrupted migration left) and reads its default unit.
     func openStore() throws -> WeightUnit {
         Migrator.tidy(path: path)
-        let store = try Store.open(at: URL(fileURLWithPath: path))
+        let store = try Store.open(at: URL(fileURLWithPath: path), busyWait: busyWait)
         self.store = store
         seenChanges = try? store.changeCounter()
         let unit = try store.defaultUnit()
@@ -82,6 +133,8 @@ final class LiveEffects {
     /// that cannot be asked (busy, gone) counts as unchanged: the next tick
     /// asks again, and a read that fails says so itself.
     func storeChanged() -> Bool {
+        // While a save runs, the connection is the save's: ask next tick.
+        guard !savePending.isSet else { return false }
         guard let store, let counter = try? store.changeCounter() else { return false }
         defer { seenChanges = counter }
         return seenChanges.map { $0 != counter } ?? false

@@ -25,8 +25,12 @@ enum Connection {
     /// that only builds a new file of grocer's own (the migration's copy,
     /// where that pragma saves time) may pass `defensive: false`; it keeps
     /// everything else, `trusted_schema = OFF` included.
-    static func configuration(label: String, readonly: Bool, stop: StopFlag = .process, defensive: Bool = true) -> Configuration {
-        configuration(label: label, readonly: readonly, check: StopCheck(flag: stop), defensive: defensive)
+    static func configuration(
+        label: String, readonly: Bool, stop: StopFlag = .process, defensive: Bool = true, busyWait: BusyWait? = nil
+    ) -> Configuration {
+        var config = configuration(label: label, readonly: readonly, check: StopCheck(flag: stop), defensive: defensive)
+        if let busyWait { config.busyMode = .callback { busyWait.shouldRetry($0) } }
+        return config
     }
 
     /// The same with a `StopCheck` (a flag, and for a migration the

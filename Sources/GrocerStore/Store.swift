@@ -25,9 +25,13 @@ public final class Store: Sendable {
     /// `StoreError`, and the file is left as it was. `stop` interrupts any
     /// statement running on the store's connection once raised.
     /// `timeZone` is the person's: the one weights are grouped into days in.
-    public static func open(at url: URL, timeZone: TimeZone = .current, stop: StopFlag = .process) throws -> Store {
+    /// `busyWait`, when given, is how its writes wait for another grocer's
+    /// (the screen's: it sees the wait and can end it); else a plain timeout.
+    public static func open(at url: URL, timeZone: TimeZone = .current, stop: StopFlag = .process, busyWait: BusyWait? = nil)
+        throws -> Store
+    {
         // Never nil when creating.
-        try open(at: url, creating: true, timeZone: timeZone, stop: stop)!
+        try open(at: url, creating: true, timeZone: timeZone, stop: stop, busyWait: busyWait)!
     }
 
     /// Opens the store at `url` for commands that only read: nil when no
@@ -38,20 +42,22 @@ public final class Store: Sendable {
         try open(at: url, creating: false, timeZone: timeZone, stop: stop)
     }
 
-    static func open(at url: URL, creating: Bool, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store? {
+    static func open(at url: URL, creating: Bool, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil)
+        throws -> Store?
+    {
         let path = try FileSystem.resolveStorePath(url.path)
         try FileSystem.requireFileOrMissing(path)
         let judgement = StoreJudge.judge(path: path, stop: stop)
         switch judgement.state {
         case .missing:
-            return creating ? try create(at: path, timeZone: timeZone, stop: stop) : nil
+            return creating ? try create(at: path, timeZone: timeZone, stop: stop, busyWait: busyWait) : nil
         case .current where !FileSystem.isWritable(path):
             return try connectReadOnly(path, timeZone: timeZone, stop: stop)
         case .current where !FileSystem.hasRoomToRead(path):
             return try connectOnFullDisk(path, timeZone: timeZone, stop: stop)
         case .current:
             do {
-                return try connectCurrent(path, timeZone: timeZone, stop: stop)
+                return try connectCurrent(path, timeZone: timeZone, stop: stop, busyWait: busyWait)
             } catch StoreError.diskFull {
                 // Less room than the free space said (reserved blocks, a
                 // quota): read all the same where SQLite can.
@@ -92,7 +98,7 @@ public final class Store: Sendable {
     /// judged again under the lock, and the schema is created in an
     /// IMMEDIATE transaction only if sqlite_master is still empty (a
     /// grocer that takes no lock cannot race it either).
-    static func create(at path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
+    static func create(at path: String, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil) throws -> Store {
         try FileSystem.prepareDirectory(URL(fileURLWithPath: path).deletingLastPathComponent())
         let lock: MigrationLock
         do {
@@ -105,11 +111,11 @@ public final class Store: Sendable {
         let again = StoreJudge.judge(path: path, stop: stop)
         switch again.state {
         case .missing: break
-        case .current: return try connectCurrent(path, timeZone: timeZone, stop: stop)
+        case .current: return try connectCurrent(path, timeZone: timeZone, stop: stop, busyWait: busyWait)
         default: throw refusal(again, path: path)
         }
         try FileSystem.createPrivateFile(path)
-        let queue = try connect(path, stop: stop)
+        let queue = try connect(path, stop: stop, busyWait: busyWait)
         do {
             try queue.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
@@ -130,8 +136,10 @@ public final class Store: Sendable {
 
     /// Opens a file judged current: checks its own schema first (nothing is
     /// written before the check passes), then turns WAL mode on.
-    static func connectCurrent(_ path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
-        let queue = try connect(path, stop: stop)
+    static func connectCurrent(_ path: String, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil) throws
+        -> Store
+    {
+        let queue = try connect(path, stop: stop, busyWait: busyWait)
         do {
             try queue.writeWithoutTransaction { db in
                 try verify(db, path: path)
@@ -236,9 +244,10 @@ public final class Store: Sendable {
     }
 
     /// The runtime's read-write connection, set up as every connection is.
-    static func connect(_ path: String, stop: StopFlag) throws -> DatabaseQueue {
+    static func connect(_ path: String, stop: StopFlag, busyWait: BusyWait? = nil) throws -> DatabaseQueue {
         do {
-            return try DatabaseQueue(path: path, configuration: Connection.configuration(label: "grocer.store", readonly: false, stop: stop))
+            return try DatabaseQueue(
+                path: path, configuration: Connection.configuration(label: "grocer.store", readonly: false, stop: stop, busyWait: busyWait))
         } catch {
             throw StoreError.from(error, path: path)
         }

@@ -51,6 +51,7 @@ public enum GlobalKeys {
         if !type(of: screen).takesGlobalKeys && !everywhere.contains(key) { return nil }
         if case .char = key, screen.takesText { return nil }
         if key == .char("q"), screen.guardsQuit { return nil }
+        if screen.holdsScreen, key != .ctrl("c") { return nil }
         return bindings.first { $0.takes(key) }
     }
 

@@ -46,7 +46,11 @@ public struct Exit: Equatable, Sendable {
 /// Work a screen asks for; the app loop performs it and hands the result
 /// back to the screen that asked.
 public enum Effect: Equatable, Sendable {
+    /// The result may come at once or later (through the mailbox); while
+    /// it waits for another grocer's write, `.saveWaiting` says so.
     case saveWeight(Weight, at: Date)
+    /// Stop waiting for the save under way (it then fails as busy).
+    case giveUpSave
     case setDefaultUnit(WeightUnit)
     // The history (HistoryScreen+Effects.swift): keyset pages, per-day figures, changes.
     case openHistory(unit: WeightUnit, limit: Int)
@@ -73,6 +77,8 @@ public enum Effect: Equatable, Sendable {
 /// What performing an effect, or background work, produced.
 public enum EffectResult: Equatable, Sendable {
     case weightSaved(WeightEntry)
+    /// The save waits for another grocer's write to end.
+    case saveWaiting
     // The history's results (HistoryScreen+Effects.swift).
     case historyOpened(HistoryOpening)
     /// A page, newest first, and a line naming rows that could not be read.

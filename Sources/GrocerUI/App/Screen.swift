@@ -25,6 +25,10 @@ public protocol Screen: Sendable {
     /// Whether `q` would drop something typed and not saved: then the
     /// screen's own `q` binding asks first, instead of the app quitting.
     var guardsQuit: Bool { get }
+    /// Whether it waits for a result it must see (a save behind another
+    /// grocer's write): then the app's keys that would leave it do nothing
+    /// (the result goes to the screen on top); Ctrl-C still quits.
+    var holdsScreen: Bool { get }
 
     /// Each time `go` or `present` brings it up (not when a screen over it
     /// is dismissed).
@@ -45,6 +49,7 @@ extension Screen {
     public static var takesGlobalKeys: Bool { true }
     public var takesText: Bool { false }
     public var guardsQuit: Bool { false }
+    public var holdsScreen: Bool { false }
     public mutating func appear(_ context: inout AppContext) -> Outcome { .redraw }
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome { .none }
     public var wakeAt: Duration? { nil }

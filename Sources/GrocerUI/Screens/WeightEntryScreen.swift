@@ -64,6 +64,12 @@ public struct WeightEntryScreen: Screen {
     /// With a weight typed, `q` asks first (a second `q` quits).
     public var guardsQuit: Bool { !field.text.isEmpty }
 
+    /// A save asked for and not answered yet: the field keeps its text
+    /// (edits wait), Enter does not save twice, Esc gives up the wait.
+    public private(set) var saving = false
+    public var holdsScreen: Bool { saving }
+    static let waitingText = "Waiting for another grocer to finish writing to the store… Esc gives up; your weight stays typed."
+
     /// Shown after a first `q` with a weight typed; while it shows, `q` quits.
     var quitQuestion: String { "Not saved: q again quits and drops “\(field.text)”; Enter saves it." }
 
@@ -84,25 +90,32 @@ public struct WeightEntryScreen: Screen {
             return s.type(ch, unit: context.defaultUnit)
         },
         Binding(keys: [.backspace, .delete], help: "delete the last character", helpKeys: "Backspace  Delete") { s, _, _ in
+            guard !s.saving else { return .reject }
             s.message = nil
             return s.field.deleteBackward() ? .redraw : .none
         },
         Binding(keys: [.enter], hint: "Enter", label: "Save", help: "save and show the history") { s, _, context in
             s.save(unit: context.defaultUnit, now: context.now)
         },
-        Binding(keys: [.escape], help: "clear the field") { s, _, _ in
+        Binding(keys: [.escape], help: "clear the field (a waiting save: give up)") { s, _, _ in
+            if s.saving {
+                s.message = "Giving up…"
+                return .perform(.giveUpSave)
+            }
             guard !s.field.text.isEmpty || s.message != nil else { return .none }
             s.field.clear()
             s.message = nil
             return .redraw
         },
         Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "open the unit picker (lbs / kg)") { s, _, _ in
+            guard !s.saving else { return .reject }
             s.message = nil
             return .present(.unitPicker)
         },
     ]
 
     private mutating func type(_ ch: Character, unit: WeightUnit) -> Outcome {
+        if saving { return .reject }
         if let rejection = field.insert(ch, unit: unit) {
             message = describe(rejection, unit: unit)
             return .reject
@@ -113,7 +126,7 @@ public struct WeightEntryScreen: Screen {
 
     /// Saved at the time of the key: the minute shown.
     private mutating func save(unit: WeightUnit, now: Date) -> Outcome {
-        guard !field.text.isEmpty else { return .none }
+        guard !field.text.isEmpty, !saving else { return .none }
         if let rejection = field.filter.check(field.text, unit: unit) {
             message = describe(rejection, unit: unit)
             return .reject
@@ -123,6 +136,7 @@ public struct WeightEntryScreen: Screen {
             return .reject
         }
         message = nil
+        saving = true
         return .perform(.saveWeight(weight, at: now))
     }
 
@@ -130,9 +144,14 @@ public struct WeightEntryScreen: Screen {
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
         switch result {
         case .weightSaved(let entry):
+            saving = false
             context.notice = "Saved \(entry.weight.formatted(locales.numeric))"
             return .go(.history)
+        case .saveWaiting where saving:
+            message = Self.waitingText
+            return .redraw
         case .failed(let text):
+            saving = false
             message = text
             return .redraw
         case .storeOpened(let unit):

@@ -44,6 +44,28 @@ import Testing
         #expect(app.handle(.char("q")) == .quit())
     }
 
+    /// A save waiting for another grocer's write: the keys stay alive but
+    /// nothing leaves the screen or changes the weight being saved; the
+    /// wait is shown; Esc gives it up; a failure keeps the weight typed.
+    @Test func aWaitingSaveHoldsTheScreenAndEscGivesUp() {
+        var app = model()
+        for ch in "72" { _ = app.handle(.char(ch)) }
+        guard case .perform(.saveWeight) = app.handle(.enter) else {
+            Issue.record("no save")
+            return
+        }
+        #expect(app.handle(.enter) == .none)
+        #expect(app.handle(.char("5")) == .reject)
+        #expect(app.handle(.function(3)) == .none && app.top == .weight)
+        #expect(app.handle(.ctrl("u")) == .reject && app.top == .weight)
+        _ = app.receive(.saveWaiting)
+        #expect(frame(app).contains { $0.contains("Waiting for another grocer to finish writing") })
+        #expect(app.handle(.escape) == .perform(.giveUpSave))
+        _ = app.receive(.failed("Not saved: you stopped waiting for the other grocer. Your weight is still typed; Enter saves it."))
+        #expect(frame(app).contains { $0.contains("72") })
+        #expect(app.handle(.function(3)) != .none)
+    }
+
     @Test func qAfterAnyOtherKeyAsksAgainAndWithNothingTypedQuitsAtOnce() {
         var app = model()
         _ = app.handle(.char("7"))
