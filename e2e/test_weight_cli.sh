@@ -13,6 +13,14 @@ add_takes_utc_local_times_and_local_dates_at_noon() {
     G weight add 161 --unit lbs --at 2026-07-06 >/dev/null || fail "local date" || return 1
     local want=$'1\t2026-01-05T07:30:00Z\t72.5 kg\n2\t2026-01-06T04:30:00Z\t160 lbs\n3\t2026-07-06T16:00:00Z\t161 lbs'
     [[ $(G weight list --utc) == "$want" ]] || fail "list: $(G weight list --utc)"
+    # Backfilling as people say it: yesterday at a time, two days ago at noon.
+    G weight add 159 --unit lbs --at 'yesterday 21:10' >/dev/null || fail "yesterday 21:10" || return 1
+    G weight add 158 --unit lbs --at -2d >/dev/null || fail "-2d" || return 1
+    local yesterday two
+    yesterday=$(date -d yesterday +%Y-%m-%d) two=$(date -d '2 days ago' +%Y-%m-%d)
+    G weight list | grep -q $'\t'"$yesterday 21:10"$'\t159 lbs' || fail "yesterday: $(G weight list)"
+    G weight list | grep -q $'\t'"$two 12:00"$'\t158 lbs' || fail "-2d: $(G weight list)"
+    G weight rm 4 5 >/dev/null || return 1
     # By default: the id, the local time to the minute, the weight.
     want=$'1\t2026-01-05 02:30\t72.5 kg\n2\t2026-01-05 23:30\t160 lbs\n3\t2026-07-06 12:00\t161 lbs'
     [[ $(G weight list) == "$want" ]] || fail "local list: $(G weight list)"

@@ -22,36 +22,61 @@ public enum WeightParsing {
 }
 
 extension WeightParsing {
-    /// A time typed for `--at`: ISO 8601 in UTC ("2026-01-05T07:30:00Z",
-    /// seconds optional), a local "YYYY-MM-DD HH:MM" (also with a 'T'), or
-    /// a local date, which means 12:00 that day, all in `timeZone`.
-    public static func time(_ text: String, timeZone: TimeZone) throws(CommandError) -> Date {
-        let bytes = Array(text.utf8)
-        guard let date = day(bytes.prefix(10)) else { throw .notATime(text) }
-        if bytes.count == 10 { return local(date, hour: 12, minute: 0, second: 0, timeZone: timeZone) }
-        var rest = bytes.dropFirst(10)
-        guard let separator = rest.popFirst(), separator == UInt8(ascii: "T") || separator == UInt8(ascii: " "),
-            rest.count >= 5, let hour = number(rest.prefix(2)), rest.dropFirst(2).first == UInt8(ascii: ":"),
-            let minute = number(rest.dropFirst(3).prefix(2)), hour < 24, minute < 60
+    /// A time typed for `--at`, in `timeZone` unless it ends in `Z` (UTC):
+    /// a day, then optionally a time of day after a space (or a `T` after a
+    /// date). The day is a date ("2026-01-05"), `today`, `yesterday`, or
+    /// `-Nd`, N days before today (at `now`, where the person is). The time
+    /// is "7:25" or "07:25", seconds optional. A day alone means 12:00.
+    /// So "2026-01-05T07:30:00Z", "2026-01-05 7:30", "yesterday",
+    /// "today 7:25" and "-2d 21:00" all work.
+    public static func time(_ text: String, timeZone: TimeZone, now: Date = Date()) throws(CommandError) -> Date {
+        var dayText = Substring(text)
+        var clock: Substring?
+        if let space = text.firstIndex(of: " ") {
+            (dayText, clock) = (text[..<space], text[text.index(after: space)...])
+        } else if text.utf8.count > 10, let t = text.utf8.index(text.utf8.startIndex, offsetBy: 10, limitedBy: text.utf8.endIndex),
+            text.utf8[t] == UInt8(ascii: "T")
+        {
+            (dayText, clock) = (text[..<t], text[text.index(after: t)...])
+        }
+        guard let day = day(named: dayText, timeZone: timeZone, now: now) else { throw .notATime(text) }
+        guard var clock else { return local(day, hour: 12, minute: 0, second: 0, timeZone: timeZone) }
+        let utc = clock.hasSuffix("Z")
+        if utc { clock = clock.dropLast() }
+        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, (1...2).contains(parts[0].utf8.count),
+            parts.dropFirst().allSatisfy({ $0.utf8.count == 2 }),
+            let hour = number(parts[0].utf8), let minute = number(parts[1].utf8), hour < 24, minute < 60
         else { throw .notATime(text) }
-        rest = rest.dropFirst(5)
         var second = 0
-        if rest.first == UInt8(ascii: ":") {
-            guard rest.count >= 3, let s = number(rest.dropFirst().prefix(2)), s < 60 else { throw .notATime(text) }
+        if parts.count == 3 {
+            guard let s = number(parts[2].utf8), s < 60 else { throw .notATime(text) }
             second = s
-            rest = rest.dropFirst(3)
         }
-        if rest.isEmpty {
-            return local(date, hour: hour, minute: minute, second: second, timeZone: timeZone)
-        }
-        guard rest.elementsEqual("Z".utf8) else { throw .notATime(text) }
-        let seconds = ((date.number * 24 + hour) * 60 + minute) * 60 + second
+        guard utc else { return local(day, hour: hour, minute: minute, second: second, timeZone: timeZone) }
+        let seconds = ((day.number * 24 + hour) * 60 + minute) * 60 + second
         return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// "2026-01-05", "today", "yesterday" or "-2d" (2 days before today,
+    /// up to 100 years back), as a local day.
+    static func day(named text: Substring, timeZone: TimeZone, now: Date) -> CivilDay? {
+        let seconds = Int(now.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: now)
+        let today = CivilDay(number: CivilDay.floorDiv(seconds, 86_400))
+        switch text {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        default: break
+        }
+        if text.hasPrefix("-"), text.hasSuffix("d"), let n = number(text.dropFirst().dropLast().utf8), n <= 36_500 {
+            return today.adding(days: -n)
+        }
+        return day(Array(text.utf8)[...])
     }
 
     /// `time`, and a time a weigh-in can have been (`WeighInTime`) at `now`.
     public static func weighInTime(_ text: String, timeZone: TimeZone, now: Date) throws(CommandError) -> Date {
-        let date = try time(text, timeZone: timeZone)
+        let date = try time(text, timeZone: timeZone, now: now)
         if let problem = WeighInTime.problem(date, now: now) { throw .impossibleTime(text, problem) }
         return date
     }

@@ -19,7 +19,8 @@ extension WeightCommand {
         @Option(help: "lbs or kg.")
         var unit: WeightUnit?
 
-        @Option(name: .customLong("at"), help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
+        // Unconditional: "--at -2d" is a time, not an option.
+        @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
         var at: String?
 
         @OptionGroup var store: StoreOptions

@@ -25,7 +25,8 @@ struct WeightCommand: ParsableCommand {
         @Option(help: "lbs or kg (default: the stored default unit).")
         var unit: WeightUnit?
 
-        @Option(name: .customLong("at"), help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
+        // Unconditional: "--at -2d" is a time, not an option.
+        @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
         var at: String?
 
         @OptionGroup var store: StoreOptions
@@ -89,7 +90,7 @@ struct WeightCommand: ParsableCommand {
     }
 
     static let timeHelp =
-        "When it was weighed: 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local) or 2026-01-05 (12:00 local); from 1900 to 5 minutes after now."
+        "When it was weighed: 2026-01-05T07:30:00Z (UTC), '2026-01-05 7:30' (local), 2026-01-05 (12:00 local), today, yesterday or -2d, each with a time ('yesterday 21:10') or at 12:00; from 1900 to 5 minutes after now."
 
     /// "72.5 kg at 2026-01-05T07:30:00Z"
     static func describe(_ entry: WeightEntry) -> String {

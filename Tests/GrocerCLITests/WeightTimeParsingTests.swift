@@ -18,17 +18,37 @@ import Testing
         ("2026-01-05", "2026-01-05T17:00:00Z"),
         ("2026-07-05", "2026-07-05T16:00:00Z"),
         ("2024-02-29 23:59", "2024-03-01T04:59:00Z"),
+        ("2026-01-05 7:30", "2026-01-05T12:30:00Z"),
+        ("2026-01-05T7:30Z", "2026-01-05T07:30:00Z"),
     ])
     func takesUTCLocalTimesAndLocalDatesAtNoon(text: String, instant: String) throws {
         #expect(try WeightParsing.time(text, timeZone: Self.newYork) == Self.utc(instant))
     }
 
     @Test(arguments: [
-        "", "noon", "2026-1-5", "2026-01-05 7:30", "2026-01-05 24:00", "2026-01-05 07:60", "2026-02-30", "2025-02-29",
+        "", "noon", "2026-1-5", "2026-01-05 7:3", "2026-01-05 107:30", "2026-01-05 24:00", "tomorrow", "-2", "2d", "-d",
+        "today  7:25", "yesterday 7", "-36501d", "2026-01-05 :30", "2026-01-05 07:60", "2026-02-30", "2025-02-29",
         "2026-13-01", "2026-01-05T07:30:00+01:00", "2026-01-05T07:30:00ZZ", "2026-01-05 07:30:61", "２０２６-01-05", "0000-01-01",
     ])
     func refusesAnythingElseNamingTheText(text: String) {
         #expect(throws: CommandError.notATime(text)) { try WeightParsing.time(text, timeZone: Self.newYork) }
+    }
+
+    /// The day as people say it when they backfill: today, yesterday, N
+    /// days ago, each at a time or at 12:00, where the person is (at 03:00
+    /// UTC on the 6th it is still the 5th in New York).
+    @Test(arguments: [
+        ("today", "2026-01-05T17:00:00Z"),
+        ("today 7:25", "2026-01-05T12:25:00Z"),
+        ("yesterday", "2026-01-04T17:00:00Z"),
+        ("yesterday 21:10:05", "2026-01-05T02:10:05Z"),
+        ("-2d", "2026-01-03T17:00:00Z"),
+        ("-2d 07:30", "2026-01-03T12:30:00Z"),
+        ("-0d 6:00Z", "2026-01-05T06:00:00Z"),
+    ])
+    func relativeDaysAreLocalDaysBeforeNow(text: String, instant: String) throws {
+        let now = Self.utc("2026-01-06T03:00:00Z")
+        #expect(try WeightParsing.time(text, timeZone: Self.newYork, now: now) == Self.utc(instant))
     }
 
     @Test func aDateIsADayAndItsStartIsLocalMidnight() throws {

@@ -74,8 +74,9 @@ extension HistoryScreen {
         Binding(keys: [.tab, .backTab], help: "form: the value or the date and time", helpKeys: "Tab  Shift-Tab") { s, _, _ in
             s.form?.nextField() == true ? .redraw : .none
         },
-        Binding(keys: [.ctrl("u")], help: "form: lbs or kg") { s, _, _ in
-            guard s.form != nil else { return .none }
+        Binding(keys: [.ctrl("u")], help: "form: lbs or kg (in the date: clear it)") { s, _, _ in
+            guard let form = s.form else { return .none }
+            if form.focus == .when { return s.form?.clearWhen() == true ? .redraw : .none }
             return s.form?.toggleUnit() == true ? .redraw : .reject
         },
         Binding(keys: [.enter], hint: "Enter", label: "Save", help: "form: save", when: \.editing) { s, _, context in

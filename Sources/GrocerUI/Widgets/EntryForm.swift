@@ -102,7 +102,16 @@ public struct EntryForm: Equatable, Sendable {
         return true
     }
 
-    /// Ctrl-U: the other unit, when the value fits it.
+    /// Ctrl-U in the date field: clears it, as Ctrl-U clears a line in a
+    /// shell (it flipped the unit there, unseen). False when already empty.
+    public mutating func clearWhen() -> Bool {
+        guard focus == .when, !when.isEmpty else { return false }
+        when = ""
+        message = nil
+        return true
+    }
+
+    /// Ctrl-U in the value field: the other unit, when the value fits it.
     public mutating func toggleUnit() -> Bool {
         let other: WeightUnit = unit == .kg ? .lbs : .kg
         if let rejection = value.filter.check(value.text, unit: other), !value.text.isEmpty {

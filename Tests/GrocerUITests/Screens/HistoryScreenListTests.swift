@@ -149,6 +149,23 @@ import Testing
         #expect(f.frame()[12].contains("Press u to undo."))
     }
 
+    /// Ctrl-U in the date field clears the date, as in a shell; the unit
+    /// stays (it flipped, unseen, while the date was being typed).
+    @Test func ctrlUInTheDateFieldClearsItAndKeepsTheUnit() {
+        var f = history(3)
+        f.press(.enter)
+        let unit = f.screen.form?.unit
+        f.press(.tab)
+        f.press(.ctrl("u"))
+        #expect(f.screen.form?.when == "")
+        #expect(f.screen.form?.unit == unit)
+        f.type("2026-11-20 07:30")
+        #expect(f.screen.form?.when == "2026-11-20 07:30")
+        f.press(.tab)
+        f.press(.ctrl("u"))
+        #expect(f.screen.form?.unit != unit)
+    }
+
     @Test func anEditToAnotherDayMovesTheEntry() {
         var f = history(3)
         f.press(.char("e"))
