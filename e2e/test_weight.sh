@@ -57,6 +57,18 @@ unit_picker_changes_the_default_and_it_survives_a_restart() {
     wait_for "72.5 kg" || return 1
 }
 
+up_backfills_yesterday() {
+    "$GROCER_BIN" unit kg >/dev/null || return 1
+    start
+    wait_for "Enter Today's Weight" || return 1
+    send Up
+    wait_for "(yesterday)" || return 1
+    type_text "71.5"
+    send Enter
+    wait_for "Saved 71.5 kg" || return 1
+    "$GROCER_BIN" weight list | grep -q $'\t'"$(date -d yesterday +%Y-%m-%d) " || fail "not yesterday: $("$GROCER_BIN" weight list)"
+}
+
 german_locale_uses_a_comma() {
     LANG_E2E=de_DE.UTF-8 start
     wait_for "Enter Today's Weight" || return 1
@@ -170,6 +182,7 @@ q_with_a_weight_typed_asks_before_quitting() {
     wait_for "[exit 0]" || return 1
 }
 
+run_test "Up backfills yesterday: the date says so, the entry is yesterday's" up_backfills_yesterday
 run_test "typing filters, Enter saves and shows the history" typing_filters_saves_and_shows_history
 run_test "zero is refused; Enter on empty does nothing" zero_is_refused_and_empty_enter_does_nothing
 run_test "unit picker sets the default; kept after restart" unit_picker_changes_the_default_and_it_survives_a_restart

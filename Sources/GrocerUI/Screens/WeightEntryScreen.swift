@@ -32,9 +32,24 @@ public struct WeightEntryScreen: Screen {
     /// When the time shown next changes (the next minute), in uptime.
     public private(set) var wakeAt: Duration?
 
-    /// Each time the screen appears: empty field, fresh date and time.
+    /// Days before today the weight is for (Up and Down move it): last
+    /// night's forgotten weigh-in is Up, then Enter; 0 is now.
+    public private(set) var daysBack = 0
+    static let mostDaysBack = 36_500
+
+    /// When the weight being typed will be saved: now, or the same time of
+    /// day `daysBack` local days before.
+    func savedAt(_ now: Date) -> Date {
+        guard daysBack > 0 else { return now }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = locales.timeZone
+        return calendar.date(byAdding: .day, value: -daysBack, to: now) ?? now
+    }
+
+    /// Each time the screen appears: empty field, today, fresh date and time.
     public mutating func appear(_ context: inout AppContext) -> Outcome {
         field.clear()
+        daysBack = 0
         showTime(context)
         message = nil
         return .redraw
@@ -50,8 +65,19 @@ public struct WeightEntryScreen: Screen {
     /// Shows `context.now` and asks to be woken when its minute ends.
     private mutating func showTime(_ context: AppContext) {
         appearedAt = context.now
-        appearedAtText = locales.longDateShortTime(context.now)
+        appearedAtText = timeText(context.now)
         wakeAt = context.uptime + Self.untilNextMinute(context.now)
+    }
+
+    /// The date and time the weight is for: "Tuesday, November 24, 2026 at
+    /// 7:25 AM (yesterday)".
+    private func timeText(_ now: Date) -> String {
+        let text = locales.longDateShortTime(savedAt(now))
+        switch daysBack {
+        case 0: return text
+        case 1: return text + " (yesterday)"
+        default: return text + " (\(daysBack) days ago)"
+        }
     }
 
     /// From `now` to the start of the next minute (never zero).
@@ -97,6 +123,14 @@ public struct WeightEntryScreen: Screen {
         Binding(keys: [.enter], hint: "Enter", label: "Save", help: "save and show the history") { s, _, context in
             s.save(unit: context.defaultUnit, now: context.now)
         },
+        Binding(keys: [.up, .down], help: "an earlier or later day (to backfill)", helpKeys: "Up Down") { s, key, context in
+            guard !s.saving else { return .reject }
+            let next = s.daysBack + (key == .up ? 1 : -1)
+            guard (0...Self.mostDaysBack).contains(next) else { return .reject }
+            s.daysBack = next
+            s.showTime(context)
+            return .redraw
+        },
         Binding(keys: [.escape], help: "clear the field (a waiting save: give up)") { s, _, _ in
             if s.saving {
                 s.message = "Giving up…"
@@ -124,7 +158,7 @@ public struct WeightEntryScreen: Screen {
         return .redraw
     }
 
-    /// Saved at the time of the key: the minute shown.
+    /// Saved at the time of the key: the minute shown (on the day chosen).
     private mutating func save(unit: WeightUnit, now: Date) -> Outcome {
         guard !field.text.isEmpty, !saving else { return .none }
         if let rejection = field.filter.check(field.text, unit: unit) {
@@ -137,7 +171,7 @@ public struct WeightEntryScreen: Screen {
         }
         message = nil
         saving = true
-        return .perform(.saveWeight(weight, at: now))
+        return .perform(.saveWeight(weight, at: savedAt(now)))
     }
 
     /// Saved: the history shows it. Refused: say so and keep what was typed.
@@ -159,7 +193,7 @@ public struct WeightEntryScreen: Screen {
             // the locales have been checked (`Locales.settle`): the date
             // and the separator are theirs from now on.
             context.defaultUnit = unit
-            appearedAtText = locales.longDateShortTime(appearedAt)
+            appearedAtText = timeText(appearedAt)
             if field.text.isEmpty, field.filter.decimalSeparator != locales.decimalSeparator {
                 field = WeightField(filter: DecimalInputFilter(decimalSeparator: locales.decimalSeparator))
             }

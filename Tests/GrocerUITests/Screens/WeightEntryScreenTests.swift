@@ -185,4 +185,25 @@ import Testing
         #expect(s.screen.receive(.weightSaved(entry), &s.context) == .go(.history))
         #expect(s.context.notice == "Saved 72.5 kg")
     }
+
+    /// Backfilling: Up goes a day back (Down forward, never past today),
+    /// the date shown says which day, and Enter saves at that day's same
+    /// time; the next appearance is today again.
+    @Test func upAndDownChooseTheDayTheWeightIsFor() {
+        var s = screen()
+        #expect(s.handle(.down) == .reject)
+        _ = s.handle(.up)
+        _ = s.handle(.up)
+        // (ICU puts a narrow no-break space before PM.)
+        #expect(rendered(s).lines.contains { $0.contains("November 19, 2026 at 12:00") && $0.hasSuffix("PM (2 days ago)") })
+        _ = s.handle(.down)
+        #expect(rendered(s).lines.contains { $0.contains("November 20, 2026 at 12:00") && $0.hasSuffix("PM (yesterday)") })
+        type("160.5", into: &s)
+        #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "160.5", unit: .lbs)!, at: Self.noon.addingTimeInterval(-86_400))))
+        _ = s.screen.receive(.failed("x"), &s.context)
+        _ = s.screen.appear(&s.context)
+        #expect(s.screen.daysBack == 0)
+        #expect(!rendered(s).lines.contains { $0.contains("yesterday") })
+    }
+
 }
