@@ -128,7 +128,7 @@ bash_completion_offers_subcommands_units_and_files() {
     got=$(complete_bash "grocer sto") || fail "the completion script failed" || return 1
     [[ $got == $'storage\nstore' ]] || fail "grocer sto<Tab>: '$got', want storage and store"
     got=$(complete_bash "grocer weight ")
-    [[ $(grep -v '^-' <<<"$got" | sort | tr '\n' ' ') == "add edit export goal import list rm trend " ]] ||
+    [[ $(grep -v '^-' <<<"$got" | sort | tr '\n' ' ') == "add averages edit export goal import list rm trend " ]] ||
         fail "grocer weight <Tab> does not offer exactly the weight subcommands: '$got'"
     got=$(complete_bash "grocer weight add 72 --unit ")
     [[ $got == $'kg\nlbs' ]] || fail "--unit <Tab>: '$got'"

@@ -81,6 +81,21 @@ rm_removes_every_id_given_and_the_days_follow() {
         || fail "weight_day: $(sqlite3 "$GROCER_STORE" 'SELECT * FROM weight_day')"
 }
 
+averages_by_week_and_month() {
+    export TZ=America/New_York
+    G unit kg >/dev/null || return 1
+    G weight add 72.5 --at '2026-01-11 23:30' >/dev/null || return 1
+    G weight add 160 --unit lbs --at 2026-01-07 >/dev/null || return 1
+    G weight add 72.1 --at 2026-01-12 >/dev/null || return 1
+    local out
+    out=$(G weight averages --json) || fail "averages: exit $?" || return 1
+    jq -e '.unit == "kg" and .by == "week" and (.periods | length) == 2
+        and .periods[0] == {"start": "2026-01-05", "count": 2, "mean": 72.54, "min": 72.50, "max": 72.57}' <<<"$out" >/dev/null \
+        || fail "weeks: $out"
+    out=$(G weight averages --by month) || return 1
+    [[ $out == *$'\n2026-01-01          3      72.39     72.10     72.57' ]] || fail "months: $out"
+}
+
 goal_prints_sets_and_clears() {
     [[ $(G weight goal 2>/dev/null) == "No goal set" ]] || fail "no store: $(G weight goal 2>&1)"
     G unit kg >/dev/null || return 1
@@ -113,6 +128,7 @@ run_test "weight list --since/--until: inclusive local days" list_since_until_ar
 run_test "weight edit changes what is given, keeps the rest" edit_changes_what_is_given_and_keeps_the_rest
 run_test "a missing id: one line, exit 2, nothing changed" a_missing_id_is_one_line_exit_2_and_nothing_changes
 run_test "weight rm removes every id given; weight_day follows" rm_removes_every_id_given_and_the_days_follow
+run_test "weight averages by week (from Monday, local days) and by month" averages_by_week_and_month
 run_test "weight goal prints, sets and clears" goal_prints_sets_and_clears
 run_test "times in the future or before 1900 are refused" times_in_the_future_or_before_1900_are_refused
 finish

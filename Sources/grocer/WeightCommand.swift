@@ -10,7 +10,7 @@ struct WeightCommand: ParsableCommand {
         abstract: "Add, list, edit and remove weights; the goal, the trend, export and import.",
         subcommands: [
             Add.self, List.self, Edit.self, Remove.self, Goal.self,
-            WeightTrendCommand.self, WeightExportCommand.self, WeightImportCommand.self,
+            WeightTrendCommand.self, WeightAveragesCommand.self, WeightExportCommand.self, WeightImportCommand.self,
         ]
     )
 

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import GrocerCLI
+import GrocerCore
+import GrocerExchange
+import GrocerStore
+
+extension WeightAverages.Period: ExpressibleByArgument {}
+
+/// `grocer weight averages [--by week|month] [--json]`.
+struct WeightAveragesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "averages",
+        abstract: "Print each week's or month's weigh-ins: how many, their mean, lowest and highest.",
+        discussion: """
+            Periods with at least one weigh-in, oldest first, in the default unit (entries in the other unit \
+            converted), to the hundredth. Weeks start on Monday (ISO 8601); days are calendar days in TZ. \
+            --json prints {"unit", "by", "periods": [{"start", "count", "mean", "min", "max"}]}.
+            """)
+
+    @Option(help: "week or month (default: week).")
+    var by: WeightAverages.Period = .week
+
+    @Flag(help: "Print a JSON object.")
+    var json = false
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        guard let db = try store.openForReading() else {
+            print(render(WeightAverages(period: by, unit: .lbs, timeZone: .current)), terminator: "")
+            return
+        }
+        defer { try? db.close() }
+        var averages = WeightAverages(period: by, unit: try StoreAccess.reading(db.path) { try db.defaultUnit() }, timeZone: db.timeZone)
+        let report = try StoreAccess.reading(db.path) { try db.forEachWeight { averages.add($0.weight, at: $0.recordedAt) } }
+        try report.requireComplete(path: db.path)
+        print(render(averages), terminator: "")
+    }
+
+    func render(_ averages: WeightAverages) -> String {
+        let figures = averages.finished()
+        let unit = averages.unit.rawValue
+        let fixed = TrendJSON.fixed2
+        if json {
+            let periods = figures.map {
+                "\n    {\"start\": \"\($0.firstDay)\", \"count\": \($0.count), \"mean\": \(fixed($0.mean)), "
+                    + "\"min\": \(fixed($0.min)), \"max\": \(fixed($0.max))}"
+            }
+            return "{\n  \"unit\": \"\(unit)\",\n  \"by\": \"\(averages.period.rawValue)\",\n  \"periods\": ["
+                + periods.joined(separator: ",") + (periods.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        }
+        if figures.isEmpty { return "No weights yet.\n" }
+        let header = [averages.period == .week ? "Week of   " : "Month of  ", "Weigh-ins", "Mean (\(unit))", "Min (\(unit))", "Max (\(unit))"]
+        var lines = [header.joined(separator: "  ")]
+        for f in figures {
+            let cells = ["\(f.firstDay)", String(f.count), fixed(f.mean), fixed(f.min), fixed(f.max)]
+            lines.append(zip(cells, header).map { cell, title in pad(cell, title.count) }.joined(separator: "  "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Right-aligned in `width` columns.
+    private func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}
