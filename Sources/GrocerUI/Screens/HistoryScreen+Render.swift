@@ -54,7 +54,20 @@ extension HistoryScreen {
     }
 
     /// "Trend 81.6 kg   −0.40 kg/week   −2.1 kg over 3m   Goal 75.0 kg by Mar 12, 2027"
+    /// ("over 6d" where the entries span less than the range).
     var figuresLine: String { figures(withRangeChange: true).joined(separator: "   ") }
+
+    /// What the change is over: the range's name ("3m") when the entries
+    /// fill it, else the span they do cover ("6d", as the ranges are
+    /// named), never more than the
+    /// data (a month of weigh-ins is not "over 1y"); nil for a single day.
+    func rangeSpan(_ trend: WeightTrend, ending last: CivilDay) -> String? {
+        guard let first = trend.points.first?.day else { return nil }
+        if let start = range.firstDay(endingAt: last), start >= first { return range.rawValue }
+        let days = last.number - first.number
+        guard days > 0 else { return nil }
+        return "\(days)d"
+    }
 
     /// The trend, the change per week, the change over the range, the goal.
     func figures(withRangeChange: Bool) -> [String] {
@@ -64,8 +77,8 @@ extension HistoryScreen {
         if let rate = trend.changePerWeek {
             parts.append("\(NumberText.fixed(rate, digits: 2, separator: separator, signed: true)) \(u)/week")
         }
-        if withRangeChange, let change = trend.change(over: range) {
-            parts.append("\(NumberText.fixed(change, digits: 1, separator: separator, signed: true)) \(u) over \(range.rawValue)")
+        if withRangeChange, let change = trend.change(over: range), let span = rangeSpan(trend, ending: latest.day) {
+            parts.append("\(NumberText.fixed(change, digits: 1, separator: separator, signed: true)) \(u) over \(span)")
         }
         if let goal {
             let target = goal.exactValue(in: unit)

@@ -30,7 +30,7 @@ import Testing
                 " 74.6┤⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒",
                 "     └─────────────────────────────────────────────────────────────────────────",
                 "      Nov 15   Nov 16      Nov 17      Nov 18      Nov 19      Nov 20    Nov 21",
-                " Trend 81.9 kg   −0.10 kg/week   −0.1 kg over 3m   Goal 75.0 kg by Apr 12, 2028",
+                " Trend 81.9 kg   −0.10 kg/week   −0.1 kg over 6d   Goal 75.0 kg by Apr 12, 2028",
                 "",
                 " Entries, newest first                                                   1 of 3",
                 "  Nov 21, 2026 at 12:00 PM                                             81.5 kg",
@@ -38,6 +38,18 @@ import Testing
                 "  Nov 15, 2026 at 12:00 PM                                               82 kg",
                 "", "", "", "", "", "",
             ])
+    }
+
+    /// The change is never claimed over more than the data: a range the
+    /// entries fill is named ("3m"), else the days they span ("200d"); a
+    /// single day has no change to tell.
+    @Test func theFiguresLineNamesNoSpanLongerThanTheData() {
+        var f = HistoryFixture(entries: [entry(1, "90", .kg, daysAgo: 200), entry(2, "85", .kg, daysAgo: 0)])
+        #expect(f.frame().contains { $0.hasSuffix(" kg over 3m") })
+        f.press(.char("6"))
+        #expect(f.frame().contains { $0.hasSuffix(" kg over 200d") })
+        let one = HistoryFixture(entries: [entry(1, "90", .kg, daysAgo: 0)])
+        #expect(!one.frame().contains { $0.contains(" over ") })
     }
 
     @Test func theSelectedEntryIsShownReversed() {
