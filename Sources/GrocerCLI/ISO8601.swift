@@ -9,20 +9,23 @@ public enum ISO8601 {
     /// 1582, so `weight list` and `weight export` disagreed about a row
     /// from then). Whole seconds.
     public static func string(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let day = CivilDay(number: CivilDay.floorDiv(seconds, 86_400))
-        let rest = seconds - day.number * 86_400
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(day)T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+        let (day, time) = dayAndTime(Int(date.timeIntervalSince1970.rounded(.down)))
+        return "\(day)T\(time)Z"
     }
 
     /// "2026-11-21 13:00": the local date and time in `timeZone` (its
     /// offset at that instant), to the minute, in the same calendar.
     public static func local(_ date: Date, timeZone: TimeZone) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let (day, time) = dayAndTime(Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
+        return "\(day) \(time.prefix(5))"
+    }
+
+    /// The day and "HH:MM:SS" of a count of seconds since 1970-01-01 00:00
+    /// on the clock wanted (UTC, or local with the offset added).
+    private static func dayAndTime(_ seconds: Int) -> (CivilDay, String) {
         let day = CivilDay(number: CivilDay.floorDiv(seconds, 86_400))
         let rest = seconds - day.number * 86_400
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(day) \(two(rest / 3600)):\(two(rest / 60 % 60))"
+        return (day, "\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))")
     }
 }

@@ -61,8 +61,7 @@ extension WeightParsing {
     /// "2026-01-05", "today", "yesterday" or "-2d" (2 days before today,
     /// up to 100 years back), as a local day.
     static func day(named text: Substring, timeZone: TimeZone, now: Date) -> CivilDay? {
-        let seconds = Int(now.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: now)
-        let today = CivilDay(number: CivilDay.floorDiv(seconds, 86_400))
+        let today = CivilDay(now, in: timeZone)
         switch text {
         case "today": return today
         case "yesterday": return today.adding(days: -1)

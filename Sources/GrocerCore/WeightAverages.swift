@@ -52,8 +52,7 @@ public struct WeightAverages: Sendable {
 
     /// Counts one weigh-in.
     public mutating func add(_ weight: Weight, at date: Date) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let day = CivilDay(number: CivilDay.floorDiv(seconds, 86_400))
+        let day = CivilDay(date, in: timeZone)
         let value = weight.unit == unit ? weight.value : weight.converted(to: unit)
         var running = days[Self.start(of: day, period: period), default: Running()]
         running.count += 1

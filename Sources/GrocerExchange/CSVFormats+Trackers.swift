@@ -77,6 +77,10 @@ struct HackersDietExcelReader: CSVFormatReader {
     }
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
+        // A day's row is never the unit row: only other rows are searched.
+        if let (dateColumn, weightColumn) = Self.dayColumns(fields) {
+            return day(fields, line: line, dateColumn: dateColumn, weightColumn: weightColumn)
+        }
         if let word = fields.lazy.map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: {
             ["kilograms", "pounds", "stones"].contains($0.lowercased())
         }) {
@@ -89,12 +93,13 @@ struct HackersDietExcelReader: CSVFormatReader {
             reading.take(unit!, from: "its unit row, \"\(word)\"")
             return .skip
         }
-        guard let (dateColumn, weightColumn) = Self.dayColumns(fields) else {
-            if let w = fields.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "weight" }) {
-                reading.drop(fields[(w + 1)...])
-            }
-            return .skip
+        if let w = fields.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "weight" }) {
+            reading.drop(fields[(w + 1)...])
         }
+        return .skip
+    }
+
+    private mutating func day(_ fields: [String], line: Int, dateColumn: Int, weightColumn: Int) -> CSVLineResult {
         let value = field(fields, weightColumn)
         if value.isEmpty { return .skip }
         guard let unit else { return .fail(.unitNotStated(.hackersdiet)) }
