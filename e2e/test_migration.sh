@@ -140,7 +140,7 @@ test_file_size_limit_leaves_old_store() {
 # A test-only in-place step after the released ones (version CURRENT ->
 # CURRENT + 1), given to the binary through GROCER_TEST_EXTRA_STEP_SQL: it
 # never ships, and the shipped version stays CURRENT.
-STEP_SQL="ALTER TABLE weight_entry ADD COLUMN note TEXT; CREATE TABLE step_marker (n INTEGER NOT NULL); INSERT INTO step_marker SELECT count(*) FROM weight_entry;"
+STEP_SQL="ALTER TABLE weight_entry ADD COLUMN test_note TEXT; CREATE TABLE step_marker (n INTEGER NOT NULL); INSERT INTO step_marker SELECT count(*) FROM weight_entry;"
 step() { GROCER_TEST_EXTRA_STEP_SQL=$STEP_SQL "$GROCER_BIN" store migrate --store "$STORE" "$@"; }
 
 stepped() {

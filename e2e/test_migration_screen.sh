@@ -97,7 +97,7 @@ a_version4_store_shows_the_progress_screen_then_todays_weight() {
     expect_screen "\[ kg \^U \]" || return 1
     send F10
     wait_for "[exit 0]" || return 1
-    [[ $(sqlite3 "$GROCER_STORE" "PRAGMA user_version; SELECT count(*) FROM quarantine; SELECT count(*) FROM weight_entry") == "5"$'\n'"1"$'\n'"$N" ]] \
+    [[ $(sqlite3 "$GROCER_STORE" "PRAGMA user_version; SELECT count(*) FROM quarantine; SELECT count(*) FROM weight_entry") == "$CURRENT"$'\n'"1"$'\n'"$N" ]] \
         || fail "after the step: $(sqlite3 "$GROCER_STORE" 'PRAGMA user_version; SELECT count(*) FROM quarantine')" || return 1
     [[ $(sqlite3 "$GROCER_STORE.v4.bak" 'PRAGMA user_version') == 4 ]] || fail "no version 4 backup" || return 1
     grep -q "from format version 4 to 5" "$XDG_STATE_HOME/grocer/migration.log" || fail "no log" || return 1

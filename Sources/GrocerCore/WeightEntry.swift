@@ -1,14 +1,17 @@
 import Foundation
 
-/// One saved weight: what was typed and when (UTC, whole seconds).
+/// One saved weight: what was typed and when (UTC, whole seconds), and
+/// its note (`WeightNote`; empty when it has none).
 public struct WeightEntry: Equatable, Hashable, Sendable, Identifiable {
     public let id: Int64
     public let weight: Weight
     public let recordedAt: Date
+    public let note: String
 
-    public init(id: Int64, weight: Weight, recordedAt: Date) {
+    public init(id: Int64, weight: Weight, recordedAt: Date, note: String = "") {
         self.id = id
         self.weight = weight
         self.recordedAt = recordedAt
+        self.note = note
     }
 }

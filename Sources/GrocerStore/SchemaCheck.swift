@@ -31,7 +31,9 @@ enum SchemaCheck {
             return try queue.write { db in
                 try Schema.create(db)
                 var tables: [String: [Column]] = [:]
-                for name in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") {
+                // SQLite's own tables (sqlite_sequence, which AUTOINCREMENT
+                // makes) are SQLite's to shape.
+                for name in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
                     tables[name] = try columns(of: name, in: db)
                 }
                 return tables

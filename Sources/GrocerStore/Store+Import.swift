@@ -56,8 +56,8 @@ public struct WeightImporter {
         self.stop = stop
         self.progressEvery = max(1, progressEvery)
         self.progress = progress
-        insert = try db.makeStatement(sql: "INSERT INTO weight_entry (value, unit, recorded_at) VALUES (?, ?, ?)")
-        insertWithID = try db.makeStatement(sql: "INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (?, ?, ?, ?)")
+        insert = try db.makeStatement(sql: "INSERT INTO weight_entry (value, unit, recorded_at, note) VALUES (?, ?, ?, ?)")
+        insertWithID = try db.makeStatement(sql: "INSERT INTO weight_entry (id, value, unit, recorded_at, note) VALUES (?, ?, ?, ?, ?)")
         let last = try Int64.fetchOne(db, sql: "SELECT max(id) FROM weight_entry")
         lastIDBefore = last ?? 0
         keepsIDs = last == nil
@@ -74,12 +74,14 @@ public struct WeightImporter {
                     """)
     }
 
-    /// Inserts `weight` recorded at `seconds` (Unix time), unless the store
-    /// held the same entry before the import began. `id` is used when the
+    /// Inserts `weight` recorded at `seconds` (Unix time) with `note`
+    /// (already a note: `WeightNote.cleaned`), unless the store held the
+    /// same entry (time, unit and value; the note aside) before the import
+    /// began. `id` is used when the
     /// store was empty and the id is still free. Throws `CancellationError`
     /// once the stop flag is raised (the transaction is then rolled back).
     @discardableResult
-    public mutating func add(_ weight: Weight, at seconds: Int64, id: Int64? = nil) throws -> ImportOutcome {
+    public mutating func add(_ weight: Weight, at seconds: Int64, id: Int64? = nil, note: String = "") throws -> ImportOutcome {
         seen += 1
         if seen % progressEvery == 0 {
             if stop.isRaised { throw CancellationError() }
@@ -107,8 +109,8 @@ public struct WeightImporter {
             firstAtLastSeconds = key
             if !moreAtLastSeconds.isEmpty { moreAtLastSeconds.removeAll(keepingCapacity: true) }
         }
-        if try !insertKeepingID(id, weight.digits, unit, seconds) {
-            insert.setUncheckedArguments([weight.digits, unit, seconds])
+        if try !insertKeepingID(id, weight.digits, unit, seconds, note) {
+            insert.setUncheckedArguments([weight.digits, unit, seconds, note])
             try insert.execute()
         }
         inserted += 1
@@ -118,9 +120,9 @@ public struct WeightImporter {
 
     /// Inserts with the file's id when the store was empty and the id is
     /// free; false when the row still needs inserting.
-    private mutating func insertKeepingID(_ id: Int64?, _ digits: String, _ unit: String, _ seconds: Int64) throws -> Bool {
+    private mutating func insertKeepingID(_ id: Int64?, _ digits: String, _ unit: String, _ seconds: Int64, _ note: String) throws -> Bool {
         guard keepsIDs, let id, id > 0 else { return false }
-        insertWithID.setUncheckedArguments([id, digits, unit, seconds])
+        insertWithID.setUncheckedArguments([id, digits, unit, seconds, note])
         do {
             try insertWithID.execute()
             return true

@@ -5,18 +5,19 @@ import GrocerCore
 extension Store {
     // MARK: Weights
 
-    /// Saves a weight recorded at `date` (kept to the whole second), and
-    /// its day in `weight_day`, in one transaction.
+    /// Saves a weight recorded at `date` (kept to the whole second) with
+    /// its note (trimmed; checked by the caller with `WeightNote.problem`),
+    /// and its day in `weight_day`, in one transaction.
     @discardableResult
-    public func addWeight(_ weight: Weight, at date: Date) throws -> WeightEntry {
-        var record = WeightRecord(weight, at: date)
+    public func addWeight(_ weight: Weight, at date: Date, note: String = "") throws -> WeightEntry {
+        var record = WeightRecord(weight, at: date, note: note)
         try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
             try record.insert(db)
             try WeightDayTable.change(db, zone: timeZone, added: [record])
         }
         return WeightEntry(
             id: record.id ?? 0, weight: weight,
-            recordedAt: Date(timeIntervalSince1970: TimeInterval(record.recordedAt)))
+            recordedAt: Date(timeIntervalSince1970: TimeInterval(record.recordedAt)), note: record.note)
     }
 
     /// The newest entries first, at most `limit` rows (unreadable ones

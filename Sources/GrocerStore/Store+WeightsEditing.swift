@@ -5,15 +5,16 @@ import GrocerCore
 extension Store {
     // MARK: Editing, deleting and undoing weights
 
-    /// Changes entry `id` to `weight` recorded at `at` (whole seconds), and
-    /// its days in `weight_day`, in one transaction. Returns the entry as it
-    /// was (for undo: edit it back) and as it is now.
+    /// Changes entry `id` to `weight` recorded at `at` (whole seconds) with
+    /// `note` (nil keeps the note it has), and its days in `weight_day`, in
+    /// one transaction. Returns the entry as it was (for undo: edit it back)
+    /// and as it is now.
     @discardableResult
-    public func editWeight(id: Int64, weight: Weight, at date: Date) throws -> (before: WeightEntry, after: WeightEntry) {
+    public func editWeight(id: Int64, weight: Weight, at date: Date, note: String? = nil) throws -> (before: WeightEntry, after: WeightEntry) {
         try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
             let old = try existingRecords([id], db)[0]
             let before = try readable(old)
-            var new = WeightRecord(weight, at: date)
+            var new = WeightRecord(weight, at: date, note: note ?? before.note)
             new.id = id
             try new.update(db)
             try WeightDayTable.change(db, zone: timeZone, removed: [old], added: [new])
@@ -52,13 +53,13 @@ extension Store {
             var records: [WeightRecord] = []
             var restored: [WeightEntry] = []
             for entry in entries {
-                var record = WeightRecord(entry.weight, at: entry.recordedAt)
+                var record = WeightRecord(entry)
                 record.id = try WeightRecord.exists(db, key: entry.id) ? nil : entry.id
                 try record.insert(db)
                 let id = record.id ?? db.lastInsertedRowID
                 record.id = id
                 records.append(record)
-                restored.append(WeightEntry(id: id, weight: entry.weight, recordedAt: entry.recordedAt))
+                restored.append(WeightEntry(id: id, weight: entry.weight, recordedAt: entry.recordedAt, note: record.note))
             }
             try WeightDayTable.change(db, zone: timeZone, added: records)
             return restored
@@ -74,7 +75,7 @@ extension Store {
             guard let row = try Row.fetchOne(db, WeightRecord.filter(key: now.id)),
                 let old = try? WeightRecord(row: row), (try? old.entry()) == now
             else { throw StoreError.changedElsewhere(path: path) }
-            var new = WeightRecord(back.weight, at: back.recordedAt)
+            var new = WeightRecord(back)
             new.id = now.id
             try new.update(db)
             try WeightDayTable.change(db, zone: timeZone, removed: [old], added: [new])

@@ -5,7 +5,7 @@ import Testing
 
 @testable import GrocerStore
 
-/// The check of a current (version 5) file's own schema: grocer's stores,
+/// The check of a current (version 6) file's own schema: grocer's stores,
 /// fresh or migrated, pass it; a change made outside grocer to any of its
 /// tables, version 5's new ones included, is refused, named, and the file
 /// is left as it was.
@@ -17,13 +17,14 @@ import Testing
     static func tableTexts(_ path: String) throws -> [String: String] {
         try ReadOnlyFile.read(path: path, stop: StopFlag()) { db in
             try Dictionary(
-                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'").map {
-                    ($0["name"] as String, $0["sql"] as String)
-                })
+                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                    .map {
+                        ($0["name"] as String, $0["sql"] as String)
+                    })
         }
     }
 
-    @Test func theExpectedSchemaHasVersion5sTablesAndColumns() {
+    @Test func theExpectedSchemaHasVersion6sTablesAndColumns() {
         #expect(Set(SchemaCheck.expected.keys) == ["weight_entry", "setting", "unit", "item", "quarantine", "place", "aisle", "weight_day"])
         #expect(
             SchemaCheck.expected["item"]?.map(\.name) == [
@@ -31,6 +32,7 @@ import Testing
             ])
         #expect(SchemaCheck.expected["aisle"]?.map(\.name) == ["id", "name", "position"])
         #expect(SchemaCheck.expected["weight_day"]?.map(\.name) == ["day", "unit", "hundredths", "count"])
+        #expect(SchemaCheck.expected["weight_entry"]?.map(\.name) == ["id", "value", "unit", "recorded_at", "note"])
     }
 
     /// A store migrated from version 4 passes the check by its fast path:
@@ -77,10 +79,11 @@ import Testing
             """
             PRAGMA foreign_keys = OFF;
             CREATE TABLE w2 (
-              id          INTEGER PRIMARY KEY,
+              id          INTEGER PRIMARY KEY AUTOINCREMENT,
               value       TEXT NOT NULL CHECK (value GLOB '[0-9]*' AND value NOT GLOB '*[^0-9.]*'),
               unit        TEXT NOT NULL CHECK (unit IN ('lbs', 'kg')),
-              recorded_at INTEGER NOT NULL UNIQUE ON CONFLICT REPLACE
+              recorded_at INTEGER NOT NULL UNIQUE ON CONFLICT REPLACE,
+              note        TEXT NOT NULL DEFAULT ''
             );
             DROP TABLE weight_entry; ALTER TABLE w2 RENAME TO weight_entry;
             CREATE INDEX weight_entry_by_time ON weight_entry(recorded_at, id);

@@ -37,7 +37,7 @@ import Testing
         let store = try Store.hostile()
         try store.execute(
             """
-            INSERT INTO weight_entry VALUES (1, '072.5', 'kg', 10), (2, '72.5', 'stone', 20), (3, NULL, 'kg', 30),
+            INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (1, '072.5', 'kg', 10), (2, '72.5', 'stone', 20), (3, NULL, 'kg', 30),
               (4, '72.5', 'kg', 'noon'), (5, '0', 'kg', 50), (6, '80.25', 'lbs', 60)
             """)
         let (rows, report) = try exported(store)

@@ -32,7 +32,7 @@ import Testing
 
     @Test func aMissingColumnIsNamed() throws {
         let store = try Store.inMemory(path: Self.path)
-        try store.execute("DROP TABLE weight_entry; CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, value TEXT, recorded_at INTEGER)")
+        try store.execute("DROP TABLE weight_entry; CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, value TEXT, recorded_at INTEGER, note TEXT)")
         #expect(throws: StoreError.missingColumns(path: Self.path, table: "weight_entry", columns: ["unit"])) {
             try store.forEachWeight { _ in }
         }

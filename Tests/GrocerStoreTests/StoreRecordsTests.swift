@@ -8,7 +8,7 @@ import Testing
 /// reader shows the rest and reports each of these with its id and reason,
 /// and none traps (today's `row["x"] as Int64` on NULL is exit 132).
 @Suite struct StoreRecordsTests {
-    static let good = "INSERT INTO weight_entry VALUES (1, '70.5', 'kg', 1795262400), (3, '180', 'lbs', 1795348800);"
+    static let good = "INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (1, '70.5', 'kg', 1795262400), (3, '180', 'lbs', 1795348800);"
     static let digits201 = String(repeating: "9", count: 201)
 
     @Test(arguments: [
@@ -28,7 +28,7 @@ import Testing
     ])
     func everyWeightReaderReportsAnUnreadableRowAndReadsTheRest(values: String, reason: String) throws {
         let store = try Store.hostile()
-        try store.execute(Self.good + "INSERT INTO weight_entry VALUES (\(values));")
+        try store.execute(Self.good + "INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (\(values));")
 
         var ids: [Int64] = []
         let report = try store.forEachWeight { ids.append($0.id) }
@@ -71,12 +71,32 @@ import Testing
         #expect(report.unreadable == [UnreadableRow(table: "item", id: 2, reason: reason)])
     }
 
+    /// A note is no reason to lose a weight: one that is not text reads as
+    /// none, one with control characters or too long as a cleaned line.
+    @Test func aNoteAFileChangedOutsideGrocerHoldsNeverCostsTheWeight() throws {
+        let store = try Store.hostile()
+        let long = String(repeating: "é", count: 500)
+        try store.execute(
+            """
+            INSERT INTO weight_entry (id, value, unit, recorded_at, note) VALUES
+              (1, '70', 'kg', 1795262400, x'3731'), (2, '71', 'kg', 1795262401, NULL), (3, '72', 'kg', 1795262402, 12),
+              (4, '73', 'kg', 1795262403, 'line one' || char(10) || char(27) || '[2Jline two'), (5, '74', 'kg', 1795262404, '\(long)'),
+              (6, '75', 'kg', 1795262405, 'after a run');
+            """)
+        var notes: [String] = []
+        let report = try store.forEachWeight { notes.append($0.note) }
+        #expect(report.unreadableCount == 0)
+        #expect(notes.prefix(4) == ["", "", "", "line one [2Jline two"])
+        #expect(notes[4].count == WeightNote.maxLength && notes[4].hasSuffix("é…"))
+        #expect(notes[5] == "after a run")
+    }
+
     @Test func aRowWhoseIDCannotBeReadIsStillCounted() throws {
         let store = try Store.hostile()
         try store.execute(
             """
-            DROP TABLE weight_entry; CREATE TABLE weight_entry (id PRIMARY KEY, value, unit, recorded_at);
-            INSERT INTO weight_entry VALUES (1, '70', 'kg', 1795262400), ('two', '71', 'kg', 1795262401), (NULL, '72', 'kg', 1795262402);
+            DROP TABLE weight_entry; CREATE TABLE weight_entry (id PRIMARY KEY, value, unit, recorded_at, note);
+            INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (1, '70', 'kg', 1795262400), ('two', '71', 'kg', 1795262401), (NULL, '72', 'kg', 1795262402);
             """)
         var ids: [Int64] = []
         let report = try store.forEachWeight { ids.append($0.id) }
@@ -153,7 +173,7 @@ import Testing
             "g.sqlite",
             """
             PRAGMA ignore_check_constraints = ON;
-            INSERT INTO weight_entry VALUES (1, '70.5', 'kg', 1795262400), (2, '1e300', 'lbs', 1795262401),
+            INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (1, '70.5', 'kg', 1795262400), (2, '1e300', 'lbs', 1795262401),
               (3, '\(Self.digits201)', 'lbs', 1795262402), (4, '70', 'stone', 1795262403), (6, '72', 'kg', 'yesterday');
             DELETE FROM unit;
             INSERT INTO unit VALUES (1, 'kg');
@@ -186,7 +206,7 @@ import Testing
             PRAGMA writable_schema = ON;
             UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE name = 'weight_entry';
             """)
-        try dir.sqlite("g.sqlite", "INSERT INTO weight_entry VALUES (5, '71', 'kg', NULL);")
+        try dir.sqlite("g.sqlite", "INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (5, '71', 'kg', NULL);")
         let error = #expect(throws: StoreError.self) { try Store.open(at: url) }
         #expect(error?.errorDescription?.contains("weight_entry.recorded_at is INTEGER, not INTEGER NOT NULL") == true)
     }

@@ -19,7 +19,7 @@ public struct FormatStep: Sendable {
 
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
-    public static let released: [FormatStep] = [version5]
+    public static let released: [FormatStep] = [version5, version6]
 
     /// Version 5: places at home and aisles at the shop (in the person's
     /// order), which an item may name (deleting one leaves its items without
@@ -57,6 +57,50 @@ public struct FormatStep: Sendable {
               PRIMARY KEY (day, unit)
             ) WITHOUT ROWID;
             DELETE FROM setting WHERE key = 'weight_day.zone';
+            """)
+
+    /// Version 6: ids are never used twice. `weight_entry` and `item` are
+    /// made again with AUTOINCREMENT (SQLite's only way to add it), their
+    /// rows copied with their ids, so an id freed by a delete is never given
+    /// to a new row, and an undo that puts a deleted row back, or another
+    /// grocer that still holds the id, can never meet someone else's row
+    /// under it. A weight entry gains its note (empty when it has none).
+    /// Both are leaves (no table refers to them), so dropping the old table
+    /// runs no foreign key action; their indexes are made again as version 4
+    /// and 5 made them.
+    static let version6 = FormatStep(
+        version: 6,
+        sql: """
+            CREATE TABLE weight_entry_v6 (
+              id          INTEGER PRIMARY KEY AUTOINCREMENT,
+              value       TEXT NOT NULL CHECK (value GLOB '[0-9]*' AND value NOT GLOB '*[^0-9.]*'),
+              unit        TEXT NOT NULL CHECK (unit IN ('lbs', 'kg')),
+              recorded_at INTEGER NOT NULL,
+              note        TEXT NOT NULL DEFAULT ''
+            );
+            INSERT INTO weight_entry_v6 (id, value, unit, recorded_at)
+              SELECT id, value, unit, recorded_at FROM weight_entry ORDER BY id;
+            DROP TABLE weight_entry;
+            ALTER TABLE weight_entry_v6 RENAME TO weight_entry;
+            CREATE INDEX weight_entry_by_time ON weight_entry(recorded_at, id);
+            CREATE TABLE item_v6 (
+              id        INTEGER PRIMARY KEY AUTOINCREMENT,
+              name      TEXT NOT NULL,
+              quantity  INTEGER NOT NULL DEFAULT 1,
+              listed    INTEGER NOT NULL DEFAULT 1 CHECK (listed IN (0, 1)),
+              collected INTEGER NOT NULL DEFAULT 0 CHECK (collected IN (0, 1)),
+              unit_id   INTEGER REFERENCES unit(id) ON DELETE SET NULL,
+              place_id  INTEGER REFERENCES place(id) ON DELETE SET NULL,
+              aisle_id  INTEGER REFERENCES aisle(id) ON DELETE SET NULL,
+              amount    TEXT CHECK (amount IS NULL OR (amount GLOB '[0-9]*' AND amount NOT GLOB '*[^0-9.]*'))
+            );
+            INSERT INTO item_v6 (id, name, quantity, listed, collected, unit_id, place_id, aisle_id, amount)
+              SELECT id, name, quantity, listed, collected, unit_id, place_id, aisle_id, amount FROM item ORDER BY id;
+            DROP TABLE item;
+            ALTER TABLE item_v6 RENAME TO item;
+            CREATE INDEX item_by_unit ON item(unit_id);
+            CREATE INDEX item_by_place ON item(place_id);
+            CREATE INDEX item_by_aisle ON item(aisle_id);
             """)
 
     /// Runs the step in the caller's transaction: its SQL, the new

@@ -140,13 +140,30 @@ extension Migrator {
         ),
     ]
 
-    /// Moves the rows that break a version 4 CHECK whole into `quarantine`
-    /// (as the rebuild of older files does), by reason, so the step can run
-    /// and nothing is lost. A CHECK whose expression is NULL holds, as in
+    /// What version 5 added to `item`, frozen: its columns (a quarantined
+    /// row keeps them) and the CHECK on its exact amount. A version 5 store
+    /// changed outside grocer can break it, and version 6 copies every item
+    /// into a new table, which checks every row again.
+    static let version5ItemColumns = ["place_id", "aisle_id", "amount"]
+    static let version5ItemRules = [
+        (reason: "amount is not a decimal", holds: "amount IS NULL OR (amount GLOB '[0-9]*' AND amount NOT GLOB '*[^0-9.]*')")
+    ]
+
+    /// The CHECKs a store of `version` promises, by table.
+    static func checks(for version: Int) -> [(table: String, columns: [String], rules: [(reason: String, holds: String)])] {
+        guard version >= 5 else { return version4Checks }
+        return version4Checks.map {
+            $0.table == "item" ? ($0.table, $0.columns + version5ItemColumns, $0.rules + version5ItemRules) : $0
+        }
+    }
+
+    /// Moves the rows that break a CHECK of their version whole into
+    /// `quarantine` (as the rebuild of older files does), by reason, so the
+    /// steps can run and nothing is lost. A CHECK whose expression is NULL holds, as in
     /// SQLite, so only a false one moves a row.
     func quarantineBrokenRows(_ db: Database, version: Int, summary: inout MigrationSummary) throws {
         try db.inTransaction {
-            for check in Self.version4Checks {
+            for check in Self.checks(for: version) {
                 let json = check.columns.map { "'\($0)', \(MigrationPlan.jsonValue($0))" }.joined(separator: ", ")
                 for rule in check.rules {
                     try db.execute(

@@ -3,36 +3,45 @@ import GRDB
 import GrocerCore
 
 /// A row of `weight_entry` as stored: the value as typed, its unit, Unix
-/// seconds. Maps to `WeightEntry` at the store's boundary.
+/// seconds, its note ('' for none). Maps to `WeightEntry` at the store's boundary.
 struct WeightRecord: Equatable {
     var id: Int64?
     var value: String
     var unit: String
     var recordedAt: Int64
+    var note: String
 
     enum Columns {
         static let id = Column("id")
         static let value = Column("value")
         static let unit = Column("unit")
         static let recordedAt = Column("recorded_at")
+        static let note = Column("note")
     }
 
-    static let shape = TableShape(name: databaseTableName, columns: ["id", "value", "unit", "recorded_at"])
+    static let shape = TableShape(name: databaseTableName, columns: ["id", "value", "unit", "recorded_at", "note"])
 
     /// Times grocer can show: the years 1 to 9999, as the migration keeps.
     static let times: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
-    init(id: Int64? = nil, value: String, unit: String, recordedAt: Int64) {
+    init(id: Int64? = nil, value: String, unit: String, recordedAt: Int64, note: String = "") {
         self.id = id
         self.value = value
         self.unit = unit
         self.recordedAt = recordedAt
+        self.note = note
     }
 
-    init(_ weight: Weight, at date: Date) {
+    init(_ weight: Weight, at date: Date, note: String = "") {
         self.init(
             value: weight.digits, unit: weight.unit.rawValue,
-            recordedAt: Int64(date.timeIntervalSince1970.rounded(.down)))
+            recordedAt: Int64(date.timeIntervalSince1970.rounded(.down)), note: WeightNote.trimmed(note))
+    }
+
+    /// The row for `entry`, id and note included.
+    init(_ entry: WeightEntry) {
+        self.init(entry.weight, at: entry.recordedAt, note: entry.note)
+        id = entry.id
     }
 
     /// The entry this row holds, or why it holds none.
@@ -47,13 +56,15 @@ struct WeightRecord: Equatable {
         guard Self.times.contains(recordedAt) else {
             throw FieldProblem(reason: "recorded_at \(recordedAt) is outside the years 1 to 9999")
         }
-        return WeightEntry(id: id ?? 0, weight: weight, recordedAt: Date(timeIntervalSince1970: TimeInterval(recordedAt)))
+        return WeightEntry(
+            id: id ?? 0, weight: weight, recordedAt: Date(timeIntervalSince1970: TimeInterval(recordedAt)),
+            note: WeightNote.readable(note))
     }
 }
 
 extension WeightRecord: TableRecord {
     static let databaseTableName = "weight_entry"
-    static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.value, Columns.unit, Columns.recordedAt] }
+    static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.value, Columns.unit, Columns.recordedAt, Columns.note] }
 
     /// Oldest first: time, then id (the `weight_entry_by_time` index).
     static let oldestFirst = all().order(Columns.recordedAt, Columns.id)
@@ -68,6 +79,9 @@ extension WeightRecord: FetchableRecord {
         value = try row.text(Columns.value)
         unit = try row.text(Columns.unit)
         recordedAt = try row.integer(Columns.recordedAt)
+        // A note grocer cannot read as text (a file changed outside grocer)
+        // is no reason to lose the weight: it reads as none.
+        note = (try? row.text(Columns.note)) ?? ""
     }
 }
 
@@ -77,6 +91,7 @@ extension WeightRecord: MutablePersistableRecord {
         container[Columns.value] = value
         container[Columns.unit] = unit
         container[Columns.recordedAt] = recordedAt
+        container[Columns.note] = note
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

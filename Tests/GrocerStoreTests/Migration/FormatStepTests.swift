@@ -17,7 +17,7 @@ import Testing
     static let testStep = FormatStep(
         version: StoreFormat.currentVersion + 1,
         sql: """
-            ALTER TABLE weight_entry ADD COLUMN note TEXT;
+            ALTER TABLE weight_entry ADD COLUMN test_note TEXT;
             CREATE TABLE weight_note_count (n INTEGER NOT NULL);
             INSERT INTO weight_note_count SELECT count(*) FROM weight_entry;
             """)
@@ -126,7 +126,7 @@ import Testing
         #expect(try int(fixture.path, "PRAGMA user_version") == next)
         #expect(try int(fixture.path, "SELECT count(*) FROM quarantine") == 6)
         #expect(try int(fixture.path, "SELECT n FROM weight_note_count") == 5)
-        #expect(try columns(fixture.path, "weight_entry").contains("note"))
+        #expect(try columns(fixture.path, "weight_entry").contains("test_note"))
         // The backup is a real copy of the old version, not another name
         // for a file that changed: its own inode, the old version's rows.
         let old = fixture.path + ".v\(current).bak"
@@ -137,7 +137,7 @@ import Testing
         #expect(try int(old, "PRAGMA user_version") == current)
         #expect(try int(old, "SELECT count(*) FROM quarantine") == 6)
         #expect(try int(old, "SELECT count(*) FROM weight_entry") == 5)
-        #expect(try !columns(old, "weight_entry").contains("note"))
+        #expect(try !columns(old, "weight_entry").contains("test_note"))
         #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v\(current).bak"])
         let log = try String(contentsOf: fixture.logURL, encoding: .utf8)
         #expect(log.contains("from format version \(current) to \(next)"))

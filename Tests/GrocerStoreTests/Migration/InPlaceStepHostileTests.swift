@@ -58,7 +58,7 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
 
-        #expect(summary.toVersion == 5)
+        #expect(summary.toVersion == StoreFormat.currentVersion)
         #expect(summary.repairs == ["dangling unit reference removed": 1])
         #expect(summary.lines.contains { $0.contains("dangling unit reference removed") })
         #expect(

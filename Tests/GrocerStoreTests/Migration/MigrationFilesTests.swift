@@ -177,13 +177,13 @@ import Testing
         }
         try writer.close()
         try FileManager.default.removeItem(atPath: scratch)
-        // The released step, version 4 -> 5.
+        // The released steps, version 4 -> 5 -> 6.
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
         #expect(summary.carried["weight_entry"] == 11)
         #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v4.bak"])
         let queue = try DatabaseQueue(path: fixture.path)
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM weight_entry") } == 11)
-        #expect(try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 5)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == StoreFormat.currentVersion)
         try queue.close()
         let backup = try DatabaseQueue(path: fixture.path + ".v4.bak")
         #expect(try backup.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM weight_entry") } == 11)

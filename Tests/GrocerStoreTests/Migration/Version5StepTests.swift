@@ -67,10 +67,8 @@ import Testing
         return (UInt(info.st_ino), UInt(info.st_nlink))
     }
 
-    @Test func theReleasedFormatIsVersion5() {
-        #expect(StoreFormat.currentVersion == 5)
-        #expect(FormatStep.released.map(\.version) == [5])
-    }
+    /// The version a migration reaches now (version 5 and every step after it).
+    static let current = StoreFormat.currentVersion
 
     @Test func aVersion4StoreWithQuarantineBecomesVersion5InPlaceAfterARealBackupCopy() throws {
         let fixture = try LegacyStoreFixture()
@@ -82,9 +80,10 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run(progress: { events.append($0) })
 
-        #expect(summary.fromVersion == 4 && summary.toVersion == 5)
-        #expect(events.first == MigrationProgress(done: 0, total: 1) && events.last == MigrationProgress(done: 1, total: 1))
-        #expect(try Self.int(fixture.path, "PRAGMA user_version") == 5)
+        let steps = FormatStep.released.count
+        #expect(summary.fromVersion == 4 && summary.toVersion == Self.current)
+        #expect(events.first == MigrationProgress(done: 0, total: steps) && events.last == MigrationProgress(done: steps, total: steps))
+        #expect(try Self.int(fixture.path, "PRAGMA user_version") == Self.current)
         #expect(try Self.int(fixture.path, "SELECT count(*) FROM quarantine") == 7)
         #expect(try Self.int(fixture.path, "SELECT count(*) FROM weight_entry") == 5)
         #expect(try Self.strings(fixture.path, "SELECT name FROM item ORDER BY id") == ["Milk", "Flour", "Ghost", "Eggs", "None left", "Owed"])
@@ -105,7 +104,7 @@ import Testing
         #expect(try Self.int(backup, "SELECT count(*) FROM sqlite_master WHERE name IN ('place', 'aisle', 'weight_day')") == 0)
         #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v4.bak"])
         let log = try String(contentsOf: fixture.logURL, encoding: .utf8)
-        #expect(log.contains("migrated \(fixture.path) from format version 4 to 5"))
+        #expect(log.contains("migrated \(fixture.path) from format version 4 to \(Self.current)"))
         // The store opens as current, and its schema is a fresh store's.
         let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
         #expect(try store.quarantinedRows().count == 7)
@@ -160,7 +159,7 @@ import Testing
                 INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (40, '11.5', 'stone', 1700000000), (41, 'heavy', 'kg', 1700000001);
                 """)
         let summary = try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
-        #expect(try Self.int(fixture.path, "PRAGMA user_version") == 5)
+        #expect(try Self.int(fixture.path, "PRAGMA user_version") == Self.current)
         #expect(
             summary.quarantined == [
                 "listed is not 0 or 1": 1, "collected is not 0 or 1": 1, "unit is not lbs or kg": 1, "value is not a decimal": 1,
@@ -245,16 +244,16 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run(progress: { events.append($0) })
 
-        #expect(summary.fromVersion == version && summary.toVersion == 5)
-        #expect(try Self.int(fixture.path, "PRAGMA user_version") == 5)
+        #expect(summary.fromVersion == version && summary.toVersion == Self.current)
+        #expect(try Self.int(fixture.path, "PRAGMA user_version") == Self.current)
         #expect(try Self.int(fixture.path, "SELECT count(*) FROM weight_entry") == 300)
         // One swap: one backup (the old bytes), one log line straight from
-        // the old version to 5, nothing left beside the store.
+        // the old version to the current one, nothing left beside the store.
         #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v\(version).bak"])
         #expect(FileManager.default.contents(atPath: fixture.path + ".v\(version).bak") == before)
         let log = try String(contentsOf: fixture.logURL, encoding: .utf8)
         #expect(log.components(separatedBy: "migrated \(fixture.path) from format version").count == 2)
-        #expect(log.contains("from format version \(version) to 5"))
+        #expect(log.contains("from format version \(version) to \(Self.current)"))
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.done <= $1.done })
         if version >= 2 {
             #expect(try Self.int(fixture.path, "SELECT count(*) FROM item WHERE amount IS NULL OR amount <> CAST(quantity AS TEXT)") == 0)

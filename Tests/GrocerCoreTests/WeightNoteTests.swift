@@ -1,0 +1,42 @@
+import Testing
+
+@testable import GrocerCore
+
+@Suite struct WeightNoteTests {
+    @Test func aTypedNoteIsOneLineOfAtMost200Characters() {
+        #expect(WeightNote.problem(in: "after a long run") == nil)
+        #expect(WeightNote.problem(in: "") == nil)
+        #expect(WeightNote.problem(in: "  padded  ") == nil)
+        #expect(WeightNote.problem(in: String(repeating: "é", count: 200)) == nil)
+        #expect(WeightNote.problem(in: String(repeating: "é", count: 201)) == .tooLong(count: 201))
+        // Spaces at the ends are not kept, so not counted.
+        #expect(WeightNote.problem(in: " " + String(repeating: "a", count: 200) + " ") == nil)
+        for bad in ["two\nlines", "tab\there", "esc\u{1B}[2J", "bidi\u{202E}txt", "c1\u{9B}"] {
+            #expect(WeightNote.problem(in: bad) == .controlCharacter, "\(bad.debugDescription)")
+        }
+        // A family emoji (ZWJ) is one character and no control.
+        #expect(WeightNote.problem(in: "👨‍👩‍👧 visit") == nil)
+    }
+
+    @Test func theProblemsSayWhatToDo() {
+        #expect(WeightNote.Problem.tooLong(count: 250).description.contains("at most 200 characters (this one has 250)"))
+        #expect(WeightNote.Problem.controlCharacter.description.contains("one line"))
+    }
+
+    @Test func aCommentFromAFileBecomesANote() {
+        #expect(WeightNote.cleaned("  after\r\n\trun  ") == "after run")
+        #expect(WeightNote.cleaned("\u{1B}]0;title\u{07}x") == "]0;title x")
+        #expect(WeightNote.cleaned("\n\n") == "")
+        let long = WeightNote.cleaned(String(repeating: "ab ", count: 100))
+        #expect(long.count == WeightNote.maxLength && long.hasSuffix("…"))
+        #expect(WeightNote.problem(in: long) == nil)
+    }
+
+    @Test func aStoredNoteIsKeptWhenItCouldHaveBeenTyped() {
+        #expect(WeightNote.readable("holiday") == "holiday")
+        #expect(WeightNote.readable("") == "")
+        #expect(WeightNote.readable("a\nb") == "a b")
+        #expect(WeightNote.readable(String(repeating: "x", count: 300)).count == WeightNote.maxLength)
+        #expect(WeightNote.trimmed("  x y  ") == "x y")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import GrocerCore
+import Testing
+
+@testable import GrocerStore
+
+/// Version 5 -> 6: `weight_entry` and `item` made again with AUTOINCREMENT
+/// (an id is never given twice) and a note on each weight entry.
+@Suite struct Version6StepTests {
+    /// A version 5 store as the release before version 6 left it: the
+    /// version 4 store of `Version5StepTests`, stepped to 5 only.
+    static func version5Store(_ fixture: LegacyStoreFixture) throws {
+        try Version5StepTests.version4Store(fixture)
+        try Migrator(path: fixture.path, options: fixture.options(backup: false), steps: [FormatStep.version5]).run()
+        try #require(try Version5StepTests.int(fixture.path, "PRAGMA user_version") == 5)
+        try FileManager.default.removeItem(at: fixture.logURL)
+    }
+
+    static func rows(_ path: String, _ sql: String) throws -> [String] {
+        try Version5StepTests.strings(path, sql)
+    }
+
+    @Test func theReleasedFormatIsVersion6() {
+        #expect(StoreFormat.currentVersion == 6)
+        #expect(FormatStep.released.map(\.version) == [5, 6])
+    }
+
+    @Test func aVersion5StoreKeepsEveryRowAndIdAndGainsEmptyNotes() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try Self.version5Store(fixture)
+        let weights = "SELECT id || ' ' || value || ' ' || unit || ' ' || recorded_at FROM weight_entry ORDER BY id"
+        let items =
+            "SELECT id || ' ' || name || ' ' || quantity || ' ' || coalesce(amount, '-') || ' ' || coalesce(unit_id, '-') FROM item ORDER BY id"
+        let weightsBefore = try Self.rows(fixture.path, weights)
+        let itemsBefore = try Self.rows(fixture.path, items)
+        try #require(!weightsBefore.isEmpty && !itemsBefore.isEmpty)
+
+        let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
+
+        #expect(summary.fromVersion == 5 && summary.toVersion == 6)
+        #expect(try Self.rows(fixture.path, weights) == weightsBefore)
+        #expect(try Self.rows(fixture.path, items) == itemsBefore)
+        #expect(try Self.rows(fixture.path, "SELECT DISTINCT quote(note) FROM weight_entry") == ["''"])
+        // SQLite's own counter starts at the highest id each table had.
+        #expect(
+            try Self.rows(fixture.path, "SELECT name || ' ' || seq FROM sqlite_sequence ORDER BY name")
+                == [
+                    "item \(try Version5StepTests.int(fixture.path, "SELECT max(id) FROM item") ?? -1)",
+                    "weight_entry \(try Version5StepTests.int(fixture.path, "SELECT max(id) FROM weight_entry") ?? -1)",
+                ])
+        #expect(try Version5StepTests.int(fixture.path + ".v5.bak", "PRAGMA user_version") == 5)
+        #expect(try Self.rows(fixture.path, "SELECT \"table\" FROM pragma_foreign_key_check") == [])
+        try Store.open(at: URL(fileURLWithPath: fixture.path)).close()
+    }
+
+    /// The point of the step (issue 21, #2): a deleted entry's or item's id
+    /// is never given to a new one, so an undo that puts it back, or
+    /// another grocer still holding it, never meets someone else's row.
+    @Test func anIdFreedByADeleteIsNeverGivenAgain() throws {
+        let dir = TempDir()
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"))
+        defer { try? store.close() }
+        let day = Date(timeIntervalSince1970: 1_767_000_000)
+        let first = try store.addWeight(Weight(digits: "70", unit: .kg)!, at: day)
+        let last = try store.addWeight(Weight(digits: "71", unit: .kg)!, at: day.addingTimeInterval(60))
+        try store.deleteWeights(ids: [last.id])
+        let next = try store.addWeight(Weight(digits: "72", unit: .kg)!, at: day.addingTimeInterval(120))
+        #expect(next.id == last.id + 1 && first.id < last.id)
+        // Undo of the delete gets its own id back.
+        #expect(try store.restoreWeights([last]).map(\.id) == [last.id])
+
+        let groceries = try GroceryFixture()
+        try groceries.add("Flour")
+        try groceries.add("Milk")
+        let milk = try groceries.named("Milk")
+        try groceries.store.deleteItem(id: milk.id)
+        try groceries.add("Eggs")
+        #expect(try groceries.named("Eggs").id == milk.id + 1)
+    }
+
+    /// A version 5 file changed outside grocer can hold an amount its CHECK
+    /// refuses; copying the items into version 6's table checks every row
+    /// again, so such a row is quarantined whole first, not a lock-out.
+    @Test func anItemBreakingVersion5sAmountCheckIsQuarantinedAndTheStepRuns() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try Self.version5Store(fixture)
+        let items = try Version5StepTests.int(fixture.path, "SELECT count(*) FROM item") ?? 0
+        try fixture.write(
+            "PRAGMA ignore_check_constraints = ON;",
+            rows: "INSERT INTO item (id, name, amount) VALUES (50, 'Comma', '1,5');")
+
+        let summary = try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
+
+        #expect(summary.toVersion == 6)
+        #expect(summary.quarantined == ["amount is not a decimal": 1])
+        #expect(try Version5StepTests.int(fixture.path, "SELECT count(*) FROM item") == items)
+        #expect(
+            try Self.rows(fixture.path, "SELECT row_json FROM quarantine WHERE source_table = 'item' AND source_id = 50")
+                == [
+                    #"{"id":50,"name":"Comma","quantity":1,"listed":1,"collected":0,"unit_id":null,"place_id":null,"aisle_id":null,"amount":"1,5"}"#
+                ])
+    }
+}
