@@ -182,8 +182,25 @@ q_with_a_weight_typed_asks_before_quitting() {
     wait_for "[exit 0]" || return 1
 }
 
+# Tab to the note under the weight, type it (q and ? are text there),
+# Enter saves both; the history shows the note beside the entry.
+a_note_is_typed_after_tab_and_shown_in_the_history() {
+    start
+    wait_for "Enter Today's Weight" || return 1
+    wait_for "Tab adds one" || return 1
+    type_text "180.2"
+    send Tab
+    type_text "after a run? q"
+    wait_for "Note: after a run? q" || return 1
+    send Enter
+    wait_for "Weight History" || return 1
+    wait_for "after a run? q" || return 1
+    [[ $("$GROCER_BIN" weight list | cut -f3-) == $'180.2 lbs\tafter a run? q' ]] || fail "stored: $("$GROCER_BIN" weight list)"
+}
+
 run_test "Up backfills yesterday: the date says so, the entry is yesterday's" up_backfills_yesterday
 run_test "typing filters, Enter saves and shows the history" typing_filters_saves_and_shows_history
+run_test "Tab: a note, saved with the weight, shown in the history" a_note_is_typed_after_tab_and_shown_in_the_history
 run_test "zero is refused; Enter on empty does nothing" zero_is_refused_and_empty_enter_does_nothing
 run_test "unit picker sets the default; kept after restart" unit_picker_changes_the_default_and_it_survives_a_restart
 run_test "de_DE types with a comma" german_locale_uses_a_comma

@@ -123,6 +123,37 @@ times_in_the_future_or_before_1900_are_refused() {
     G weight add 71 --at "$(date -u -d '+1 minute' +%Y-%m-%dT%H:%M:%SZ)" >/dev/null || fail "a minute ahead was refused"
 }
 
+# A note on a weigh-in: added, listed (a fourth field), in JSON, edited,
+# removed with --note '', carried by export and import (the same bytes
+# again); one that cannot be a note is one line, exit 2, nothing saved.
+notes_are_added_listed_edited_exported_and_imported() {
+    export TZ=UTC
+    local out rc id
+    out=$(G weight add 72.5 --unit kg --at 2026-01-05T07:30:00Z --note '  after a long run, tired ') || fail "add: exit $?" || return 1
+    [[ $out == *'("after a long run, tired") as id '* ]] || fail "add said: $out"
+    id=${out##* id }
+    G weight add 72.4 --unit kg --at 2026-01-06T07:30:00Z >/dev/null || return 1
+    [[ $(G weight list --utc) == "$id"$'	2026-01-05T07:30:00Z	72.5 kg	after a long run, tired
+'"$((id + 1))"$'	2026-01-06T07:30:00Z	72.4 kg' ]] \
+        || fail "list: $(G weight list --utc)"
+    [[ $(G weight list --json | jq -r '.[].note') == $'after a long run, tired
+' ]] || fail "json: $(G weight list --json)"
+    G weight export --output "$TMPROOT/notes.csv" || fail "export: exit $?" || return 1
+    [[ $(sed -n 2p "$TMPROOT/notes.csv") == $'2026-01-05T07:30:00Z,72.5,kg,"after a long run, tired"\r' ]] || fail "csv: $(cat -A "$TMPROOT/notes.csv")"
+    G weight import "$TMPROOT/notes.csv" --store "$TMPROOT/other.sqlite" >/dev/null || fail "import: exit $?" || return 1
+    G weight export --store "$TMPROOT/other.sqlite" --output "$TMPROOT/again.csv" || return 1
+    cmp -s "$TMPROOT/notes.csv" "$TMPROOT/again.csv" || fail "export, import, export: not the same bytes"
+    G weight edit "$id" --note 'holiday' >/dev/null || fail "edit note: exit $?" || return 1
+    [[ $(G weight list | sed -n 1p | cut -f4) == "holiday" ]] || fail "edited: $(G weight list)"
+    G weight edit "$id" --note '' >/dev/null || fail "clear note: exit $?" || return 1
+    [[ $(G weight list | sed -n 1p | cut -f4) == "" && $(G weight list | sed -n 1p | awk -F'\t' '{print NF}') == 3 ]] || fail "cleared: $(G weight list)"
+    out=$(G weight add 72 --note "$(printf 'two\nlines')" 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"a note is one line"* ]] || fail "a line break: exit $rc: $out"
+    out=$(G weight add 72 --note "$(printf '%0201d' 0)" 2>&1); rc=$?
+    ((rc == 2)) && [[ $out == *"at most 200 characters (this one has 201)"* ]] || fail "too long: exit $rc: $out"
+    [[ $(G weight list | wc -l) == 2 ]] || fail "a refused note saved a weight"
+}
+
 run_test "weight add --at: UTC, local time, local date at noon" add_takes_utc_local_times_and_local_dates_at_noon
 run_test "weight list --since/--until: inclusive local days" list_since_until_are_inclusive_local_days
 run_test "weight edit changes what is given, keeps the rest" edit_changes_what_is_given_and_keeps_the_rest
@@ -130,5 +161,6 @@ run_test "a missing id: one line, exit 2, nothing changed" a_missing_id_is_one_l
 run_test "weight rm removes every id given; weight_day follows" rm_removes_every_id_given_and_the_days_follow
 run_test "weight averages by week (from Monday, local days) and by month" averages_by_week_and_month
 run_test "weight goal prints, sets and clears" goal_prints_sets_and_clears
+run_test "notes: added, listed, edited, exported and imported" notes_are_added_listed_edited_exported_and_imported
 run_test "times in the future or before 1900 are refused" times_in_the_future_or_before_1900_are_refused
 finish

@@ -63,9 +63,9 @@ extension LiveEffects {
                     return .notUndone("Not undone: another grocer changed or deleted that entry since.")
                 }
             }
-        case .editWeight(let id, let weight, let at):
+        case .editWeight(let id, let weight, let at, let note):
             return access(.write) { store in
-                let (before, after) = try store.editWeight(id: id, weight: weight, at: at)
+                let (before, after) = try store.editWeight(id: id, weight: weight, at: at, note: note)
                 return .weightEdited(before: before, after: after)
             }
         case .setGoal(let goal):

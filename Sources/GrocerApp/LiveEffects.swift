@@ -55,8 +55,8 @@ final class LiveEffects {
 
     func perform(_ effect: Effect) -> EffectResult? {
         switch effect {
-        case .saveWeight(let weight, let at):
-            return save(weight, at: at)
+        case .saveWeight(let weight, let at, let note):
+            return save(weight, at: at, note: note)
         case .giveUpSave:
             busyWait.cancel()
             return nil
@@ -89,7 +89,7 @@ final class LiveEffects {
     /// for another grocer's write posts `.saveWaiting` first; giving up, or
     /// ten seconds, fail the save with a line that says the weight is
     /// still typed.
-    private func save(_ weight: Weight, at date: Date) -> EffectResult? {
+    private func save(_ weight: Weight, at date: Date, note: String) -> EffectResult? {
         guard let store else { return .failed(Self.failure(.write, path: path, detail: "the store is not open")) }
         let post = self.post
         let busyWait = self.busyWait
@@ -99,7 +99,7 @@ final class LiveEffects {
         saveQueue.async {
             let result: EffectResult
             do {
-                result = .weightSaved(try store.addWeight(weight, at: date))
+                result = .weightSaved(try store.addWeight(weight, at: date, note: note))
             } catch StoreError.busy where busyWait.ended == .cancelled {
                 result = .failed("Not saved: you stopped waiting for the other grocer. Your weight is still typed; Enter saves it.")
             } catch StoreError.busy {

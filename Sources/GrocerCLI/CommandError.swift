@@ -23,6 +23,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case impossibleTime(String, WeighInTime.Problem)
     /// `weight edit` with nothing to change.
     case nothingToEdit
+    /// A `--note` that cannot be a note (`WeightNote.problem`).
+    case badNote(WeightNote.Problem)
 
     public var description: String {
         switch self {
@@ -44,7 +46,9 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .impossibleTime(let text, let problem):
             return "'\(text)' is \(problem.reason); nothing was saved."
         case .nothingToEdit:
-            return "Nothing to change: give --value, --unit or --at (see grocer weight edit --help)."
+            return "Nothing to change: give --value, --unit, --at or --note (see grocer weight edit --help)."
+        case .badNote(let problem):
+            return "That --note cannot be kept: \(problem). Nothing was saved."
         }
     }
 }

@@ -16,10 +16,10 @@ public enum JSONText {
             + "\"aisle\": \(name(item.aisle?.name)), \"storedIn\": \(name(item.place?.name))}"
     }
 
-    /// One weight entry, keys in a fixed order.
+    /// One weight entry, keys in a fixed order (as `weight export --format json`).
     public static func object(_ entry: WeightEntry) -> String {
         "{\"id\": \(entry.id), \"recordedAt\": \(string(ISO8601.string(entry.recordedAt))), "
-            + "\"value\": \(entry.weight.digits), \"unit\": \(string(entry.weight.unit.rawValue))}"
+            + "\"value\": \(entry.weight.digits), \"unit\": \(string(entry.weight.unit.rawValue)), \"note\": \(string(entry.note))}"
     }
 }
 

@@ -22,8 +22,8 @@ public enum WeightExport {
         }
         do {
             let report = try StoreAccess.reading(store.path) {
-                try store.exportWeights(from: from, before: before) { id, seconds, digits, unit in
-                    try writer.append(id: id, seconds: seconds, digits: digits, unit: unit)
+                try store.exportWeights(from: from, before: before) { id, seconds, digits, unit, note in
+                    try writer.append(id: id, seconds: seconds, digits: digits, unit: unit, note: note)
                 }
             }
             try writer.finish()

@@ -30,7 +30,7 @@ public enum WeightImport {
                 reading = try prepared.read { item in
                     switch item {
                     case .row(let row):
-                        let outcome = try importer.add(row.value, at: row.seconds, id: row.id)
+                        let outcome = try importer.add(row.value, at: row.seconds, id: row.id, note: row.note)
                         summary.count(item, duplicate: outcome == .duplicate, repeated: outcome == .repeated)
                     case .problem:
                         summary.count(item)

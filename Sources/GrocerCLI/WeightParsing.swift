@@ -6,6 +6,12 @@ import GrocerCore
 /// digits only, at most two decimals, above 0 and at most the unit's
 /// maximum. Kept with '.' ("72,5" in de_DE is 72.5).
 public enum WeightParsing {
+    /// A `--note` as kept (trimmed), or `CommandError.badNote`.
+    public static func note(_ text: String) throws(CommandError) -> String {
+        if let problem = WeightNote.problem(in: text) { throw .badNote(problem) }
+        return WeightNote.trimmed(text)
+    }
+
     public static func parse(_ text: String, unit: WeightUnit, locale: Locale) throws(CommandError) -> Weight {
         let filter = DecimalInputFilter(locale: locale)
         let rejection = filter.check(text, unit: unit)

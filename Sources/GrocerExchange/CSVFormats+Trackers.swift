@@ -113,7 +113,8 @@ struct HackersDietExcelReader: CSVFormatReader {
 /// With a header: a date column (date, time, datetime, timestamp,
 /// recorded_at, day, when) and a weight column (weight, value, mass, body
 /// weight, bodyweight, body mass), in any order; "Weight (kg)" or a column
-/// named kg or lbs says the unit, a unit column gives each row's. Without
+/// named kg or lbs says the unit, a unit column gives each row's, and a
+/// note or comment column the note. Without
 /// one: the date first, the weight second. Otherwise the unit named with
 /// --unit is used, and without one the file is refused. Separated by
 /// commas, or by semicolons with a decimal comma (as European spreadsheets
@@ -131,6 +132,7 @@ struct PlainCSVReader: CSVFormatReader {
         var unit: Int?
         /// The unit the weight column's name says.
         var named: WeightUnit?
+        var note: Int? = nil
     }
 
     init(rows: RowReader, unit: WeightUnit?, delimiter: UInt8) {
@@ -141,6 +143,7 @@ struct PlainCSVReader: CSVFormatReader {
 
     static let dateNames: Set<String> = ["date", "time", "datetime", "date time", "timestamp", "recorded_at", "day", "when"]
     static let weightNames: Set<String> = ["weight", "value", "mass", "body weight", "bodyweight", "body mass"]
+    static let noteNames: Set<String> = ["note", "notes", "comment", "comments"]
 
     /// The columns a header names, or nil when it is not such a header.
     static func columns(_ header: [String]) -> Columns? {
@@ -169,7 +172,7 @@ struct PlainCSVReader: CSVFormatReader {
             if weight == nil, weightNames.contains(name) { (weight, named) = (index, nameUnit) }
         }
         guard let date, let weight else { return nil }
-        return Columns(date: date, weight: weight, unit: unit, named: named)
+        return Columns(date: date, weight: weight, unit: unit, named: named, note: column(header, named: noteNames))
     }
 
     /// A first line that is already a row: a date, then a number.
@@ -194,7 +197,7 @@ struct PlainCSVReader: CSVFormatReader {
                 } else if reading.unit == nil {
                     return .fail(.unitNotStated(.csv))
                 }
-                reading.drop(names, keeping: named.date, named.weight, named.unit)
+                reading.drop(names, keeping: named.date, named.weight, named.unit, named.note)
                 return .skip
             }
             guard Self.isHeaderless(fields) else {
@@ -209,6 +212,9 @@ struct PlainCSVReader: CSVFormatReader {
         if delimiter == UInt8(ascii: ";") { value = value.replacingOccurrences(of: ",", with: ".") }
         let unitText = columns.unit.map { field(fields, $0) } ?? reading.unit?.rawValue ?? ""
         let unit = columns.unit == nil ? reading.unit : WeightUnit.imported(unitText)
-        return .item(rows.item(line: line, timeText: field(fields, columns.date), value: value, unit: unit, unitText: unitText))
+        return .item(
+            rows.item(
+                line: line, timeText: field(fields, columns.date), value: value, unit: unit, unitText: unitText,
+                note: field(fields, columns.note)))
     }
 }

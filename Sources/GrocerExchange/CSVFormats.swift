@@ -20,6 +20,11 @@ protocol CSVFormatReader {
 extension CSVFormatReader {
     var delimiter: UInt8 { UInt8(ascii: ",") }
 
+    /// The first column whose name (trimmed, any case) is one of `names`.
+    static func column(_ header: [String], named names: Set<String>) -> Int? {
+        header.firstIndex { names.contains($0.trimmingCharacters(in: .whitespaces).lowercased()) }
+    }
+
     func field(_ fields: [String], _ index: Int?) -> String {
         guard let index, index < fields.count else { return "" }
         let text = fields[index]
@@ -41,12 +46,13 @@ extension ImportReading {
     }
 }
 
-/// grocer's own CSV: `recorded_at,value,unit`, time in ISO 8601 UTC, the
-/// value as typed.
+/// grocer's own CSV: `recorded_at,value,unit,note`, time in ISO 8601 UTC,
+/// the value as typed (files from before notes have no `note`).
 struct GrocerCSVReader: CSVFormatReader {
     var rows: RowReader
     var columns: [String: Int]? = nil
     var timeColumn = 0, valueColumn = 0, unitColumn = 0
+    var noteColumn: Int? = nil
     var reading = ImportReading(title: "grocer's CSV", unitFrom: "each row names its unit")
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
@@ -57,7 +63,8 @@ struct GrocerCSVReader: CSVFormatReader {
             }
             let columns = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
             (self.columns, timeColumn, valueColumn, unitColumn) = (columns, columns["recorded_at"]!, columns["value"]!, columns["unit"]!)
-            reading.drop(fields, keeping: timeColumn, valueColumn, unitColumn)
+            noteColumn = columns["note"]
+            reading.drop(fields, keeping: timeColumn, valueColumn, unitColumn, noteColumn)
             return .skip
         }
         guard fields.count == columns.count else {
@@ -68,17 +75,24 @@ struct GrocerCSVReader: CSVFormatReader {
         return .item(
             rows.item(
                 line: line, timeText: timeText,
-                value: field(fields, valueColumn), unit: WeightUnit.imported(unitText), unitText: unitText))
+                value: field(fields, valueColumn), unit: WeightUnit.imported(unitText), unitText: unitText,
+                note: field(fields, noteColumn)))
     }
 }
 
 /// Withings' weight.csv: `Date,"Weight (kg)","Fat mass (kg)",...,Comments`;
-/// the names follow the account's language ("Poids (kg)", "Gewicht (lb)"),
-/// so the date is the first column and the weight the first one whose name
-/// ends in a unit in brackets. Times are local: "2023-01-05 07:30:00".
+/// the names follow the account's language ("Poids (kg)", "Gewicht (lb)",
+/// "Kommentare"), so the date is the first column and the weight the first
+/// one whose name ends in a unit in brackets; the comment becomes the note.
+/// Times are local: "2023-01-05 07:30:00".
 struct WithingsReader: CSVFormatReader {
     var rows: RowReader
     var weightColumn: Int? = nil
+    var commentColumn: Int? = nil
+    /// "Comments" as Withings names it in the languages it exports.
+    static let commentNames: Set<String> = [
+        "comments", "comment", "kommentare", "kommentar", "commentaires", "commentaire", "comentarios", "commenti", "opmerkingen",
+    ]
     var unit: WeightUnit? = nil
     var reading = ImportReading(title: "a Withings weight.csv", unitFrom: "")
 
@@ -98,23 +112,27 @@ struct WithingsReader: CSVFormatReader {
                 return .fail(.notThisFormat(.withings, "no column named with a unit, such as \"Weight (kg)\""))
             }
             (self.weightColumn, self.unit) = (column, unit)
+            commentColumn = Self.column(names, named: Self.commentNames)
             reading.take(unit, from: "the column \"\(names[column])\"")
-            reading.drop(names, keeping: 0, column)
+            reading.drop(names, keeping: 0, column, commentColumn)
             return .skip
         }
         let timeText = field(fields, 0)
         let value = field(fields, weightColumn)
         if value.isEmpty { return .item(.problem(ImportProblem(line: line, reason: "no weight on this line"))) }
-        return .item(rows.item(line: line, timeText: timeText, value: value, unit: unit, unitText: unit.rawValue))
+        return .item(
+            rows.item(line: line, timeText: timeText, value: value, unit: unit, unitText: unit.rawValue, note: field(fields, commentColumn)))
     }
 }
 
 /// openScale's CSV export: named columns in any order, among them
-/// `dateTime` ("2024-01-05 07:30", local) and `weight` (always kg).
+/// `dateTime` ("2024-01-05 07:30", local), `weight` (always kg) and
+/// `comment` (the note).
 struct OpenScaleReader: CSVFormatReader {
     var rows: RowReader
     var dateColumn: Int? = nil
     var weightColumn: Int? = nil
+    var commentColumn: Int? = nil
     var reading = ImportReading(title: "an openScale CSV export", unit: .kg, unitFrom: "openScale always writes kg")
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
@@ -124,21 +142,24 @@ struct OpenScaleReader: CSVFormatReader {
                 return .fail(.notThisFormat(.openscale, "no dateTime and weight columns"))
             }
             (dateColumn, weightColumn) = (d, w)
-            reading.drop(names, keeping: d, w)
+            commentColumn = names.firstIndex(of: "comment")
+            reading.drop(names, keeping: d, w, commentColumn)
             return .skip
         }
         let timeText = field(fields, dateColumn)
         return .item(
             rows.item(
                 line: line, timeText: timeText,
-                value: field(fields, weightColumn), unit: .kg, unitText: "kg"))
+                value: field(fields, weightColumn), unit: .kg, unitText: "kg", note: field(fields, commentColumn)))
     }
 }
 
 /// Libra's CSV: `#Version: 6`, `#Units: kg` (or lbs), then
-/// `#date;weight;weight trend;...` and rows `2023-10-16T05:19:20.000Z;70.0;70.4;...`.
+/// `#date;weight;weight trend;...;log` and rows
+/// `2023-10-16T05:19:20.000Z;70.0;70.4;...;after a run`: the log is the note.
 struct LibraReader: CSVFormatReader {
     var rows: RowReader
+    var logColumn: Int? = nil
     /// The file's `#Units:`, else --unit; nil: the rows are refused.
     var unit: WeightUnit? {
         didSet { if let unit { reading.take(unit, from: "its #Units line") } }
@@ -163,13 +184,14 @@ struct LibraReader: CSVFormatReader {
                 }
                 self.unit = unit
             } else if lower.hasPrefix("#date") {
-                reading.drop(fields.dropFirst(2))
+                logColumn = Self.column(fields, named: ["log", "comment", "note"])
+                reading.drop(fields.enumerated().dropFirst(2).filter { $0.offset != logColumn }.map(\.element))
             }
             return .skip
         }
         guard let unit else { return .fail(.unitNotStated(.libra)) }
         let value = field(fields, 1)
-        return .item(rows.item(line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue))
+        return .item(rows.item(line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue, note: field(fields, logColumn)))
     }
 }
 
@@ -177,7 +199,8 @@ struct LibraReader: CSVFormatReader {
 /// `Epoch,...`, `User,...`, `Preferences,1.0,<log unit>,<display unit>,...`,
 /// `Diet-Plan,...`, then per month `Date,Weight,Rung,Flag,Comment`,
 /// `StartTrend,...` and one line per day starting with its date; days
-/// without a weigh-in have an empty weight. The log unit is "kilogram",
+/// without a weigh-in have an empty weight; the Comment is the note, its
+/// non-ASCII characters written as Perl's `\x{41c}` escapes (decoded). The log unit is "kilogram",
 /// "pound" or "stone" (a stone log keeps pounds); without a Preferences
 /// line the unit named with --unit is used, and without one the file is
 /// refused.
@@ -205,13 +228,40 @@ struct HackersDietReader: CSVFormatReader {
                 case let other: return .fail(.notThisFormat(.hackersdiet, "its log unit '\(other)' is not pound, stone or kilogram"))
                 }
             } else if first == "Date", field(fields, 1) == "Weight" {
-                reading.drop(fields.dropFirst(2))
+                reading.drop(fields.dropFirst(2).filter { $0.trimmingCharacters(in: .whitespaces) != "Comment" })
             }
             return .skip
         }
         let value = field(fields, 1)
         if value.isEmpty { return .skip }
         guard let unit else { return .fail(.unitNotStated(.hackersdiet)) }
-        return .item(rows.item(line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue))
+        return .item(
+            rows.item(
+                line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue,
+                note: Self.perlUnescaped(field(fields, 4))))
+    }
+
+    /// HDiet writes a comment's non-ASCII characters as Perl's `\x{41c}`
+    /// escapes: each becomes its character. Anything else, an escape of no
+    /// character (a surrogate, past U+10FFFF) included, is kept as written.
+    static func perlUnescaped(_ text: String) -> String {
+        guard text.contains("\\x{") else { return text }
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "\\", i + 3 < scalars.count, scalars[i + 1] == "x", scalars[i + 2] == "{",
+                let close = scalars[(i + 3)...].prefix(7).firstIndex(of: "}"), close > i + 3,
+                let value = UInt32(String(String.UnicodeScalarView(scalars[(i + 3)..<close])), radix: 16),
+                let scalar = Unicode.Scalar(value)
+            {
+                out.append(scalar)
+                i = close + 1
+                continue
+            }
+            out.append(scalars[i])
+            i += 1
+        }
+        return String(out)
     }
 }

@@ -6,8 +6,11 @@ import GrocerCore
 /// ISO 8601 digits come from Unix seconds through civil-from-days; bytes
 /// gather in a buffer handed to `sink` in 64 KiB pieces.
 ///
-/// CSV (RFC 4180, CRLF): `recorded_at,value,unit` then `2026-01-05T07:30:00Z,72.50,kg`.
-/// JSON (as `grocer weight list --json`): `[\n  {"id": 1, "recordedAt": "...", "value": 72.50, "unit": "kg"},\n  ...\n]\n`.
+/// CSV (RFC 4180, CRLF): `recorded_at,value,unit,note` then
+/// `2026-01-05T07:30:00Z,72.50,kg,after a run` (a note with a comma, a
+/// quote or spaces at an end is quoted).
+/// JSON (as `grocer weight list --json`):
+/// `[\n  {"id": 1, "recordedAt": "...", "value": 72.50, "unit": "kg", "note": ""},\n  ...\n]\n`.
 public struct ExportWriter {
     public enum Format: String, CaseIterable, Sendable {
         case csv, json
@@ -26,14 +29,14 @@ public struct ExportWriter {
         self.sink = sink
         buffer.reserveCapacity(ExportWriter.flushAt + 256)
         switch format {
-        case .csv: append("recorded_at,value,unit\r\n")
+        case .csv: append("recorded_at,value,unit,note\r\n")
         case .json: buffer.append(UInt8(ascii: "["))
         }
     }
 
     /// One entry: its id (JSON only), time in whole Unix seconds, the value's
-    /// digits as typed and its unit.
-    public mutating func append(id: Int64, seconds: Int64, digits: String, unit: WeightUnit) throws {
+    /// digits as typed, its unit and its note.
+    public mutating func append(id: Int64, seconds: Int64, digits: String, unit: WeightUnit, note: String = "") throws {
         switch format {
         case .csv:
             appendTime(seconds)
@@ -41,6 +44,8 @@ public struct ExportWriter {
             append(digits)
             buffer.append(UInt8(ascii: ","))
             append(unit.rawValue)
+            buffer.append(UInt8(ascii: ","))
+            if !note.isEmpty { appendCSVField(note) }
             buffer.append(13)
             buffer.append(10)
         case .json:
@@ -52,7 +57,7 @@ public struct ExportWriter {
             append(digits)
             append(", \"unit\": \"")
             append(unit.rawValue)
-            append("\"}")
+            append(note.isEmpty ? "\", \"note\": \"\"}" : "\", \"note\": " + JSONString.literal(note) + "}")
         }
         rows += 1
         if buffer.count >= ExportWriter.flushAt { try flush() }
@@ -61,7 +66,23 @@ public struct ExportWriter {
     public mutating func append(_ entry: WeightEntry) throws {
         try append(
             id: entry.id, seconds: Int64(entry.recordedAt.timeIntervalSince1970.rounded(.down)),
-            digits: entry.weight.digits, unit: entry.weight.unit)
+            digits: entry.weight.digits, unit: entry.weight.unit, note: entry.note)
+    }
+
+    /// A CSV field (RFC 4180): quoted, its quotes doubled, when it holds a
+    /// comma, a quote or a line break, or starts or ends with a space (a
+    /// reader would trim it).
+    private mutating func appendCSVField(_ text: String) {
+        let needsQuotes =
+            text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+            || text.utf8.first == 32 || text.utf8.last == 32
+        guard needsQuotes else { return append(text) }
+        buffer.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\"") { buffer.append(byte) }
+            buffer.append(byte)
+        }
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// Closes the JSON array and hands over what is left.

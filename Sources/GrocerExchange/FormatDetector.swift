@@ -33,7 +33,10 @@ enum FormatDetector {
         let lines = trimmed.split(whereSeparator: \.isNewline).prefix(40).map { String($0) }
         guard let first = lines.first else { return nil }
         let firstFields = csvFields(first)
-        if firstFields.map({ $0.lowercased() }) == ["recorded_at", "value", "unit"] { return .grocerCSV }
+        // grocer's CSV, with its note column or from before notes.
+        if ["recorded_at", "value", "unit", "note"].starts(with: firstFields.map({ $0.lowercased() })), firstFields.count >= 3 {
+            return .grocerCSV
+        }
         if lines.contains(where: { $0.lowercased().hasPrefix("#date;weight") || $0.lowercased().hasPrefix("#units:") }) { return .libra }
         if firstFields.contains("dateTime") && firstFields.contains("weight") { return .openscale }
         if first.hasPrefix("Epoch,") || lines.contains(where: { $0.hasPrefix("Date,Weight,Rung,Flag,Comment") }) {

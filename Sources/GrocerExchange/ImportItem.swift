@@ -11,6 +11,8 @@ public struct ImportRow: Equatable, Sendable {
     /// The id grocer's JSON gives the entry (kept by an empty store, so
     /// export -> import -> export gives the same bytes).
     public var id: Int64? = nil
+    /// The row's comment as a note (`WeightNote.cleaned`), or "".
+    public var note: String = ""
 
     /// Whole Unix seconds (times are read to the second).
     public var seconds: Int64 { Int64(recordedAt.timeIntervalSince1970.rounded(.down)) }
@@ -117,6 +119,14 @@ struct RowReader {
         time = ImportTime(timeZone: timeZone)
         self.now = now
         latestYear = time.calendar.component(.year, from: now)
+    }
+
+    /// The row, its comment (if any) made a note.
+    mutating func item(line: Int, timeText: String, value: String, unit: WeightUnit?, unitText: String, note: String) -> ImportItem {
+        let item = item(line: line, timeText: timeText, value: value, unit: unit, unitText: unitText)
+        guard case .row(var row) = item, !note.isEmpty else { return item }
+        row.note = WeightNote.cleaned(note)
+        return .row(row)
     }
 
     mutating func item(line: Int, timeText: String, value: String, unit: WeightUnit?, unitText: String) -> ImportItem {

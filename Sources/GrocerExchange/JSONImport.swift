@@ -62,6 +62,7 @@ struct JSONImport {
         var value: String?
         var unit: String?
         var id: String?
+        var note: String?
         /// Fitbit's.
         var weight: String?
         var date: String?
@@ -80,7 +81,8 @@ struct JSONImport {
         guard let timeText = entry.recordedAt, let value = entry.value, let unitText = entry.unit else {
             return .problem(ImportProblem(line: line, reason: "an entry needs recordedAt, value and unit"))
         }
-        let item = rows.item(line: line, timeText: timeText, value: value, unit: WeightUnit.imported(unitText), unitText: unitText)
+        let item = rows.item(
+            line: line, timeText: timeText, value: value, unit: WeightUnit.imported(unitText), unitText: unitText, note: entry.note ?? "")
         guard case .row(var row) = item, let id = entry.id.flatMap({ Int64($0) }), (1...JSONImport.idLimit).contains(id) else {
             return item
         }
@@ -89,7 +91,7 @@ struct JSONImport {
     }
 
     static let recordedAtKey = Array("recordedAt".utf8), valueKey = Array("value".utf8), unitKey = Array("unit".utf8)
-    static let idKey = Array("id".utf8)
+    static let idKey = Array("id".utf8), noteKey = Array("note".utf8)
     /// A larger id is not taken from a file: near 2^63 SQLite picks every
     /// later id at random. No weight log holds 2^31 entries.
     static let idLimit: Int64 = 1 << 31
@@ -116,7 +118,8 @@ struct JSONImport {
             guard next() == UInt8(ascii: ":") else { throw ImportError.malformed(line: line, "expected ':'") }
             skipSpace()
             let text: String
-            if peek() == UInt8(ascii: "\"") {
+            let quoted = peek() == UInt8(ascii: "\"")
+            if quoted {
                 position += 1
                 text = String(decoding: try readBytes(), as: UTF8.self)
             } else {
@@ -138,6 +141,8 @@ struct JSONImport {
                     entry.unit = text
                 } else if key == JSONImport.idKey {
                     entry.id = text
+                } else if key == JSONImport.noteKey {
+                    entry.note = quoted ? text : nil  // null: no note
                 } else {
                     drop(key)
                 }

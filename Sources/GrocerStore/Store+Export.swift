@@ -5,7 +5,7 @@ import GrocerCore
 extension Store {
     /// Every entry recorded in `[from, before)` (either bound open), oldest
     /// first (time, then id), handed to `body` as stored: the id, Unix
-    /// seconds, the value's digits as typed and the unit. No `Weight`,
+    /// seconds, the value's digits as typed, the unit and the note. No `Weight`,
     /// `Decimal` or `Date` is made per row, so an export of millions of
     /// entries costs little more than SQLite's own reading; memory stays
     /// flat (one row at a time). A row that cannot be read is skipped and
@@ -13,7 +13,7 @@ extension Store {
     @discardableResult
     public func exportWeights(
         from: Date? = nil, before: Date? = nil,
-        _ body: (_ id: Int64, _ seconds: Int64, _ digits: String, _ unit: WeightUnit) throws -> Void
+        _ body: (_ id: Int64, _ seconds: Int64, _ digits: String, _ unit: WeightUnit, _ note: String) throws -> Void
     ) throws -> ReadReport {
         try checkedRead(WeightRecord.shape) { db in
             var request = WeightRecord.oldestFirst
@@ -26,19 +26,22 @@ extension Store {
                 let value: DatabaseValue = row[1]
                 let unit: DatabaseValue = row[2]
                 let time: DatabaseValue = row[3]
+                let noteValue: DatabaseValue = row[4]
                 if case .int64(let id) = id.storage, case .string(let digits) = value.storage,
                     case .string(let unitText) = unit.storage, case .int64(let seconds) = time.storage,
                     let unit = WeightRecord.unit(unitText), WeightRecord.times.contains(seconds),
                     WeightRecord.isCanonical(digits)
                 {
-                    try body(id, seconds, digits, unit)
+                    let note: String
+                    if case .string(let text) = noteValue.storage { note = WeightNote.readable(text) } else { note = "" }
+                    try body(id, seconds, digits, unit, note)
                     continue
                 }
                 // Not in the shape grocer writes: read it the slow, careful
                 // way (a value such as "072.5" is still a weight).
                 do {
                     let entry = try WeightRecord(row: row).entry()
-                    try body(entry.id, Int64(entry.recordedAt.timeIntervalSince1970), entry.weight.digits, entry.weight.unit)
+                    try body(entry.id, Int64(entry.recordedAt.timeIntervalSince1970), entry.weight.digits, entry.weight.unit, entry.note)
                 } catch let problem as FieldProblem {
                     report.add(
                         UnreadableRow(table: WeightRecord.databaseTableName, id: try? row.integer(WeightRecord.Columns.id), reason: problem.reason))

@@ -7,8 +7,8 @@ import GrocerStore
 extension WeightCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a weight's value, unit or time.",
-            discussion: "What is not given stays as it was; --unit alone keeps the value and changes its unit.")
+            abstract: "Change a weight's value, unit, time or note.",
+            discussion: "What is not given stays as it was; --unit alone keeps the value and changes its unit; --note '' removes the note.")
 
         @Argument(help: ArgumentHelp("The weight's id (see 'grocer weight list').", valueName: "id"))
         var id: Int64
@@ -23,17 +23,21 @@ extension WeightCommand {
         @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
         var at: String?
 
+        @Option(help: ArgumentHelp(WeightCommand.noteHelp + " '' removes it.", valueName: "text"))
+        var note: String?
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            if value == nil && unit == nil && at == nil { throw CommandError.nothingToEdit }
+            if value == nil && unit == nil && at == nil && note == nil { throw CommandError.nothingToEdit }
+            let note = try self.note.map { text throws(CommandError) in try WeightParsing.note(text) }
             let db = try store.open()
             defer { try? db.close() }
             let old = try StoreAccess.reading(db.path) { try db.weight(id: id) }
             let weight = try WeightParsing.parse(value ?? old.weight.digits, unit: unit ?? old.weight.unit, locale: StoreOptions.numericLocale)
             let date =
                 try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? old.recordedAt
-            let (before, after) = try StoreAccess.writing(db.path) { try db.editWeight(id: id, weight: weight, at: date) }
+            let (before, after) = try StoreAccess.writing(db.path) { try db.editWeight(id: id, weight: weight, at: date, note: note) }
             print("Changed id \(id): \(WeightCommand.describe(before)) -> \(WeightCommand.describe(after))")
         }
     }

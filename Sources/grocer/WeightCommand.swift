@@ -29,30 +29,34 @@ struct WeightCommand: ParsableCommand {
         @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
         var at: String?
 
+        @Option(help: ArgumentHelp(WeightCommand.noteHelp, valueName: "text"))
+        var note: String?
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
+            let note = try self.note.map { text throws(CommandError) in try WeightParsing.note(text) } ?? ""
             let db = try store.open()
             defer { try? db.close() }
             let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultUnit() }
             let weight = try WeightParsing.parse(value, unit: unit, locale: StoreOptions.numericLocale)
             let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
-            let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date) }
+            let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date, note: note) }
             print("Saved \(WeightCommand.describe(entry)) as id \(entry.id)")
         }
     }
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the weights, oldest first: id, local time, weight (tab-separated).",
+            abstract: "Print the weights, oldest first: id, local time, weight, note (tab-separated).",
             discussion: """
                 Each line is the entry's id (what weight edit and weight rm take), its local date and time \
-                (TZ) to the minute, and the weight, separated by tabs; --utc prints the time in UTC to the \
+                (TZ) to the minute, the weight and, when it has one, its note, separated by tabs; --utc prints the time in UTC to the \
                 second instead. --since and --until are calendar days in the local time zone (TZ), both included. \
                 With no store at the path yet, prints nothing ([] with --json), creates nothing and exits 0.
                 """)
 
-        @Flag(help: "An array of {id, recordedAt, value, unit}.")
+        @Flag(help: "An array of {id, recordedAt, value, unit, note}.")
         var json = false
 
         @Flag(help: "Times in UTC (2026-01-05T07:30:00Z), not local.")
@@ -84,7 +88,8 @@ struct WeightCommand: ParsableCommand {
                 object: JSONText.object,
                 line: { [utc, zone = db.timeZone] entry in
                     let time = utc ? ISO8601.string(entry.recordedAt) : ISO8601.local(entry.recordedAt, timeZone: zone)
-                    return "\(entry.id)\t\(time)\t\(entry.weight.digits) \(entry.weight.unit.rawValue)"
+                    let line = "\(entry.id)\t\(time)\t\(entry.weight.digits) \(entry.weight.unit.rawValue)"
+                    return entry.note.isEmpty ? line : line + "\t" + VisibleText.escaped(entry.note)
                 })
         }
     }
@@ -92,8 +97,11 @@ struct WeightCommand: ParsableCommand {
     static let timeHelp =
         "When it was weighed: 2026-01-05T07:30:00Z (UTC), '2026-01-05 7:30' (local), 2026-01-05 (12:00 local), today, yesterday or -2d, each with a time ('yesterday 21:10') or at 12:00; from 1900 to 5 minutes after now."
 
-    /// "72.5 kg at 2026-01-05T07:30:00Z"
+    static let noteHelp = "A note on the weigh-in, one line of at most 200 characters ('after a long run')."
+
+    /// "72.5 kg at 2026-01-05T07:30:00Z", then ' ("after a run")' when it has a note.
     static func describe(_ entry: WeightEntry) -> String {
-        "\(entry.weight.digits) \(entry.weight.unit.rawValue) at \(ISO8601.string(entry.recordedAt))"
+        let text = "\(entry.weight.digits) \(entry.weight.unit.rawValue) at \(ISO8601.string(entry.recordedAt))"
+        return entry.note.isEmpty ? text : text + " (\"\(VisibleText.escaped(entry.note))\")"
     }
 }

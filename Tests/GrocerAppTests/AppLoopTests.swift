@@ -24,7 +24,7 @@ import Testing
                     performed.append(effect)
                     if let result = results.first(where: { $0.0 == effect }) { return result.1 }
                     switch effect {
-                    case .saveWeight(let weight, let at): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
+                    case .saveWeight(let weight, let at, _): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
                     case .openHistory: return .historyOpened(HistoryOpening(count: 1, newest: [entry], days: [], goal: nil))
                     case .openStore: return .storeOpened(defaultUnit: .kg)
                     case .loadWeightPage(let request) where { if case .around = request { true } else { false } }():
@@ -82,7 +82,7 @@ import Testing
         #expect(r.terminal.screen.contains("Saved 72.5 lbs"))
         #expect(
             r.effects.performed == [
-                .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon), .openHistory(unit: .lbs, limit: EntryWindow.pageSize),
+                .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon, note: ""), .openHistory(unit: .lbs, limit: EntryWindow.pageSize),
             ])
     }
 
@@ -90,7 +90,7 @@ import Testing
         let effects = Effects()
         effects.results = [
             (
-                .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon),
+                .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon, note: ""),
                 .failed("Could not write to /x: disk full. Nothing was lost; try again.")
             )
         ]

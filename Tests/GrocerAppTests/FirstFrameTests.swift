@@ -24,7 +24,7 @@ import Testing
         let saved = Saved()
         let effects = AppEffects(perform: { effect in
             saved.effects.append(effect)
-            if case .saveWeight(let weight, let at) = effect { return .weightSaved(WeightEntry(id: 1, weight: weight, recordedAt: at)) }
+            if case .saveWeight(let weight, let at, _) = effect { return .weightSaved(WeightEntry(id: 1, weight: weight, recordedAt: at)) }
             if case .openHistory = effect { return .historyOpened(HistoryOpening(count: 0, newest: [], days: [], goal: nil)) }
             return nil
         })
@@ -36,7 +36,7 @@ import Testing
         #expect(opened == 1)
         #expect(fake.frames.first?.lines.contains { $0.contains("[ lbs ^U ]") } == true)
         #expect(fake.frames.dropFirst().first?.lines.contains { $0.contains("[ kg ^U ]") } == true)
-        #expect(saved.effects.first == .saveWeight(Weight(digits: "72", unit: .kg)!, at: FakeClock.noon))
+        #expect(saved.effects.first == .saveWeight(Weight(digits: "72", unit: .kg)!, at: FakeClock.noon, note: ""))
     }
 
     static let pattern = LongDatePattern(

@@ -66,7 +66,9 @@ import Testing
         #expect(f.effects.perform(.restoreWeights([entry])) == .weightsRestored([entry]))
         #expect(try f.store.weightCount() == 1)
         let changed = WeightEntry(id: entry.id, weight: Weight(digits: "180", unit: .lbs)!, recordedAt: Self.noon)
-        #expect(f.effects.perform(.editWeight(id: entry.id, weight: changed.weight, at: Self.noon)) == .weightEdited(before: entry, after: changed))
+        #expect(
+            f.effects.perform(.editWeight(id: entry.id, weight: changed.weight, at: Self.noon, note: ""))
+                == .weightEdited(before: entry, after: changed))
         #expect(f.effects.perform(.setGoal(Weight(digits: "75", unit: .kg))) == .goalSet(Weight(digits: "75", unit: .kg)))
         #expect(try f.store.goal() == Weight(digits: "75", unit: .kg))
         let day = CivilDay(Self.noon, in: TimeZone(identifier: "UTC")!)

@@ -48,7 +48,7 @@ import Testing
         holdWriteLock(dir.appendingPathComponent("s.sqlite").path, held: held, release: release)
         held.wait()
         let weight = Weight(digits: "72.5", unit: .kg)!
-        #expect(effects.perform(.saveWeight(weight, at: Date(timeIntervalSince1970: 1_795_262_400))) == nil)
+        #expect(effects.perform(.saveWeight(weight, at: Date(timeIntervalSince1970: 1_795_262_400), note: "")) == nil)
         posted.arrived.wait()
         #expect(posted.all == [.saveWaiting])
         // The loop's own look at the store does not block meanwhile.

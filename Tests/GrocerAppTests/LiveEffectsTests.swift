@@ -19,7 +19,7 @@ import Testing
         #expect(message.hasPrefix("Could not read /dev/null/grocer.sqlite: "))
     }
 
-    @Test(arguments: [Effect.saveWeight(Weight(digits: "72.5", unit: .kg)!, at: Date()), .setDefaultUnit(.kg)])
+    @Test(arguments: [Effect.saveWeight(Weight(digits: "72.5", unit: .kg)!, at: Date(), note: ""), .setDefaultUnit(.kg)])
     func aFailedWriteSaysItCouldNotWrite(effect: Effect) {
         guard case .failed(let message)? = effects().perform(effect) else {
             Issue.record("no failure")

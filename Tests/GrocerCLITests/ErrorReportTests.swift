@@ -72,6 +72,7 @@ import Testing
         case .notADate: "notADate"
         case .impossibleTime: "impossibleTime"
         case .nothingToEdit: "nothingToEdit"
+        case .badNote: "badNote"
         }
     }
 
@@ -285,11 +286,15 @@ import Testing
             .impossibleTime("0001-01-01", .beforeEarliest),
             "grocer: '0001-01-01' is before 1900: grocer takes weigh-ins from 1900 on; nothing was saved."
         ),
-        (.nothingToEdit, "grocer: Nothing to change: give --value, --unit or --at (see grocer weight edit --help)."),
+        (.nothingToEdit, "grocer: Nothing to change: give --value, --unit, --at or --note (see grocer weight edit --help)."),
+        (
+            .badNote(.tooLong(count: 201)),
+            "grocer: That --note cannot be kept: a note has at most 200 characters (this one has 201); shorten it. Nothing was saved."
+        ),
     ]
 
     @Test func everyCommandErrorCaseHasARow() {
-        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 8)
+        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 9)
     }
 
     @Test(arguments: commandErrors)

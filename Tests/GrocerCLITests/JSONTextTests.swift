@@ -41,7 +41,9 @@ import Testing
     @Test func aWeightIsAnObjectWithAnISODate() throws {
         let entry = WeightEntry(
             id: 9, weight: try #require(Weight(digits: "72.5", unit: .kg)), recordedAt: Date(timeIntervalSince1970: 1_795_262_400))
-        #expect(JSONText.object(entry) == #"{"id": 9, "recordedAt": "2026-11-21T12:00:00Z", "value": 72.5, "unit": "kg"}"#)
+        #expect(JSONText.object(entry) == #"{"id": 9, "recordedAt": "2026-11-21T12:00:00Z", "value": 72.5, "unit": "kg", "note": ""}"#)
+        let noted = WeightEntry(id: 9, weight: entry.weight, recordedAt: entry.recordedAt, note: #"said "hi""#)
+        #expect(JSONText.object(noted).hasSuffix(#", "note": "said \"hi\""}"#))
     }
 
     @Test func anArrayIsOneObjectALineAndEmptyIsBrackets() {

@@ -27,7 +27,7 @@ import Testing
         #expect(
             ImportFixture.summary(items) == [
                 "2 2026-01-05T06:30:00Z 72.4 kg",
-                "3 2026-01-06T06:31:00Z 72.46 kg rounded",
+                "3 2026-01-06T06:31:00Z 72.46 kg rounded | after a run, tired",
                 "4 ! no weight on this line",
                 "5 ! 'not a date' is not a date and time grocer reads",
             ])
@@ -35,8 +35,15 @@ import Testing
             """
             Date,"Poids (lb)","Masse grasse (lb)",Commentaires
             "2026-01-05 07:30:00",160.4,30.1,
+            "2026-01-06 07:30:00",160.2,30.1,vacances
             """, zone: "Europe/Paris")
-        #expect(ImportFixture.summary(french) == ["2 2026-01-05T06:30:00Z 160.4 lbs"])
+        #expect(ImportFixture.summary(french) == ["2 2026-01-05T06:30:00Z 160.4 lbs", "3 2026-01-06T06:30:00Z 160.2 lbs | vacances"])
+        let (_, german) = try fixture.read(
+            """
+            Datum,"Gewicht (kg)",Kommentare
+            "2026-01-05 07:30:00",72.4,"nach dem Lauf"
+            """, zone: "Europe/Berlin")
+        #expect(ImportFixture.summary(german) == ["2 2026-01-05T06:30:00Z 72.4 kg | nach dem Lauf"])
     }
 
     // openScale's CSV export: columns named after ScaleMeasurement's fields
@@ -54,7 +61,7 @@ import Testing
         #expect(
             ImportFixture.summary(items) == [
                 "2 2026-01-05T06:30:00Z 72.4 kg",
-                "3 2026-01-06T06:30:00Z 72.35 kg rounded",
+                "3 2026-01-06T06:30:00Z 72.35 kg rounded | felt, fine",
                 "4 ! 'heavy' is not a weight (a decimal with '.', e.g. 72.5)",
             ])
     }
@@ -80,7 +87,7 @@ import Testing
                 "5 2023-10-16T05:19:20Z 170.0 lbs",
                 "6 2023-10-17T05:07:48Z 169.8 lbs",
                 "7 ! '' is not a weight (a decimal with '.', e.g. 72.5)",
-                "8 2023-10-19T16:00:00Z 169.13 lbs rounded",
+                "8 2023-10-19T16:00:00Z 169.13 lbs rounded | This is a comment",
             ])
         #expect(throws: ImportError.notThisFormat(.libra, "its unit 'st' is not lbs or kg")) {
             try fixture.read("#Version: 6\n#Units: st\n#date;weight\n2023-10-16T05:19:20.000Z;11.2\n")
@@ -104,12 +111,18 @@ import Testing
         #expect(
             ImportFixture.summary(items) == [
                 "7 2007-08-01T10:00:00Z 185.5 lbs",
-                "9 2007-08-03T10:00:00Z 184.76 lbs rounded",
+                "9 2007-08-03T10:00:00Z 184.76 lbs rounded | New Year, new start",
                 "12 ! '185.x' is not a weight (a decimal with '.', e.g. 72.5)",
             ])
         let (_, kilograms) = try fixture.read(
             "Preferences,1.0,kilogram,pound,calorie,0,.\n" + month + "2007-01-01,85.5,12,1,\n", zone: "UTC", unit: .lbs)
         #expect(ImportFixture.summary(kilograms) == ["4 2007-01-01T12:00:00Z 85.5 kg"])
+        // HDiet writes a comment's non-ASCII characters as Perl escapes.
+        let (_, russian) = try fixture.read(
+            "Preferences,1.0,kilogram,pound,calorie,0,.\n" + month
+                + #"2007-01-02,85.4,12,1,\x{41c}\x{43e}\x{441}\x{43a}\x{432}\x{430} caf\x{e9} \x{1f3d4} \x{d800} \x{zz} \x{}"# + "\n",
+            zone: "UTC", unit: .lbs)
+        #expect(ImportFixture.summary(russian) == [#"4 2007-01-02T12:00:00Z 85.4 kg | Москва café 🏔 \x{d800} \x{zz} \x{}"#])
     }
 
     // A file that does not say its unit is never read in a guessed one.

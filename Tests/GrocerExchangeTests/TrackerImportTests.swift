@@ -108,9 +108,9 @@ import Testing
         #expect(format == .csv && rows == ["2 2024-01-05T12:00:00Z 72.5 kg"])
         #expect(named.line == "Read a CSV of dates and weights, in kg (--unit).")
 
-        let (_, column, columnRows) = try fixture.report("when,lbs,Note\n2024-01-05 07:30,160.5,after a run\n")
-        #expect(column.line == "Read a CSV of dates and weights, in lbs (the column \"lbs\"); not kept: Note.")
-        #expect(columnRows == ["2 2024-01-05T07:30:00Z 160.5 lbs"])
+        let (_, column, columnRows) = try fixture.report("when,lbs,Note,Mood\n2024-01-05 07:30,160.5,after a run,ok\n")
+        #expect(column.line == "Read a CSV of dates and weights, in lbs (the column \"lbs\"); not kept: Mood.")
+        #expect(columnRows == ["2 2024-01-05T07:30:00Z 160.5 lbs | after a run"])
 
         let (_, perRow, perRowRows) = try fixture.report(
             "timestamp,value,unit\n2024-01-05T07:30:00Z,72.5,kg\n2024-01-06T07:30:00Z,160,lb\n2024-01-07T07:30:00Z,1,st\n")
@@ -132,12 +132,12 @@ import Testing
     @Test func everyReaderSaysItsFormatUnitAndWhatItDidNotKeep() throws {
         let (_, withings, _) = try fixture.report(
             "Date,\"Weight (kg)\",\"Fat mass (kg)\",Comments\n2023-01-05 07:30:00,72.5,15.1,\n")
-        #expect(withings.line == "Read a Withings weight.csv, in kg (the column \"Weight (kg)\"); not kept: Fat mass (kg), Comments.")
+        #expect(withings.line == "Read a Withings weight.csv, in kg (the column \"Weight (kg)\"); not kept: Fat mass (kg).")
         let (_, openScale, _) = try fixture.report("\"dateTime\",\"weight\",\"fat\"\n\"2024-01-05 07:30\",\"72.5\",\"20\"\n")
         #expect(openScale.line == "Read an openScale CSV export, in kg (openScale always writes kg); not kept: fat.")
         let (_, libra, _) = try fixture.report(
             "#Version: 6\n#Units: kg\n\n#date;weight;weight trend;log\n2023-10-16T05:19:20.000Z;70.0;70.4;\n", unit: .lbs)
-        #expect(libra.line == "Read a Libra CSV, in kg (its #Units line; --unit lbs not used); not kept: weight trend, log.")
+        #expect(libra.line == "Read a Libra CSV, in kg (its #Units line; --unit lbs not used); not kept: weight trend.")
         let (_, grocer, _) = try fixture.report(#"[{"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.5, "unit": "kg", "x": 1}]"#)
         #expect(grocer.line == "Read grocer's JSON, each entry names its unit; not kept: x.")
     }

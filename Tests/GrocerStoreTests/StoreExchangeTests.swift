@@ -14,8 +14,8 @@ import Testing
 
     func exported(_ store: Store, from: Date? = nil, before: Date? = nil) throws -> ([String], ReadReport) {
         var rows: [String] = []
-        let report = try store.exportWeights(from: from, before: before) { id, seconds, digits, unit in
-            rows.append("\(id) \(seconds) \(digits) \(unit.rawValue)")
+        let report = try store.exportWeights(from: from, before: before) { id, seconds, digits, unit, note in
+            rows.append("\(id) \(seconds) \(digits) \(unit.rawValue)" + (note.isEmpty ? "" : " " + note))
         }
         return (rows, report)
     }

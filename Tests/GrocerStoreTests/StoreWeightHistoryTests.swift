@@ -184,3 +184,42 @@ import Testing
         #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [500])) { try store.weight(id: 500) }
     }
 }
+
+/// A weigh-in's note (format version 6): kept by every write, and by undo.
+@Suite struct StoreWeightNoteTests {
+    func weight(_ digits: String) -> Weight { Weight(digits: digits, unit: .kg)! }
+
+    @Test func aNoteIsKeptByEditsDeletesImportsAndUndo() throws {
+        let dir = TempDir()
+        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")))
+        defer { try? store.close() }
+        let t = Date(timeIntervalSince1970: 1_795_262_400)
+        let saved = try store.addWeight(weight("72.5"), at: t, note: "  after a long run ")
+        #expect(saved.note == "after a long run")
+        #expect(try store.weight(id: saved.id).note == "after a long run")
+        // An edit without a note keeps it; an empty one removes it.
+        let (_, kept) = try store.editWeight(id: saved.id, weight: weight("72.4"), at: t)
+        #expect(kept.note == "after a long run")
+        let (before, cleared) = try store.editWeight(id: saved.id, weight: weight("72.4"), at: t, note: "")
+        #expect(cleared.note == "" && before.note == "after a long run")
+        // Undo of that edit brings the note back.
+        let (_, back) = try store.undoEdit(now: cleared, back: before)
+        #expect(back.note == "after a long run")
+        // Undo of a delete too.
+        let deleted = try store.deleteWeights(ids: [saved.id])
+        let restored = try store.restoreWeights(deleted)
+        #expect(restored.map(\.note) == ["after a long run"])
+        #expect(try store.weight(id: saved.id).note == "after a long run")
+        // An import carries its notes.
+        try store.importWeights { importer in
+            try importer.add(weight("71"), at: 1_795_300_000, note: "holiday")
+            return true
+        }
+        var notes: [String] = []
+        try store.forEachWeight { notes.append($0.note) }
+        #expect(notes == ["after a long run", "holiday"])
+        var exported: [String] = []
+        try store.exportWeights { _, _, _, _, note in exported.append(note) }
+        #expect(exported == notes)
+    }
+}

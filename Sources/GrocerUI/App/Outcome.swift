@@ -48,7 +48,7 @@ public struct Exit: Equatable, Sendable {
 public enum Effect: Equatable, Sendable {
     /// The result may come at once or later (through the mailbox); while
     /// it waits for another grocer's write, `.saveWaiting` says so.
-    case saveWeight(Weight, at: Date)
+    case saveWeight(Weight, at: Date, note: String)
     /// Stop waiting for the save under way (it then fails as busy).
     case giveUpSave
     case setDefaultUnit(WeightUnit)
@@ -58,7 +58,7 @@ public enum Effect: Equatable, Sendable {
     case loadWeightDays(unit: WeightUnit)
     case deleteWeights([Int64])
     case restoreWeights([WeightEntry])
-    case editWeight(id: Int64, weight: Weight, at: Date)
+    case editWeight(id: Int64, weight: Weight, at: Date, note: String)
     /// Undo of an edit: entry `now.id` back to `back`, only if it still
     /// holds `now` (another grocer may have changed it since).
     case undoEdit(now: WeightEntry, back: WeightEntry)

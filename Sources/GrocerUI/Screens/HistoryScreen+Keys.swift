@@ -44,7 +44,7 @@ extension HistoryScreen {
             s.undoLast()
         },
         Binding(
-            keys: [.char("e"), .enter], hint: "e", label: "Edit", help: "edit the entry: value, unit, date and time",
+            keys: [.char("e"), .enter], hint: "e", label: "Edit", help: "edit the entry: value, unit, time, note",
             helpKeys: "e  Enter", when: \.browsing
         ) { s, _, context in
             guard let entry = s.window.selected else { return .reject }
@@ -68,15 +68,19 @@ extension HistoryScreen {
             return .redraw
         },
         // Always taken (help lists them), acting only in the form.
+        // Always taken (help lists them; Home and End browse the list first).
+        Binding(keys: [.left, .right, .home, .end], help: "form: move in the note", helpKeys: "Left Right  Home End") { s, key, _ in
+            s.form?.moveInNote(key) == true ? .redraw : .none
+        },
         Binding(keys: [.backspace, .delete], help: "form: delete the last character", helpKeys: "Backspace  Delete") { s, _, _ in
             s.form?.deleteBackward() == true ? .redraw : .none
         },
-        Binding(keys: [.tab, .backTab], help: "form: the value or the date and time", helpKeys: "Tab  Shift-Tab") { s, _, _ in
-            s.form?.nextField() == true ? .redraw : .none
+        Binding(keys: [.tab, .backTab], help: "form: the value, the date and time, the note", helpKeys: "Tab  Shift-Tab") { s, key, _ in
+            s.form?.nextField(backwards: key == .backTab) == true ? .redraw : .none
         },
-        Binding(keys: [.ctrl("u")], help: "form: lbs or kg (in the date: clear it)") { s, _, _ in
+        Binding(keys: [.ctrl("u")], help: "form: lbs or kg (date or note: clear it)") { s, _, _ in
             guard let form = s.form else { return .none }
-            if form.focus == .when { return s.form?.clearWhen() == true ? .redraw : .none }
+            if form.focus != .value { return s.form?.clearText() == true ? .redraw : .none }
             return s.form?.toggleUnit() == true ? .redraw : .reject
         },
         Binding(keys: [.enter], hint: "Enter", label: "Save", help: "form: save", when: \.editing) { s, _, context in
@@ -165,7 +169,7 @@ extension HistoryScreen {
                 form.message = problem == .inTheFuture ? "In the future (5 min at most)." : "That is before 1900."
                 return .reject
             }
-            return .perform(.editWeight(id: entry.id, weight: weight, at: at))
+            return .perform(.editWeight(id: entry.id, weight: weight, at: at, note: form.note.text))
         }
     }
 }

@@ -106,7 +106,21 @@ extension HistoryScreen {
             column = canvas.put(" at ", row: row, column: column)
             column = canvas.put("[" + form.when + "]", row: row, column: column, style: form.focus == .when ? .reverse : [])
             if form.focus == .when { cursor = (row, column - 1) }
-            if form.message == nil { column = canvas.put("  Tab date  ^U unit", row: row, column: column, style: .dim) }
+            column = canvas.put("  note ", row: row, column: column)
+            // The note takes what is left of the row (less the hint, when
+            // it fits), scrolled to keep its cursor in view.
+            let hint = "  Tab next  ^U unit"
+            let room = canvas.width - 1 - column - 2
+            let noteWidth = max(1, room - (form.message == nil && room - canvas.columns(hint) >= 12 ? canvas.columns(hint) : 0))
+            let style: Style = form.focus == .note ? .reverse : []
+            column = canvas.put("[", row: row, column: column, style: style)
+            let noteCursor = form.note.render(into: &canvas, row: row, column: column, width: noteWidth, style: style)
+            if form.focus == .note { cursor = (row, noteCursor) }
+            let shown = min(noteWidth, canvas.columns(form.note.text))
+            column = canvas.put("]", row: row, column: column + shown, style: style)
+            if form.message == nil, canvas.width - 1 - column >= canvas.columns(hint) {
+                column = canvas.put(hint, row: row, column: column, style: .dim)
+            }
         } else if form.message == nil {
             column = canvas.put("  ^U unit; empty clears it", row: row, column: column, style: .dim)
         }
@@ -131,8 +145,15 @@ extension HistoryScreen {
             let row = layout.listTop + i
             let date = formats.entry(entry.recordedAt)
             let value = valueText(entry.weight)
-            let gap = max(1, width - 4 - canvas.columns(date) - canvas.columns(value))
-            let line = canvas.truncate(" " + date + String(repeating: " ", count: gap) + value + " ", to: width - 2)
+            var gap = max(1, width - 4 - canvas.columns(date) - canvas.columns(value))
+            // The note, when it has one, between the date and the weight,
+            // cut to the room there is.
+            var note = ""
+            if !entry.note.isEmpty, gap >= 6 {
+                note = "  " + canvas.truncate(VisibleText.escaped(entry.note), to: gap - 4)
+                gap -= canvas.columns(note)
+            }
+            let line = canvas.truncate(" " + date + note + String(repeating: " ", count: gap) + value + " ", to: width - 2)
             let selected = start + i == window.cursor
             if selected { canvas.fill(row: row, from: 1, count: width - 2, style: .reverse) }
             canvas.put(line, row: row, column: 1, style: selected ? .reverse : [])

@@ -6,10 +6,16 @@ extension Route {
 }
 
 /// "Enter Today's Weight": the date and time, a field that takes only valid
-/// decimals, and a unit button inside it that opens the unit picker. The
-/// unit is the app's default unit (the picker changes it).
+/// decimals, and a unit button inside it that opens the unit picker; under
+/// it an optional note (Tab goes there and back). The unit is the app's
+/// default unit (the picker changes it).
 public struct WeightEntryScreen: Screen {
+    public enum Focus: Equatable, Sendable { case weight, note }
+
     public private(set) var field: WeightField
+    /// "after a long run": saved with the weight (`WeightNote`).
+    public private(set) var note = TextLine(limit: WeightNote.maxLength)
+    public private(set) var focus: Focus = .weight
     public private(set) var appearedAt: Date
     /// `appearedAt` in the user's locale, formatted once per appearance:
     /// every keystroke redraws the screen, and an ICU date formatter is the
@@ -49,6 +55,8 @@ public struct WeightEntryScreen: Screen {
     /// Each time the screen appears: empty field, today, fresh date and time.
     public mutating func appear(_ context: inout AppContext) -> Outcome {
         field.clear()
+        note.set("")
+        focus = .weight
         daysBack = 0
         showTime(context)
         message = nil
@@ -87,8 +95,11 @@ public struct WeightEntryScreen: Screen {
         return .milliseconds(Int64((left * 1000).rounded(.up)))
     }
 
-    /// With a weight typed, `q` asks first (a second `q` quits).
-    public var guardsQuit: Bool { !field.text.isEmpty }
+    /// With a weight or a note typed, `q` asks first (a second `q` quits).
+    public var guardsQuit: Bool { !field.text.isEmpty || !note.text.isEmpty }
+    /// In the note every character is text: `q` and `?` too.
+    public var takesText: Bool { focus == .note }
+    var inNote: Bool { focus == .note }
 
     /// A save asked for and not answered yet: the field keeps its text
     /// (edits wait), Enter does not save twice, Esc gives up the wait.
@@ -97,28 +108,41 @@ public struct WeightEntryScreen: Screen {
     static let waitingText = "Waiting for another grocer to finish writing to the store… Esc gives up; your weight stays typed."
 
     /// Shown after a first `q` with a weight typed; while it shows, `q` quits.
-    var quitQuestion: String { "Not saved: q again quits and drops “\(field.text)”; Enter saves it." }
+    var quitQuestion: String {
+        field.text.isEmpty ? "Not saved: q again quits and drops the note." : "Not saved: q again quits and drops “\(field.text)”; Enter saves it."
+    }
 
     public static let bindings: [Binding<WeightEntryScreen>] = [
         Binding(
             keys: [.char("q")], help: "quit; with a weight typed, asks first",
-            when: { $0.guardsQuit }
+            when: { $0.guardsQuit && !$0.inNote }
         ) { s, _, _ in
             if s.message == s.quitQuestion { return .quit() }
             s.message = s.quitQuestion
             return .reject
         },
         Binding(
-            keys: [], typing: { _ in true }, help: "type the weight (the locale's separator, or .)",
+            keys: [], typing: { _ in true }, help: "type the weight (the separator or .) or note",
             helpKeys: "0-9 and ."
         ) { s, key, context in
             guard case .char(let ch) = key else { return .none }
             return s.type(ch, unit: context.defaultUnit)
         },
-        Binding(keys: [.backspace, .delete], help: "delete the last character", helpKeys: "Backspace  Delete") { s, _, _ in
+        Binding(keys: [.backspace, .delete], help: "delete the last character", helpKeys: "Backspace  Delete") { s, key, _ in
             guard !s.saving else { return .reject }
             s.message = nil
+            if s.inNote { return s.note.edit(key) ? .redraw : .none }
             return s.field.deleteBackward() ? .redraw : .none
+        },
+        Binding(keys: [.tab, .backTab], help: "the note, or back to the weight", helpKeys: "Tab  Shift-Tab") {
+            s, _, _ in
+            guard !s.saving else { return .reject }
+            s.focus = s.inNote ? .weight : .note
+            s.message = nil
+            return .redraw
+        },
+        Binding(keys: [.left, .right, .home, .end], help: "move in the note", helpKeys: "Left Right  Home End") { s, key, _ in
+            s.inNote && s.note.edit(key) ? .redraw : .none
         },
         Binding(keys: [.enter], hint: "Enter", label: "Save", help: "save and show the history") { s, _, context in
             s.save(unit: context.defaultUnit, now: context.now)
@@ -131,25 +155,36 @@ public struct WeightEntryScreen: Screen {
             s.showTime(context)
             return .redraw
         },
-        Binding(keys: [.escape], help: "clear the field (a waiting save: give up)") { s, _, _ in
+        Binding(keys: [.escape], help: "clear weight and note (saving: give up)") { s, _, _ in
             if s.saving {
                 s.message = "Giving up…"
                 return .perform(.giveUpSave)
             }
-            guard !s.field.text.isEmpty || s.message != nil else { return .none }
+            guard !s.field.text.isEmpty || !s.note.text.isEmpty || s.message != nil || s.inNote else { return .none }
             s.field.clear()
+            s.note.set("")
+            s.focus = .weight
             s.message = nil
             return .redraw
         },
-        Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "open the unit picker (lbs / kg)") { s, _, _ in
+        Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "the unit picker (lbs / kg); note: clear it") { s, _, _ in
             guard !s.saving else { return .reject }
             s.message = nil
+            if s.inNote { return s.note.edit(.ctrl("u")) ? .redraw : .none }
             return .present(.unitPicker)
         },
     ]
 
     private mutating func type(_ ch: Character, unit: WeightUnit) -> Outcome {
         if saving { return .reject }
+        if inNote {
+            guard note.insert(ch) else {
+                message = "A note is one line of at most \(WeightNote.maxLength) characters."
+                return .reject
+            }
+            message = nil
+            return .redraw
+        }
         if let rejection = field.insert(ch, unit: unit) {
             message = describe(rejection, unit: unit)
             return .reject
@@ -160,7 +195,14 @@ public struct WeightEntryScreen: Screen {
 
     /// Saved at the time of the key: the minute shown (on the day chosen).
     private mutating func save(unit: WeightUnit, now: Date) -> Outcome {
-        guard !field.text.isEmpty, !saving else { return .none }
+        guard !saving else { return .none }
+        guard !field.text.isEmpty else {
+            if inNote || !note.text.isEmpty {
+                message = "Type the weight first (Tab goes back to it)."
+                return .reject
+            }
+            return .none
+        }
         if let rejection = field.filter.check(field.text, unit: unit) {
             message = describe(rejection, unit: unit)
             return .reject
@@ -171,7 +213,7 @@ public struct WeightEntryScreen: Screen {
         }
         message = nil
         saving = true
-        return .perform(.saveWeight(weight, at: savedAt(now)))
+        return .perform(.saveWeight(weight, at: savedAt(now), note: note.text))
     }
 
     /// Saved: the history shows it. Refused: say so and keep what was typed.
@@ -240,11 +282,21 @@ public struct WeightEntryScreen: Screen {
         if field.text.isEmpty {
             canvas.put("e.g. \(example(unit))", row: top + 1, column: textColumn, style: .dim)
         }
+        // The note, under the box: "Note: after a run" (Tab goes there).
+        let label = "Note: "
+        let noteWidth = max(1, boxWidth - canvas.columns(label) - 1)
+        canvas.put(label, row: top + 3, column: left + 1, style: inNote ? .bold : .dim)
+        var noteCursor = left + 1 + canvas.columns(label)
+        if note.text.isEmpty && !inNote {
+            canvas.put(canvas.truncate("Tab adds one", to: noteWidth), row: top + 3, column: noteCursor, style: .dim)
+        } else {
+            noteCursor = note.render(into: &canvas, row: top + 3, column: noteCursor, width: noteWidth, style: inNote ? .underline : [])
+        }
         if let message {
             for (i, line) in canvas.wrap(message, width: max(10, w - 4)).prefix(2).enumerated() {
                 canvas.center(line, row: top + 4 + i, style: .error)
             }
         }
-        canvas.cursor = (top + 1, end)
+        canvas.cursor = inNote ? (top + 3, noteCursor) : (top + 1, end)
     }
 }

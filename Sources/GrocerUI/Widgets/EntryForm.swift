@@ -2,20 +2,22 @@ import Foundation
 import GrocerCore
 
 /// The one-line form the history opens to edit an entry (value, unit, date
-/// and time) or to set the goal (value and unit). The value is the same
-/// filtered field as today's weight; the date and time take digits, `-`,
-/// `:` and a space, as "2026-11-21 07:30" in the person's time zone.
+/// and time, note) or to set the goal (value and unit). The value is the
+/// same filtered field as today's weight; the date and time take digits,
+/// `-`, `:` and a space, as "2026-11-21 07:30" in the person's time zone;
+/// the note is a line of text (`WeightNote`).
 public struct EntryForm: Equatable, Sendable {
     public enum Purpose: Equatable, Sendable {
         case edit(WeightEntry)
         case goal(current: Weight?)
     }
-    public enum Focus: Equatable, Sendable { case value, when }
+    public enum Focus: Equatable, Sendable { case value, when, note }
 
     public let purpose: Purpose
     public private(set) var value: WeightField
     public private(set) var unit: WeightUnit
     public private(set) var when: String
+    public private(set) var note = TextLine(limit: WeightNote.maxLength)
     public private(set) var focus: Focus = .value
     public var message: String?
 
@@ -30,6 +32,7 @@ public struct EntryForm: Equatable, Sendable {
         case .edit(let entry):
             shown = entry.weight
             when = Self.text(entry.recordedAt, in: timeZone)
+            note.set(entry.note)
         case .goal(let current):
             shown = current
         }
@@ -81,6 +84,9 @@ public struct EntryForm: Equatable, Sendable {
             }
             when.append(ch)
             return nil
+        case .note:
+            if !note.insert(ch) { message = "A note is one line of at most \(WeightNote.maxLength) characters." }
+            return nil
         }
     }
 
@@ -92,21 +98,39 @@ public struct EntryForm: Equatable, Sendable {
             guard !when.isEmpty else { return false }
             when.removeLast()
             return true
+        case .note:
+            return note.edit(.backspace)
         }
     }
 
-    /// Tab: between the value and the date (an edit has both).
-    public mutating func nextField() -> Bool {
+    /// Left, Right, Home, End in the note: move its cursor.
+    public mutating func moveInNote(_ key: Key) -> Bool {
+        guard focus == .note else { return false }
+        return note.edit(key)
+    }
+
+    /// Tab: the value, the date, the note (an edit has all three);
+    /// Shift-Tab goes back.
+    public mutating func nextField(backwards: Bool = false) -> Bool {
         guard case .edit = purpose else { return false }
-        focus = focus == .value ? .when : .value
+        let order: [Focus] = [.value, .when, .note]
+        let index = order.firstIndex(of: focus) ?? 0
+        focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
         return true
     }
 
-    /// Ctrl-U in the date field: clears it, as Ctrl-U clears a line in a
-    /// shell (it flipped the unit there, unseen). False when already empty.
-    public mutating func clearWhen() -> Bool {
-        guard focus == .when, !when.isEmpty else { return false }
-        when = ""
+    /// Ctrl-U in the date or the note: clears it, as Ctrl-U clears a line
+    /// in a shell (in the date it flipped the unit, unseen). False when
+    /// already empty or in the value.
+    public mutating func clearText() -> Bool {
+        switch focus {
+        case .value: return false
+        case .when:
+            guard !when.isEmpty else { return false }
+            when = ""
+        case .note:
+            guard note.edit(.ctrl("u")) else { return false }
+        }
         message = nil
         return true
     }

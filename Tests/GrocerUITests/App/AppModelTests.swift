@@ -122,7 +122,7 @@ import Testing
         var app = model()
         for ch in "180.4" { _ = app.handle(.char(ch)) }
         let weight = Weight(digits: "180.4", unit: .lbs)!
-        #expect(app.handle(.enter) == .perform(.saveWeight(weight, at: Self.noon)))
+        #expect(app.handle(.enter) == .perform(.saveWeight(weight, at: Self.noon, note: "")))
         let older = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: Self.noon.addingTimeInterval(-86_400))
         let saved = WeightEntry(id: 2, weight: weight, recordedAt: Self.noon)
         #expect(app.receive(.weightSaved(saved)) == .perform(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)))
@@ -237,6 +237,18 @@ import Testing
             #expect(copy.handle(key) == .none, "\(key) on \(route)")
             #expect(frame(copy) == before, "\(key) changed \(route)")
         }
+    }
+
+    /// In the weight's note `q` and `?` are text, not quit and help.
+    @Test func inTheWeightsNoteQAndQuestionMarkAreText() {
+        var app = model()
+        #expect(app.top == .weight)
+        #expect(app.handle(.tab) == .redraw)
+        #expect(app.handle(.char("q")) == .redraw)
+        #expect(app.handle(.char("?")) == .redraw)
+        #expect(app.top == .weight)
+        #expect(app.handle(.tab) == .redraw)
+        #expect(app.handle(.char("q")) == .reject)  // the note is typed: q asks first
     }
 
     @Test(arguments: [Key.function(10), .ctrl("c")])

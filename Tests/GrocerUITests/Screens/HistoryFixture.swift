@@ -85,10 +85,10 @@ struct HistoryFixture {
         case .restoreWeights(let back):
             entries = (entries + back).sorted { key($0) < key($1) }
             return .weightsRestored(back)
-        case .editWeight(let id, let weight, let at):
+        case .editWeight(let id, let weight, let at, let note):
             guard let index = entries.firstIndex(where: { $0.id == id }) else { return .failed("No entry \(id).") }
             let before = entries[index]
-            let after = WeightEntry(id: id, weight: weight, recordedAt: at)
+            let after = WeightEntry(id: id, weight: weight, recordedAt: at, note: note)
             entries[index] = after
             entries.sort { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
             return .weightEdited(before: before, after: after)

@@ -139,7 +139,7 @@ import Testing
         f.press(.tab)
         for _ in 0..<5 { f.press(.backspace) }
         f.type("07:30")
-        #expect(f.frame()[12].contains("Edit: [180.5] lbs  at [2026-11-21 07:30]  Tab date  ^U unit"))
+        #expect(f.frame()[12].contains("Edit: [180.5] lbs  at [2026-11-21 07:30]  note []  Tab next  ^U unit"))
         f.press(.enter)
         let edited = f.entries.last
         #expect(edited?.weight == Weight(digits: "180.5", unit: .lbs))
@@ -161,7 +161,7 @@ import Testing
         #expect(f.screen.form?.unit == unit)
         f.type("2026-11-20 07:30")
         #expect(f.screen.form?.when == "2026-11-20 07:30")
-        f.press(.tab)
+        f.press(.backTab)
         f.press(.ctrl("u"))
         #expect(f.screen.form?.unit != unit)
     }

@@ -71,9 +71,47 @@ import Testing
                 "                       ┌─ Weight ───────────────────────┐",
                 "                       │ 180.4               [ lbs ^U ] │",
                 "                       └────────────────────────────────┘",
-                "",
+                "                        Note: Tab adds one",
             ])
         #expect(canvas.cursor! == (6, 30))
+    }
+
+    /// Tab goes to the note and back; there every character is text (q
+    /// and ? too), Enter saves the weight with it, and the cursor is there.
+    @Test func aNoteIsTypedAfterTabAndSavedWithTheWeight() {
+        var s = screen()
+        type("180.4", into: &s)
+        #expect(s.handle(.tab) == .redraw)
+        #expect(s.screen.takesText)
+        type("after a run? q", into: &s)
+        #expect(s.screen.note.text == "after a run? q")
+        #expect(s.handle(.left) == .redraw && s.handle(.backspace) == .redraw)
+        #expect(s.screen.note.text == "after a run?q")
+        let canvas = rendered(s)
+        #expect(canvas.lines[8] == "                        Note: after a run?q")
+        #expect(canvas.cursor! == (8, 42))
+        // Back to the weight: digits are the weight's again.
+        #expect(s.handle(.backTab) == .redraw)
+        #expect(!s.screen.takesText)
+        type("5", into: &s)
+        #expect(s.screen.field.text == "180.45")
+        #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "180.45", unit: .lbs)!, at: Self.noon, note: "after a run?q")))
+    }
+
+    /// Ctrl-U in the note clears it (the unit picker is the weight's);
+    /// Esc clears both and goes back to the weight; a note alone is not saved.
+    @Test func ctrlUClearsTheNoteAndEscClearsBoth() {
+        var s = screen()
+        #expect(s.handle(.tab) == .redraw)
+        type("holiday", into: &s)
+        #expect(s.handle(.enter) == .reject)
+        #expect(rendered(s).lines[9].contains("Type the weight first"))
+        #expect(s.handle(.ctrl("u")) == .redraw)
+        #expect(s.screen.note.text.isEmpty && s.screen.focus == .note)
+        type("x", into: &s)
+        #expect(s.handle(.escape) == .redraw)
+        #expect(s.screen.note.text.isEmpty && s.screen.focus == .weight)
+        #expect(s.handle(.ctrl("u")) == .present(.unitPicker))
     }
 
     @Test func filtersEveryKeystrokeAndSaysWhy() {
@@ -90,7 +128,7 @@ import Testing
         var s = screen("de_DE", unit: .kg)
         type("72.,5", into: &s)
         #expect(s.field.text == "72,5")
-        #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "72.5", unit: .kg)!, at: Self.noon)))
+        #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "72.5", unit: .kg)!, at: Self.noon, note: "")))
     }
 
     @Test func backspaceReachesAnEmptyFieldAndEnterThereDoesNothing() {
@@ -176,7 +214,7 @@ import Testing
         type("72.5", into: &s)
         let later = Self.noon.addingTimeInterval(125)
         s.context.now = later
-        #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: later)))
+        #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: later, note: "")))
     }
 
     @Test func aSavedWeightGoesToTheHistoryWithANotice() {
@@ -199,7 +237,7 @@ import Testing
         _ = s.handle(.down)
         #expect(rendered(s).lines.contains { $0.contains("November 20, 2026 at 12:00") && $0.hasSuffix("PM (yesterday)") })
         type("160.5", into: &s)
-        #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "160.5", unit: .lbs)!, at: Self.noon.addingTimeInterval(-86_400))))
+        #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "160.5", unit: .lbs)!, at: Self.noon.addingTimeInterval(-86_400), note: "")))
         _ = s.screen.receive(.failed("x"), &s.context)
         _ = s.screen.appear(&s.context)
         #expect(s.screen.daysBack == 0)
