@@ -43,10 +43,6 @@ final class LiveEffects {
         self.post = post
     }
 
-    convenience init(url: URL, environment: Environment, store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
-        self.init(path: url.path, environment: environment, store: store, post: post)
-    }
-
     var client: AppEffects {
         AppEffects(
             perform: { [self] in perform($0) }, finish: { [self] in finish() }, storeChanged: { [self] in storeChanged() },

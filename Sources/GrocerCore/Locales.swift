@@ -97,13 +97,6 @@ public struct Locales: Sendable {
         return LongDatePattern.formatter(locale: time, timeZone: timeZone).string(from: date)
     }
 
-    /// "Nov 21, 2026, 12:00 PM" under en_US: for lists.
-    public func mediumDateShortTime(_ date: Date) -> String {
-        let style = Date.FormatStyle(
-            date: .abbreviated, time: .shortened, locale: time, calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
-        return date.formatted(style)
-    }
-
     // MARK: Made on first use
 
     struct Identifiers: Sendable {

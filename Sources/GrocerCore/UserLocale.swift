@@ -8,7 +8,6 @@ public enum UserLocale {
         case numeric = "LC_NUMERIC"
         case time = "LC_TIME"
         case monetary = "LC_MONETARY"
-        case ctype = "LC_CTYPE"
     }
 
     /// The fallback for unset, C and POSIX locales.

@@ -20,21 +20,6 @@ extension Store {
             recordedAt: Date(timeIntervalSince1970: TimeInterval(record.recordedAt)), note: record.note)
     }
 
-    /// The newest entries first, at most `limit` rows (unreadable ones
-    /// included in the count), with the rows that could not be read.
-    public func recentWeightPage(limit: Int) throws -> WeightPage {
-        try weightsNewestFirst(before: nil, limit: limit)
-    }
-
-    /// The newest entries first, at most `limit`. Throws
-    /// `StoreError.unreadableRows` when any row among them cannot be
-    /// read; `recentWeightPage(limit:)` returns the rest with a report.
-    public func recentWeights(limit: Int) throws -> [WeightEntry] {
-        let page = try recentWeightPage(limit: limit)
-        try page.report.requireComplete(path: path)
-        return page.entries
-    }
-
     /// Every entry, oldest first (time, then id), one at a time: memory
     /// stays flat however many there are. Rows that cannot be read are
     /// skipped and returned in the report, never dropped in silence.

@@ -35,12 +35,6 @@ public struct WeightPage: Equatable, Sendable {
 extension Store {
     // MARK: Weights, page by page
 
-    /// How many entries the store holds (readable or not): once per screen
-    /// open, not per key.
-    public func weightCount() throws -> Int {
-        try checkedRead(WeightRecord.shape) { db in try WeightRecord.fetchCount(db) }
-    }
-
     /// At most `limit` entries strictly older than `before` (nil: from the
     /// newest), newest first, by (recorded_at, id) on the
     /// `weight_entry_by_time` index: no OFFSET, no count.

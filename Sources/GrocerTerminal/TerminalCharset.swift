@@ -22,12 +22,6 @@ enum TerminalCharset {
         _ = setlocale(LC_CTYPE, upper.contains("UTF-8") || upper.contains("UTF8") ? "C.UTF-8" : "C")
     }
 
-    static func isUTF8() -> Bool {
-        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-        let name = String(cString: codeset).uppercased()
-        return name == "UTF-8" || name == "UTF8"
-    }
-
     /// Columns per character under the current LC_CTYPE.
     static let measure = ColumnMeasure { columns($0) }
 

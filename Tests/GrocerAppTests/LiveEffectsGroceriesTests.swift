@@ -15,7 +15,7 @@ import Testing
     func effects() throws -> LiveEffects {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("grocer.sqlite")
-        return LiveEffects(url: url, environment: ["LANG": "en_US.UTF-8"], store: try Store.open(at: url), post: { _ in })
+        return LiveEffects(path: url.path, environment: ["LANG": "en_US.UTF-8"], store: try Store.open(at: url), post: { _ in })
     }
 
     func entry(_ line: String) -> QuickEntry {

@@ -69,7 +69,7 @@ import Testing
         let result = try WeightImport.run(try prepare(Self.mixed), into: db, name: "f", dryRun: true)
         #expect(result.summary.imported == 2 && result.summary.rounded == 1 && result.summary.rejectedCount == 1)
         #expect(WeightImport.text(result).hasPrefix("Would import 2 entries, skipped 0 already in the store, rounded 1 to 2 decimals, rejected 1.\n"))
-        #expect(try db.recentWeights(limit: 10).isEmpty)
+        #expect(try db.weightsNewestFirst(before: nil, limit: 10).entries.isEmpty)
     }
 
     @Test func strictKeepsNothingWhenARowIsRejectedAndOtherwiseImportsTheReadableRows() throws {
@@ -84,11 +84,11 @@ import Testing
                   line 3: 'yesterday' is not a date and time grocer reads
 
                 """)
-        #expect(try strict.recentWeights(limit: 10).isEmpty)
+        #expect(try strict.weightsNewestFirst(before: nil, limit: 10).entries.isEmpty)
         let plain = try store("plain.sqlite")
         let kept = try WeightImport.run(try prepare(Self.mixed), into: plain, name: "f")
         #expect(!kept.refused)
-        #expect(try plain.recentWeights(limit: 10).map(\.weight.digits) == ["72.4", "72.51"])
+        #expect(try plain.weightsNewestFirst(before: nil, limit: 10).entries.map(\.weight.digits) == ["72.4", "72.51"])
     }
 
     @Test func aFileThatBreaksHalfWayImportsNothingAndSaysWhichFileAndLine() throws {
@@ -101,7 +101,7 @@ import Testing
         ) {
             try WeightImport.run(try prepare(text), into: db, name: "w.json")
         }
-        #expect(try db.recentWeights(limit: 10).isEmpty)
+        #expect(try db.weightsNewestFirst(before: nil, limit: 10).entries.isEmpty)
     }
 
     @Test func rejectedRowsAreShownVisiblyShortAndCapped() throws {
@@ -160,7 +160,7 @@ import Testing
         try db.setGoal(Weight(digits: "150", unit: .lbs)!)
         let (trend, goal) = try WeightTrendSource.read(db)
         #expect(goal == Decimal(string: "68.0388555"))
-        let expected = WeightTrend(entries: try db.recentWeights(limit: 10), unit: .kg, timeZone: berlin)
+        let expected = WeightTrend(entries: try db.weightsNewestFirst(before: nil, limit: 10).entries, unit: .kg, timeZone: berlin)
         #expect(trend.points == expected.points)
         #expect(trend.points.map(\.day.description) == ["2026-01-06", "2026-03-29", "2026-03-30"])
     }
