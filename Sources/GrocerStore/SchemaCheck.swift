@@ -135,6 +135,7 @@ enum SchemaCheck {
                 break
             }
         }
+        problems += try sequenceProblems(in: db)
         let names = expectedSQL.keys.sorted()
         if names.allSatisfy({ kinds[$0] == "table" && texts[$0] == expectedSQL[$0] }) { return problems }
         for (table, columns) in expected.sorted(by: { $0.key < $1.key }) {
@@ -156,6 +157,24 @@ enum SchemaCheck {
             }
         }
         return problems
+    }
+
+    /// The largest id SQLite's counter may hold for a table: far above any
+    /// grocer reaches (one more per row), far below where SQLite runs out.
+    static let largestSequence: Int64 = 1 << 62
+
+    /// SQLite's AUTOINCREMENT counters (version 6), edited outside grocer
+    /// to the end of the ids: every later save would fail as if the disk
+    /// were full. Named instead, before anything is written.
+    static func sequenceProblems(in db: Database) throws -> [String] {
+        guard try db.tableExists("sqlite_sequence") else { return [] }
+        return try Row.fetchAll(
+            db, sql: "SELECT name, seq FROM sqlite_sequence WHERE typeof(seq) = 'integer' AND seq > ?", arguments: [largestSequence]
+        ).map { row in
+            let name: String = row["name"] ?? "?"
+            let seq: Int64 = row["seq"]
+            return "sqlite_sequence gives \(name) the id \(seq), near the last SQLite has: no new row could be saved"
+        }
     }
 
     /// "weight_entry.recorded_at is TEXT, not INTEGER NOT NULL; weight_entry lacks unit"

@@ -96,6 +96,11 @@ import Testing
             "an index grocer did not create: item_by_aisle on item"
         ),
         ("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT);", "a table grocer did not create: notes"),
+        // Ids at their end: every save would fail as if the disk were full.
+        (
+            "INSERT OR REPLACE INTO sqlite_sequence (name, seq) VALUES ('weight_entry', 9223372036854775807);",
+            "sqlite_sequence gives weight_entry the id 9223372036854775807, near the last SQLite has: no new row could be saved"
+        ),
     ]
 
     /// The same store, spelt otherwise (case, spaces, quotes), is grocer's.
