@@ -5,12 +5,14 @@ let package = Package(
     name: "grocer",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "grocer", targets: ["grocer"])
+        .executable(name: "grocer", targets: ["grocer"]),
+        // For bench/exchange-bench, a package of its own.
+        .library(name: "GrocerCore", targets: ["GrocerCore"]),
+        .library(name: "GrocerExchange", targets: ["GrocerExchange"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", "1.8.0"..<"1.9.0"),
-        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -24,14 +26,6 @@ let package = Package(
         ),
         .target(name: "GrocerUI", dependencies: ["GrocerCore"]),
         .target(name: "GrocerExchange", dependencies: ["GrocerCore"]),
-        .executableTarget(
-            name: "exchange-bench",
-            dependencies: [
-                "GrocerExchange", "GrocerCore",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift"),
-            ],
-            path: "bench/exchange-bench"
-        ),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
         .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal"]),
         .target(
