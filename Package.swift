@@ -54,6 +54,7 @@ let package = Package(
         ),
         .testTarget(name: "GrocerAppTests", dependencies: ["GrocerApp", "GrocerUI", "GrocerCore"]),
         .testTarget(name: "GrocerExchangeTests", dependencies: ["GrocerExchange", "GrocerCore"]),
+        .testTarget(name: "GrocerTerminalTests", dependencies: ["GrocerTerminal", "GrocerUI", "CNCursesw"]),
     ],
     swiftLanguageModes: [.v6]
 )
