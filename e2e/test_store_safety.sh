@@ -135,6 +135,21 @@ foreign_trigger_is_refused_and_never_fires() {
     [[ $(rows "$store") == 1 ]] || fail "the trigger fired" || return 1
 }
 
+# The screen's first frame comes before the store's schema is read: a
+# foreign trigger found when the store opens right after it ends the screen
+# through the loop, the terminal restored, the store's message (wrapped to
+# the terminal) and its exit status; the trigger never fires.
+foreign_trigger_after_the_first_frame_ends_the_screen() {
+    local store=$GROCER_STORE
+    G weight add 70 --unit kg >/dev/null || return 1
+    sqlite3 "$store" "CREATE TRIGGER wipe_history AFTER INSERT ON weight_entry BEGIN DELETE FROM weight_entry; END;" || return 1
+    start GROCER_STORE="$store"
+    wait_for "[exit 2]" || return 1
+    shows "wipe_history on" || fail "message: $(screen)" || return 1
+    shows "icanon echo" || fail "terminal not restored: $(screen)" || return 1
+    [[ $(rows "$store") == 1 ]] || fail "the trigger fired" || return 1
+}
+
 # A FIFO and a character device are refused at once, one line, exit 2.
 fifo_and_device_are_refused() {
     local fifo=$TMPROOT/pipe.sqlite out cmd
@@ -294,6 +309,7 @@ run_test "8 grocers creating one store at once" eight_creators_at_once
 run_test "kills during saves never lock the person out" kill_loop_never_locks_out
 run_test "a hot journal is recovered, not called damaged" hot_journal_is_recovered
 run_test "a foreign trigger is refused and never fires" foreign_trigger_is_refused_and_never_fires
+run_test "a foreign trigger found after the first frame ends the screen, exit 2" foreign_trigger_after_the_first_frame_ends_the_screen
 run_test "a FIFO and a device are refused at once" fifo_and_device_are_refused
 run_test "a linked store stays a link" a_linked_store_stays_a_link
 run_test "store status leaves nothing beside a WAL store" status_leaves_nothing_beside

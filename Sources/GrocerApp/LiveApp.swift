@@ -8,7 +8,9 @@ import GrocerUI
     import Glibc
 #endif
 
-/// The interactive app on the real terminal and the real store.
+/// The interactive app on the real terminal and the real store, in two
+/// phases (docs/ARCHITECTURE.md, "Launch"): `Launch.prepare` before the
+/// first frame, `Launch.settle` right after it.
 public enum LiveApp {
     /// Why the screen did not start: one line for the person.
     public struct LaunchError: Error, CustomStringConvertible {
@@ -17,23 +19,10 @@ public enum LiveApp {
 
     /// Runs the app; throws (with the terminal restored) when it cannot
     /// start: no terminal, a terminal that cannot address the cursor, a
-    /// store that cannot be opened.
-    ///
-    /// The first frame comes before the store opens and before ICU is
-    /// asked anything: the store's file is judged by its header, and its
-    /// pages are checked (`PRAGMA quick_check`) only when the file changed
-    /// since a previous launch's check passed (`StoreJudge.judgeAtLaunch`),
-    /// so a refusal, a damaged page's too, comes before the terminal
-    /// starts and nothing is created beside the file; the date comes from
-    /// the pattern kept in `FirstFrameCache`, and the unit, the decimal
-    /// separator and the time zone's offset from the same cache (the
-    /// `Locales` build their ICU values on first use).
-    /// (A thread that built the locales and time zone beside the terminal's
-    /// start was tried: the loop's thread ran slower beside it and the frame
-    /// came later, so everything here runs in order on one thread.)
-    /// Right after that frame, before any key is read, the store opens and
-    /// the kept facts are checked against ICU; the store's unit replaces the
-    /// cached one if they differ, and the cache is brought up to date.
+    /// store refused before the first frame (as the store's own
+    /// `StoreError`). A store that will not open after the first frame ends
+    /// the app through the loop, as an `Exit` with its message and status;
+    /// nothing in here ends the process.
     public static func run(storePath path: String, environment: Environment) throws -> Exit {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LaunchError(
@@ -43,31 +32,7 @@ public enum LiveApp {
                     grocer store status (see grocer --help).
                     """)
         }
-        // A plain path and the C library's read: URL and FileManager cost
-        // more than the read itself this early.
-        let executable = FirstFrameCache.executableIdentity()
-        let cache = FirstFrameCache.read(path: FirstFrameCache.path(environment)).flatMap { $0.executable == executable ? $0 : nil }
-
-        // The header, and every page unless the file is as a previous
-        // launch's check left it (`StoreJudge.judgeAtLaunch`).
-        let kept = cache?.storePath == path ? cache?.checked : nil
-        let launch = StoreJudge.judgeAtLaunch(path: path, checked: kept)
-        let judgement = launch.judgement
-        let state = judgement.state
-        let openable = state == .current || state == .needsMigration || (state == .missing && judgement.detail == nil)
-        if !openable {
-            // Refused (newer, foreign, damaged, busy, a link to nothing),
-            // in the store's own words, before the terminal starts and
-            // without opening the file: nothing is created beside it.
-            throw LaunchError(description: LiveEffects.describe(Store.refusal(at: path, judgement: judgement)))
-        }
-        // The kept facts only for the weight screen's first frame, which
-        // checks them right after; the zone's only for the same settings.
-        let zoneKey = TimeZoneSettings.key(environment)
-        var facts = state == .needsMigration ? nil : cache?.facts
-        if facts?.zone?.key != zoneKey { facts?.zone = nil }
-        let locales = Locales(environment: environment, facts: facts)
-        if let date = cache?.date, date.localeIdentifier == locales.timeIdentifier { LongDatePattern.current = date }
+        let launch = try Launch.prepare(storePath: path, environment: environment)
 
         let mailbox = Mailbox<EffectResult>()
         let session = try TerminalSession(environment: environment, wakeFD: mailbox.readFD)
@@ -75,73 +40,112 @@ public enum LiveApp {
         TerminalRestore.setWakeFD(mailbox.writeFD)
         _ = StopFlag.process  // made before any handler may touch it
         TerminalRestore.onQuitSignal = { _ in StopFlag.process.raise() }
-        var context = AppContext(locales: locales, storePath: path, now: Date())
+        var context = AppContext(locales: launch.locales, storePath: path, now: Date())
         let effects = LiveEffects(path: path, environment: environment, post: { mailbox.post($0) })
         let terminal = FirstFrameTerminal(base: session)
-        let first: Route
-        if state == .needsMigration {
-            // The migration screen comes first, before anything else.
-            first = .migration
-        } else {
-            let guessed = (cache?.storePath == path ? cache?.unit : nil) ?? .lbs
-            context.defaultUnit = guessed
-            first = .weight
-            terminal.afterFirstFrame = {
-                var onDisk = cache
-                var fresh = cache ?? FirstFrameCache(executable: executable, date: nil, storePath: path, unit: nil)
-                if fresh.storePath != path { fresh.unit = nil }
-                fresh.executable = executable
-                fresh.storePath = path
-                fresh.checked = launch.checked
-                if launch.ranCheck, fresh != onDisk {
-                    // A check that passed is kept at once, before the store
-                    // opens: a grocer ended by a signal meanwhile does not
-                    // make the next launch read every page again.
-                    fresh.write(to: FirstFrameCache.file(environment))
-                    onDisk = fresh
-                }
-                do {
-                    let unit = try effects.openStore()
-                    let now = Date()
-                    // The kept facts against ICU: any that disagree are no
-                    // longer used, and the post below redraws the screen.
-                    locales.settle(now: now)
-                    // The kept date pattern and names against ICU's own
-                    // (anything may have written the cache): a wrong one is
-                    // replaced on screen (the post below redraws) and on disk.
-                    let captured = LongDatePattern.capture(locale: locales.time, timeZone: locales.timeZone)
-                    if LongDatePattern.current != nil, LongDatePattern.current != captured { LongDatePattern.current = captured }
-                    // Always posted: besides correcting a wrong guess, it
-                    // wakes the loop at once, so a resize (or anything else
-                    // ncurses noted) that came while the store opened is
-                    // handled now, not at the next key.
-                    mailbox.post(.storeOpened(defaultUnit: unit))
-                    if fresh.date != captured { fresh.date = captured }
-                    fresh.unit = unit
-                    fresh.facts = locales.refreshedFacts(cache?.facts, now: now, zoneKey: zoneKey)
-                    if fresh != onDisk { fresh.write(to: FirstFrameCache.file(environment)) }
-                } catch {
-                    abandon(session, message: LiveEffects.describe(error))
-                }
-            }
+        if launch.firstRoute == .weight {
+            context.defaultUnit = launch.guessedUnit
+            terminal.afterFirstFrame = { mailbox.post(launch.settle(effects: effects)) }
         }
         let loop = AppLoop(terminal: terminal, effects: effects.client, mailbox: mailbox, clock: .live())
-        return loop.run(AppModel(context: context), from: first)
+        return loop.run(AppModel(context: context), from: launch.firstRoute)
+    }
+}
+
+/// The launch's two phases and what passes from the first to the second.
+struct Launch {
+    let path: String
+    let environment: Environment
+    let executable: String
+    /// The cache as read (nil: none, another build's, or unreadable).
+    let cache: FirstFrameCache?
+    let check: LaunchJudgement
+    let zoneKey: String?
+    let locales: Locales
+    let firstRoute: Route
+    /// The default unit the first frame shows, before the store says.
+    let guessedUnit: WeightUnit
+
+    /// Before the first frame, before the terminal starts, in order on one
+    /// thread: the cache read (a plain path and the C library's read: URL
+    /// and FileManager cost more than the read itself this early); the
+    /// store's file judged by its header, and its pages checked (`PRAGMA
+    /// quick_check`) only when the file changed since a previous launch's
+    /// check passed (`StoreJudge.judgeAtLaunch`), so a refusal, a damaged
+    /// page's too, comes before the terminal starts and nothing is created
+    /// beside the file; the locales from the cache's facts (ICU is asked
+    /// nothing yet). (A thread that built the locales and time zone beside
+    /// the terminal's start was tried: the loop's thread ran slower beside
+    /// it and the frame came later.)
+    static func prepare(storePath path: String, environment: Environment) throws -> Launch {
+        let executable = FirstFrameCache.executableIdentity()
+        let cache = FirstFrameCache.read(path: FirstFrameCache.path(environment)).flatMap { $0.executable == executable ? $0 : nil }
+        let kept = cache?.storePath == path ? cache?.checked : nil
+        let check = StoreJudge.judgeAtLaunch(path: path, checked: kept)
+        let judgement = check.judgement
+        let state = judgement.state
+        let openable = state == .current || state == .needsMigration || (state == .missing && judgement.detail == nil)
+        // Refused (newer, foreign, damaged, busy, a link to nothing), in
+        // the store's own words and with its exit status, without opening
+        // the file: nothing is created beside it.
+        if !openable { throw Store.refusal(at: path, judgement: judgement) }
+        // The kept facts only for the weight screen's first frame, which
+        // checks them right after; the zone's only for the same settings.
+        let zoneKey = TimeZoneSettings.key(environment)
+        var facts = state == .needsMigration ? nil : cache?.facts
+        if facts?.zone?.key != zoneKey { facts?.zone = nil }
+        let locales = Locales(environment: environment, facts: facts)
+        if let date = cache?.date, date.localeIdentifier == locales.timeIdentifier { LongDatePattern.current = date }
+        return Launch(
+            path: path, environment: environment, executable: executable, cache: cache, check: check, zoneKey: zoneKey,
+            locales: locales,
+            // The migration screen comes first, before anything else.
+            firstRoute: state == .needsMigration ? .migration : .weight,
+            guessedUnit: (cache?.storePath == path ? cache?.unit : nil) ?? .lbs)
     }
 
-    /// The store would not open after the first frame (its schema is not
-    /// grocer's, it is busy, ...): as a refusal before the screen would
-    /// have ended, the terminal restored, one line, exit 2. Nothing was
-    /// open or running yet.
-    static func abandon(_ session: TerminalSession, message: String) -> Never {
-        session.end()
-        // Whole, wrapped at spaces to the terminal's width.
-        var text = "grocer: " + VisibleText.escaped(message)
-        if let width = TerminalWidth.columns(of: 2), width >= 20 { text = wrap(text, width: width).joined(separator: "\n") }
-        // write(2): FileHandle's write crashes on a closed stderr.
-        let line = Array((text + "\n").utf8)
-        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-        exit(2)
+    /// Right after the first frame, on the loop's thread, before any key is
+    /// read: the store opens, the kept facts are checked against ICU, and
+    /// the cache is brought up to date. The result goes through the loop:
+    /// `.storeOpened` (always: besides correcting a wrong guess of the unit
+    /// or the locale's facts, it wakes the loop at once, so a resize that
+    /// came while the store opened is handled now, not at the next key), or
+    /// `.quit` with the store's message and exit status.
+    func settle(effects: LiveEffects) -> EffectResult {
+        var onDisk = cache
+        var fresh = cache ?? FirstFrameCache(executable: executable, date: nil, storePath: path, unit: nil)
+        if fresh.storePath != path { fresh.unit = nil }
+        fresh.executable = executable
+        fresh.storePath = path
+        fresh.checked = check.checked
+        if check.ranCheck, fresh != onDisk {
+            // A check that passed is kept at once, before the store opens:
+            // a grocer ended by a signal meanwhile does not make the next
+            // launch read every page again.
+            fresh.write(to: FirstFrameCache.file(environment))
+            onDisk = fresh
+        }
+        let unit: WeightUnit
+        do {
+            unit = try effects.openStore()
+        } catch {
+            // As a refusal before the first frame would have been: the
+            // screen ends, the terminal is restored, one line, its status.
+            return .quit(Exit(status: (error as? StoreError)?.exitCode ?? 2, message: LiveEffects.describe(error)))
+        }
+        let now = Date()
+        // The kept facts against ICU: any that disagree are no longer used.
+        locales.settle(now: now)
+        // The kept date pattern and names against ICU's own (anything may
+        // have written the cache): a wrong one is replaced on screen and on
+        // disk.
+        let captured = LongDatePattern.capture(locale: locales.time, timeZone: locales.timeZone)
+        if LongDatePattern.current != nil, LongDatePattern.current != captured { LongDatePattern.current = captured }
+        if fresh.date != captured { fresh.date = captured }
+        fresh.unit = unit
+        fresh.facts = locales.refreshedFacts(cache?.facts, now: now, zoneKey: zoneKey)
+        if fresh != onDisk { fresh.write(to: FirstFrameCache.file(environment)) }
+        return .storeOpened(defaultUnit: unit)
     }
 }
 

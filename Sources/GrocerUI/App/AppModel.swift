@@ -65,6 +65,7 @@ public struct AppModel: Sendable {
     /// An effect's result (or a background event) for the screen on top,
     /// which asked for it.
     public mutating func receive(_ result: EffectResult) -> Outcome {
+        if case .quit(let exit) = result { return .quit(exit) }
         guard let route = top, var screen = screens[route] else { return .none }
         let outcome = screen.receive(result, &context)
         screens[route] = screen

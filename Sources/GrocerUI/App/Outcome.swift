@@ -99,6 +99,9 @@ public enum EffectResult: Equatable, Sendable {
     case storeChanged
     /// One line for the person: what happened, to which file, what to do.
     case failed(String)
+    /// The app must end, whatever screen shows (the store would not open
+    /// after the first frame): its message and status.
+    case quit(Exit)
 }
 
 /// What the migration running in the background tells the screen.

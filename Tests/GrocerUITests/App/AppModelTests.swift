@@ -239,6 +239,17 @@ import Testing
         }
     }
 
+    /// The launch's second phase ends the app through the loop (the store
+    /// would not open after the first frame), whatever screen shows.
+    @Test func aQuitResultEndsTheAppOnAnyScreen() {
+        let exit = Exit(status: 2, message: "the store is not grocer's")
+        for key in [Key.function(2), .function(3), .function(4), .function(1)] {
+            var app = model()
+            _ = app.handle(key)
+            #expect(app.receive(.quit(exit)) == .quit(exit), "\(key)")
+        }
+    }
+
     /// In the weight's note `q` and `?` are text, not quit and help.
     @Test func inTheWeightsNoteQAndQuestionMarkAreText() {
         var app = model()
