@@ -123,6 +123,26 @@ times_in_the_future_or_before_1900_are_refused() {
     G weight add 71 --at "$(date -u -d '+1 minute' +%Y-%m-%dT%H:%M:%SZ)" >/dev/null || fail "a minute ahead was refused"
 }
 
+json_answers_what_was_made_or_changed() {
+    export TZ=UTC
+    local out rc
+    out=$(G weight add 72.5 --unit kg --at 2026-01-05T07:30:00Z --json) || fail "add: exit $?" || return 1
+    jq -e '. == {"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.5, "unit": "kg"}' <<<"$out" >/dev/null || fail "add: $out"
+    out=$(G weight edit 1 --value 72.25 --json) || return 1
+    jq -e '.id == 1 and .value == 72.25 and .unit == "kg"' <<<"$out" >/dev/null || fail "edit: $out"
+    out=$(G weight goal 70 --unit kg --json) || return 1
+    jq -e '. == {"value": 70, "unit": "kg"}' <<<"$out" >/dev/null || fail "goal: $out"
+    [[ $(G weight goal --clear --json) == null ]] || fail "goal --clear"
+    out=$(G unit kg --json) || return 1
+    jq -e '. == {"unit": "kg"}' <<<"$out" >/dev/null || fail "unit: $out"
+    out=$(G weight rm 1 --json) || return 1
+    jq -e 'length == 1 and .[0].id == 1 and .[0].value == 72.25' <<<"$out" >/dev/null || fail "rm: $out"
+    # An error stays one line on stderr, nothing on stdout, exit 2.
+    out=$(G weight rm 9 --json 2>/dev/null); rc=$?
+    ((rc == 2)) && [[ -z $out ]] || fail "rm of a missing id with --json: exit $rc: $out"
+    [[ $(G weight rm 9 --json 2>&1 | wc -l) == 1 ]] || fail "the error is not one line"
+}
+
 run_test "weight add --at: UTC, local time, local date at noon" add_takes_utc_local_times_and_local_dates_at_noon
 run_test "weight list --since/--until: inclusive local days" list_since_until_are_inclusive_local_days
 run_test "weight edit changes what is given, keeps the rest" edit_changes_what_is_given_and_keeps_the_rest
@@ -131,4 +151,5 @@ run_test "weight rm removes every id given; weight_day follows" rm_removes_every
 run_test "weight averages by week (from Monday, local days) and by month" averages_by_week_and_month
 run_test "weight goal prints, sets and clears" goal_prints_sets_and_clears
 run_test "times in the future or before 1900 are refused" times_in_the_future_or_before_1900_are_refused
+run_test "--json: weight add/edit/rm/goal and unit print what they made or changed" json_answers_what_was_made_or_changed
 finish

@@ -23,6 +23,9 @@ extension WeightCommand {
         @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
         var at: String?
 
+        @Flag(help: "Print the entry as it is now, a JSON object {id, recordedAt, value, unit}.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
@@ -34,6 +37,7 @@ extension WeightCommand {
             let date =
                 try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? old.recordedAt
             let (before, after) = try StoreAccess.writing(db.path) { try db.editWeight(id: id, weight: weight, at: date) }
+            if json { return JSONText.write(JSONText.object(after)) }
             print("Changed id \(id): \(WeightCommand.describe(before)) -> \(WeightCommand.describe(after))")
         }
     }
