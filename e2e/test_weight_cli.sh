@@ -143,6 +143,27 @@ json_answers_what_was_made_or_changed() {
     [[ $(G weight rm 9 --json 2>&1 | wc -l) == 1 ]] || fail "the error is not one line"
 }
 
+height_sets_prints_and_gives_the_trend_a_bmi() {
+    [[ $(G height 2>/dev/null) == "No height set" ]] || fail "no store: $(G height 2>&1)"
+    G unit kg >/dev/null || return 1
+    G weight add 72 --at 2026-01-05 >/dev/null || return 1
+    G weight trend --json | jq -e 'has("bmi") | not' >/dev/null || fail "a bmi without a height"
+    [[ $(G height 180 cm) == "Height set to 180 cm (5 ft 10.9 in)" ]] || fail "set cm"
+    [[ $(G height) == "Height: 180 cm (5 ft 10.9 in)" ]] || fail "print: $(G height)"
+    G weight trend --json | jq -e '.bmi == 22.2' >/dev/null || fail "bmi: $(G weight trend --json)"
+    [[ $(G height "5'11\"") == "Height set to 5 ft 11 in (180.3 cm)" ]] || fail "set 5'11\""
+    local out rc
+    out=$(G height 1.80 m --json) || return 1
+    jq -e '. == {"value": 180, "unit": "cm", "cm": 180.0, "in": 70.9}' <<<"$out" >/dev/null || fail "json: $out"
+    out=$(G height 3 m 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"50 to 272 cm"* ]] || fail "3 m: exit $rc: $out"
+    out=$(G height 180 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"180 cm"* ]] || fail "no unit: exit $rc: $out"
+    [[ $(G height) == "Height: 180 cm (5 ft 10.9 in)" ]] || fail "a refused height changed it"
+    [[ $(G height --clear) == "Height cleared" && $(G height --json) == null ]] || fail "clear"
+    G weight trend --json | jq -e 'has("bmi") | not' >/dev/null || fail "a bmi after --clear"
+}
+
 run_test "weight add --at: UTC, local time, local date at noon" add_takes_utc_local_times_and_local_dates_at_noon
 run_test "weight list --since/--until: inclusive local days" list_since_until_are_inclusive_local_days
 run_test "weight edit changes what is given, keeps the rest" edit_changes_what_is_given_and_keeps_the_rest
@@ -152,4 +173,5 @@ run_test "weight averages by week (from Monday, local days) and by month" averag
 run_test "weight goal prints, sets and clears" goal_prints_sets_and_clears
 run_test "times in the future or before 1900 are refused" times_in_the_future_or_before_1900_are_refused
 run_test "--json: weight add/edit/rm/goal and unit print what they made or changed" json_answers_what_was_made_or_changed
+run_test "height sets, prints and clears; with one, weight trend --json has bmi" height_sets_prints_and_gives_the_trend_a_bmi
 finish
