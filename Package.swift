@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(
             name: "GrocerCLITests",
             dependencies: [
-                "GrocerCLI", "GrocerCore", "GrocerStore", "GrocerExchange",
+                "grocer", "GrocerCLI", "GrocerCore", "GrocerStore", "GrocerExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -55,6 +55,15 @@ an_existing_file_needs_force() {
     [[ $(G --store "$TMPROOT/copy.sqlite" weight list | wc -l) == 1 ]] || fail "the replaced copy is not the store"
 }
 
+json_names_the_store_and_the_copy() {
+    G weight add 70 --unit kg >/dev/null || return 1
+    local out
+    out=$(G store backup "$TMPROOT/j.sqlite" --json) || fail "exit $?" || return 1
+    jq -e --arg copy "$TMPROOT/j.sqlite" '.backup == $copy and (.store | endswith(".sqlite")) and length == 2' <<<"$out" >/dev/null \
+        || fail "json: $out"
+    [[ $(G --store "$TMPROOT/j.sqlite" weight list | wc -l) == 1 ]] || fail "the copy is not the store"
+}
+
 a_link_is_never_written_through() {
     local out rc
     G weight add 70 --unit kg >/dev/null || return 1
@@ -68,4 +77,5 @@ a_link_is_never_written_through() {
 run_test "backup during two writers: a consistent, readable snapshot" backup_during_two_writers_is_a_consistent_snapshot
 run_test "an existing file is refused unless --force" an_existing_file_needs_force
 run_test "a link at the name is never written through" a_link_is_never_written_through
+run_test "--json: the store's path and the copy's" json_names_the_store_and_the_copy
 finish

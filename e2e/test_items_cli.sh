@@ -182,6 +182,35 @@ unreadable_rows_are_reported_after_the_rest() {
     grep -q "item id 2: amount" "$TMPROOT/err" || fail "stderr: $(cat "$TMPROOT/err")"
 }
 
+json_answers_the_items_and_names_changed() {
+    local out
+    out=$(G items add 2 kg flour --aisle Baking --json) || fail "add: exit $?" || return 1
+    jq -e '.id == 1 and .name == "flour" and .amount == "2" and .unit == "kg" and .aisle == "Baking" and .listed' \
+        <<<"$out" >/dev/null || fail "add: $out"
+    G items add eggs >/dev/null || return 1
+    out=$(G items check 1 --json) || return 1
+    jq -e '.id == 1 and .collected == true' <<<"$out" >/dev/null || fail "check: $out"
+    out=$(G items edit 2 --quantity 12 --json) || return 1
+    jq -e '.id == 2 and .quantity == 12' <<<"$out" >/dev/null || fail "edit: $out"
+    out=$(G items clear --json) || return 1
+    jq -e 'length == 1 and .[0].id == 1 and .[0].listed == false and .[0].collected == false' <<<"$out" >/dev/null \
+        || fail "clear: $out"
+    [[ $(G items clear --json) == "[]" ]] || fail "clear with nothing ticked: $(G items clear --json)"
+    out=$(G items rm 2 --json) || return 1
+    jq -e '.id == 2 and .name == "eggs"' <<<"$out" >/dev/null || fail "rm: $out"
+    G aisles add Dairy >/dev/null || return 1
+    out=$(G aisles move Dairy 1 --json) || return 1
+    jq -e '. == [{"id": 2, "name": "Dairy", "position": 1}, {"id": 1, "name": "Baking", "position": 2}]' <<<"$out" >/dev/null \
+        || fail "aisles move: $out"
+    out=$(G aisles list --json) || return 1
+    jq -e 'map(.name) == ["Dairy", "Baking"]' <<<"$out" >/dev/null || fail "aisles list: $out"
+    out=$(G storage add Pantry --json) || return 1
+    jq -e '.name == "Pantry" and (has("position") | not)' <<<"$out" >/dev/null || fail "storage add: $out"
+    out=$(G units list --json) || return 1
+    jq -e 'map(.name) | index("kg") != null' <<<"$out" >/dev/null || fail "units list: $out"
+    expect_error 'is not on the list' items check 1 --json
+}
+
 run_test "add, list and --json show quantity, unit, aisle and place" add_list_and_json_show_quantity_unit_aisle_and_place
 run_test "decimal quantities follow the locale; bad ones are one line" decimal_quantities_follow_the_locale
 run_test "edit, check, uncheck, clear and rm" edit_check_clear_and_rm
@@ -190,4 +219,5 @@ run_test "export is the unticked list in aisle order" export_is_the_unticked_lis
 run_test "aisles, storage and units are managed by name" aisles_storage_and_units_are_managed_by_name
 run_test "names from the file are shown, not obeyed" names_from_the_file_are_shown_not_obeyed
 run_test "unreadable rows are reported after the rest" unreadable_rows_are_reported_after_the_rest
+run_test "--json: items add/edit/check/clear/rm and the names print what changed" json_answers_the_items_and_names_changed
 finish

@@ -80,6 +80,17 @@ test_items_list_json_after_migration() {
     [[ $(sqlite3 "$STORE" 'SELECT name FROM unit') == $'kg\nbottle\nNew Unit' ]] || fail "units" || return 1
 }
 
+test_json_summary_then_nothing_to_do() {
+    fresh
+    local out
+    out=$(migrate --json 2>/dev/null) || fail "exit $?" || return 1
+    jq -e --argjson current "$CURRENT" '.migrated == true and .fromVersion == 2 and .toVersion == $current
+        and .carried.weight_entry > 0 and (.quarantined | type) == "object" and (.backup | endswith(".v2.bak"))' \
+        <<<"$out" >/dev/null || fail "summary: $out" || return 1
+    out=$(migrate --json 2>/dev/null) || fail "again: exit $?" || return 1
+    jq -e '. == {"migrated": false, "state": "current"}' <<<"$out" >/dev/null || fail "nothing to do: $out"
+}
+
 test_no_backup() {
     fresh
     migrate --no-backup >/dev/null 2>&1 || return 1
@@ -291,6 +302,7 @@ echo "migration tests on a version 2 store of $SIZE_ROWS rows"
 run_test "store migrate: progress lines, summary, backup, log" test_migrates_with_progress_and_summary
 run_test "items list --json after migration" test_items_list_json_after_migration
 run_test "store migrate --no-backup" test_no_backup
+run_test "store migrate --json: the summary, then nothing to do" test_json_summary_then_nothing_to_do
 run_test "kill -9 at every named fault point, then a fresh run" test_kill_at_every_fault_point
 run_test "kill -9 at random moments, then a fresh run" test_kill_at_random_moments
 run_test "a file size limit fails clearly, old store untouched" test_file_size_limit_leaves_old_store

@@ -152,6 +152,47 @@ notes_are_added_listed_edited_exported_and_imported() {
     [[ $(G weight list | wc -l) == 2 ]] || fail "a refused note saved a weight"
 }
 
+json_answers_what_was_made_or_changed() {
+    export TZ=UTC
+    local out rc
+    out=$(G weight add 72.5 --unit kg --at 2026-01-05T07:30:00Z --json) || fail "add: exit $?" || return 1
+    jq -e '. == {"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.5, "unit": "kg"}' <<<"$out" >/dev/null || fail "add: $out"
+    out=$(G weight edit 1 --value 72.25 --json) || return 1
+    jq -e '.id == 1 and .value == 72.25 and .unit == "kg"' <<<"$out" >/dev/null || fail "edit: $out"
+    out=$(G weight goal 70 --unit kg --json) || return 1
+    jq -e '. == {"value": 70, "unit": "kg"}' <<<"$out" >/dev/null || fail "goal: $out"
+    [[ $(G weight goal --clear --json) == null ]] || fail "goal --clear"
+    out=$(G unit kg --json) || return 1
+    jq -e '. == {"unit": "kg"}' <<<"$out" >/dev/null || fail "unit: $out"
+    out=$(G weight rm 1 --json) || return 1
+    jq -e 'length == 1 and .[0].id == 1 and .[0].value == 72.25' <<<"$out" >/dev/null || fail "rm: $out"
+    # An error stays one line on stderr, nothing on stdout, exit 2.
+    out=$(G weight rm 9 --json 2>/dev/null); rc=$?
+    ((rc == 2)) && [[ -z $out ]] || fail "rm of a missing id with --json: exit $rc: $out"
+    [[ $(G weight rm 9 --json 2>&1 | wc -l) == 1 ]] || fail "the error is not one line"
+}
+
+height_sets_prints_and_gives_the_trend_a_bmi() {
+    [[ $(G height 2>/dev/null) == "No height set" ]] || fail "no store: $(G height 2>&1)"
+    G unit kg >/dev/null || return 1
+    G weight add 72 --at 2026-01-05 >/dev/null || return 1
+    G weight trend --json | jq -e 'has("bmi") | not' >/dev/null || fail "a bmi without a height"
+    [[ $(G height 180 cm) == "Height set to 180 cm (5 ft 10.9 in)" ]] || fail "set cm"
+    [[ $(G height) == "Height: 180 cm (5 ft 10.9 in)" ]] || fail "print: $(G height)"
+    G weight trend --json | jq -e '.bmi == 22.2' >/dev/null || fail "bmi: $(G weight trend --json)"
+    [[ $(G height "5'11\"") == "Height set to 5 ft 11 in (180.3 cm)" ]] || fail "set 5'11\""
+    local out rc
+    out=$(G height 1.80 m --json) || return 1
+    jq -e '. == {"value": 180, "unit": "cm", "cm": 180.0, "in": 70.9}' <<<"$out" >/dev/null || fail "json: $out"
+    out=$(G height 3 m 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"50 to 272 cm"* ]] || fail "3 m: exit $rc: $out"
+    out=$(G height 180 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"180 cm"* ]] || fail "no unit: exit $rc: $out"
+    [[ $(G height) == "Height: 180 cm (5 ft 10.9 in)" ]] || fail "a refused height changed it"
+    [[ $(G height --clear) == "Height cleared" && $(G height --json) == null ]] || fail "clear"
+    G weight trend --json | jq -e 'has("bmi") | not' >/dev/null || fail "a bmi after --clear"
+}
+
 run_test "weight add --at: UTC, local time, local date at noon" add_takes_utc_local_times_and_local_dates_at_noon
 run_test "weight list --since/--until: inclusive local days" list_since_until_are_inclusive_local_days
 run_test "weight edit changes what is given, keeps the rest" edit_changes_what_is_given_and_keeps_the_rest
@@ -161,4 +202,6 @@ run_test "weight averages by week (from Monday, local days) and by month" averag
 run_test "weight goal prints, sets and clears" goal_prints_sets_and_clears
 run_test "notes: added, listed, edited, exported and imported" notes_are_added_listed_edited_exported_and_imported
 run_test "times in the future or before 1900 are refused" times_in_the_future_or_before_1900_are_refused
+run_test "--json: weight add/edit/rm/goal and unit print what they made or changed" json_answers_what_was_made_or_changed
+run_test "height sets, prints and clears; with one, weight trend --json has bmi" height_sets_prints_and_gives_the_trend_a_bmi
 finish

@@ -18,7 +18,8 @@ extension LiveEffects {
                 let count = days.reduce(0) { $0 + $1.count }
                 return .historyOpened(
                     HistoryOpening(
-                        count: count, newest: page.entries, days: days, goal: try store.goal(), unreadable: Self.unreadable(page)))
+                        count: count, newest: page.entries, days: days, goal: try store.goal(), height: try store.height(),
+                        unreadable: Self.unreadable(page)))
             }
         case .loadWeightPage(let request):
             return access(.read) { store in

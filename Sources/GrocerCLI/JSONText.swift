@@ -21,6 +21,36 @@ public enum JSONText {
         "{\"id\": \(entry.id), \"recordedAt\": \(string(ISO8601.string(entry.recordedAt))), "
             + "\"value\": \(entry.weight.digits), \"unit\": \(string(entry.weight.unit.rawValue)), \"note\": \(string(entry.note))}"
     }
+
+    /// A weight without a time (the goal): `{"value", "unit"}`, as an entry
+    /// writes them; null for none.
+    public static func object(_ weight: Weight?) -> String {
+        guard let weight else { return "null" }
+        return fields([("value", weight.digits), ("unit", string(weight.unit.rawValue))])
+    }
+
+    /// `{"key": value, ...}` in the order given; each value is JSON already
+    /// (a number, `string(_:)`, null, an object).
+    public static func fields(_ pairs: [(key: String, value: String)]) -> String {
+        "{" + pairs.map { "\(string($0.key)): \($0.value)" }.joined(separator: ", ") + "}"
+    }
+
+    /// A string or null.
+    public static func string(orNull text: String?) -> String { text.map(string) ?? "null" }
+
+    /// Prints one object (or null) and a newline.
+    public static func write(_ object: String) {
+        var out = OutputBuffer()
+        out.write(object + "\n")
+        out.flush()
+    }
+
+    /// Prints objects as one array (`JSONArrayWriter`): "[]" for none.
+    public static func write(array objects: [String]) {
+        var array = JSONArrayWriter(OutputBuffer())
+        for object in objects { array.append(object) }
+        array.finish()
+    }
 }
 
 /// A JSON array written row by row: "[", one object a line, "]".

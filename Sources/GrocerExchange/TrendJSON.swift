@@ -4,20 +4,27 @@ import GrocerCore
 /// `grocer weight trend --json`: `{"unit", "days": [{"date", "weight",
 /// "trend"}], "trend", "ratePerWeek", "goal", "forecastDate"}`, one object
 /// per day with entries in the range, numbers with 2 decimals, null where
-/// there is no figure (no rate yet, no goal, no forecast shown).
+/// there is no figure (no rate yet, no goal, no forecast shown). With a
+/// height, `"bmi"` too: the body mass index of the trend, to a tenth (null
+/// with no trend); without one, no `"bmi"` key at all.
 public enum TrendJSON {
-    public static func render(_ trend: WeightTrend, range: TrendRange, goal: Decimal?, endingAt last: CivilDay? = nil) -> String {
+    public static func render(
+        _ trend: WeightTrend, range: TrendRange, goal: Decimal?, height: Height? = nil, endingAt last: CivilDay? = nil
+    ) -> String {
         let end = last ?? trend.latest?.day
         let days = trend.points(in: range, endingAt: end).map {
             "    {\"date\": \"\($0.day)\", \"weight\": \(fixed2($0.weight)), \"trend\": \(fixed2($0.trend))}"
         }
         let current = end.flatMap { trend.trend(on: $0) }
         let forecast = goal.flatMap { trend.forecastDay(goal: $0) }
+        let bmi = height.map { height in
+            "\n  \"bmi\": " + (current.map { Height.tenths(height.bodyMassIndex(of: $0, in: trend.unit)) } ?? "null") + ","
+        }
         return """
             {
               "unit": "\(trend.unit.rawValue)",
               "days": [\(days.isEmpty ? "" : "\n" + days.joined(separator: ",\n") + "\n  ")],
-              "trend": \(current.map(fixed2) ?? "null"),
+              "trend": \(current.map(fixed2) ?? "null"),\(bmi ?? "")
               "ratePerWeek": \(trend.changePerWeek.map(fixed2) ?? "null"),
               "goal": \(goal.map(fixed2) ?? "null"),
               "forecastDate": \(forecast.map { "\"\($0)\"" } ?? "null")

@@ -47,3 +47,30 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    // MARK: Height
+
+    static let heightKey = "height"
+
+    /// The person's height, as given ("180 cm", "71 in"); nil when none is
+    /// set, or the stored one cannot be read (setting one writes over it).
+    public func height() throws -> Height? {
+        try checkedRead(SettingRecord.shape) { db in
+            let request = SettingRecord.filter(SettingRecord.Columns.key == Self.heightKey)
+            guard let row = try Row.fetchOne(db, request), let text = try? row.text(SettingRecord.Columns.value) else { return nil }
+            return Height(stored: text)
+        }
+    }
+
+    /// Sets the height, or clears it with nil.
+    public func setHeight(_ height: Height?) throws {
+        try checkedWrite(SettingRecord.shape) { db in
+            if let height {
+                try SettingRecord(key: Self.heightKey, value: height.stored).insert(db, onConflict: .replace)
+            } else {
+                _ = try SettingRecord.filter(SettingRecord.Columns.key == Self.heightKey).deleteAll(db)
+            }
+        }
+    }
+}

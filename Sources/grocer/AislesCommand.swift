@@ -14,22 +14,25 @@ struct AislesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the aisles in your order: position, a tab, the name.",
             discussion: "With no store at the path yet, prints nothing and creates nothing.")
+        @OptionGroup var output: NameJSONFlag
         @OptionGroup var store: StoreOptions
-        func run() throws { try GroceryNameCommands.list(.aisle, store: store) }
+        func run() throws { try GroceryNameCommands.list(.aisle, json: output.json, store: store) }
     }
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add an aisle, last in the order.")
         @OptionGroup var named: NameArgument
+        @OptionGroup var output: NameJSONFlag
         @OptionGroup var store: StoreOptions
-        func run() throws { try GroceryNameCommands.add(.aisle, name: named.name, store: store) }
+        func run() throws { try GroceryNameCommands.add(.aisle, name: named.name, json: output.json, store: store) }
     }
 
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Rename an aisle.")
         @OptionGroup var names: RenameArguments
+        @OptionGroup var output: NameJSONFlag
         @OptionGroup var store: StoreOptions
-        func run() throws { try GroceryNameCommands.rename(.aisle, from: names.old, to: names.new, store: store) }
+        func run() throws { try GroceryNameCommands.rename(.aisle, from: names.old, to: names.new, json: output.json, store: store) }
     }
 
     struct Move: ParsableCommand {
@@ -39,6 +42,9 @@ struct AislesCommand: ParsableCommand {
 
         @Argument(help: ArgumentHelp("Where it goes, from 1.", valueName: "position"))
         var position: Int
+
+        @Flag(help: "Print every aisle in the new order, a JSON array of {id, name, position}.")
+        var json = false
 
         @OptionGroup var store: StoreOptions
 
@@ -53,6 +59,9 @@ struct AislesCommand: ParsableCommand {
             try StoreAccess.writing(db.path) {
                 let found = try GroceryNameCommands.find(.aisle, named: name, in: db, locale: store.locale)
                 let aisles = try db.moveAisle(id: found.id, to: position)
+                if json {
+                    return JSONText.write(array: aisles.map { GroceryNameCommands.Named(id: $0.id, name: $0.name, position: $0.position).json })
+                }
                 let now = aisles.first { $0.id == found.id }?.position ?? position
                 print("Moved aisle \(VisibleText.escaped(found.name)) to position \(now) of \(aisles.count).")
             }
@@ -62,7 +71,8 @@ struct AislesCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete an aisle; its items stay, in no aisle.")
         @OptionGroup var named: NameArgument
+        @OptionGroup var output: NameJSONFlag
         @OptionGroup var store: StoreOptions
-        func run() throws { try GroceryNameCommands.remove(.aisle, name: named.name, store: store) }
+        func run() throws { try GroceryNameCommands.remove(.aisle, name: named.name, json: output.json, store: store) }
     }
 }

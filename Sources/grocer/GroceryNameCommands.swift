@@ -13,6 +13,13 @@ enum GroceryNameCommands {
         let id: Int64
         let name: String
         let position: Int?
+
+        /// `{"id", "name"}`, and `"position"` for an aisle.
+        var json: String {
+            var fields = [(key: "id", value: String(id)), (key: "name", value: JSONText.string(name))]
+            if let position { fields.append((key: "position", value: String(position))) }
+            return JSONText.fields(fields)
+        }
     }
 
     static func all(_ kind: GroceryKind, _ db: Store, locale: Locale) throws -> [Named] {
@@ -39,10 +46,14 @@ enum GroceryNameCommands {
     }
 
     /// `... list`: aisles as "position<TAB>name", the others one name a line.
-    static func list(_ kind: GroceryKind, store: StoreOptions) throws {
-        guard let db = try store.openForReading() else { return }
+    static func list(_ kind: GroceryKind, json: Bool, store: StoreOptions) throws {
+        guard let db = try store.openForReading() else {
+            if json { JSONText.write(array: []) }
+            return
+        }
         defer { try? db.close() }
         let names = try StoreAccess.reading(db.path) { try all(kind, db, locale: store.locale) }
+        if json { return JSONText.write(array: names.map(\.json)) }
         var out = OutputBuffer()
         for named in names {
             let name = VisibleText.escaped(named.name)
@@ -51,22 +62,32 @@ enum GroceryNameCommands {
         out.flush()
     }
 
-    static func add(_ kind: GroceryKind, name: String, store: StoreOptions) throws {
+    static func add(_ kind: GroceryKind, name: String, json: Bool, store: StoreOptions) throws {
         let locale = store.locale
         let db = try store.open()
         defer { try? db.close() }
-        try StoreAccess.writing(db.path) {
+        let added = try StoreAccess.writing(db.path) {
             switch kind {
             case .aisle:
                 let aisle = try db.addAisle(named: name, locale: locale)
-                print("Added aisle \(aisle.name) at position \(aisle.position).")
-            case .place: print("Added storage place \(try db.addPlace(named: name, locale: locale).name).")
-            case .unit, .item: print("Added unit \(try db.addUnit(named: name, locale: locale).name).")
+                return Named(id: aisle.id, name: aisle.name, position: aisle.position)
+            case .place:
+                let place = try db.addPlace(named: name, locale: locale)
+                return Named(id: place.id, name: place.name, position: nil)
+            case .unit, .item:
+                let unit = try db.addUnit(named: name, locale: locale)
+                return Named(id: unit.id, name: unit.name, position: nil)
             }
+        }
+        if json { return JSONText.write(added.json) }
+        switch kind {
+        case .aisle: print("Added aisle \(added.name) at position \(added.position ?? 0).")
+        case .place: print("Added storage place \(added.name).")
+        case .unit, .item: print("Added unit \(added.name).")
         }
     }
 
-    static func rename(_ kind: GroceryKind, from old: String, to new: String, store: StoreOptions) throws {
+    static func rename(_ kind: GroceryKind, from old: String, to new: String, json: Bool, store: StoreOptions) throws {
         let locale = store.locale
         let db = try store.openExisting(orElse: notFound(kind, old, path: store.url.path))
         defer { try? db.close() }
@@ -78,11 +99,12 @@ enum GroceryNameCommands {
             case .place: renamed = try db.renamePlace(id: found.id, to: new, locale: locale).name
             case .unit, .item: renamed = try db.renameUnit(id: found.id, to: new, locale: locale).name
             }
+            if json { return JSONText.write(Named(id: found.id, name: renamed, position: found.position).json) }
             print("Renamed \(kind.noun) \(VisibleText.escaped(found.name)) to \(renamed).")
         }
     }
 
-    static func remove(_ kind: GroceryKind, name: String, store: StoreOptions) throws {
+    static func remove(_ kind: GroceryKind, name: String, json: Bool, store: StoreOptions) throws {
         let db = try store.openExisting(orElse: notFound(kind, name, path: store.url.path))
         defer { try? db.close() }
         try StoreAccess.writing(db.path) {
@@ -99,9 +121,16 @@ enum GroceryNameCommands {
                 try db.deleteUnit(id: found.id)
                 without = "counted in no unit"
             }
+            if json { return JSONText.write(found.json) }
             print("Deleted \(kind.noun) \(VisibleText.escaped(found.name)); its items keep working, \(without).")
         }
     }
+}
+
+/// `--json`, as every list, add, rename and rm of names takes it.
+struct NameJSONFlag: ParsableArguments {
+    @Flag(help: "Print JSON: what it lists, added, renamed (as it is now) or deleted (as it was), as {id, name} (aisles: and position).")
+    var json = false
 }
 
 /// NAME, as `add` and `rm` take it.

@@ -29,6 +29,9 @@ struct ItemsCommand: ParsableCommand {
         @Option(name: .customLong("stored-in"), help: ArgumentHelp("Where it is kept at home (created when new).", valueName: "name"))
         var storedIn: String?
 
+        @Flag(help: "Print the item as it is now, a JSON object as 'items list --json' writes it.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
@@ -45,6 +48,7 @@ struct ItemsCommand: ParsableCommand {
                 try db.addItem(entry, aisle: aisle, storedIn: storedIn, locale: locale)
             }
             guard let item = change.edits.first?.after else { return }
+            if json { return JSONText.write(JSONText.object(item)) }
             let verb = change.edits.first?.before == nil ? "Added" : "Back on the list:"
             print("\(verb) \(ItemLine.short(item, locale: locale))")
         }

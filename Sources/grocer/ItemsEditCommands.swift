@@ -42,6 +42,9 @@ extension ItemsCommand {
         @Option(help: ArgumentHelp("true puts it on the list; false takes it off (and unticks it).", valueName: "true|false"))
         var listed: Bool?
 
+        @Flag(help: "Print the item as it is now, a JSON object as 'items list --json' writes it.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -57,25 +60,31 @@ extension ItemsCommand {
             defer { try? db.close() }
             let edit = GroceryItemEdit(name: name, quantity: amount, unit: unit, aisle: aisle, storedIn: storedIn, listed: listed)
             let change = try StoreAccess.writing(db.path) { try db.editItem(id: item.id, edit, locale: locale) }
-            if let after = change.edits.first?.after { print("Changed \(ItemLine.short(after, locale: locale))") }
+            guard let after = change.edits.first?.after else { return }
+            if json { return JSONText.write(JSONText.object(after)) }
+            print("Changed \(ItemLine.short(after, locale: locale))")
         }
     }
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Tick an item on the list off, as in the shop.")
         @OptionGroup var item: ItemID
+        @Flag(help: ItemsCommand.itemJSONHelp) var json = false
         @OptionGroup var store: StoreOptions
-        func run() throws { try ItemsCommand.tick(item, ticked: true, store: store) }
+        func run() throws { try ItemsCommand.tick(item, ticked: true, json: json, store: store) }
     }
 
     struct Uncheck: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Untick an item.")
         @OptionGroup var item: ItemID
+        @Flag(help: ItemsCommand.itemJSONHelp) var json = false
         @OptionGroup var store: StoreOptions
-        func run() throws { try ItemsCommand.tick(item, ticked: false, store: store) }
+        func run() throws { try ItemsCommand.tick(item, ticked: false, json: json, store: store) }
     }
 
-    static func tick(_ item: ItemID, ticked: Bool, store: StoreOptions) throws {
+    static let itemJSONHelp = ArgumentHelp("Print the item as it is now, a JSON object as 'items list --json' writes it.")
+
+    static func tick(_ item: ItemID, ticked: Bool, json: Bool, store: StoreOptions) throws {
         let locale = store.locale
         let db = try store.openExisting(orElse: item.notFound(store))
         defer { try? db.close() }
@@ -86,39 +95,46 @@ extension ItemsCommand {
                     + "Put it on with 'grocer items edit \(item.id) --listed true' first; nothing was changed.")
         }
         let change = try StoreAccess.writing(db.path) { try db.editItem(id: item.id, GroceryItemEdit(collected: ticked), locale: locale) }
-        if let after = change.edits.first?.after { print("\(ticked ? "Ticked" : "Unticked") \(ItemLine.short(after, locale: locale))") }
+        guard let after = change.edits.first?.after else { return }
+        if json { return JSONText.write(JSONText.object(after)) }
+        print("\(ticked ? "Ticked" : "Unticked") \(ItemLine.short(after, locale: locale))")
     }
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Take every ticked item off the list and untick it, as the Shop's Clear.")
+        @Flag(help: "Print the items it changed, as they are now, a JSON array as 'items list --json' writes it ([] for none).")
+        var json = false
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            guard let db = try Store.openForReading(at: store.url) else {
-                print("Nothing is ticked; nothing was changed.")
-                return
-            }
+            guard let db = try Store.openForReading(at: store.url) else { return nothingTicked() }
             defer { try? db.close() }
-            guard let change = try StoreAccess.writing(db.path, { try db.clearTicked() }) else {
-                print("Nothing is ticked; nothing was changed.")
-                return
-            }
+            guard let change = try StoreAccess.writing(db.path, { try db.clearTicked() }) else { return nothingTicked() }
+            if json { return JSONText.write(array: change.edits.compactMap { $0.after.map(JSONText.object) }) }
             let count = change.edits.count
             print("Cleared \(count) item\(count == 1 ? "" : "s") off the list.")
+        }
+
+        private func nothingTicked() {
+            if json { return JSONText.write(array: []) }
+            print("Nothing is ticked; nothing was changed.")
         }
     }
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete an item.")
         @OptionGroup var item: ItemID
+        @Flag(help: "Print the item as it was, a JSON object as 'items list --json' writes it.") var json = false
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let db = try store.openExisting(orElse: item.notFound(store))
             defer { try? db.close() }
             let change = try StoreAccess.writing(db.path) { try db.deleteItem(id: item.id) }
-            if let before = change.edits.first?.before { print("Deleted \(ItemLine.short(before, locale: store.locale))") }
+            guard let before = change.edits.first?.before else { return }
+            if json { return JSONText.write(JSONText.object(before)) }
+            print("Deleted \(ItemLine.short(before, locale: store.locale))")
         }
     }
 }

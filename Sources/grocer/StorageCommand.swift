@@ -13,29 +13,33 @@ struct StorageCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the places at home, one a line.",
             discussion: "With no store at the path yet, prints nothing and creates nothing.")
+        @OptionGroup var output: NameJSONFlag
         @OptionGroup var store: StoreOptions
-        func run() throws { try GroceryNameCommands.list(.place, store: store) }
+        func run() throws { try GroceryNameCommands.list(.place, json: output.json, store: store) }
     }
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a storage place.")
         @OptionGroup var named: NameArgument
+        @OptionGroup var output: NameJSONFlag
         @OptionGroup var store: StoreOptions
-        func run() throws { try GroceryNameCommands.add(.place, name: named.name, store: store) }
+        func run() throws { try GroceryNameCommands.add(.place, name: named.name, json: output.json, store: store) }
     }
 
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Rename a storage place.")
         @OptionGroup var names: RenameArguments
+        @OptionGroup var output: NameJSONFlag
         @OptionGroup var store: StoreOptions
-        func run() throws { try GroceryNameCommands.rename(.place, from: names.old, to: names.new, store: store) }
+        func run() throws { try GroceryNameCommands.rename(.place, from: names.old, to: names.new, json: output.json, store: store) }
     }
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a storage place; its items stay, kept nowhere in particular.")
         @OptionGroup var named: NameArgument
+        @OptionGroup var output: NameJSONFlag
         @OptionGroup var store: StoreOptions
-        func run() throws { try GroceryNameCommands.remove(.place, name: named.name, store: store) }
+        func run() throws { try GroceryNameCommands.remove(.place, name: named.name, json: output.json, store: store) }
     }
 }

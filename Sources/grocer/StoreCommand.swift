@@ -47,6 +47,9 @@ struct StoreCommand: ParsableCommand {
         @Flag(name: .long, help: "Replace FILE if it exists (never through a symbolic link).")
         var force = false
 
+        @Flag(help: "Print a JSON object {store, backup}: the store's path and the copy's.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
@@ -60,6 +63,9 @@ struct StoreCommand: ParsableCommand {
                 try db.backup(to: target, replacing: force)
             } catch let error as BackupError {
                 throw Failure(error.errorDescription ?? "\(error)")
+            }
+            if json {
+                return JSONText.write(JSONText.fields([("store", JSONText.string(db.path)), ("backup", JSONText.string(target.path))]))
             }
             print("Copied \(db.path) to \(target.path)")
         }

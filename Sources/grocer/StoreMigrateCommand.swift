@@ -23,6 +23,14 @@ struct StoreMigrateCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not keep the old file as a backup.")
     var noBackup = false
 
+    @Flag(
+        help: """
+            Print a JSON object: {migrated: true, fromVersion, toVersion, carried, repaired, quarantined (counts by \
+            table, kind, reason), notCarried, backup (path or null)}, or {migrated: false, state} when there is \
+            nothing to do.
+            """)
+    var json = false
+
     func run() throws {
         let environment = Environment.process
         let path = store.url.path
@@ -35,16 +43,34 @@ struct StoreMigrateCommand: ParsableCommand {
         var pace = ProgressPace(everyPercent: isatty(2) == 1)
         // Refusals, failures and "nothing to do" end through ErrorReport,
         // the one place that words them (with text from the file escaped).
-        let summary = try Migrator(path: path, options: options).run(
-            progress: { p in
-                guard pace.shows(percent: p.percent, at: ContinuousClock.now) else { return }
-                StandardOutput.writeError(Data("Migration Progress: \(p.percent)%\n".utf8))
-            },
-            onWait: {
-                let shown = VisibleText.escaped(path)
-                StandardOutput.writeError(Data("Another grocer is migrating \(shown); waiting for it to finish…\n".utf8))
-            },
-            isCancelled: { StopFlag.process.isRaised })
+        let summary: MigrationSummary
+        do {
+            summary = try Migrator(path: path, options: options).run(
+                progress: { p in
+                    guard pace.shows(percent: p.percent, at: ContinuousClock.now) else { return }
+                    StandardOutput.writeError(Data("Migration Progress: \(p.percent)%\n".utf8))
+                },
+                onWait: {
+                    let shown = VisibleText.escaped(path)
+                    StandardOutput.writeError(Data("Another grocer is migrating \(shown); waiting for it to finish…\n".utf8))
+                },
+                isCancelled: { StopFlag.process.isRaised })
+        } catch MigrationError.notNeeded(_, let state) where json {
+            return JSONText.write(JSONText.fields([("migrated", "false"), ("state", JSONText.string(state.rawValue))]))
+        }
+        if json { return JSONText.write(Self.json(summary)) }
         print(summary.lines.map(VisibleText.escaped).joined(separator: "\n"))
+    }
+
+    static func json(_ summary: MigrationSummary) -> String {
+        func counts(_ counts: [String: Int]) -> String {
+            JSONText.fields(counts.sorted { $0.key < $1.key }.map { (key: $0.key, value: String($0.value)) })
+        }
+        return JSONText.fields([
+            ("migrated", "true"), ("fromVersion", String(summary.fromVersion)), ("toVersion", String(summary.toVersion)),
+            ("carried", counts(summary.carried)), ("repaired", counts(summary.repairs)), ("quarantined", counts(summary.quarantined)),
+            ("notCarried", "[" + summary.notCarried.map(JSONText.string).joined(separator: ", ") + "]"),
+            ("backup", JSONText.string(orNull: summary.backupPath)),
+        ])
     }
 }

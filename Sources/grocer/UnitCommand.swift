@@ -15,6 +15,9 @@ struct UnitCommand: ParsableCommand {
     @Argument(help: "lbs or kg; omit to print the current one.")
     var unit: WeightUnit?
 
+    @Flag(help: "Print the default unit as it is now, a JSON object {unit}.")
+    var json = false
+
     @OptionGroup var store: StoreOptions
 
     func run() throws {
@@ -22,16 +25,21 @@ struct UnitCommand: ParsableCommand {
             let db = try store.open()
             defer { try? db.close() }
             try StoreAccess.writing(db.path) { try db.setDefaultUnit(unit) }
-            print(try StoreAccess.reading(db.path) { try db.defaultUnit() }.rawValue)
+            show(try StoreAccess.reading(db.path) { try db.defaultUnit() })
             return
         }
         // Printing creates nothing: with no store yet, the unit a new store
         // starts with (what `weight add` would use).
         guard let db = try store.openForReading() else {
-            print(WeightUnit.lbs.rawValue)
+            show(.lbs)
             return
         }
         defer { try? db.close() }
-        print(try StoreAccess.reading(db.path) { try db.defaultUnit() }.rawValue)
+        show(try StoreAccess.reading(db.path) { try db.defaultUnit() })
+    }
+
+    private func show(_ unit: WeightUnit) {
+        if json { return JSONText.write(JSONText.fields([("unit", JSONText.string(unit.rawValue))])) }
+        print(unit.rawValue)
     }
 }

@@ -26,6 +26,9 @@ extension WeightCommand {
         @Option(help: ArgumentHelp(WeightCommand.noteHelp + " '' removes it.", valueName: "text"))
         var note: String?
 
+        @Flag(help: "Print the entry as it is now, a JSON object {id, recordedAt, value, unit, note}.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
@@ -38,6 +41,7 @@ extension WeightCommand {
             let date =
                 try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? old.recordedAt
             let (before, after) = try StoreAccess.writing(db.path) { try db.editWeight(id: id, weight: weight, at: date, note: note) }
+            if json { return JSONText.write(JSONText.object(after)) }
             print("Changed id \(id): \(WeightCommand.describe(before)) -> \(WeightCommand.describe(after))")
         }
     }

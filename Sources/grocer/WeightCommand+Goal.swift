@@ -19,6 +19,9 @@ extension WeightCommand {
         @Flag(help: "Clear the goal.")
         var clear = false
 
+        @Flag(help: "Print the goal as it is now, {value, unit} or null when there is none.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -36,15 +39,18 @@ extension WeightCommand {
                     goal = try WeightParsing.parse(value, unit: unit, locale: StoreOptions.numericLocale)
                 }
                 try StoreAccess.writing(db.path) { try db.setGoal(goal) }
+                if json { return JSONText.write(JSONText.object(goal)) }
                 print(goal.map { "Goal set to \($0.digits) \($0.unit.rawValue)" } ?? "Goal cleared")
                 return
             }
             guard let db = try store.openForReading() else {
+                if json { return JSONText.write(JSONText.object(nil)) }
                 print("No goal set")
                 return
             }
             defer { try? db.close() }
             let goal = try StoreAccess.reading(db.path) { try db.goal() }
+            if json { return JSONText.write(JSONText.object(goal)) }
             print(goal.map { "Goal: \($0.digits) \($0.unit.rawValue)" } ?? "No goal set")
         }
     }

@@ -14,6 +14,9 @@ extension WeightCommand {
         @Argument(help: ArgumentHelp("The weights' ids (see 'grocer weight list').", valueName: "id"))
         var ids: [Int64]
 
+        @Flag(help: "Print the removed entries as a JSON array of {id, recordedAt, value, unit}.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -24,6 +27,7 @@ extension WeightCommand {
             let db = try store.open()
             defer { try? db.close() }
             let removed = try StoreAccess.writing(db.path) { try db.deleteWeights(ids: ids) }
+            if json { return JSONText.write(array: removed.map(JSONText.object)) }
             for entry in removed { print("Removed id \(entry.id): \(WeightCommand.describe(entry))") }
         }
     }

@@ -32,6 +32,9 @@ struct WeightCommand: ParsableCommand {
         @Option(help: ArgumentHelp(WeightCommand.noteHelp, valueName: "text"))
         var note: String?
 
+        @Flag(help: "Print the saved entry as a JSON object {id, recordedAt, value, unit, note}.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
@@ -42,6 +45,7 @@ struct WeightCommand: ParsableCommand {
             let weight = try WeightParsing.parse(value, unit: unit, locale: StoreOptions.numericLocale)
             let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
             let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date, note: note) }
+            if json { return JSONText.write(JSONText.object(entry)) }
             print("Saved \(WeightCommand.describe(entry)) as id \(entry.id)")
         }
     }

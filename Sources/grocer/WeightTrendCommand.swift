@@ -16,7 +16,8 @@ struct WeightTrendCommand: ParsableCommand {
             Days are calendar days in TZ; a day's weight is the mean of its entries in the default unit. The \
             trend starts at the first day's weight and moves a tenth of the way to each later day's weight. The \
             change per week comes from the days with entries among the last 14. --json prints \
-            {"unit", "days": [{"date", "weight", "trend"}], "trend", "ratePerWeek", "goal", "forecastDate"}.
+            {"unit", "days": [{"date", "weight", "trend"}], "trend", "ratePerWeek", "goal", "forecastDate"}, and \
+            with a height set (grocer height) "bmi", the body mass index of the trend to a tenth, after "trend".
             """)
 
     @Option(help: "1w, 1m, 3m, 6m, 1y or all (default: 3m), ending at the last day with entries.")
@@ -34,10 +35,11 @@ struct WeightTrendCommand: ParsableCommand {
         }
         defer { try? db.close() }
         let (trend, goal) = try StoreAccess.reading(db.path) { try WeightTrendSource.read(db) }
-        print(render(trend, goal: goal), terminator: "")
+        let height = json ? try StoreAccess.reading(db.path) { try db.height() } : nil
+        print(render(trend, goal: goal, height: height), terminator: "")
     }
 
-    func render(_ trend: WeightTrend, goal: Decimal?) -> String {
-        json ? TrendJSON.render(trend, range: range, goal: goal) : TrendText.render(trend, range: range, goal: goal)
+    func render(_ trend: WeightTrend, goal: Decimal?, height: Height? = nil) -> String {
+        json ? TrendJSON.render(trend, range: range, goal: goal, height: height) : TrendText.render(trend, range: range, goal: goal)
     }
 }

@@ -29,6 +29,22 @@ import Testing
                 """)
     }
 
+    @Test func givesTheBodyMassIndexOfTheTrendOnlyWithAHeight() throws {
+        let trend = WeightTrend(
+            days: [
+                DayFigure(day: Self.day(1), sum: 80, count: 1), DayFigure(day: Self.day(2), sum: 140, count: 2),
+                DayFigure(day: Self.day(20), sum: Decimal(string: "70.333")!, count: 1),
+            ], unit: .kg)  // trend 78.1333 kg
+        // 78.1333 / 1.80² = 24.115...; / 1.8034² (5 ft 11 in) = 24.024...
+        let metric = TrendJSON.render(trend, range: .week, goal: nil, height: Height(value: 180, unit: .cm))
+        #expect(metric.contains("\"trend\": 78.13,\n  \"bmi\": 24.1,\n  \"ratePerWeek\": null,"))
+        let imperial = TrendJSON.render(trend, range: .week, goal: nil, height: Height(value: 71, unit: .inches))
+        #expect(imperial.contains("\"bmi\": 24.0,"))
+        #expect(!TrendJSON.render(trend, range: .week, goal: nil).contains("bmi"))
+        let none = TrendJSON.render(WeightTrend(days: [], unit: .kg), range: .all, goal: nil, height: Height(value: 180, unit: .cm))
+        #expect(none.contains("\"trend\": null,\n  \"bmi\": null,"))
+    }
+
     @Test func givesTheRateAndTheForecastDateWhenThereIsOne() {
         let trend = WeightTrend(
             days: [DayFigure(day: Self.day(1), sum: 80, count: 1), DayFigure(day: Self.day(2), sum: 70, count: 1)],

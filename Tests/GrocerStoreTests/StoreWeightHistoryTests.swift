@@ -173,6 +173,18 @@ import Testing
         #expect(try store.goal() == nil)
     }
 
+    @Test func heightIsKeptAsGivenAndCanBeCleared() throws {
+        let store = try Store.inMemory()
+        #expect(try store.height() == nil)
+        let height = try #require(Height(value: 70.5, unit: .inches))
+        try store.setHeight(height)
+        #expect(try store.height() == height)
+        try store.setHeight(Height(value: 180, unit: .cm))
+        #expect(try store.height() == Height(value: 180, unit: .cm))
+        try store.setHeight(nil)
+        #expect(try store.height() == nil)
+    }
+
     @Test func aTimeRangeHoldsItsStartButNotItsEnd() throws {
         let dir = TempDir()
         let (store, all) = try storeWithTies(dir)

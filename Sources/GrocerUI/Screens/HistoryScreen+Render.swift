@@ -69,11 +69,15 @@ extension HistoryScreen {
         return "\(days)d"
     }
 
-    /// The trend, the change per week, the change over the range, the goal.
+    /// The trend (and its BMI with a height set), the change per week, the
+    /// change over the range, the goal.
     func figures(withRangeChange: Bool) -> [String] {
         guard let trend, let latest = trend.latest else { return [] }
         let u = unit.rawValue
         var parts = ["Trend \(NumberText.fixed(latest.trend, digits: 1, separator: separator)) \(u)"]
+        if let height {
+            parts.append("BMI \(NumberText.fixed(height.bodyMassIndex(of: latest.trend, in: unit), digits: 1, separator: separator))")
+        }
         if let rate = trend.changePerWeek {
             parts.append("\(NumberText.fixed(rate, digits: 2, separator: separator, signed: true)) \(u)/week")
         }

@@ -15,6 +15,8 @@ public struct HistoryScreen: Screen {
     public internal(set) var window = EntryWindow()
     public internal(set) var trend: WeightTrend?
     public internal(set) var goal: Weight?
+    /// The person's height: the figures show the trend's BMI when set.
+    public internal(set) var height: Height?
     public internal(set) var range = TrendRange.default
     public internal(set) var graph: TrendGraph?
     /// A line for the person: "Saved 72.5 kg", "Deleted ...; u undoes it".
@@ -68,6 +70,7 @@ public struct HistoryScreen: Screen {
             window.open(count: opening.count, newest: opening.newest)
             topPosition = 1
             goal = opening.goal
+            height = opening.height
             setDays(opening.days, unit: context.defaultUnit)
             if let unreadable = opening.unreadable { notice = unreadable }
         case .storeChanged:

@@ -13,13 +13,15 @@ struct HistoryFixture {
     /// Oldest first, as (time, id) orders them.
     var entries: [WeightEntry]
     var goal: Weight?
+    var height: Height?
     var performed: [Effect] = []
 
     static let noon = Date(timeIntervalSince1970: 1_795_262_400)
 
-    init(entries: [WeightEntry], unit: WeightUnit = .kg, goal: Weight? = nil, locale: String = "en_US") {
+    init(entries: [WeightEntry], unit: WeightUnit = .kg, goal: Weight? = nil, height: Height? = nil, locale: String = "en_US") {
         self.entries = entries.sorted { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
         self.goal = goal
+        self.height = height
         context = AppContext(locales: .fixed(locale), defaultUnit: unit, now: Self.noon)
         context.size = Size(width: 80, height: 23)
         screen = HistoryScreen(locales: context.locales)
@@ -63,7 +65,7 @@ struct HistoryFixture {
         switch effect {
         case .openHistory(let unit, let limit):
             return .historyOpened(
-                HistoryOpening(count: entries.count, newest: Array(newestFirst.prefix(limit)), days: days(unit), goal: goal))
+                HistoryOpening(count: entries.count, newest: Array(newestFirst.prefix(limit)), days: days(unit), goal: goal, height: height))
         case .loadWeightPage(let request):
             let page: [WeightEntry]
             switch request {

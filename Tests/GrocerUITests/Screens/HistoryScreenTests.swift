@@ -102,6 +102,18 @@ import Testing
         #expect(DayFormats(locales: .fixed()).dayWithYear(CivilDay(year: 2027, month: 3, day: 12)) == "Mar 12, 2027")
     }
 
+    /// With a height set, the BMI of the trend follows it (81.918 kg: 25.28
+    /// at 180 cm, 25.19 at 5 ft 11 in); without one, no BMI anywhere.
+    @Test func withAHeightTheFiguresShowTheTrendsBMI() {
+        let metric = HistoryFixture(entries: three, goal: Weight(digits: "75", unit: .kg), height: Height(value: 180, unit: .cm))
+        #expect(Array(metric.screen.figures(withRangeChange: true).prefix(2)) == ["Trend 81.9 kg", "BMI 25.3"])
+        #expect(metric.frame()[11].hasPrefix(" Trend 81.9 kg  BMI 25.3  −0.10 kg/week"))
+        let imperial = HistoryFixture(entries: three, height: Height(value: 71, unit: .inches), locale: "de_DE")
+        #expect(imperial.screen.figures(withRangeChange: true).contains("BMI 25,2"))
+        let none = HistoryFixture(entries: three, goal: Weight(digits: "75", unit: .kg))
+        #expect(!none.frame().joined().contains("BMI"))
+    }
+
     /// In pounds the line is longer; at 80 columns the gaps narrow and then
     /// the change over the range gives way, never the goal's date.
     @Test func inPoundsAt80ColumnsTheGoalsDateIsWhole() {
