@@ -93,9 +93,9 @@ enum Main {
         // `grocer` alone (or with --store) opens the screen without building
         // argument-parser's command tree: its reflection cost about a sixth
         // of the time to the first frame.
-        let interactive = InteractiveLaunch.storeArgument()
+        let launch = LaunchArguments.ofThisProcess()
         do {
-            if let store = interactive {
+            if case .screen(let store) = launch {
                 // Not through ProcessInfo: building it cost a tenth of the
                 // time to the first frame.
                 let environment = Environment.process
@@ -109,7 +109,7 @@ enum Main {
             var report = ErrorReport(for: error, command: Grocer.self)
             // The screen's refusal is read on the terminal: whole, wrapped
             // at spaces to its width.
-            if interactive != nil, let width = TerminalWidth.columns(of: 2) { report = report.wrapped(toWidth: width) }
+            if launch != .command, let width = TerminalWidth.columns(of: 2) { report = report.wrapped(toWidth: width) }
             if !report.text.isEmpty {
                 let data = Data((report.text + "\n").utf8)
                 if report.stream == .standardOutput { StandardOutput.write(data) } else { StandardOutput.writeError(data) }
@@ -124,31 +124,5 @@ enum Main {
         guard let code = StandardOutput.finish() else { return status }
         StandardOutput.writeError(Data(("grocer: " + StandardOutput.failureLine(code) + "\n").utf8))
         return status == 0 ? 2 : status
-    }
-}
-
-/// Recognises the plain interactive launch: no arguments, or only --store.
-enum InteractiveLaunch {
-    /// `storeArgument` of this process's arguments, read from argv:
-    /// `CommandLine.arguments` copies every argument into an array first,
-    /// which `grocer` alone, the usual launch, does not need before its
-    /// first frame.
-    static func storeArgument() -> String?? {
-        let count = Int(CommandLine.argc)
-        if count <= 1 { return .some(nil) }
-        guard count <= 3 else { return nil }
-        return storeArgument((0..<count).map { CommandLine.unsafeArgv[$0].map { String(cString: $0) } ?? "" })
-    }
-
-    /// `.some(nil)`: no --store; `.some(path)`; nil: let argument-parser
-    /// handle the arguments.
-    static func storeArgument(_ arguments: [String]) -> String?? {
-        let rest = arguments.dropFirst()
-        if rest.isEmpty { return .some(nil) }
-        if rest.count == 2, rest.first == "--store", let path = rest.last, !path.hasPrefix("-") { return .some(path) }
-        if rest.count == 1, let only = rest.first, only.hasPrefix("--store="), only.count > 8 {
-            return .some(String(only.dropFirst(8)))
-        }
-        return nil
     }
 }
