@@ -155,8 +155,8 @@ notes_are_added_listed_edited_exported_and_imported() {
 json_answers_what_was_made_or_changed() {
     export TZ=UTC
     local out rc
-    out=$(G weight add 72.5 --unit kg --at 2026-01-05T07:30:00Z --json) || fail "add: exit $?" || return 1
-    jq -e '. == {"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.5, "unit": "kg"}' <<<"$out" >/dev/null || fail "add: $out"
+    out=$(G weight add 72.5 --unit kg --at 2026-01-05T07:30:00Z --note holiday --json) || fail "add: exit $?" || return 1
+    jq -e '. == {"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.5, "unit": "kg", "note": "holiday"}' <<<"$out" >/dev/null || fail "add: $out"
     out=$(G weight edit 1 --value 72.25 --json) || return 1
     jq -e '.id == 1 and .value == 72.25 and .unit == "kg"' <<<"$out" >/dev/null || fail "edit: $out"
     out=$(G weight goal 70 --unit kg --json) || return 1
