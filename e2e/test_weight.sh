@@ -198,9 +198,32 @@ a_note_is_typed_after_tab_and_shown_in_the_history() {
     [[ $("$GROCER_BIN" weight list | cut -f3-) == $'180.2 lbs\tafter a run? q' ]] || fail "stored: $("$GROCER_BIN" weight list)"
 }
 
+# The screen on the store --store names (the launch reads the arguments
+# itself, before argument-parser): the weight goes there, not to
+# GROCER_STORE's; --store=PATH too.
+the_screen_opens_the_store_named_with_store() {
+    local named=$TMPROOT/named.sqlite other=$TMPROOT/other.sqlite
+    start -- --store "$named"
+    wait_for "Enter Today's Weight" || return 1
+    type_text "150.5"
+    send Enter
+    wait_for "Weight History" || return 1
+    send q
+    wait_for "[exit 0]" || return 1
+    [[ $("$GROCER_BIN" weight list --store "$named" | cut -f3) == "150.5 lbs" ]] || fail "named store: $("$GROCER_BIN" weight list --store "$named")"
+    [[ -z $("$GROCER_BIN" weight list) ]] || fail "GROCER_STORE's store got it"
+    start -- "--store=$other"
+    wait_for "Enter Today's Weight" || return 1
+    type_text "151"
+    send Enter
+    wait_for "Weight History" || return 1
+    [[ $("$GROCER_BIN" weight list --store "$other" | cut -f3) == "151 lbs" ]] || fail "--store=: $("$GROCER_BIN" weight list --store "$other")"
+}
+
 run_test "Up backfills yesterday: the date says so, the entry is yesterday's" up_backfills_yesterday
 run_test "typing filters, Enter saves and shows the history" typing_filters_saves_and_shows_history
 run_test "Tab: a note, saved with the weight, shown in the history" a_note_is_typed_after_tab_and_shown_in_the_history
+run_test "the screen opens the store --store names (and --store=)" the_screen_opens_the_store_named_with_store
 run_test "zero is refused; Enter on empty does nothing" zero_is_refused_and_empty_enter_does_nothing
 run_test "unit picker sets the default; kept after restart" unit_picker_changes_the_default_and_it_survives_a_restart
 run_test "de_DE types with a comma" german_locale_uses_a_comma
