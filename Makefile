@@ -19,7 +19,9 @@
 #   make format     format Sources, Tests and Package.swift in place (.swift-format)
 #   make lint       check formatting and swift-format's rules, strictly (warnings fail)
 #   make check      what CI runs: lint, a build with warnings as errors, then make test
-#                   (its unit tests built with warnings as errors too)
+#                   (its unit tests built with warnings as errors too), then make budget
+#   make budget     the first frame within its instruction budget (callgrind), and the
+#                   order file still naming functions the binary has
 #   make clean
 
 PREFIX ?= /usr/local
@@ -39,7 +41,7 @@ BIN = .build/release/grocer
 TEST_SCRATCH = .build-test
 TEST_BIN = $(TEST_SCRATCH)/release/grocer
 RUN_PACKAGES = libsqlite3-dev libncursesw5-dev pkg-config binutils
-TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time strace jq groff-base
+TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time strace jq groff-base valgrind
 # What `make install` puts under $(DESTDIR)$(PREFIX), and `make uninstall` removes.
 INSTALL_BIN = bin/grocer
 INSTALL_MAN = share/man/man1/grocer.1
@@ -65,7 +67,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 PIPED = | cat
 
-.PHONY: run test build build-test install uninstall order bench demo-migration check format lint clean deps test-deps unit-test e2e
+.PHONY: run test build build-test install uninstall order bench demo-migration check budget format lint clean deps test-deps unit-test e2e
 
 run: deps build
 	@$(BIN) $(ARGS)
@@ -114,6 +116,13 @@ e2e:
 check: lint
 	$(SWIFT) build --build-tests $(WERROR) $(PIPED)
 	$(MAKE) test UNIT_FLAGS="$(WERROR)"
+	$(MAKE) budget
+
+# The first frame's instruction budget and the order file's freshness
+# (scripts/first-frame-budget.sh: callgrind on the test build; counts, not
+# times, so a busy machine does not move them).
+budget: test-deps build-test
+	GROCER_BIN=$(CURDIR)/$(TEST_BIN) bash scripts/first-frame-budget.sh
 
 format:
 	$(SWIFT) format -i -r $(FORMAT_PATHS)
