@@ -32,6 +32,10 @@ extension HistoryScreen {
         ) { s, key, _ in
             s.choose(range: key)
         },
+        // No key: why the figures line shows "--" (TrendWeight's rule, WeightTrend.rateIsReliable).
+        Binding(
+            keys: [], help: "under 9 of the last 14 days weighed: no rate", helpKeys: "-- /week, by --", when: { _ in false }
+        ) { _, _, _ in .none },
         Binding(
             keys: [.char("d"), .delete], hint: "d", label: "Delete", help: "delete the selected entry (u undoes it)",
             helpKeys: "d  Delete", when: \.browsing

@@ -14,7 +14,9 @@ extension HistoryScreen {
     }
 
     static func layout(_ size: Size) -> Layout {
-        let graphHeight = max(4, min(12, size.height - 13))
+        // The list keeps 9 rows; the graph takes the rest up to 55% of the
+        // area (24 rows: 10 of 23; 50 rows: 26 of 49).
+        let graphHeight = max(4, min(size.height - 13, size.height * 55 / 100))
         let figures = 1 + graphHeight
         return Layout(graphTop: 1, graphHeight: graphHeight, figures: figures, message: figures + 1, header: figures + 2, listTop: figures + 3)
     }
@@ -74,8 +76,12 @@ extension HistoryScreen {
         guard let trend, let latest = trend.latest else { return [] }
         let u = unit.rawValue
         var parts = ["Trend \(NumberText.fixed(latest.trend, digits: 1, separator: separator)) \(u)"]
-        if let rate = trend.changePerWeek {
+        // Too few days weighed for a rate (help says the rule): "--".
+        let rate = trend.rateIsReliable ? trend.changePerWeek : nil
+        if let rate {
             parts.append("\(NumberText.fixed(rate, digits: 2, separator: separator, signed: true)) \(u)/week")
+        } else if trend.points.count > 1 {
+            parts.append("-- \(u)/week")
         }
         if withRangeChange, let change = trend.change(over: range), let span = rangeSpan(trend, ending: latest.day) {
             parts.append("\(NumberText.fixed(change, digits: 1, separator: separator, signed: true)) \(u) over \(span)")
@@ -85,6 +91,7 @@ extension HistoryScreen {
             var text = "Goal \(NumberText.fixed(target, digits: 1, separator: separator)) \(u)"
             switch trend.forecast(goal: target) {
             case .reached: text += " reached"
+            case _ where rate == nil: text += " by --"
             case .inDays: trend.forecastDay(goal: target).map { text += " by " + formats.dayWithYear($0) }
             case .movingAway, .tooFar, .noRate: break
             }

@@ -166,9 +166,11 @@ public struct HistoryScreen: Screen {
             return
         }
         let formats = self.formats
+        // A year or more: the axis names the years ("Nov 21, 2025").
+        let withYear = range == .year || range == .all
         graph = TrendGraph(
             trend: trend, range: range, goal: goal?.exactValue(in: unit), separator: separator,
-            dayLabel: { formats.day($0) })
+            dayLabel: { withYear ? formats.dayWithYear($0) : formats.day($0) })
     }
 
     /// "81.6 kg (180 lbs) of Nov 21, 2026, 7:30 AM", or "3 entries".
