@@ -41,7 +41,11 @@ extension HistoryScreen {
         } else if let notice {
             canvas.put(canvas.truncate(notice, to: width - 2), row: layout.message, column: 1, style: .accent)
         }
-        renderList(into: &canvas, layout: layout)
+        if let periods {
+            renderPeriods(periods, into: &canvas, layout: layout)
+        } else {
+            renderList(into: &canvas, layout: layout)
+        }
     }
 
     /// The figures line in `width` columns: with wide gaps when they fit,

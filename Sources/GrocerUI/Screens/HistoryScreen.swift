@@ -17,6 +17,10 @@ public struct HistoryScreen: Screen {
     public internal(set) var goal: Weight?
     public internal(set) var range = TrendRange.default
     public internal(set) var graph: TrendGraph?
+    /// The per-day figures the trend and the weeks and months are made from.
+    var days: [DayFigure] = []
+    /// The weeks or months (`w`) shown in place of the entries; nil: the entries.
+    var periods: PeriodList?
     /// A line for the person: "Saved 72.5 kg", "Deleted ...; u undoes it".
     public internal(set) var notice: String?
     /// The edit or goal form, while open.
@@ -59,6 +63,7 @@ public struct HistoryScreen: Screen {
         context.notice = nil
         form = nil
         pendingMove = nil
+        periods = nil
         return .perform(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize))
     }
 
@@ -70,6 +75,7 @@ public struct HistoryScreen: Screen {
             goal = opening.goal
             setDays(opening.days, unit: context.defaultUnit)
             if let unreadable = opening.unreadable { notice = unreadable }
+            if periods != nil { return askExtremes(context) }
         case .storeChanged:
             // Another process wrote: the rows around the selection and the
             // days again (not while a change of this screen is on its way).
@@ -103,6 +109,7 @@ public struct HistoryScreen: Screen {
                 window.recount(days.reduce(0) { $0 + $1.count })
                 follow(context)
             }
+            if periods != nil { return askExtremes(context) }
         case .weightsDeleted(let entries):
             window.remove(entries)
             undo.append(.deleted(entries))
@@ -129,6 +136,8 @@ public struct HistoryScreen: Screen {
             form = nil
             follow(context)
             return .perform(.loadWeightDays(unit: context.defaultUnit))
+        case .weightExtremes(let found, let request):
+            return receiveExtremes(found, for: request)
         case .notUndone(let text):
             // Never to be tried again: what it would take back is gone.
             undoing = false
@@ -156,8 +165,10 @@ public struct HistoryScreen: Screen {
     /// per change of data, never per frame).
     mutating func setDays(_ days: [DayFigure], unit: WeightUnit) {
         self.unit = unit
+        self.days = days
         trend = WeightTrend(days: days, unit: unit)
         makeGraph()
+        makePeriods()
     }
 
     mutating func makeGraph() {
