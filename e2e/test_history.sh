@@ -94,13 +94,13 @@ end_reaches_the_oldest_of_thousands_and_keys_change_the_range() {
     wait_for "[6m]" || return 1
     type_text "6"
     wait_for "[all]" || return 1
-    # Help opens at the history's own keys; PgDn goes on a page, to the
-    # grocery list's.
+    # Help opens at the history's own keys; PgDn goes on a page (20 rows,
+    # not 10), past the tip calculator's to the grocery list's.
     type_text "?"
     wait_for "Weight history" || return 1
     wait_for "graph range" || return 1
     send PageDown
-    wait_for "Groceries: Prepare" || return 1
+    wait_for "switch Prepare and Shop" || return 1
 }
 
 saving_a_weight_shows_the_history_with_it() {
