@@ -94,13 +94,13 @@ end_reaches_the_oldest_of_thousands_and_keys_change_the_range() {
     wait_for "[6m]" || return 1
     type_text "6"
     wait_for "[all]" || return 1
-    # Help opens at the history's own keys; PgDn goes on a page, to the
-    # grocery list's.
+    # Help opens at the history's own keys; PgDn goes on a page (20 rows,
+    # not 10), past the tip calculator's to the grocery list's.
     type_text "?"
     wait_for "Weight history" || return 1
     wait_for "graph range" || return 1
     send PageDown
-    wait_for "Groceries: Prepare" || return 1
+    wait_for "switch Prepare and Shop" || return 1
 }
 
 saving_a_weight_shows_the_history_with_it() {
@@ -115,7 +115,39 @@ saving_a_weight_shows_the_history_with_it() {
     expect_screen "Trend 72\.5 kg" || return 1
 }
 
+# w: the weeks (their figures as grocer weight averages has them), then
+# the months, then the entries; Esc goes back to the entries, then to
+# today's weight.
+weeks_and_months_with_w() {
+    fill 30 || return 1
+    local newest mean low high count
+    newest=$("$GROCER_BIN" weight averages --by week --json | jq -c '.periods[-1]') || return 1
+    mean=$(jq -r '.mean' <<<"$newest" | xargs printf '%.2f')
+    low=$(jq -r '.min' <<<"$newest" | xargs printf '%.2f')
+    high=$(jq -r '.max' <<<"$newest" | xargs printf '%.2f')
+    count=$(jq -r '.count' <<<"$newest")
+    start
+    wait_for "Enter Today's Weight" || return 1
+    send F3
+    wait_for "1 of 30" || return 1
+    expect_screen "w Weeks" || return 1
+    type_text "w"
+    wait_for "Week of (kg)" || return 1
+    wait_line "^  [A-Z][a-z]{2} [0-9]+, [0-9]{4} +$mean +$low +$high +$count +" || return 1
+    wait_gone "…" || return 1
+    send Down
+    wait_line "2 of [0-9]" || return 1
+    type_text "w"
+    wait_for "Month (kg)" || return 1
+    send Escape
+    wait_for "Entries, newest first" || return 1
+    wait_for "1 of 30" || return 1
+    send Escape
+    wait_for "Enter Today's Weight" || return 1
+}
+
 run_test "graph and list, delete and undo, edit, goal (t), End, G and g" graph_and_list_then_delete_undo_edit_goal_and_end
 run_test "End reaches the oldest of 5,000; ranges by key" end_reaches_the_oldest_of_thousands_and_keys_change_the_range
 run_test "saving a weight shows the history with it" saving_a_weight_shows_the_history_with_it
+run_test "w shows the weeks, then the months; Esc goes back" weeks_and_months_with_w
 finish

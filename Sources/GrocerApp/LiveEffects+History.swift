@@ -49,6 +49,12 @@ extension LiveEffects {
                 }
                 return .weightPage(entries, for: request, unreadable: Self.unreadable(page))
             }
+        case .loadWeightExtremes(let request):
+            return access(.read) { store in
+                .weightExtremes(
+                    try store.weightExtremes(from: request.first, through: request.last, period: request.period, unit: request.unit),
+                    for: request)
+            }
         case .loadWeightDays(let unit):
             return access(.read) { .weightDays(try $0.weightDays(unit: unit)) }
         case .deleteWeights(let ids):

@@ -62,7 +62,8 @@ final class LiveEffects {
                 FirstFrameCache.note(unit: unit, storePath: path, environment: environment)
                 return nil
             }
-        case .openHistory, .loadWeightPage, .loadWeightDays, .deleteWeights, .restoreWeights, .editWeight, .undoEdit, .setGoal:
+        case .openHistory, .loadWeightPage, .loadWeightDays, .deleteWeights, .restoreWeights, .editWeight, .undoEdit, .setGoal,
+            .loadWeightExtremes:
             return performHistory(effect)
         case .startMigration:
             startMigration()

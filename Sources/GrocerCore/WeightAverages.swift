@@ -53,7 +53,8 @@ public struct WeightAverages: Sendable {
     /// Counts one weigh-in.
     public mutating func add(_ weight: Weight, at date: Date) {
         let day = CivilDay(date, in: timeZone)
-        let value = weight.unit == unit ? weight.value : weight.converted(to: unit)
+        // Exactly (`converted(to:)` rounds each entry, which moved a mean by 0.01).
+        let value = weight.exactValue(in: unit)
         var running = days[Self.start(of: day, period: period), default: Running()]
         running.count += 1
         running.sum += value

@@ -91,6 +91,24 @@ public struct WeightTrend: Sendable {
         slopePerDay.map { $0 * 7 }
     }
 
+    /// TrendWeight's rule for a rate: enough days with weigh-ins in its
+    /// span (2 of 2 days, 4 of 7, 9 of 14, 19 of 28). The rate here is
+    /// over 14 days, so it needs 9 of them.
+    public static let rateWindowDays = 14
+    public static let rateMinimumDays = 9
+
+    /// Days with entries among the 14 calendar days ending at the last day
+    /// with entries (the days `changePerWeek` is computed over).
+    public var daysInRateWindow: Int {
+        guard let last = points.last else { return 0 }
+        let first = last.day.adding(days: -(Self.rateWindowDays - 1))
+        return points.reversed().prefix { $0.day >= first }.count
+    }
+
+    /// Whether the rate (and a forecast from it) rests on enough days to be
+    /// shown: `rateMinimumDays` of the last `rateWindowDays`.
+    public var rateIsReliable: Bool { daysInRateWindow >= Self.rateMinimumDays }
+
     var slopePerDay: Decimal? {
         guard let last = points.last else { return nil }
         let first = last.day.adding(days: -13)

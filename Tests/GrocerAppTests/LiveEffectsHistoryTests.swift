@@ -42,6 +42,21 @@ import Testing
         #expect(opening.goal == Weight(digits: "75", unit: .kg))
     }
 
+    /// The weeks' lowest and highest weigh-ins come from the store, for the days asked.
+    @Test func extremesOfTheWeeksAskedComeFromTheStore() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        // Saturday Nov 21, 2026 and the days before it: weeks of Nov 16 and Nov 9.
+        for (i, digits) in ["80", "81.5", "79", "82"].enumerated() {
+            try f.store.addWeight(Weight(digits: digits, unit: .kg)!, at: Self.noon.addingTimeInterval(Double(-i * 2) * 86_400))
+        }
+        let request = WeightExtremesRequest(
+            period: .week, first: CivilDay(year: 2026, month: 11, day: 16), last: CivilDay(year: 2026, month: 11, day: 22), unit: .kg)
+        #expect(
+            f.effects.perform(.loadWeightExtremes(request))
+                == .weightExtremes([request.first: WeightAverages.Extremes(lowest: 79, highest: Decimal(string: "81.5")!)], for: request))
+    }
+
     @Test func pagesComeNewestFirstFromEitherEnd() throws {
         let f = try Fixture()
         defer { f.remove() }

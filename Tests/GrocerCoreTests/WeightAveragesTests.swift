@@ -41,4 +41,15 @@ import Testing
         #expect(months.finished().map(\.firstDay) == [CivilDay(year: 2026, month: 1, day: 1)])
         #expect(months.finished().first?.mean == Decimal(string: "159.84"))
     }
+
+    /// 100 lbs is 45.359237 kg: with 45.35 kg the exact mean is 45.3546...
+    /// (45.35); each entry rounded first would make it 45.355 (45.36). The
+    /// history's weeks, made from the exact per-day sums, say 45.35 too.
+    @Test func theOtherUnitIsRoundedOnlyAtTheEnd() {
+        var weeks = WeightAverages(period: .week, unit: .kg, timeZone: Self.newYork)
+        weeks.add(Weight(digits: "100", unit: .lbs)!, at: Self.at("2026-01-07T12:00:00Z"))
+        weeks.add(Self.kg("45.35"), at: Self.at("2026-01-08T12:00:00Z"))
+        #expect(weeks.finished().first?.mean == Decimal(string: "45.35"))
+        #expect(weeks.finished().first?.max == Decimal(string: "45.36"))
+    }
 }

@@ -102,6 +102,22 @@ import Testing
         #expect(apart.changePerWeek == nil)
     }
 
+    /// TrendWeight's rule for the 14-day rate: 9 of the 14 calendar days
+    /// ending at the last day with entries weighed; a day just before the
+    /// window does not count.
+    @Test(arguments: [(8, false), (9, true), (14, true)])
+    func aRateIsReliableWithNineOfTheLastFourteenDaysWeighed(days: Int, reliable: Bool) {
+        let start = day(2026, 1, 1)
+        // The day before the window, then `days` days at the window's end.
+        let figures =
+            [DayFigure(day: start, sum: 80, count: 1)]
+            + (0..<days).map { DayFigure(day: start.adding(days: 14 + 1 - days + $0), sum: 80, count: 2) }
+        let trend = WeightTrend(days: figures, unit: .kg)
+        #expect(trend.daysInRateWindow == days)
+        #expect(trend.rateIsReliable == reliable)
+        #expect(trend.changePerWeek != nil)
+    }
+
     static let falling = WeightTrend(
         days: [
             DayFigure(day: CivilDay(year: 2026, month: 1, day: 1), sum: 80, count: 1),

@@ -63,6 +63,8 @@ public enum Effect: Equatable, Sendable {
     /// holds `now` (another grocer may have changed it since).
     case undoEdit(now: WeightEntry, back: WeightEntry)
     case setGoal(Weight?)
+    /// The lowest and highest weigh-in of the weeks or months shown.
+    case loadWeightExtremes(WeightExtremesRequest)
     /// Start migrating the store on a background queue; its events arrive
     /// later as `.migration` results.
     case startMigration
@@ -88,6 +90,7 @@ public enum EffectResult: Equatable, Sendable {
     case weightsRestored([WeightEntry])
     case weightEdited(before: WeightEntry, after: WeightEntry)
     case goalSet(Weight?)
+    case weightExtremes([CivilDay: WeightAverages.Extremes], for: WeightExtremesRequest)
     /// An undo refused because another grocer changed or deleted what it
     /// would take back: the line saying so; the change is dropped.
     case notUndone(String)

@@ -25,6 +25,23 @@ public struct HistoryOpening: Equatable, Sendable {
     }
 }
 
+/// The weeks or months whose lowest and highest weigh-in the history asks
+/// for: the periods starting from `first` to `last` (local days, whole
+/// periods), in `unit`.
+public struct WeightExtremesRequest: Equatable, Sendable {
+    public let period: WeightAverages.Period
+    public let first: CivilDay
+    public let last: CivilDay
+    public let unit: WeightUnit
+
+    public init(period: WeightAverages.Period, first: CivilDay, last: CivilDay, unit: WeightUnit) {
+        self.period = period
+        self.first = first
+        self.last = last
+        self.unit = unit
+    }
+}
+
 /// A change this session made, as `u` undoes it.
 public enum HistoryChange: Equatable, Sendable {
     case deleted([WeightEntry])

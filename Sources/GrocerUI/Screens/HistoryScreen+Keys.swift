@@ -10,21 +10,25 @@ extension HistoryScreen {
     public static let bindings: [Binding<HistoryScreen>] = [
         // Browsing the list and the graph.
         Binding(
-            keys: [.up, .down, .char("k"), .char("j")], help: "select the newer or older entry", helpKeys: "Up Down  k j",
-            when: \.browsing
+            keys: [.up, .down, .char("k"), .char("j")], help: "select the newer or older entry (week, month)",
+            helpKeys: "Up Down  k j", when: \.browsing
         ) { s, key, context in
-            s.move(by: key == .up || key == .char("k") ? -1 : 1, context)
+            let delta = key == .up || key == .char("k") ? -1 : 1
+            return s.periods == nil ? s.move(by: delta, context) : s.movePeriods(by: delta, context)
         },
         Binding(keys: [.pageUp, .pageDown], help: "a page newer or older", helpKeys: "PgUp PgDn", when: \.browsing) { s, key, context in
             let page = max(1, listRows(context.size) - 1)
-            return s.move(by: key == .pageUp ? -page : page, context)
+            let delta = key == .pageUp ? -page : page
+            return s.periods == nil ? s.move(by: delta, context) : s.movePeriods(by: delta, context)
         },
         // g and G jump as in the grocery list, less and htop.
         Binding(
             keys: [.home, .end, .char("g"), .char("G")], help: "the newest or the very oldest entry", helpKeys: "Home End  g G",
             when: \.browsing
         ) { s, key, context in
-            s.jump(toOldest: key == .end || key == .char("G"), context)
+            let oldest = key == .end || key == .char("G")
+            guard s.periods != nil else { return s.jump(toOldest: oldest, context) }
+            return s.movePeriods(by: oldest ? (s.periods?.rows.count ?? 0) : -(s.periods?.rows.count ?? 0), context)
         },
         Binding(
             keys: [.char("["), .char("]")] + (1...6).map { .char(Character(String($0))) },
@@ -32,20 +36,24 @@ extension HistoryScreen {
         ) { s, key, _ in
             s.choose(range: key)
         },
+        // No key: why the figures line shows "--" (TrendWeight's rule, WeightTrend.rateIsReliable).
+        Binding(
+            keys: [], help: "under 9 of the last 14 days weighed: no rate", helpKeys: "-- /week, by --", when: { _ in false }
+        ) { _, _, _ in .none },
         Binding(
             keys: [.char("d"), .delete], hint: "d", label: "Delete", help: "delete the selected entry (u undoes it)",
-            helpKeys: "d  Delete", when: \.browsing
+            helpKeys: "d  Delete", when: \.browsingEntries
         ) { s, _, _ in
             guard let entry = s.window.selected else { return .reject }
             return .perform(.deleteWeights([entry.id]))
         },
-        Binding(keys: [.char("u")], hint: "u", label: "Undo", help: "undo the last delete or edit (several times)", when: \.browsing) {
+        Binding(keys: [.char("u")], hint: "u", label: "Undo", help: "undo the last delete or edit (several times)", when: \.browsingEntries) {
             s, _, _ in
             s.undoLast()
         },
         Binding(
             keys: [.char("e"), .enter], hint: "e", label: "Edit", help: "edit the entry: value, unit, time, note",
-            helpKeys: "e  Enter", when: \.browsing
+            helpKeys: "e  Enter", when: \.browsingEntries
         ) { s, _, context in
             guard let entry = s.window.selected else { return .reject }
             s.form = EntryForm(purpose: .edit(entry), filter: s.filter, unit: context.defaultUnit, timeZone: s.locales.timeZone)
@@ -57,7 +65,26 @@ extension HistoryScreen {
             s.form = EntryForm(purpose: .goal(current: s.goal), filter: s.filter, unit: context.defaultUnit, timeZone: s.locales.timeZone)
             return .redraw
         },
-        Binding(keys: [.escape], help: "back to today's weight", when: \.browsing, outcome: .go(.weight)),
+        // w for weeks (free on this screen and among the global keys); the
+        // bar names what it shows next (help says it once).
+        Binding(keys: [.char("w")], hint: "w", label: "Weeks", help: switchHelp, when: { $0.browsing && $0.periods == nil }) {
+            s, _, context in
+            s.switchList(context)
+        },
+        Binding(keys: [.char("w")], hint: "w", label: "Months", help: switchHelp, when: { $0.browsing && $0.periods?.period == .week }) {
+            s, _, context in
+            s.switchList(context)
+        },
+        Binding(
+            keys: [.char("w")], hint: "w", label: "Entries", help: switchHelp, when: { $0.browsing && $0.periods?.period == .month }
+        ) { s, _, context in
+            s.switchList(context)
+        },
+        Binding(keys: [.escape], help: "weeks or months: back to the entries", when: \.browsingPeriods) { s, _, _ in
+            s.periods = nil
+            return .redraw
+        },
+        Binding(keys: [.escape], help: "back to today's weight", when: \.browsingEntries, outcome: .go(.weight)),
 
         // The edit and goal form.
         Binding(
@@ -91,6 +118,8 @@ extension HistoryScreen {
             return .redraw
         },
     ]
+
+    static let switchHelp = "entries, weekly, monthly averages, entries"
 
     var filter: DecimalInputFilter { DecimalInputFilter(decimalSeparator: locales.decimalSeparator) }
 

@@ -14,7 +14,9 @@ extension HistoryScreen {
     }
 
     static func layout(_ size: Size) -> Layout {
-        let graphHeight = max(4, min(12, size.height - 13))
+        // The list keeps 9 rows; the graph takes the rest up to 55% of the
+        // area (24 rows: 10 of 23; 50 rows: 26 of 49).
+        let graphHeight = max(4, min(size.height - 13, size.height * 55 / 100))
         let figures = 1 + graphHeight
         return Layout(graphTop: 1, graphHeight: graphHeight, figures: figures, message: figures + 1, header: figures + 2, listTop: figures + 3)
     }
@@ -39,7 +41,11 @@ extension HistoryScreen {
         } else if let notice {
             canvas.put(canvas.truncate(notice, to: width - 2), row: layout.message, column: 1, style: .accent)
         }
-        renderList(into: &canvas, layout: layout)
+        if let periods {
+            renderPeriods(periods, into: &canvas, layout: layout)
+        } else {
+            renderList(into: &canvas, layout: layout)
+        }
     }
 
     /// The figures line in `width` columns: with wide gaps when they fit,
@@ -78,8 +84,12 @@ extension HistoryScreen {
         if let height {
             parts.append("BMI \(NumberText.fixed(height.bodyMassIndex(of: latest.trend, in: unit), digits: 1, separator: separator))")
         }
-        if let rate = trend.changePerWeek {
+        // Too few days weighed for a rate (help says the rule): "--".
+        let rate = trend.rateIsReliable ? trend.changePerWeek : nil
+        if let rate {
             parts.append("\(NumberText.fixed(rate, digits: 2, separator: separator, signed: true)) \(u)/week")
+        } else if trend.points.count > 1 {
+            parts.append("-- \(u)/week")
         }
         if withRangeChange, let change = trend.change(over: range), let span = rangeSpan(trend, ending: latest.day) {
             parts.append("\(NumberText.fixed(change, digits: 1, separator: separator, signed: true)) \(u) over \(span)")
@@ -89,6 +99,7 @@ extension HistoryScreen {
             var text = "Goal \(NumberText.fixed(target, digits: 1, separator: separator)) \(u)"
             switch trend.forecast(goal: target) {
             case .reached: text += " reached"
+            case _ where rate == nil: text += " by --"
             case .inDays: trend.forecastDay(goal: target).map { text += " by " + formats.dayWithYear($0) }
             case .movingAway, .tooFar, .noRate: break
             }

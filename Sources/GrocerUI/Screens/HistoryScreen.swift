@@ -19,6 +19,10 @@ public struct HistoryScreen: Screen {
     public internal(set) var height: Height?
     public internal(set) var range = TrendRange.default
     public internal(set) var graph: TrendGraph?
+    /// The per-day figures the trend and the weeks and months are made from.
+    var days: [DayFigure] = []
+    /// The weeks or months (`w`) shown in place of the entries; nil: the entries.
+    var periods: PeriodList?
     /// A line for the person: "Saved 72.5 kg", "Deleted ...; u undoes it".
     public internal(set) var notice: String?
     /// The edit or goal form, while open.
@@ -61,6 +65,7 @@ public struct HistoryScreen: Screen {
         context.notice = nil
         form = nil
         pendingMove = nil
+        periods = nil
         return .perform(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize))
     }
 
@@ -73,6 +78,7 @@ public struct HistoryScreen: Screen {
             height = opening.height
             setDays(opening.days, unit: context.defaultUnit)
             if let unreadable = opening.unreadable { notice = unreadable }
+            if periods != nil { return askExtremes(context) }
         case .storeChanged:
             // Another process wrote: the rows around the selection and the
             // days again (not while a change of this screen is on its way).
@@ -106,6 +112,7 @@ public struct HistoryScreen: Screen {
                 window.recount(days.reduce(0) { $0 + $1.count })
                 follow(context)
             }
+            if periods != nil { return askExtremes(context) }
         case .weightsDeleted(let entries):
             window.remove(entries)
             undo.append(.deleted(entries))
@@ -132,6 +139,8 @@ public struct HistoryScreen: Screen {
             form = nil
             follow(context)
             return .perform(.loadWeightDays(unit: context.defaultUnit))
+        case .weightExtremes(let found, let request):
+            return receiveExtremes(found, for: request)
         case .notUndone(let text):
             // Never to be tried again: what it would take back is gone.
             undoing = false
@@ -159,8 +168,10 @@ public struct HistoryScreen: Screen {
     /// per change of data, never per frame).
     mutating func setDays(_ days: [DayFigure], unit: WeightUnit) {
         self.unit = unit
+        self.days = days
         trend = WeightTrend(days: days, unit: unit)
         makeGraph()
+        makePeriods()
     }
 
     mutating func makeGraph() {
@@ -169,9 +180,11 @@ public struct HistoryScreen: Screen {
             return
         }
         let formats = self.formats
+        // A year or more: the axis names the years ("Nov 21, 2025").
+        let withYear = range == .year || range == .all
         graph = TrendGraph(
             trend: trend, range: range, goal: goal?.exactValue(in: unit), separator: separator,
-            dayLabel: { formats.day($0) })
+            dayLabel: { withYear ? formats.dayWithYear($0) : formats.day($0) })
     }
 
     /// "81.6 kg (180 lbs) of Nov 21, 2026, 7:30 AM", or "3 entries".

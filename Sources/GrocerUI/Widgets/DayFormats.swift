@@ -13,6 +13,7 @@ public struct DayFormats: Sendable {
     let short: LongDatePattern?
     let withYear: LongDatePattern?
     let entry: LongDatePattern?
+    let month: LongDatePattern?
 
     public init(locales: Locales) {
         timeZone = locales.timeZone
@@ -20,6 +21,7 @@ public struct DayFormats: Sendable {
         short = Self.pattern(locale: locales.time, template: "MMMd")
         withYear = Self.pattern(locale: locales.time, template: "yMMMd")
         entry = Self.pattern(locale: locales.time, dateStyle: .medium, timeStyle: .short)
+        month = Self.pattern(locale: locales.time, template: "yMMM")
     }
 
     static let utc = TimeZone(identifier: "UTC")!
@@ -71,6 +73,12 @@ public struct DayFormats: Sendable {
     public func dayWithYear(_ day: CivilDay) -> String {
         withYear?.format(Self.noon(day), in: Self.utc)
             ?? Self.noon(day).formatted(Date.FormatStyle(locale: locale, timeZone: Self.utc).year().month(.abbreviated).day())
+    }
+
+    /// "Nov 2026"
+    public func monthWithYear(_ day: CivilDay) -> String {
+        month?.format(Self.noon(day), in: Self.utc)
+            ?? Self.noon(day).formatted(Date.FormatStyle(locale: locale, timeZone: Self.utc).year().month(.abbreviated))
     }
 
     /// "Nov 21, 2026, 7:30 AM", in the person's time zone.

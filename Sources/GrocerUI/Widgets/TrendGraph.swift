@@ -67,11 +67,35 @@ public struct TrendGraph: Sendable {
             trendAtStart: before.map(double), goal: goal.map(double), separator: separator, dayLabel: dayLabel)
     }
 
-    /// The values the y axis spans: every weight, trend and the goal,
-    /// at least one unit tall, a little room above and below.
+    /// The lowest and highest weight and trend shown; nil without points.
+    var dataBounds: (low: Double, high: Double)? {
+        var values = points.flatMap { [$0.weight, $0.trend] }
+        if let trendAtStart { values.append(trendAtStart) }
+        guard let low = values.min(), let high = values.max() else { return nil }
+        return (low, high)
+    }
+
+    /// Where the goal is left out of the y axis: further from the data than
+    /// the data's own span (at least one unit), taking it in would squash
+    /// the data into less than half the rows. A marker at that edge names it.
+    public enum GoalPlace: Equatable, Sendable {
+        case inside, above, below
+    }
+
+    public var goalPlace: GoalPlace {
+        guard let goal, let data = dataBounds else { return .inside }
+        let span = max(1, data.high - data.low)
+        if goal > data.high + span { return .above }
+        if goal < data.low - span { return .below }
+        return .inside
+    }
+
+    /// The values the y axis spans: every weight, trend and the goal (unless
+    /// it is far off, `goalPlace`), at least one unit tall, a little room
+    /// above and below.
     var valueRange: (low: Double, high: Double) {
         var values = points.flatMap { [$0.weight, $0.trend] }
-        if let goal { values.append(goal) }
+        if let goal, goalPlace == .inside { values.append(goal) }
         if let trendAtStart { values.append(trendAtStart) }
         guard var low = values.min(), var high = values.max() else { return (0, 1) }
         if high - low < 1 {
@@ -117,6 +141,12 @@ public struct TrendGraph: Sendable {
                 canvas.put(String(ch), row: top + row, column: plotLeft + column, style: style)
             }
         }
+        if let goal, goalPlace != .inside {
+            // "▼ goal 60.0" in the bottom row's right end (above: the top row's).
+            let marker = (goalPlace == .above ? "▲ goal " : "▼ goal ") + label(goal)
+            let row = goalPlace == .above ? top : top + plotRows - 1
+            canvas.put(marker, row: row, column: max(plotLeft, plotLeft + plotWidth - canvas.columns(marker)), style: .dim)
+        }
         canvas.put("└" + String(repeating: "─", count: plotWidth), row: top + plotRows, column: plotLeft - 1, style: .dim)
         renderDays(into: &canvas, row: top + plotRows + 1, left: plotLeft, width: plotWidth)
     }
@@ -131,7 +161,7 @@ public struct TrendGraph: Sendable {
     func plot(into grid: inout BrailleGrid, low: Double, high: Double) {
         let dotsDown = grid.dotHeight
         func y(_ v: Double) -> Int { Int(((high - v) * Double(dotsDown - 1) / (high - low)).rounded()) }
-        if let goal { grid.line(from: 0, y(goal), to: grid.dotWidth - 1, y(goal), .goal) }
+        if let goal, goalPlace == .inside { grid.line(from: 0, y(goal), to: grid.dotWidth - 1, y(goal), .goal) }
         // Weights: per dot column the lowest to the highest day in it.
         var column: (x: Int, low: Double, high: Double)? = nil
         for point in points {

@@ -100,6 +100,8 @@ struct HistoryFixture {
             entries[index] = after
             entries.sort { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
             return .weightEdited(before: now, after: after)
+        case .loadWeightExtremes(let request):
+            return .weightExtremes(extremes(request), for: request)
         case .setGoal(let weight):
             goal = weight
             return .goalSet(weight)
@@ -115,6 +117,21 @@ struct HistoryFixture {
     }
 
     func key(_ e: WeightEntry) -> (Date, Int64) { (e.recordedAt, e.id) }
+
+    /// Each period's lowest and highest entry among the days asked, from
+    /// the entries (each converted exactly, then rounded).
+    func extremes(_ request: WeightExtremesRequest) -> [CivilDay: WeightAverages.Extremes] {
+        var found: [CivilDay: (Decimal, Decimal)] = [:]
+        for entry in entries {
+            let day = CivilDay(entry.recordedAt, in: context.locales.timeZone)
+            guard day >= request.first, day <= request.last else { continue }
+            let start = WeightAverages.start(of: day, period: request.period)
+            let value = entry.weight.exactValue(in: request.unit)
+            let (low, high) = found[start] ?? (value, value)
+            found[start] = (min(low, value), max(high, value))
+        }
+        return found.mapValues { WeightAverages.Extremes(lowest: $0.0.rounded(scale: 2), highest: $0.1.rounded(scale: 2)) }
+    }
 
     func days(_ unit: WeightUnit) -> [DayFigure] {
         WeightTrend.dailyFigures(entries, unit: unit, timeZone: context.locales.timeZone)

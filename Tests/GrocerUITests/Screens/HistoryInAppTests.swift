@@ -24,7 +24,17 @@ import Testing
     }
 
     @Test func theBarAt80ShowsTheHistorysKeysThenHelpAndQuit() {
-        #expect(bottomRow(app()) == "d Delete  u Undo  e Edit  t Goal  F1 Help  F2 Weight  F4 Tip  F10 Quit")
+        #expect(bottomRow(app()) == "d Delete  u Undo  e Edit  t Goal  w Weeks  F1 Help  F2 Weight  F4 Tip  F10 Quit")
+    }
+
+    /// `w` names what it shows next; over the weeks and months d, u and e
+    /// (which act on an entry) leave the bar.
+    @Test func overTheWeeksAndMonthsTheBarNamesWhatWShowsNext() {
+        var app = app()
+        _ = app.handle(.char("w"))
+        #expect(bottomRow(app).hasPrefix("t Goal  w Months  F1 Help"))
+        _ = app.handle(.char("w"))
+        #expect(bottomRow(app).hasPrefix("t Goal  w Entries  F1 Help"))
     }
 
     @Test func inTheFormTheBarSaysSaveAndCancelAndKeepsHelpAndQuit() {

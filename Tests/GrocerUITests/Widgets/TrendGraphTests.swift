@@ -108,3 +108,45 @@ import Testing
         #expect(graph.trendAtStart != nil)
     }
 }
+
+@Suite struct TrendGraphGoalTests {
+    func draw(_ graph: TrendGraph, width: Int = 20, height: Int = 5) -> [String] {
+        var canvas = Canvas(width: width, height: height)
+        graph.render(into: &canvas, top: 0, left: 0, width: width, height: height)
+        return canvas.lines
+    }
+
+    /// A goal further below the data than the data's span is left off the
+    /// axis: the data keeps the rows, a marker in the bottom row names it.
+    @Test func aGoalFarBelowIsClippedWithAMarkerAndItsValue() {
+        let graph = TrendGraph(
+            first: TrendGraphTests.day0, last: TrendGraphTests.day0 + 4, points: TrendGraphTests.known, goal: 60,
+            dayLabel: TrendGraphTests.label)
+        #expect(graph.goalPlace == .below)
+        let lines = draw(graph, width: 30)
+        #expect(lines[0].hasPrefix("80.1┤"))
+        #expect(lines[2].hasPrefix("78.4┤"))
+        #expect(lines[2].hasSuffix("▼ goal 60.0"))
+        #expect(!lines.joined().contains("⣀⣀⣀⣀"))
+    }
+
+    @Test func aGoalFarAboveIsMarkedInTheTopRow() {
+        let graph = TrendGraph(
+            first: TrendGraphTests.day0, last: TrendGraphTests.day0 + 4, points: TrendGraphTests.known, goal: 95.5,
+            dayLabel: TrendGraphTests.label)
+        #expect(graph.goalPlace == .above)
+        let lines = draw(graph, width: 30)
+        #expect(lines[0].hasPrefix("80.1┤") && lines[0].hasSuffix("▲ goal 95.5"))
+    }
+
+    /// Within the data's span of it the goal is a line on the axis, as before.
+    @Test func aGoalNearTheDataIsDrawnAsALine() {
+        let graph = TrendGraph(
+            first: TrendGraphTests.day0, last: TrendGraphTests.day0 + 4, points: TrendGraphTests.known, goal: 77.5,
+            dayLabel: TrendGraphTests.label)
+        #expect(graph.goalPlace == .inside)
+        let lines = draw(graph, width: 30)
+        #expect(!lines.joined().contains("goal"))
+        #expect(lines[2].hasPrefix("77.3┤"))
+    }
+}

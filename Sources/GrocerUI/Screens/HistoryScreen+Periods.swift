@@ -1,0 +1,100 @@
+import Foundation
+import GrocerCore
+
+/// The history's weeks and months (`w`): each period's mean, lowest and
+/// highest weigh-in, their number, the change from the period before and
+/// the trend at its end, in place of the entries.
+extension HistoryScreen {
+    var browsingEntries: Bool { form == nil && periods == nil }
+    var browsingPeriods: Bool { form == nil && periods != nil }
+
+    /// `w`: the entries, then the weeks, then the months, then the entries.
+    mutating func switchList(_ context: AppContext) -> Outcome {
+        switch periods?.period {
+        case nil: periods = PeriodList(period: .week)
+        case .week?: periods = PeriodList(period: .month)
+        case .month?:
+            periods = nil
+            return .redraw
+        }
+        makePeriods()
+        return askExtremes(context)
+    }
+
+    /// The rows again from the days (once per change of data).
+    mutating func makePeriods() {
+        guard var list = periods else { return }
+        list.set(trend.map { WeightAverages.rows(days: days, trend: $0, period: list.period) } ?? [])
+        periods = list
+    }
+
+    /// Asks for the lowest and highest weigh-ins of the periods shown (and
+    /// a page around) that it does not have yet.
+    mutating func askExtremes(_ context: AppContext) -> Outcome {
+        guard var list = periods else { return .redraw }
+        let visible = Self.listRows(context.size)
+        list.follow(visible: visible)
+        let request = list.request(visible: visible, unit: unit)
+        periods = list
+        return request.map { .perform(.loadWeightExtremes($0)) } ?? .redraw
+    }
+
+    mutating func movePeriods(by delta: Int, _ context: AppContext) -> Outcome {
+        guard periods?.move(by: delta, visible: Self.listRows(context.size)) == true else { return .none }
+        return askExtremes(context)
+    }
+
+    mutating func receiveExtremes(_ found: [CivilDay: WeightAverages.Extremes], for request: WeightExtremesRequest) -> Outcome {
+        guard request.unit == unit, request.period == periods?.period else { return .none }
+        periods?.receive(found, for: request)
+        return .redraw
+    }
+
+    /// The header and columns: "Week of  mean  min  max  weigh-ins  change  trend".
+    static let periodColumns: [(title: String, width: Int)] = [
+        ("mean", 8), ("min", 8), ("max", 8), ("weigh-ins", 11), ("change", 8), ("trend", 8),
+    ]
+    static let periodDateWidth = 14
+
+    func periodTitle(_ list: PeriodList) -> String {
+        (list.period == .week ? "Week of" : "Month") + " (\(unit.rawValue))"
+    }
+
+    func periodLine(_ row: WeightAverages.PeriodRow, _ extremes: WeightAverages.Extremes?) -> String {
+        func number(_ value: Decimal?, signed: Bool = false) -> String {
+            value.map { NumberText.fixed($0, digits: 2, separator: separator, signed: signed) } ?? "…"
+        }
+        let date = periods?.period == .month ? formats.monthWithYear(row.firstDay) : formats.dayWithYear(row.firstDay)
+        let cells = [
+            number(row.mean), number(extremes?.lowest), number(extremes?.highest), grouped(row.count),
+            row.change.map { number($0, signed: true) } ?? "", number(row.trend),
+        ]
+        var line = date.padding(toLength: max(date.count, Self.periodDateWidth), withPad: " ", startingAt: 0)
+        for (cell, column) in zip(cells, Self.periodColumns) {
+            line += String(repeating: " ", count: max(1, column.width - cell.count)) + cell
+        }
+        return line
+    }
+
+    func renderPeriods(_ list: PeriodList, into canvas: inout Canvas, layout: Layout) {
+        let width = canvas.width
+        var header = periodTitle(list).padding(toLength: Self.periodDateWidth, withPad: " ", startingAt: 0)
+        for column in Self.periodColumns {
+            header += String(repeating: " ", count: max(1, column.width - column.title.count)) + column.title
+        }
+        let place = list.rows.isEmpty ? "" : "\(grouped(list.cursor + 1)) of \(grouped(list.rows.count))"
+        canvas.put(canvas.truncate(header, to: max(0, width - 3 - canvas.columns(place))), row: layout.header, column: 1, style: .dim)
+        canvas.put(place, row: layout.header, column: max(1, width - 1 - canvas.columns(place)), style: .dim)
+        let rows = max(0, canvas.height - layout.listTop)
+        var top = list.top
+        if list.cursor >= top + rows { top = list.cursor - rows + 1 }
+        if list.cursor < top { top = list.cursor }
+        for (i, row) in list.rows.dropFirst(top).prefix(rows).enumerated() {
+            let y = layout.listTop + i
+            let line = canvas.truncate(" " + periodLine(row, list.extremes[row.firstDay]), to: width - 2)
+            let selected = top + i == list.cursor
+            if selected { canvas.fill(row: y, from: 1, count: width - 2, style: .reverse) }
+            canvas.put(line, row: y, column: 1, style: selected ? .reverse : [])
+        }
+    }
+}
