@@ -4,7 +4,9 @@ import GrocerCore
 /// `grocer weight trend --json`: `{"unit", "days": [{"date", "weight",
 /// "trend"}], "trend", "ratePerWeek", "goal", "forecastDate"}`, one object
 /// per day with entries in the range, numbers with 2 decimals, null where
-/// there is no figure (no rate yet, no goal, no forecast shown). With a
+/// there is no figure (no goal, no forecast shown, no rate: as on the
+/// screen, none from fewer than `WeightTrend.rateMinimumDays` of the last
+/// `rateWindowDays` days). With a
 /// height, `"bmi"` too: the body mass index of the trend, to a tenth (null
 /// with no trend); without one, no `"bmi"` key at all.
 public enum TrendJSON {
@@ -16,7 +18,9 @@ public enum TrendJSON {
             "    {\"date\": \"\($0.day)\", \"weight\": \(fixed2($0.weight)), \"trend\": \(fixed2($0.trend))}"
         }
         let current = end.flatMap { trend.trend(on: $0) }
-        let forecast = goal.flatMap { trend.forecastDay(goal: $0) }
+        let reliable = trend.rateIsReliable
+        let forecast = reliable ? goal.flatMap { trend.forecastDay(goal: $0) } : nil
+        let rate = reliable ? trend.changePerWeek : nil
         let bmi = height.map { height in
             "\n  \"bmi\": " + (current.map { Height.tenths(height.bodyMassIndex(of: $0, in: trend.unit)) } ?? "null") + ","
         }
@@ -25,7 +29,7 @@ public enum TrendJSON {
               "unit": "\(trend.unit.rawValue)",
               "days": [\(days.isEmpty ? "" : "\n" + days.joined(separator: ",\n") + "\n  ")],
               "trend": \(current.map(fixed2) ?? "null"),\(bmi ?? "")
-              "ratePerWeek": \(trend.changePerWeek.map(fixed2) ?? "null"),
+              "ratePerWeek": \(rate.map(fixed2) ?? "null"),
               "goal": \(goal.map(fixed2) ?? "null"),
               "forecastDate": \(forecast.map { "\"\($0)\"" } ?? "null")
             }

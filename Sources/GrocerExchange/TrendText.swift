@@ -16,14 +16,17 @@ public enum TrendText {
         }
         lines.append("")
         lines.append("Trend: \(fixed2(last.trend)) \(unit) on \(last.day).")
-        if let rate = trend.changePerWeek {
+        // As on the screen: no rate, and no date for the goal, from too few days.
+        let reliable = trend.rateIsReliable
+        if let rate = trend.changePerWeek, reliable {
             lines.append("Change per week: \(rate > 0 ? "+" : "")\(fixed2(rate)) \(unit).")
         } else {
-            lines.append("Change per week: not yet (fewer than 2 days with entries in the last 14).")
+            lines.append(
+                "Change per week: not yet (fewer than \(WeightTrend.rateMinimumDays) of the last \(WeightTrend.rateWindowDays) days have entries).")
         }
         if let goal {
             let target = "Goal: \(fixed2(goal)) \(unit)"
-            switch trend.forecast(goal: goal) {
+            switch reliable ? trend.forecast(goal: goal) : .noRate {
             case .reached: lines.append("\(target), reached.")
             case .inDays: lines.append("\(target), by \(trend.forecastDay(goal: goal).map(String.init(describing:)) ?? "-") at this rate.")
             case .movingAway: lines.append("\(target); the trend is not moving towards it.")
