@@ -47,14 +47,16 @@ for N in "${SIZES[@]}"; do
     sqlite3 "$STORE" <<SQL
 DELETE FROM weight_entry;
 WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < $N)
-INSERT INTO weight_entry SELECT i, printf('%d.%02d', 60 + i % 40, i % 100), CASE WHEN i % 3 = 0 THEN 'lbs' ELSE 'kg' END, 1700000000 + i * 60 FROM c;
+INSERT INTO weight_entry (id, value, unit, recorded_at, note)
+  SELECT i, printf('%d.%02d', 60 + i % 40, i % 100), CASE WHEN i % 3 = 0 THEN 'lbs' ELSE 'kg' END, 1700000000 + i * 60,
+         CASE WHEN i % 10 = 0 THEN 'after a run' WHEN i % 97 = 0 THEN 'Urlaub, müde' ELSE '' END FROM c;
 SQL
-    measure "sqlite3 -csv" sh -c "sqlite3 -csv -header '$STORE' \"SELECT $ISO AS recorded_at, value, unit FROM weight_entry ORDER BY recorded_at, id\" >'$WORK/sqlite.csv'"
+    measure "sqlite3 -csv" sh -c "sqlite3 -csv -header '$STORE' \"SELECT $ISO AS recorded_at, value, unit, note FROM weight_entry ORDER BY recorded_at, id\" >'$WORK/sqlite.csv'"
     REF_CSV=$SECS
     measure "grocer weight export --format csv" sh -c "'$GROCER_BIN' weight export --store '$STORE' >'$WORK/grocer.csv'"
     verdict "$(awk -v a="$SECS" -v b="$REF_CSV" 'BEGIN { print (a <= b) }')" "export csv at $(ratio "$SECS" "$REF_CSV") of sqlite3's time (goal <= 1x)"
     verdict "$((KB < 65536))" "export csv peak $KB KB (goal < 65536)"
-    measure "sqlite3 -json" sh -c "sqlite3 -json '$STORE' \"SELECT id, $ISO AS recordedAt, value, unit FROM weight_entry ORDER BY recorded_at, id\" >'$WORK/sqlite.json'"
+    measure "sqlite3 -json" sh -c "sqlite3 -json '$STORE' \"SELECT id, $ISO AS recordedAt, value, unit, note FROM weight_entry ORDER BY recorded_at, id\" >'$WORK/sqlite.json'"
     REF_JSON=$SECS
     measure "grocer weight export --format json" sh -c "'$GROCER_BIN' weight export --format json --store '$STORE' >'$WORK/grocer.json'"
     verdict "$(awk -v a="$SECS" -v b="$REF_JSON" 'BEGIN { print (a <= b) }')" "export json at $(ratio "$SECS" "$REF_JSON") of sqlite3's time (goal <= 1x)"
@@ -62,7 +64,7 @@ SQL
     cmp -s <(tr -d '\r' <"$WORK/sqlite.csv") <(tr -d '\r' <"$WORK/grocer.csv") && echo "  csv: the same rows as sqlite3's (line ends aside)"
 
     rm -f "$WORK/plain.sqlite"
-    sqlite3 "$WORK/plain.sqlite" "CREATE TABLE w (recorded_at TEXT, value TEXT, unit TEXT);"
+    sqlite3 "$WORK/plain.sqlite" "CREATE TABLE w (recorded_at TEXT, value TEXT, unit TEXT, note TEXT);"
     measure "sqlite3 .import --csv (plain table)" sqlite3 "$WORK/plain.sqlite" ".import --csv --skip 1 $WORK/grocer.csv w"
     REF_IMPORT=$SECS
     EMPTY=$WORK/empty-$N.sqlite

@@ -14,7 +14,7 @@ extension LiveEffects {
                 let page = try store.weightsNewestFirst(before: nil, limit: limit)
                 let days = try store.weightDays(unit: unit)
                 // The count from the per-day table the store keeps with every
-                // write: count(*) reads a whole index (60 ms at 2,000,000).
+                // write: count(*) reads a whole index (docs/MEASURED.md).
                 let count = days.reduce(0) { $0 + $1.count }
                 return .historyOpened(
                     HistoryOpening(

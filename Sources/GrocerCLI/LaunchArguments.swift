@@ -1,8 +1,8 @@
 /// What grocer's arguments ask for, told without argument-parser: the
 /// screen (no arguments, or only `--store PATH` / `--store=PATH`), or a
 /// command for argument-parser to parse. The usual launch, `grocer` alone,
-/// thus never builds argument-parser's command tree, whose reflection cost
-/// about a sixth of the time to the first frame. A test holds every answer
+/// thus never builds argument-parser's command tree, whose reflection is
+/// costly before the first frame (docs/MEASURED.md). A test holds every answer
 /// to argument-parser's own (`parseAsRoot`).
 public enum LaunchArguments: Equatable, Sendable {
     /// The interactive screen, on the store named (nil: the default one).

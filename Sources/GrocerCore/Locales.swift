@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// Built from the environment, the `Locale` and `TimeZone` values are made
 /// on first use, not at launch: building them (ICU's locale data, the
-/// system time zone's rules) cost about a sixth of the time to the first
-/// frame. What the first frame needs from them, the decimal separator and
+/// system time zone's rules) is a large part of the time to the first
+/// frame (docs/MEASURED.md). What the first frame needs from them, the decimal separator and
 /// the time zone's offset now, can come from `LaunchFacts` a previous
 /// launch kept; `settle()` then checks those against ICU after the frame.
 public struct Locales: Sendable {
@@ -85,7 +85,7 @@ public struct Locales: Sendable {
     /// "November 21, 2026 at 12:00 PM" under en_US. A DateFormatter with
     /// fixed styles reads its pattern straight from the locale's data;
     /// `Date.FormatStyle` builds one through ICU's pattern generator, which
-    /// took about a third of grocer's time to first frame.
+    /// is slower still (docs/MEASURED.md).
     /// Formatting from a kept `LongDatePattern` for this locale (captured
     /// from the same formatter) saves building one at launch.
     public func longDateShortTime(_ date: Date) -> String {

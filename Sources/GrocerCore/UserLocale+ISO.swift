@@ -1,7 +1,7 @@
 /// ISO's two-letter language and region codes, as ICU lists them
 /// (`Locale.LanguageCode.isoLanguageCodes`, `Locale.Region.isoRegions`; a
-/// test holds the two to each other). Asking ICU costs about a millisecond
-/// before the first frame; a search in these strings, microseconds.
+/// test holds the two to each other). Asking ICU is costly before the
+/// first frame; a search in these strings is not (docs/MEASURED.md).
 extension UserLocale {
     static let isoLanguages =
         " aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de "
@@ -39,9 +39,9 @@ extension UserLocale {
     /// Whether the two ASCII letters of `code`, in the list's case
     /// (`caseBit` 0x20 lower, 0 upper), are one of its entries: a code
     /// every three bytes from the second. Compared byte by byte: the
-    /// launch asks before its first frame, and Foundation's substring
-    /// search (which `contains` on a String picks) cost a tenth of a
-    /// millisecond there.
+    /// launch asks before its first frame, where Foundation's substring
+    /// search (which `contains` on a String picks) is costly
+    /// (docs/MEASURED.md).
     static func listed(_ code: Substring, in list: String, caseBit: UInt8) -> Bool {
         let bytes = Array(code.utf8)
         guard bytes.count == 2 else { return false }

@@ -6,10 +6,9 @@ import Foundation
 /// and one record.
 ///
 /// Written here rather than taking CSV.swift 2.5.2 (which resolves and
-/// builds on Linux): reading 1,000,000 rows of grocer's CSV took CSV.swift
-/// 2.87 s for the fields alone (a UnicodeScalar iterator behind
-/// AnyIterator per byte) against 1.01 s for sqlite3's whole `.import`;
-/// see bench/exchange.sh.
+/// builds on Linux): it reads a UnicodeScalar iterator behind AnyIterator
+/// per byte, and took longer for the fields alone than sqlite3 for its
+/// whole `.import` (docs/MEASURED.md; bench/exchange-bench `scan`).
 struct CSVRecordReader {
     private let stream: InputStream
     private let delimiter: UInt8

@@ -104,8 +104,8 @@ extension WeightUnit {
 
 /// Turns a row's time, value and unit into an `ImportRow` or a problem.
 /// Remembers the readings of values already seen (a weight log repeats
-/// the same few thousand values), because making a `Weight` costs about
-/// 1.8 us, most of a row's time; the memory is capped.
+/// the same few thousand values), because making a `Weight` is most of a
+/// row's time (docs/MEASURED.md); the memory is capped.
 struct RowReader {
     let time: ImportTime
     /// Import time: later rows are in the future (`WeighInTime`).

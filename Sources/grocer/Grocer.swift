@@ -91,13 +91,13 @@ enum Main {
             if let value = getenv(name), !UserLocale.isWellFormed(String(cString: value)) { unsetenv(name) }
         }
         // `grocer` alone (or with --store) opens the screen without building
-        // argument-parser's command tree: its reflection cost about a sixth
-        // of the time to the first frame.
+        // argument-parser's command tree, whose reflection is costly before
+        // the first frame (docs/MEASURED.md).
         let launch = LaunchArguments.ofThisProcess()
         do {
             if case .screen(let store) = launch {
-                // Not through ProcessInfo: building it cost a tenth of the
-                // time to the first frame.
+                // Not through ProcessInfo, costly before the first frame
+                // (docs/MEASURED.md).
                 let environment = Environment.process
                 let path = StoreLocation.resolvePath(explicit: store, environment: environment)
                 exit(try InteractiveApp(storePath: path, environment: environment).run())

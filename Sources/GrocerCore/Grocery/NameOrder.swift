@@ -2,9 +2,8 @@ import Foundation
 
 /// Sorts names in the order `compare(_:options: [.caseInsensitive,
 /// .numeric], locale:)` gives (Swedish "Ål" after "Zucchini", German "Äpfel"
-/// beside "Apfel", "item 2" before "item 10"), about twenty times faster
-/// than sorting with that comparison, which costs about 2 µs a call on
-/// Linux (10,000 names: ~250 ms against ~10 ms).
+/// beside "Apfel", "item 2" before "item 10"), much faster than sorting
+/// with that comparison, which is slow per call on Linux (docs/MEASURED.md).
 ///
 /// How: the locale compares each distinct scalar of the names once; scalars
 /// it tells apart only by accent or case (the primary level: "a", "A", "ä"

@@ -11,10 +11,21 @@ public struct FormatStep: Sendable {
     public let version: Int
     /// What the step does, as SQL.
     public let sql: String
+    /// What the step does to the rows that were there before it, for a
+    /// rebuild of an older store (versions 1-3), which makes the current
+    /// tables empty (version 4 and every step, each over no rows) and
+    /// copies each row once, into the table it stays in: "" when the step
+    /// changes no row (it adds tables, columns with a default, or makes a
+    /// table again with the same rows). nil when not known: the rebuild
+    /// then runs this step, and every later one, over the copied rows, as
+    /// a store of version 4 takes them. A test holds the two ways to the
+    /// same file.
+    public let rowsSQL: String?
 
-    public init(version: Int, sql: String) {
+    public init(version: Int, sql: String, rowsSQL: String? = nil) {
         self.version = version
         self.sql = sql
+        self.rowsSQL = rowsSQL
     }
 
     /// The released steps after version 4, in order. Append only; never
@@ -56,6 +67,10 @@ public struct FormatStep: Sendable {
               count INTEGER NOT NULL CHECK (count > 0),
               PRIMARY KEY (day, unit)
             ) WITHOUT ROWID;
+            DELETE FROM setting WHERE key = 'weight_day.zone';
+            """,
+        rowsSQL: """
+            UPDATE item SET amount = CAST(quantity AS TEXT) WHERE typeof(quantity) = 'integer' AND quantity >= 0;
             DELETE FROM setting WHERE key = 'weight_day.zone';
             """)
 
@@ -101,7 +116,9 @@ public struct FormatStep: Sendable {
             CREATE INDEX item_by_unit ON item(unit_id);
             CREATE INDEX item_by_place ON item(place_id);
             CREATE INDEX item_by_aisle ON item(aisle_id);
-            """)
+            """,
+        // The same rows, each note empty (the column's default).
+        rowsSQL: "")
 
     /// Runs the step in the caller's transaction: its SQL, the new
     /// `user_version`, then `PRAGMA foreign_key_check` (a violation throws,

@@ -3,9 +3,14 @@ import GRDB
 import GrocerCore
 
 extension Migrator {
-    /// Versions 1-3: builds version 4 in the temporary file from the old
-    /// one (attached read-only as `src`), table by table in batches, then
-    /// runs the in-place steps there and verifies the result.
+    /// Versions 1-3: builds the current format in the temporary file from
+    /// the old one (attached read-only as `src`), table by table in
+    /// batches, and verifies the result. The tables are made first, empty,
+    /// as version 4 and every step whose rows it knows (`FormatStep.rowsSQL`)
+    /// make them, so each row is copied once, into the table it stays in;
+    /// grocer's indexes are made again after the copy (a bulk build is
+    /// faster than keeping them up to date), then those steps' changes to
+    /// rows run, then any step after them in place, as on a version 4 store.
     func rebuild(
         from version: Int, source: MigrationSource, files: MigrationFiles, phases: PhaseTimer,
         progress: (MigrationProgress) -> Void, stop: StopCheck
@@ -31,13 +36,19 @@ extension Migrator {
                             PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
                             PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -8000;
                             """)
-                    try db.execute(sql: Schema.version4Tables)
+                    let known = Array(steps.prefix { $0.rowsSQL != nil })
+                    try Schema.create(db, steps: known)
+                    let indexes = try Row.fetchAll(
+                        db, sql: "SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY rowid")
+                    for index in indexes {
+                        try db.execute(sql: "DROP INDEX main.\((index["name"] as String).quotedDatabaseIdentifier)")
+                    }
                     hit(.afterCreate)
                     try db.execute(sql: "ATTACH DATABASE ? AS src", arguments: [source.uri])
-                    guard let known = MigrationPlan(sourceVersion: version) else {
+                    guard let knownPlan = MigrationPlan(sourceVersion: version) else {
                         throw MigrationError.refused(.foreign(path: path))
                     }
-                    let layout = try SourceLayout.inspect(db, plan: known, path: path)
+                    let layout = try SourceLayout.inspect(db, plan: knownPlan, path: path)
                     let plan = MigrationPlan(sourceVersion: version, idIsKey: layout.idIsKey)!
                     summary.notCarried = layout.extraTables
                     try db.execute(sql: "BEGIN")
@@ -66,8 +77,8 @@ extension Migrator {
                         for (kind, n) in result.repairs where n > 0 { summary.repairs[kind, default: 0] += n }
                     }
                     phases.end("copy")
-                    try db.execute(sql: Schema.version4Indexes)
-                    try db.execute(sql: Schema.version4Stamp)
+                    for index in indexes { try db.execute(sql: index["sql"] as String) }
+                    for step in known { try db.execute(sql: step.rowsSQL ?? "") }
                     hit(.beforeCommit)
                     try db.execute(sql: "COMMIT")
                     hit(.afterCopy)
@@ -77,7 +88,8 @@ extension Migrator {
                     }
                     try verifyCounts(db, plan: plan, sourceCounts: sourceCounts, added: added, summary: summary)
                     try db.execute(sql: "DETACH DATABASE src")
-                    try runSteps(db, after: Schema.version4Number, stop: stop)
+                    try runSteps(db, after: known.last?.version ?? Schema.version4Number, stop: stop)
+                    phases.end("steps")
                     try verifyFile(db)
                     phases.end("verify")
                 } catch {

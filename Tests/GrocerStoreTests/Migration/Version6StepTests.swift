@@ -104,3 +104,44 @@ import Testing
                 ])
     }
 }
+
+/// A rebuild of an older store makes the current tables empty and copies
+/// each row once into them, then runs what the steps do to rows
+/// (`FormatStep.rowsSQL`): the same file, row for row, as copying into
+/// version 4 and running every step over the rows.
+@Suite struct RebuildIntoTheCurrentTablesTests {
+    /// The released steps without what they do to rows: a rebuild then runs
+    /// each over the copied rows.
+    static let stepByStep = FormatStep.released.map { FormatStep(version: $0.version, sql: $0.sql) }
+
+    static func migrated(_ write: (LegacyStoreFixture) throws -> Void, steps: [FormatStep]) throws -> (rows: [String], schema: [String]) {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try write(fixture)
+        try Migrator(path: fixture.path, options: fixture.options(backup: false), steps: steps).run()
+        let schema = try Version5StepTests.read(fixture.path) { db in
+            try String.fetchAll(db, sql: "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name")
+        }
+        return (try Version5StepTests.contents(fixture.path), schema)
+    }
+
+    static let fixtures: [(String, @Sendable (LegacyStoreFixture) throws -> Void)] = [
+        ("version 1, dirty rows", { try $0.write(LegacyStoreFixture.version1, rows: MigrationRulesTests.version1Rows) }),
+        ("version 2, dirty rows", { try $0.write(LegacyStoreFixture.version2, rows: Version5StepTests.version2Rows) }),
+        ("version 3", { try $0.writeLarge(version: 3, weights: 200, items: 40) }),
+        ("version 2", { try $0.writeLarge(version: 2, weights: 200, items: 40) }),
+    ]
+
+    @Test(arguments: fixtures.indices)
+    func theSameFileRowForRow(index: Int) throws {
+        let (name, write) = Self.fixtures[index]
+        let fast = try Self.migrated(write, steps: FormatStep.released)
+        let slow = try Self.migrated(write, steps: Self.stepByStep)
+        #expect(fast.rows == slow.rows, "\(name)")
+        #expect(fast.schema == slow.schema, "\(name)")
+        if name != "version 1, dirty rows" {  // version 1 had no items
+            #expect(fast.rows.contains { $0.hasPrefix("item ") && $0.contains("amount:\"") }, "\(name): no item has an amount")
+        }
+        #expect(fast.rows.contains("user_version \(StoreFormat.currentVersion)"))
+    }
+}
