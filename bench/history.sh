@@ -17,7 +17,9 @@ export TZ=UTC LANG=en_US.UTF-8 XDG_STATE_HOME="$out/history-state"
 # warm-up run below).
 fill() {
     local store=$1 n=$2
-    if [[ -f $store ]] && [[ $(sqlite3 "$store" 'SELECT count(*) FROM weight_entry') == "$n" ]]; then return; fi
+    # A store kept from an earlier run, if it is still of the current format.
+    if [[ -f $store ]] && [[ $(sqlite3 "$store" 'SELECT count(*) FROM weight_entry') == "$n" ]] \
+        && "$BIN" store status --store "$store" | grep -q '^state: *current$'; then return; fi
     rm -f "$store" "$store-wal" "$store-shm"
     GROCER_STORE="$store" "$BIN" unit kg >/dev/null
     sqlite3 "$store" "
