@@ -13,17 +13,15 @@ public struct DefaultUnitSetting: Equatable, Sendable {
 extension Store {
     // MARK: Settings
 
-    static let defaultUnitKey = "defaultUnit"
+    static let defaultUnitKey = SettingKey.defaultUnit.rawValue
 
     /// The stored default unit, lbs until one is chosen, with a report when
     /// the stored value cannot be read (then lbs too: a setting never locks
     /// the person out; choosing a unit writes over it).
     public func defaultUnitSetting() throws -> DefaultUnitSetting {
         try checkedRead(SettingRecord.shape) { db in
-            let request = SettingRecord.filter(SettingRecord.Columns.key == Self.defaultUnitKey)
-            guard let row = try Row.fetchOne(db, request) else { return DefaultUnitSetting(unit: .lbs, unreadable: nil) }
             do {
-                let value = try row.text(SettingRecord.Columns.value)
+                guard let value = try SettingRecord.value(of: .defaultUnit, db) else { return DefaultUnitSetting(unit: .lbs, unreadable: nil) }
                 guard let unit = WeightUnit(rawValue: value) else {
                     throw FieldProblem(reason: "\(Self.defaultUnitKey) \(FieldText.quoted(value)) is neither lbs nor kg")
                 }
@@ -43,7 +41,7 @@ extension Store {
 
     public func setDefaultUnit(_ unit: WeightUnit) throws {
         try checkedWrite(SettingRecord.shape) { db in
-            try SettingRecord(key: Self.defaultUnitKey, value: unit.rawValue).insert(db, onConflict: .replace)
+            try SettingRecord.set(.defaultUnit, to: unit.rawValue, db)
         }
     }
 }
@@ -51,14 +49,11 @@ extension Store {
 extension Store {
     // MARK: Height
 
-    static let heightKey = "height"
-
     /// The person's height, as given ("180 cm", "71 in"); nil when none is
     /// set, or the stored one cannot be read (setting one writes over it).
     public func height() throws -> Height? {
         try checkedRead(SettingRecord.shape) { db in
-            let request = SettingRecord.filter(SettingRecord.Columns.key == Self.heightKey)
-            guard let row = try Row.fetchOne(db, request), let text = try? row.text(SettingRecord.Columns.value) else { return nil }
+            guard let text = try SettingRecord.readableValue(of: .height, db) else { return nil }
             return Height(stored: text)
         }
     }
@@ -66,11 +61,7 @@ extension Store {
     /// Sets the height, or clears it with nil.
     public func setHeight(_ height: Height?) throws {
         try checkedWrite(SettingRecord.shape) { db in
-            if let height {
-                try SettingRecord(key: Self.heightKey, value: height.stored).insert(db, onConflict: .replace)
-            } else {
-                _ = try SettingRecord.filter(SettingRecord.Columns.key == Self.heightKey).deleteAll(db)
-            }
+            try SettingRecord.set(.height, to: height?.stored, db)
         }
     }
 }

@@ -117,15 +117,11 @@ extension Store {
 
     // MARK: Goal
 
-    static let goalKey = "weight.goal"
-
     /// The goal weight, as typed ("75 kg" is kept as 75 kg); nil when none
     /// is set, or the stored one cannot be read (setting one writes over it).
     public func goal() throws -> Weight? {
         try checkedRead(SettingRecord.shape) { db in
-            guard let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.goalKey]) else {
-                return nil
-            }
+            guard let text = try SettingRecord.readableValue(of: .goal, db) else { return nil }
             let parts = text.split(separator: " ")
             guard parts.count == 2, let unit = WeightUnit(rawValue: String(parts[1])) else { return nil }
             return Weight(digits: String(parts[0]), unit: unit)
@@ -135,11 +131,7 @@ extension Store {
     /// Sets the goal, or clears it with nil.
     public func setGoal(_ goal: Weight?) throws {
         try checkedWrite(SettingRecord.shape) { db in
-            if let goal {
-                try SettingRecord(key: Self.goalKey, value: "\(goal.digits) \(goal.unit.rawValue)").insert(db, onConflict: .replace)
-            } else {
-                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.goalKey])
-            }
+            try SettingRecord.set(.goal, to: goal.map { "\($0.digits) \($0.unit.rawValue)" }, db)
         }
     }
 }

@@ -13,12 +13,11 @@ import GrocerCore
 /// the years 1 to 9999. The rebuild and the per-write updates share that
 /// rule, so the table always equals a full recomputation.
 enum WeightDayTable {
-    static let zoneKey = "weight_day.zone"
     static let shape = TableShape(name: "weight_day", columns: ["day", "unit", "hundredths", "count"])
 
     /// Whether the table was built for `zone`.
     static func isCurrent(_ db: Database, zone: TimeZone) throws -> Bool {
-        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [zoneKey]) == zone.identifier
+        try SettingRecord.readableValue(of: .weightDayZone, db) == zone.identifier
     }
 
     /// Rebuilds the table when it was not built for `zone`; true when it did.
@@ -32,7 +31,7 @@ enum WeightDayTable {
     /// Forgets what the table was built for, so the next need rebuilds it
     /// (for a bulk writer that inserts entries in its own way).
     static func invalidate(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [zoneKey])
+        try SettingRecord.set(.weightDayZone, to: nil, db)
     }
 
     /// One pass over `weight_entry`, then the table written anew and the
@@ -44,9 +43,7 @@ enum WeightDayTable {
         for (key, sum) in sums.sorted(by: { ($0.key.day, $0.key.unit) < ($1.key.day, $1.key.unit) }) {
             try insert.execute(arguments: [key.day, key.unit, sum.hundredths, sum.count])
         }
-        try db.execute(
-            sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            arguments: [zoneKey, zone.identifier])
+        try SettingRecord.set(.weightDayZone, to: zone.identifier, db)
     }
 
     struct Key: Hashable {
