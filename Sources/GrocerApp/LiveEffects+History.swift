@@ -7,8 +7,8 @@ extension LiveEffects {
     /// The history's reads and writes on the store: keyset pages by
     /// (recorded_at, id), the per-day figures the store keeps, the count
     /// once per opening, and the changes `u` can undo.
-    func performHistory(_ effect: Effect) -> EffectResult? {
-        switch effect {
+    func performHistory(_ request: HistoryRequest) -> EffectResult? {
+        switch request {
         case .openHistory(let unit, let limit):
             return access(.read) { store in
                 let page = try store.weightsNewestFirst(before: nil, limit: limit)
@@ -80,8 +80,6 @@ extension LiveEffects {
                 try store.setGoal(goal)
                 return .goalSet(goal)
             }
-        default:
-            return nil
         }
     }
 

@@ -62,9 +62,8 @@ final class LiveEffects {
                 FirstFrameCache.note(unit: unit, storePath: path, environment: environment)
                 return nil
             }
-        case .openHistory, .loadWeightPage, .loadWeightDays, .deleteWeights, .restoreWeights, .editWeight, .undoEdit, .setGoal,
-            .loadWeightExtremes:
-            return performHistory(effect)
+        case .history(let request):
+            return performHistory(request)
         case .startMigration:
             startMigration()
             return nil

@@ -25,9 +25,9 @@ import Testing
                     if let result = results.first(where: { $0.0 == effect }) { return result.1 }
                     switch effect {
                     case .saveWeight(let weight, let at, _): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
-                    case .openHistory: return .historyOpened(HistoryOpening(count: 1, newest: [entry], days: [], goal: nil))
+                    case .history(.openHistory): return .historyOpened(HistoryOpening(count: 1, newest: [entry], days: [], goal: nil))
                     case .openStore: return .storeOpened(defaultUnit: .kg)
-                    case .loadWeightPage(let request) where { if case .around = request { true } else { false } }():
+                    case .history(.loadWeightPage(let request)) where { if case .around = request { true } else { false } }():
                         return .weightPage([entry], for: request)
                     case .groceries: return .groceries(.loaded(items: [], catalog: GroceryCatalog()))
                     default: return nil
@@ -74,7 +74,7 @@ import Testing
         #expect(r.terminal.frames.count == 3)
         #expect(r.terminal.frames[1].lines.contains { $0.contains("Weight History") })
         #expect(r.terminal.screen.contains("Enter Today's Weight"))
-        #expect(r.effects.performed == [.openHistory(unit: .lbs, limit: EntryWindow.pageSize)])
+        #expect(r.effects.performed == [.history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize))])
     }
 
     @Test func savingShowsTheHistoryWithANotice() {
@@ -82,7 +82,8 @@ import Testing
         #expect(r.terminal.screen.contains("Saved 72.5 lbs"))
         #expect(
             r.effects.performed == [
-                .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon, note: ""), .openHistory(unit: .lbs, limit: EntryWindow.pageSize),
+                .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon, note: ""),
+                .history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)),
             ])
     }
 
@@ -102,7 +103,10 @@ import Testing
     @Test func aFailedHistoryLoadSaysItCouldNotRead() {
         let effects = Effects()
         effects.results = [
-            (.openHistory(unit: .lbs, limit: EntryWindow.pageSize), .failed("Could not read /x: disk I/O error. Nothing was changed; try again."))
+            (
+                .history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)),
+                .failed("Could not read /x: disk I/O error. Nothing was changed; try again.")
+            )
         ]
         let r = run([.keys([.function(3)])], effects: effects)
         #expect(r.terminal.screen.contains("Could not read /x"))
@@ -140,8 +144,8 @@ import Testing
         // Opened once by F3, then the rows around the selection read again.
         #expect(
             r.effects.performed == [
-                .openHistory(unit: .lbs, limit: EntryWindow.pageSize),
-                .loadWeightPage(.around(effects.entry, limit: EntryWindow.pageSize)), .loadWeightDays(unit: .lbs),
+                .history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)),
+                .history(.loadWeightPage(.around(effects.entry, limit: EntryWindow.pageSize))), .history(.loadWeightDays(unit: .lbs)),
             ])
     }
 

@@ -25,7 +25,7 @@ import Testing
         let effects = AppEffects(perform: { effect in
             saved.effects.append(effect)
             if case .saveWeight(let weight, let at, _) = effect { return .weightSaved(WeightEntry(id: 1, weight: weight, recordedAt: at)) }
-            if case .openHistory = effect { return .historyOpened(HistoryOpening(count: 0, newest: [], days: [], goal: nil)) }
+            if case .history(.openHistory) = effect { return .historyOpened(HistoryOpening(count: 0, newest: [], days: [], goal: nil)) }
             return nil
         })
         let context = AppContext(

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aFailedHistoryLoadSaysItCouldNotRead() {
-        guard case .failed(let message)? = effects().perform(.openHistory(unit: .kg, limit: 10)) else {
+        guard case .failed(let message)? = effects().perform(.history(.openHistory(unit: .kg, limit: 10))) else {
             Issue.record("no failure")
             return
         }

@@ -52,7 +52,21 @@ public enum Effect: Equatable, Sendable {
     /// Stop waiting for the save under way (it then fails as busy).
     case giveUpSave
     case setDefaultUnit(WeightUnit)
-    // The history (HistoryScreen+Effects.swift): keyset pages, per-day figures, changes.
+    /// The history's store work (HistoryScreen+Effects.swift).
+    case history(HistoryRequest)
+    /// Start migrating the store on a background queue; its events arrive
+    /// later as `.migration` results.
+    case startMigration
+    /// Ask the running migration to stop between batches.
+    case stopMigration
+    /// Open the (now current) store and read what the first screen needs.
+    case openStore
+    /// The grocery screens' store work.
+    case groceries(GroceriesRequest)
+}
+
+/// The history's store work: keyset pages, per-day figures, changes.
+public enum HistoryRequest: Equatable, Sendable {
     case openHistory(unit: WeightUnit, limit: Int)
     case loadWeightPage(WeightPageRequest)
     case loadWeightDays(unit: WeightUnit)
@@ -65,15 +79,6 @@ public enum Effect: Equatable, Sendable {
     case setGoal(Weight?)
     /// The lowest and highest weigh-in of the weeks or months shown.
     case loadWeightExtremes(WeightExtremesRequest)
-    /// Start migrating the store on a background queue; its events arrive
-    /// later as `.migration` results.
-    case startMigration
-    /// Ask the running migration to stop between batches.
-    case stopMigration
-    /// Open the (now current) store and read what the first screen needs.
-    case openStore
-    /// The grocery screens' store work.
-    case groceries(GroceriesRequest)
 }
 
 /// What performing an effect, or background work, produced.

@@ -45,7 +45,7 @@ extension HistoryScreen {
             helpKeys: "d  Delete", when: \.browsingEntries
         ) { s, _, _ in
             guard let entry = s.window.selected else { return .reject }
-            return .perform(.deleteWeights([entry.id]))
+            return .perform(.history(.deleteWeights([entry.id])))
         },
         Binding(keys: [.char("u")], hint: "u", label: "Undo", help: "undo the last delete or edit (several times)", when: \.browsingEntries) {
             s, _, _ in
@@ -127,7 +127,7 @@ extension HistoryScreen {
         let (moved, needs) = window.move(by: delta)
         if let needs {
             pendingMove = delta
-            return .perform(.loadWeightPage(needs))
+            return .perform(.history(.loadWeightPage(needs)))
         }
         follow(context)
         return moved ? .redraw : .none
@@ -137,7 +137,7 @@ extension HistoryScreen {
         let (moved, needs) = toOldest ? window.end() : window.home()
         if let needs {
             pendingMove = nil
-            return .perform(.loadWeightPage(needs))
+            return .perform(.history(.loadWeightPage(needs)))
         }
         follow(context)
         return moved ? .redraw : .none
@@ -165,10 +165,10 @@ extension HistoryScreen {
         undoInFlight = last
         switch last {
         case .deleted(let entries):
-            return .perform(.restoreWeights(entries))
+            return .perform(.history(.restoreWeights(entries)))
         case .edited(let before, let after):
             undoing = true
-            return .perform(.undoEdit(now: after, back: before))
+            return .perform(.history(.undoEdit(now: after, back: before)))
         }
     }
 
@@ -176,7 +176,7 @@ extension HistoryScreen {
         guard var form else { return .none }
         defer { self.form = form }
         if form.value.text.isEmpty, case .goal(let current) = form.purpose {
-            return current == nil ? .reject : .perform(.setGoal(nil))
+            return current == nil ? .reject : .perform(.history(.setGoal(nil)))
         }
         if let rejection = form.value.filter.check(form.value.text, unit: form.unit) {
             form.message = rejection == .tooManyFractionDigits ? "At most 2 digits after the separator." : "Type a weight, e.g. 72\(separator)5."
@@ -188,7 +188,7 @@ extension HistoryScreen {
         }
         switch form.purpose {
         case .goal:
-            return .perform(.setGoal(weight))
+            return .perform(.history(.setGoal(weight)))
         case .edit(let entry):
             guard let at = form.date(in: locales.timeZone) else {
                 form.message = "Type the date and time as 2026-11-21 07:30."
@@ -198,7 +198,7 @@ extension HistoryScreen {
                 form.message = problem == .inTheFuture ? "In the future (5 min at most)." : "That is before 1900."
                 return .reject
             }
-            return .perform(.editWeight(id: entry.id, weight: weight, at: at, note: form.note.text))
+            return .perform(.history(.editWeight(id: entry.id, weight: weight, at: at, note: form.note.text)))
         }
     }
 }

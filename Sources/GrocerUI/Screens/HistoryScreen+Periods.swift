@@ -36,7 +36,7 @@ extension HistoryScreen {
         list.follow(visible: visible)
         let request = list.request(visible: visible, unit: unit)
         periods = list
-        return request.map { .perform(.loadWeightExtremes($0)) } ?? .redraw
+        return request.map { .perform(.history(.loadWeightExtremes($0))) } ?? .redraw
     }
 
     mutating func movePeriods(by delta: Int, _ context: AppContext) -> Outcome {

@@ -66,7 +66,7 @@ public struct HistoryScreen: Screen {
         form = nil
         pendingMove = nil
         periods = nil
-        return .perform(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize))
+        return .perform(.history(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize)))
     }
 
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
@@ -84,10 +84,10 @@ public struct HistoryScreen: Screen {
             // days again (not while a change of this screen is on its way).
             guard pendingMove == nil, undoInFlight == nil, !undoing else { return .none }
             guard let selected = window.selected else {
-                return .perform(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize))
+                return .perform(.history(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize)))
             }
             rereading = true
-            return .perform(.loadWeightPage(.around(selected, limit: EntryWindow.pageSize)))
+            return .perform(.history(.loadWeightPage(.around(selected, limit: EntryWindow.pageSize))))
         case .weightPage(let page, let request, let unreadable):
             window.receive(page, for: request)
             if case .around = request {
@@ -97,7 +97,7 @@ public struct HistoryScreen: Screen {
                 }
                 if let unreadable { notice = unreadable }
                 follow(context)
-                return .perform(.loadWeightDays(unit: context.defaultUnit))
+                return .perform(.history(.loadWeightDays(unit: context.defaultUnit)))
             }
             if let delta = pendingMove {
                 pendingMove = nil
@@ -118,13 +118,13 @@ public struct HistoryScreen: Screen {
             undo.append(.deleted(entries))
             notice = "Deleted \(describe(entries)). Press u to undo."
             follow(context)
-            return .perform(.loadWeightDays(unit: context.defaultUnit))
+            return .perform(.history(.loadWeightDays(unit: context.defaultUnit)))
         case .weightsRestored(let entries):
             undoInFlight = nil
             window.insert(entries, select: true)
             notice = "Restored \(describe(entries))."
             follow(context)
-            return .perform(.loadWeightDays(unit: context.defaultUnit))
+            return .perform(.history(.loadWeightDays(unit: context.defaultUnit)))
         case .weightEdited(let before, let after):
             window.remove([before])
             window.insert([after], select: true)
@@ -138,7 +138,7 @@ public struct HistoryScreen: Screen {
             undoInFlight = nil
             form = nil
             follow(context)
-            return .perform(.loadWeightDays(unit: context.defaultUnit))
+            return .perform(.history(.loadWeightDays(unit: context.defaultUnit)))
         case .weightExtremes(let found, let request):
             return receiveExtremes(found, for: request)
         case .notUndone(let text):

@@ -125,7 +125,7 @@ import Testing
         #expect(app.handle(.enter) == .perform(.saveWeight(weight, at: Self.noon, note: "")))
         let older = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: Self.noon.addingTimeInterval(-86_400))
         let saved = WeightEntry(id: 2, weight: weight, recordedAt: Self.noon)
-        #expect(app.receive(.weightSaved(saved)) == .perform(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)))
+        #expect(app.receive(.weightSaved(saved)) == .perform(.history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize))))
         #expect(app.top == .history)
         _ = app.receive(.historyOpened(HistoryOpening(count: 2, newest: [saved, older], days: [], goal: nil)))
         let lines = frame(app).map { $0.replacingOccurrences(of: "\u{202F}", with: " ") }

@@ -63,10 +63,10 @@ struct HistoryFixture {
 
     mutating func perform(_ effect: Effect) -> EffectResult {
         switch effect {
-        case .openHistory(let unit, let limit):
+        case .history(.openHistory(let unit, let limit)):
             return .historyOpened(
                 HistoryOpening(count: entries.count, newest: Array(newestFirst.prefix(limit)), days: days(unit), goal: goal, height: height))
-        case .loadWeightPage(let request):
+        case .history(.loadWeightPage(let request)):
             let page: [WeightEntry]
             switch request {
             case .newest(let limit): page = Array(newestFirst.prefix(limit))
@@ -78,31 +78,31 @@ struct HistoryFixture {
                 page = Array(newer) + Array(newestFirst.filter { key($0) <= key(e) }.prefix(limit))
             }
             return .weightPage(page, for: request)
-        case .loadWeightDays(let unit):
+        case .history(.loadWeightDays(let unit)):
             return .weightDays(days(unit))
-        case .deleteWeights(let ids):
+        case .history(.deleteWeights(let ids)):
             let gone = entries.filter { ids.contains($0.id) }
             entries.removeAll { ids.contains($0.id) }
             return .weightsDeleted(gone)
-        case .restoreWeights(let back):
+        case .history(.restoreWeights(let back)):
             entries = (entries + back).sorted { key($0) < key($1) }
             return .weightsRestored(back)
-        case .editWeight(let id, let weight, let at, let note):
+        case .history(.editWeight(let id, let weight, let at, let note)):
             guard let index = entries.firstIndex(where: { $0.id == id }) else { return .failed("No entry \(id).") }
             let before = entries[index]
             let after = WeightEntry(id: id, weight: weight, recordedAt: at, note: note)
             entries[index] = after
             entries.sort { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
             return .weightEdited(before: before, after: after)
-        case .undoEdit(let now, let back):
+        case .history(.undoEdit(let now, let back)):
             guard let index = entries.firstIndex(of: now) else { return .notUndone("Could not undo the edit.") }
             let after = WeightEntry(id: now.id, weight: back.weight, recordedAt: back.recordedAt)
             entries[index] = after
             entries.sort { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
             return .weightEdited(before: now, after: after)
-        case .loadWeightExtremes(let request):
+        case .history(.loadWeightExtremes(let request)):
             return .weightExtremes(extremes(request), for: request)
-        case .setGoal(let weight):
+        case .history(.setGoal(let weight)):
             goal = weight
             return .goalSet(weight)
         default:

@@ -43,7 +43,7 @@ import Testing
         f.entries.append(WeightEntry(id: 5_000, weight: newest.weight, recordedAt: newest.recordedAt.addingTimeInterval(60)))
         f.storeChanged()
         #expect(f.selected == selected)
-        #expect(f.performed.contains(.loadWeightPage(.around(selected!, limit: EntryWindow.pageSize))))
+        #expect(f.performed.contains(.history(.loadWeightPage(.around(selected!, limit: EntryWindow.pageSize)))))
         #expect(f.screen.window.count == 2_001)
         // The total is read again; the position is the one counted.
         #expect(f.whereShown == "251 of 2,001")

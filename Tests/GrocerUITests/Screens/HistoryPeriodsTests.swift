@@ -105,7 +105,7 @@ import Testing
         f.press(.char("g"))
         #expect(f.frame()[13].hasSuffix("1 of 115"))
         let asked = f.performed.compactMap { effect -> WeightExtremesRequest? in
-            if case .loadWeightExtremes(let request) = effect { return request }
+            if case .history(.loadWeightExtremes(let request)) = effect { return request }
             return nil
         }
         #expect(!asked.isEmpty)

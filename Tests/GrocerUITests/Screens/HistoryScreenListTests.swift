@@ -32,7 +32,7 @@ import Testing
     @Test func movingPastTheLoadedRowsReadsTheNextPageByKey() {
         var f = history()
         for _ in 0..<EntryWindow.pageSize { f.press(.down) }
-        #expect(f.performed.last == .loadWeightPage(.olderThan(f.entries[2_000 - EntryWindow.pageSize], limit: EntryWindow.pageSize)))
+        #expect(f.performed.last == .history(.loadWeightPage(.olderThan(f.entries[2_000 - EntryWindow.pageSize], limit: EntryWindow.pageSize))))
         #expect(f.selected?.id == Int64(2_000 - EntryWindow.pageSize))
         #expect(f.whereShown == "201 of 2,000")
         // The selected row is on screen.
@@ -42,7 +42,7 @@ import Testing
     @Test func endReachesTheVeryOldestAndHomeTheNewest() {
         var f = history()
         f.press(.end)
-        #expect(f.performed.last == .loadWeightPage(.oldest(limit: EntryWindow.pageSize)))
+        #expect(f.performed.last == .history(.loadWeightPage(.oldest(limit: EntryWindow.pageSize))))
         #expect(f.selected?.id == 1)
         #expect(f.whereShown == "2,000 of 2,000")
         #expect(f.frame().last?.contains(f.shownDate(f.entries.first)) == true)
@@ -51,7 +51,7 @@ import Testing
         for _ in 0..<450 { f.press(.up) }
         #expect(f.whereShown == "1,550 of 2,000")
         #expect(f.selected?.id == 451)
-        #expect(f.performed.filter { if case .loadWeightPage(.newerThan) = $0 { return true } else { return false } }.count >= 2)
+        #expect(f.performed.filter { if case .history(.loadWeightPage(.newerThan)) = $0 { return true } else { return false } }.count >= 2)
         f.press(.home)
         #expect(f.selected?.id == 2_000)
         #expect(f.whereShown == "1 of 2,000")
@@ -87,13 +87,13 @@ import Testing
         var f = history(5)
         f.press(.down)
         f.press(.char("d"))
-        #expect(f.performed.contains(.deleteWeights([4])))
+        #expect(f.performed.contains(.history(.deleteWeights([4]))))
         #expect(!f.entries.contains { $0.id == 4 })
         #expect(f.whereShown == "2 of 4")
         #expect(f.selected?.id == 3)
         #expect(f.frame()[12].contains("Deleted 79.99 kg of Nov 20, 2026 at 12:00 PM. Press u to undo."))
         // The days are read again: the graph follows.
-        #expect(f.performed.last == .loadWeightDays(unit: .kg))
+        #expect(f.performed.last == .history(.loadWeightDays(unit: .kg)))
     }
 
     @Test func uUndoesSeveralDeletesAndEditsLastFirst() {
@@ -237,7 +237,7 @@ extension HistoryScreenListTests {
         var f = history(3)
         f.press(.char("d"))
         let outcome = f.screen.handle(.char("u"), &f.context)
-        #expect(outcome == .perform(.restoreWeights([HistoryFixture.daily(3)[2]])))
+        #expect(outcome == .perform(.history(.restoreWeights([HistoryFixture.daily(3)[2]]))))
         _ = f.screen.receive(.failed("Could not write to /x: disk full. Nothing was lost; try again."), &f.context)
         #expect(f.frame()[12].contains("Could not write to /x"))
         f.press(.char("u"))
