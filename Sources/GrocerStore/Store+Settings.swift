@@ -4,8 +4,11 @@ import GrocerCore
 
 /// The default unit as stored, and whether the stored value could be read.
 public struct DefaultUnitSetting: Equatable, Sendable {
-    /// The stored unit; lbs when none is stored or it cannot be read.
-    public let unit: WeightUnit
+    /// The unit weights are shown and typed in: lbs, kg or st; lbs when
+    /// none is stored or it cannot be read.
+    public let display: DisplayUnit
+    /// The unit new weights are kept in (pounds for stones).
+    public var unit: WeightUnit { display.measure }
     /// Set when a stored value exists but is not lbs or kg.
     public let unreadable: UnreadableRow?
 }
@@ -21,28 +24,39 @@ extension Store {
     public func defaultUnitSetting() throws -> DefaultUnitSetting {
         try checkedRead(SettingRecord.shape) { db in
             do {
-                guard let value = try SettingRecord.value(of: .defaultUnit, db) else { return DefaultUnitSetting(unit: .lbs, unreadable: nil) }
-                guard let unit = WeightUnit(rawValue: value) else {
-                    throw FieldProblem(reason: "\(Self.defaultUnitKey) \(FieldText.quoted(value)) is neither lbs nor kg")
+                guard let value = try SettingRecord.value(of: .defaultUnit, db) else { return DefaultUnitSetting(display: .lbs, unreadable: nil) }
+                guard let display = DisplayUnit(rawValue: value) else {
+                    throw FieldProblem(reason: "\(Self.defaultUnitKey) \(FieldText.quoted(value)) is not lbs, kg or st")
                 }
-                return DefaultUnitSetting(unit: unit, unreadable: nil)
+                return DefaultUnitSetting(display: display, unreadable: nil)
             } catch let problem as FieldProblem {
                 let reason = "key \(Self.defaultUnitKey): \(problem.reason)"
-                return DefaultUnitSetting(unit: .lbs, unreadable: UnreadableRow(table: SettingRecord.databaseTableName, id: nil, reason: reason))
+                return DefaultUnitSetting(
+                    display: .lbs, unreadable: UnreadableRow(table: SettingRecord.databaseTableName, id: nil, reason: reason))
             }
         }
     }
 
-    /// The stored default unit; lbs until one is chosen, or when the stored
-    /// value cannot be read (`defaultUnitSetting()` says so).
+    /// The unit new weights are kept in: the stored default's (pounds for
+    /// stones); lbs until one is chosen, or when the stored value cannot
+    /// be read (`defaultUnitSetting()` says so).
     public func defaultUnit() throws -> WeightUnit {
         try defaultUnitSetting().unit
     }
 
-    public func setDefaultUnit(_ unit: WeightUnit) throws {
+    /// The unit weights are shown and typed in: lbs, kg or st.
+    public func defaultDisplayUnit() throws -> DisplayUnit {
+        try defaultUnitSetting().display
+    }
+
+    public func setDefaultDisplayUnit(_ unit: DisplayUnit) throws {
         try checkedWrite(SettingRecord.shape) { db in
             try SettingRecord.set(.defaultUnit, to: unit.rawValue, db)
         }
+    }
+
+    public func setDefaultUnit(_ unit: WeightUnit) throws {
+        try setDefaultDisplayUnit(DisplayUnit(unit))
     }
 }
 

@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("'stone'", "key defaultUnit: defaultUnit 'stone' is neither lbs nor kg"),
+        ("'stone'", "key defaultUnit: defaultUnit 'stone' is not lbs, kg or st"),
         ("1", "key defaultUnit: value is an integer, not text"),
         ("NULL", "key defaultUnit: value is NULL, not text"),
     ])
@@ -157,10 +157,13 @@ import Testing
         #expect(
             try store.defaultUnitSetting()
                 == DefaultUnitSetting(
-                    unit: .lbs, unreadable: UnreadableRow(table: "setting", id: nil, reason: reason)))
+                    display: .lbs, unreadable: UnreadableRow(table: "setting", id: nil, reason: reason)))
         #expect(try store.defaultUnit() == .lbs)
         try store.setDefaultUnit(.kg)
-        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(unit: .kg, unreadable: nil))
+        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(display: .kg, unreadable: nil))
+        // Stones are shown and typed; weights are kept in pounds.
+        try store.setDefaultDisplayUnit(.st)
+        #expect(try store.defaultDisplayUnit() == .st && store.defaultUnit() == .lbs)
     }
 
     /// The same through `Store.open` on a file made by sqlite3: grocer's own

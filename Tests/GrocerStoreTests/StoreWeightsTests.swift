@@ -44,6 +44,6 @@ import Testing
         try store.setDefaultUnit(.kg)
         #expect(try store.defaultUnit() == .kg)
         try store.setDefaultUnit(.lbs)
-        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(unit: .lbs, unreadable: nil))
+        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(display: .lbs, unreadable: nil))
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The unit a person reads and types weights in: pounds, kilograms, or
+/// stones and pounds (British use: "11 st 4.5 lb", 14 pounds to the stone).
+/// The store keeps weights in `WeightUnit`s only; a weight typed in stones
+/// is kept in pounds, exactly (`measure`), so nothing depends on stones
+/// but what is shown and typed.
+public enum DisplayUnit: String, CaseIterable, Sendable, Codable {
+    case lbs
+    case kg
+    case st
+
+    public init(_ unit: WeightUnit) {
+        switch unit {
+        case .lbs: self = .lbs
+        case .kg: self = .kg
+        }
+    }
+
+    /// The unit weights are kept and worked out in: pounds for stones.
+    public var measure: WeightUnit {
+        switch self {
+        case .lbs, .st: return .lbs
+        case .kg: return .kg
+        }
+    }
+
+    /// What the picker lists.
+    public var displayName: String {
+        switch self {
+        case .lbs: return "Pounds (lbs)"
+        case .kg: return "Kilograms (kg)"
+        case .st: return "Stones (st lb)"
+        }
+    }
+}
+
+/// Stones and pounds, as shown and typed: 158.5 lbs is "11 st 4.5 lb".
+public enum Stones {
+    public static let poundsPerStone: Decimal = 14
+
+    /// "11 st 4.5 lb" for `pounds` (≥ 0): whole stones and the pounds left,
+    /// those to at most `digits` decimals (trailing zeros dropped, the
+    /// locale's `separator`); a remainder that rounds to 14 is one stone
+    /// more. "11 st 0 lb" for 154.
+    public static func text(pounds: Decimal, digits: Int = 2, separator: Character = ".") -> String {
+        let (stones, rest) = split(pounds: pounds, digits: digits)
+        var restText = NSDecimalNumber(decimal: rest).stringValue
+        if separator != "." { restText = restText.replacingOccurrences(of: ".", with: String(separator)) }
+        return "\(stones) st \(restText) lb"
+    }
+
+    /// Whole stones and the pounds left, rounded to `digits` decimals.
+    public static func split(pounds: Decimal, digits: Int = 2) -> (stones: Int, pounds: Decimal) {
+        let total = pounds.rounded(scale: digits)
+        var stones = NSDecimalNumber(decimal: (total / poundsPerStone).rounded(scale: 0, mode: .down)).intValue
+        var rest = total - Decimal(stones) * poundsPerStone
+        if rest >= poundsPerStone {
+            stones += 1
+            rest -= poundsPerStone
+        }
+        return (stones, rest)
+    }
+
+    /// What a person may type: whole stones, then after a space (and an
+    /// optional "st") the pounds, a decimal below 14 with at most 2
+    /// decimals ("11 4.5", "11 st 4.5 lb", "11st 4.5", "11 st", "11");
+    /// the separator is `.` or the locale's. The weight in pounds, exact;
+    /// nil for anything else.
+    public static func pounds(typed text: String, separator: Character = ".") -> Decimal? {
+        var words = text.lowercased().replacingOccurrences(of: "st", with: " st ").replacingOccurrences(of: "lbs", with: " lb ")
+            .replacingOccurrences(of: "lb", with: " lb ").split(separator: " ").map(String.init)
+        if words.last == "lb" { words.removeLast() }
+        if words.count >= 2, words[1] == "st" { words.remove(at: 1) }
+        guard (1...2).contains(words.count), !words.contains("st"), !words.contains("lb") else { return nil }
+        guard words[0].count <= 3, words[0].allSatisfy(\.isASCIIDigit), let stones = Int(words[0]) else { return nil }
+        var pounds: Decimal = 0
+        if words.count == 2 {
+            let typed = separator == "." ? words[1] : words[1].replacingOccurrences(of: String(separator), with: ".")
+            guard let canonical = Weight.canonical(typed), let rest = Decimal(string: canonical, locale: Locale(identifier: "en_US_POSIX")),
+                rest < poundsPerStone
+            else { return nil }
+            pounds = rest
+        }
+        return Decimal(stones) * poundsPerStone + pounds
+    }
+}

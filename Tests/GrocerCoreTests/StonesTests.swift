@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import GrocerCore
+
+@Suite struct StonesTests {
+    @Test func poundsShowAsStonesAndPounds() {
+        #expect(Stones.text(pounds: Decimal(string: "158.5")!) == "11 st 4.5 lb")
+        #expect(Stones.text(pounds: 154) == "11 st 0 lb")
+        #expect(Stones.text(pounds: Decimal(string: "158.55")!) == "11 st 4.55 lb")
+        #expect(Stones.text(pounds: Decimal(string: "158.55")!, digits: 1) == "11 st 4.6 lb")
+        #expect(Stones.text(pounds: Decimal(string: "167.96")!, digits: 1) == "12 st 0 lb")  // 13.96 rounds to 14: a stone more
+        #expect(Stones.text(pounds: Decimal(string: "13.5")!) == "0 st 13.5 lb")
+        #expect(Stones.text(pounds: Decimal(string: "158.5")!, separator: ",") == "11 st 4,5 lb")
+    }
+
+    @Test func stonesAndPoundsAreTypedManyWaysAndKeptInPoundsExactly() {
+        for typed in ["11 4.5", "11 st 4.5 lb", "11st 4.5lb", "11 st 4.5", "11st4.5", "11 ST 4.5 LBS"] {
+            #expect(Stones.pounds(typed: typed) == Decimal(string: "158.5"), "\(typed)")
+        }
+        #expect(Stones.pounds(typed: "11") == 154)
+        #expect(Stones.pounds(typed: "11 st") == 154)
+        #expect(Stones.pounds(typed: "11 0") == 154)
+        #expect(Stones.pounds(typed: "11 13.99") == Decimal(string: "167.99"))
+        #expect(Stones.pounds(typed: "11 4,5", separator: ",") == Decimal(string: "158.5"))
+        for bad in ["", "st", "11 14", "11 4.555", "11.5", "-1 2", "1 2 3", "1000 1", "11 lb 4", "a 4", "11 4.5 st"] {
+            #expect(Stones.pounds(typed: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func stonesAreShownButKeptInPounds() {
+        #expect(DisplayUnit.st.measure == .lbs)
+        #expect(DisplayUnit.kg.measure == .kg)
+        #expect(DisplayUnit(.lbs) == .lbs)
+        #expect(DisplayUnit.allCases.map(\.rawValue) == ["lbs", "kg", "st"])
+    }
+}
