@@ -220,10 +220,32 @@ the_screen_opens_the_store_named_with_store() {
     [[ $("$GROCER_BIN" weight list --store "$other" | cut -f3) == "151 lbs" ]] || fail "--store=: $("$GROCER_BIN" weight list --store "$other")"
 }
 
+# Stones: picked in the unit picker (the third), typed as whole stones, a
+# space and the pounds, shown as "11 st 4.5 lb", kept in pounds; the
+# choice is kept.
+stones_are_picked_typed_shown_and_kept_in_pounds() {
+    start
+    wait_for "Enter Today's Weight" || return 1
+    send C-u
+    wait_for "> Pounds (lbs)" || return 1
+    send Down Down
+    wait_for "> Stones (st lb)" || return 1
+    send Enter
+    wait_for "[ st ^U ]" || return 1
+    type_text "11 4.5"
+    wait_for "11 st 4.5 lb" || return 1
+    send Enter
+    wait_for "Weight History" || return 1
+    wait_for "Saved 11 st 4.5 lb (158.5 lbs)" || return 1
+    [[ $("$GROCER_BIN" weight list | cut -f3) == "158.5 lbs" ]] || fail "stored: $("$GROCER_BIN" weight list)"
+    [[ $("$GROCER_BIN" unit) == st ]] || fail "unit: $("$GROCER_BIN" unit)"
+}
+
 run_test "Up backfills yesterday: the date says so, the entry is yesterday's" up_backfills_yesterday
 run_test "typing filters, Enter saves and shows the history" typing_filters_saves_and_shows_history
 run_test "Tab: a note, saved with the weight, shown in the history" a_note_is_typed_after_tab_and_shown_in_the_history
 run_test "the screen opens the store --store names (and --store=)" the_screen_opens_the_store_named_with_store
+run_test "stones: picked, typed, shown as st and lb, kept in pounds" stones_are_picked_typed_shown_and_kept_in_pounds
 run_test "zero is refused; Enter on empty does nothing" zero_is_refused_and_empty_enter_does_nothing
 run_test "unit picker sets the default; kept after restart" unit_picker_changes_the_default_and_it_survives_a_restart
 run_test "de_DE types with a comma" german_locale_uses_a_comma

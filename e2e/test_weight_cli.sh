@@ -193,6 +193,21 @@ height_sets_prints_and_gives_the_trend_a_bmi() {
     G weight trend --json | jq -e 'has("bmi") | not' >/dev/null || fail "a bmi after --clear"
 }
 
+# grocer unit st: weights typed as stones and pounds, kept in pounds; text
+# that is not stones is one line, exit 2.
+stones_from_the_command_line() {
+    export TZ=UTC
+    local out rc
+    [[ $(G unit st) == st && $(G unit) == st && $(G unit --json) == '{"unit": "st"}' ]] || fail "unit st: $(G unit --json)" || return 1
+    G weight add "11 4.5" --at 2026-01-05T07:30:00Z >/dev/null || fail "add 11 4.5: exit $?" || return 1
+    G weight add "11 st 2 lb" --unit kg --at 2026-01-06T07:30:00Z >/dev/null || fail "add 11 st 2 lb: exit $?" || return 1
+    [[ $(G weight list --utc | cut -f3 | tr '\n' ' ') == "158.5 lbs 156 lbs " ]] || fail "list: $(G weight list --utc)"
+    out=$(G weight add 158.5 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"is not a weight in stones"* ]] || fail "158.5 in stones: exit $rc: $out"
+    G weight add 72 --unit kg >/dev/null || fail "--unit kg beside st" || return 1
+    G unit lbs >/dev/null
+}
+
 run_test "weight add --at: UTC, local time, local date at noon" add_takes_utc_local_times_and_local_dates_at_noon
 run_test "weight list --since/--until: inclusive local days" list_since_until_are_inclusive_local_days
 run_test "weight edit changes what is given, keeps the rest" edit_changes_what_is_given_and_keeps_the_rest
@@ -204,4 +219,5 @@ run_test "notes: added, listed, edited, exported and imported" notes_are_added_l
 run_test "times in the future or before 1900 are refused" times_in_the_future_or_before_1900_are_refused
 run_test "--json: weight add/edit/rm/goal and unit print what they made or changed" json_answers_what_was_made_or_changed
 run_test "height sets, prints and clears; with one, weight trend --json has bmi" height_sets_prints_and_gives_the_trend_a_bmi
+run_test "unit st: stones and pounds typed, kept in pounds" stones_from_the_command_line
 finish

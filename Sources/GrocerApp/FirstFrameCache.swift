@@ -22,13 +22,13 @@ struct FirstFrameCache: Equatable {
     var executable: String
     var date: LongDatePattern?
     var storePath: String
-    var unit: WeightUnit?
+    var unit: DisplayUnit?
     var facts: LaunchFacts?
     /// The store's fingerprint when a quick check last passed on it.
     var checked: StoreFingerprint?
 
     init(
-        executable: String, date: LongDatePattern?, storePath: String, unit: WeightUnit?, facts: LaunchFacts? = nil,
+        executable: String, date: LongDatePattern?, storePath: String, unit: DisplayUnit?, facts: LaunchFacts? = nil,
         checked: StoreFingerprint? = nil
     ) {
         self.executable = executable
@@ -125,7 +125,7 @@ struct FirstFrameCache: Equatable {
             facts = LaunchFacts(numericIdentifier: lines[13], decimalSeparator: separator, zone: zone)
         }
         return FirstFrameCache(
-            executable: lines[1], date: date, storePath: lines[11], unit: WeightUnit(rawValue: lines[12]), facts: facts,
+            executable: lines[1], date: date, storePath: lines[11], unit: DisplayUnit(rawValue: lines[12]), facts: facts,
             checked: lines[19].isEmpty ? nil : StoreFingerprint(text: lines[19]))
     }
 
@@ -170,7 +170,7 @@ struct FirstFrameCache: Equatable {
     }
 
     /// The next launch's first frame shows the unit just chosen.
-    static func note(unit: WeightUnit, storePath: String, environment: Environment) {
+    static func note(unit: DisplayUnit, storePath: String, environment: Environment) {
         let url = file(environment)
         guard var cache = read(url), cache.storePath != storePath || cache.unit != unit else { return }
         // Another store's fingerprint says nothing about this one.

@@ -44,7 +44,7 @@ public enum LiveApp {
         let effects = LiveEffects(path: path, environment: environment, post: { mailbox.post($0) })
         let terminal = FirstFrameTerminal(base: session)
         if launch.firstRoute == .weight {
-            context.defaultUnit = launch.guessedUnit
+            context.displayUnit = launch.guessedUnit
             terminal.afterFirstFrame = { mailbox.post(launch.settle(effects: effects)) }
         }
         let loop = AppLoop(terminal: terminal, effects: effects.client, mailbox: mailbox, clock: .live())
@@ -64,7 +64,7 @@ struct Launch {
     let locales: Locales
     let firstRoute: Route
     /// The default unit the first frame shows, before the store says.
-    let guessedUnit: WeightUnit
+    let guessedUnit: DisplayUnit
 
     /// Before the first frame, before the terminal starts, in order on one
     /// thread: the cache read (a plain path and the C library's read: URL
@@ -125,7 +125,7 @@ struct Launch {
             fresh.write(to: FirstFrameCache.file(environment))
             onDisk = fresh
         }
-        let unit: WeightUnit
+        let unit: DisplayUnit
         do {
             unit = try effects.openStore()
         } catch {

@@ -58,7 +58,7 @@ final class LiveEffects {
             return nil
         case .setDefaultUnit(let unit):
             return access(.write) {
-                try $0.setDefaultUnit(unit)
+                try $0.setDefaultDisplayUnit(unit)
                 FirstFrameCache.note(unit: unit, storePath: path, environment: environment)
                 return nil
             }
@@ -114,12 +114,12 @@ final class LiveEffects {
 
     /// Opens the store (creating it when missing; first tidying what an
     /// interrupted migration left) and reads its default unit.
-    func openStore() throws -> WeightUnit {
+    func openStore() throws -> DisplayUnit {
         Migrator.tidy(path: path)
         let store = try Store.open(at: URL(fileURLWithPath: path), busyWait: busyWait)
         self.store = store
         seenChanges = try? store.changeCounter()
-        let unit = try store.defaultUnit()
+        let unit = try store.defaultDisplayUnit()
         startGroceriesPrefetch()
         return unit
     }

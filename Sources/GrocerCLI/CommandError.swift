@@ -25,6 +25,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingToEdit
     /// A `--note` that cannot be a note (`WeightNote.problem`).
     case badNote(WeightNote.Problem)
+    /// A weight in stones that is not whole stones and pounds below 14.
+    case notStones(String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,9 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(text)' is \(problem.reason); nothing was saved."
         case .nothingToEdit:
             return "Nothing to change: give --value, --unit, --at or --note (see grocer weight edit --help)."
+        case .notStones(let text):
+            return
+                "'\(text)' is not a weight in stones: give whole stones, then the pounds below 14, e.g. '11 4.5' or '11 st 4.5 lb' (at most 1500 lbs)."
         case .badNote(let problem):
             return "That --note cannot be kept: \(problem). Nothing was saved."
         }

@@ -12,6 +12,18 @@ public enum WeightParsing {
         return WeightNote.trimmed(text)
     }
 
+    /// A weight typed in `unit`; in stones ("11 4.5", "11 st 4.5 lb"),
+    /// kept in pounds. Text that names stones ("11 st 4") is read in stones
+    /// whatever the unit.
+    public static func parse(_ text: String, in unit: DisplayUnit, locale: Locale) throws(CommandError) -> Weight {
+        guard unit == .st || text.lowercased().contains("st") else { return try parse(text, unit: unit.measure, locale: locale) }
+        let separator = DecimalInputFilter(locale: locale).decimalSeparator
+        guard let weight = Stones.weight(typed: text.trimmingCharacters(in: .whitespaces), separator: separator) else {
+            throw .notStones(text)
+        }
+        return weight
+    }
+
     public static func parse(_ text: String, unit: WeightUnit, locale: Locale) throws(CommandError) -> Weight {
         let filter = DecimalInputFilter(locale: locale)
         let rejection = filter.check(text, unit: unit)

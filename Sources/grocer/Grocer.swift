@@ -77,6 +77,7 @@ struct StoreOptions: ParsableArguments {
 typealias Failure = GrocerCLI.Failure
 
 extension WeightUnit: ExpressibleByArgument {}
+extension DisplayUnit: ExpressibleByArgument {}
 
 @main
 enum Main {

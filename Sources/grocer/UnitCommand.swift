@@ -5,15 +5,16 @@ import GrocerCore
 struct UnitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unit",
-        abstract: "Print the default unit, or set it (lbs or kg).",
+        abstract: "Print the default unit, or set it (lbs, kg or st).",
         discussion: """
-            With no store at the path yet, printing answers lbs (what a new store starts \
-            with) and creates nothing; setting creates the store.
+            st is stones and pounds: weights are shown as 11 st 4.5 lb and typed as '11 4.5', and \
+            kept in pounds. With no store at the path yet, printing answers lbs (what a new store \
+            starts with) and creates nothing; setting creates the store.
             """
     )
 
-    @Argument(help: "lbs or kg; omit to print the current one.")
-    var unit: WeightUnit?
+    @Argument(help: "lbs, kg or st; omit to print the current one.")
+    var unit: DisplayUnit?
 
     @Flag(help: "Print the default unit as it is now, a JSON object {unit}.")
     var json = false
@@ -24,8 +25,8 @@ struct UnitCommand: ParsableCommand {
         if let unit {
             let db = try store.open()
             defer { try? db.close() }
-            try StoreAccess.writing(db.path) { try db.setDefaultUnit(unit) }
-            show(try StoreAccess.reading(db.path) { try db.defaultUnit() })
+            try StoreAccess.writing(db.path) { try db.setDefaultDisplayUnit(unit) }
+            show(try StoreAccess.reading(db.path) { try db.defaultDisplayUnit() })
             return
         }
         // Printing creates nothing: with no store yet, the unit a new store
@@ -35,10 +36,10 @@ struct UnitCommand: ParsableCommand {
             return
         }
         defer { try? db.close() }
-        show(try StoreAccess.reading(db.path) { try db.defaultUnit() })
+        show(try StoreAccess.reading(db.path) { try db.defaultDisplayUnit() })
     }
 
-    private func show(_ unit: WeightUnit) {
+    private func show(_ unit: DisplayUnit) {
         if json { return JSONText.write(JSONText.fields([("unit", JSONText.string(unit.rawValue))])) }
         print(unit.rawValue)
     }

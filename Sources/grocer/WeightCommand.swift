@@ -22,8 +22,8 @@ struct WeightCommand: ParsableCommand {
                 "The weight, a positive decimal with at most 2 decimals: 72.5, or with the locale's separator (72,5 in de_DE).", valueName: "value"))
         var value: String
 
-        @Option(help: "lbs or kg (default: the stored default unit).")
-        var unit: WeightUnit?
+        @Option(help: "lbs, kg or st (default: the stored default unit); st: '11 4.5' is 11 st 4.5 lb, kept in pounds.")
+        var unit: DisplayUnit?
 
         // Unconditional: "--at -2d" is a time, not an option.
         @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
@@ -41,8 +41,8 @@ struct WeightCommand: ParsableCommand {
             let note = try self.note.map { text throws(CommandError) in try WeightParsing.note(text) } ?? ""
             let db = try store.open()
             defer { try? db.close() }
-            let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultUnit() }
-            let weight = try WeightParsing.parse(value, unit: unit, locale: StoreOptions.numericLocale)
+            let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultDisplayUnit() }
+            let weight = try WeightParsing.parse(value, in: unit, locale: StoreOptions.numericLocale)
             let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
             let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date, note: note) }
             if json { return JSONText.write(JSONText.object(entry)) }

@@ -73,6 +73,7 @@ import Testing
         case .impossibleTime: "impossibleTime"
         case .nothingToEdit: "nothingToEdit"
         case .badNote: "badNote"
+        case .notStones: "notStones"
         }
     }
 
@@ -288,13 +289,17 @@ import Testing
         ),
         (.nothingToEdit, "grocer: Nothing to change: give --value, --unit, --at or --note (see grocer weight edit --help)."),
         (
+            .notStones("11 14"),
+            "grocer: '11 14' is not a weight in stones: give whole stones, then the pounds below 14, e.g. '11 4.5' or '11 st 4.5 lb' (at most 1500 lbs)."
+        ),
+        (
             .badNote(.tooLong(count: 201)),
             "grocer: That --note cannot be kept: a note has at most 200 characters (this one has 201); shorten it. Nothing was saved."
         ),
     ]
 
     @Test func everyCommandErrorCaseHasARow() {
-        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 9)
+        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 10)
     }
 
     @Test(arguments: commandErrors)

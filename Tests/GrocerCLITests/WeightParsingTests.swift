@@ -46,3 +46,23 @@ import Testing
         #expect(error?.description == "'7x' is not a weight: give a decimal above 0 with at most 2 decimals, e.g. 72,5 or 72.5.")
     }
 }
+
+/// `grocer weight add` in stones: whole stones and pounds, kept in pounds.
+@Suite struct StonesParsingTests {
+    static let en = Locale(identifier: "en_US")
+
+    @Test func stonesAreKeptInPoundsExactly() throws {
+        #expect(try WeightParsing.parse("11 4.5", in: .st, locale: Self.en) == Weight(digits: "158.5", unit: .lbs))
+        #expect(try WeightParsing.parse("11", in: .st, locale: Self.en) == Weight(digits: "154", unit: .lbs))
+        // Text that names stones is stones whatever the unit.
+        #expect(try WeightParsing.parse("11 st 4.5 lb", in: .kg, locale: Self.en) == Weight(digits: "158.5", unit: .lbs))
+        #expect(try WeightParsing.parse("11 4,5", in: .st, locale: Locale(identifier: "de_DE")) == Weight(digits: "158.5", unit: .lbs))
+        // Other units as before.
+        #expect(try WeightParsing.parse("72.5", in: .kg, locale: Self.en) == Weight(digits: "72.5", unit: .kg))
+    }
+
+    @Test(arguments: ["158.5", "11 14", "11.5", "st", "108 0", ""])
+    func whatIsNotStonesIsOneLine(text: String) {
+        #expect(throws: CommandError.notStones(text)) { try WeightParsing.parse(text, in: .st, locale: Self.en) }
+    }
+}

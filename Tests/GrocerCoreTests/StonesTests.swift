@@ -35,3 +35,22 @@ import Testing
         #expect(DisplayUnit.allCases.map(\.rawValue) == ["lbs", "kg", "st"])
     }
 }
+
+@Suite struct StonesTypingTests {
+    @Test func theFieldTakesWholeStonesASpaceAndPoundsBelow14() {
+        for ok in ["", "1", "11", "107", "11 ", "11 4", "11 13", "11 4.", "11 4.5", "11 4.55", "11 0", "11 4,5"] {
+            #expect(Stones.isPrefix(ok, separator: ","), "\(ok)")
+        }
+        for bad in ["1000", " 4", "11 14", "11 4.555", "11 4.5.", "a", "11 x", "11  4", "11 4 5", "11 .5", "11 123"] {
+            #expect(!Stones.isPrefix(bad, separator: ","), "\(bad)")
+        }
+    }
+
+    @Test func aTypedWeightIsKeptInPounds() {
+        #expect(Stones.weight(typed: "11 4.5") == Weight(digits: "158.5", unit: .lbs))
+        #expect(Stones.weight(typed: "11") == Weight(digits: "154", unit: .lbs))
+        #expect(Stones.weight(typed: "0") == nil)
+        #expect(Stones.weight(typed: "107 2") == Weight(digits: "1500", unit: .lbs))
+        #expect(Stones.weight(typed: "107 3") == nil)  // over 1,500 lbs
+    }
+}

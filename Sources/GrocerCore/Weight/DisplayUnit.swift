@@ -62,6 +62,30 @@ public enum Stones {
         return (stones, rest)
     }
 
+    /// Whether `text` can still become a weight in stones as typed: up to 3
+    /// digits of whole stones, then a space and the pounds (digits below
+    /// 14, `separator` or `.`, at most 2 decimals). The field refuses a key
+    /// that would make it anything else.
+    public static func isPrefix(_ text: String, separator: Character = ".") -> Bool {
+        let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let stones = parts.first, stones.count <= 3, stones.allSatisfy(\.isASCIIDigit) else { return false }
+        guard parts.count == 2 else { return true }
+        guard !stones.isEmpty else { return false }
+        let pounds = parts[1]
+        let pieces = pounds.split(omittingEmptySubsequences: false) { $0 == separator || $0 == "." }
+        guard pieces.count <= 2, pieces[0].count <= 2, pieces[0].allSatisfy(\.isASCIIDigit) else { return false }
+        if pieces.count == 2 { guard !pieces[0].isEmpty, pieces[1].count <= 2, pieces[1].allSatisfy(\.isASCIIDigit) else { return false } }
+        return Int(pieces[0]).map { $0 < 14 } ?? true
+    }
+
+    /// The weight a text typed in stones stands for, kept in pounds; nil
+    /// when it is not one (`pounds(typed:)`), is 0, or is over the most
+    /// grocer takes in pounds.
+    public static func weight(typed text: String, separator: Character = ".") -> Weight? {
+        guard let pounds = self.pounds(typed: text, separator: separator), pounds > 0, pounds <= WeightUnit.lbs.maximum else { return nil }
+        return Weight(digits: NSDecimalNumber(decimal: pounds).stringValue, unit: .lbs)
+    }
+
     /// What a person may type: whole stones, then after a space (and an
     /// optional "st") the pounds, a decimal below 14 with at most 2
     /// decimals ("11 4.5", "11 st 4.5 lb", "11st 4.5", "11 st", "11");

@@ -18,7 +18,14 @@ public struct AppContext: Sendable {
     public let locales: Locales
     /// The store's path, for messages.
     public let storePath: String
-    public var defaultUnit: WeightUnit
+    /// The unit weights are shown and typed in (lbs, kg, st).
+    public var displayUnit: DisplayUnit
+    /// The unit new weights are kept and figures worked out in (pounds for
+    /// stones). Setting it sets `displayUnit` to it.
+    public var defaultUnit: WeightUnit {
+        get { displayUnit.measure }
+        set { displayUnit = DisplayUnit(newValue) }
+    }
     /// Wall-clock time of the key or event being handled.
     public var now: Date
     /// Monotonic time since launch: what timers compare with.
@@ -31,9 +38,13 @@ public struct AppContext: Sendable {
     public var presentedFrom: Route?
 
     public init(locales: Locales, storePath: String = "", defaultUnit: WeightUnit = .lbs, now: Date) {
+        self.init(locales: locales, storePath: storePath, displayUnit: DisplayUnit(defaultUnit), now: now)
+    }
+
+    public init(locales: Locales, storePath: String = "", displayUnit: DisplayUnit, now: Date) {
         self.locales = locales
         self.storePath = storePath
-        self.defaultUnit = defaultUnit
+        self.displayUnit = displayUnit
         self.now = now
     }
 }

@@ -51,7 +51,7 @@ public enum Effect: Equatable, Sendable {
     case saveWeight(Weight, at: Date, note: String)
     /// Stop waiting for the save under way (it then fails as busy).
     case giveUpSave
-    case setDefaultUnit(WeightUnit)
+    case setDefaultUnit(DisplayUnit)
     /// The history's store work (HistoryScreen+Effects.swift).
     case history(HistoryRequest)
     /// Start migrating the store on a background queue; its events arrive
@@ -99,7 +99,7 @@ public enum EffectResult: Equatable, Sendable {
     /// An undo refused because another grocer changed or deleted what it
     /// would take back: the line saying so; the change is dropped.
     case notUndone(String)
-    case storeOpened(defaultUnit: WeightUnit)
+    case storeOpened(defaultUnit: DisplayUnit)
     case migration(MigrationEvent)
     case groceries(GroceriesResult)
     /// Another process wrote to the store: a screen showing what the store

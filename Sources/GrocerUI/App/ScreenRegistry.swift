@@ -13,7 +13,7 @@ public struct ScreenRegistry: Sendable {
 
     public static let standard = ScreenRegistry()
         .register(WeightEntryScreen.self, at: .weight) { context, _ in WeightEntryScreen(locales: context.locales) }
-        .register(UnitPickerScreen.self, at: .unitPicker) { context, _ in UnitPickerScreen(selected: context.defaultUnit) }
+        .register(UnitPickerScreen.self, at: .unitPicker) { context, _ in UnitPickerScreen(selected: context.displayUnit) }
         .register(HistoryScreen.self, at: .history) { context, _ in HistoryScreen(locales: context.locales) }
         .register(TipScreen.self, at: .tip) { context, _ in TipScreen(locale: context.locales.monetary) }
         .register(GroceriesScreen.self, at: .groceries) { context, _ in GroceriesScreen(locales: context.locales) }

@@ -75,12 +75,19 @@ extension HistoryScreen {
         return "\(days)d"
     }
 
+    /// A weight from the figures (in `unit`) as the person reads it: "81.9
+    /// kg", or in stones "11 st 4.5 lb" (to a tenth of a pound).
+    func weightText(_ value: Decimal) -> String {
+        guard display == .st else { return "\(NumberText.fixed(value, digits: 1, separator: separator)) \(unit.rawValue)" }
+        return Stones.text(pounds: value, digits: 1, separator: separator.first ?? ".")
+    }
+
     /// The trend (and its BMI with a height set), the change per week, the
     /// change over the range, the goal.
     func figures(withRangeChange: Bool) -> [String] {
         guard let trend, let latest = trend.latest else { return [] }
         let u = unit.rawValue
-        var parts = ["Trend \(NumberText.fixed(latest.trend, digits: 1, separator: separator)) \(u)"]
+        var parts = ["Trend \(weightText(latest.trend))"]
         if let height {
             parts.append("BMI \(NumberText.fixed(height.bodyMassIndex(of: latest.trend, in: unit), digits: 1, separator: separator))")
         }
@@ -96,7 +103,7 @@ extension HistoryScreen {
         }
         if let goal {
             let target = goal.exactValue(in: unit)
-            var text = "Goal \(NumberText.fixed(target, digits: 1, separator: separator)) \(u)"
+            var text = "Goal \(weightText(target))"
             switch trend.forecast(goal: target) {
             case .reached: text += " reached"
             case _ where rate == nil: text += " by --"

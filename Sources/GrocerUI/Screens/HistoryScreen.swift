@@ -42,6 +42,9 @@ public struct HistoryScreen: Screen {
     var undoInFlight: HistoryChange?
     /// The unit the figures are in (the default unit when they were read).
     var unit: WeightUnit = .lbs
+    /// The unit weights are shown in: stones show as "11 st 4.5 lb" (the
+    /// figures stay in pounds, `unit`).
+    var display: DisplayUnit = .lbs
     let locales: Locales
     let formats: DayFormats
     let separator: String
@@ -76,7 +79,7 @@ public struct HistoryScreen: Screen {
             topPosition = 1
             goal = opening.goal
             height = opening.height
-            setDays(opening.days, unit: context.defaultUnit)
+            setDays(opening.days, unit: context.displayUnit)
             if let unreadable = opening.unreadable { notice = unreadable }
             if periods != nil { return askExtremes(context) }
         case .storeChanged:
@@ -106,7 +109,7 @@ public struct HistoryScreen: Screen {
             if let unreadable { notice = unreadable }
             follow(context)
         case .weightDays(let days):
-            setDays(days, unit: context.defaultUnit)
+            setDays(days, unit: context.displayUnit)
             if rereading {
                 rereading = false
                 window.recount(days.reduce(0) { $0 + $1.count })
@@ -166,10 +169,11 @@ public struct HistoryScreen: Screen {
 
     /// New per-day figures: the trend and the graph are made again (once
     /// per change of data, never per frame).
-    mutating func setDays(_ days: [DayFigure], unit: WeightUnit) {
-        self.unit = unit
+    mutating func setDays(_ days: [DayFigure], unit: DisplayUnit) {
+        self.unit = unit.measure
+        display = unit
         self.days = days
-        trend = WeightTrend(days: days, unit: unit)
+        trend = WeightTrend(days: days, unit: unit.measure)
         makeGraph()
         makePeriods()
     }
@@ -185,6 +189,7 @@ public struct HistoryScreen: Screen {
         graph = TrendGraph(
             trend: trend, range: range, goal: goal?.exactValue(in: unit), separator: separator,
             dayLabel: { withYear ? formats.dayWithYear($0) : formats.day($0) })
+        graph?.inStones = display == .st
     }
 
     /// "81.6 kg (180 lbs) of Nov 21, 2026, 7:30 AM", or "3 entries".
@@ -196,6 +201,10 @@ public struct HistoryScreen: Screen {
     /// In the default unit, with the value as typed where the unit differs:
     /// "81.6 kg (180 lbs)".
     func valueText(_ weight: Weight) -> String {
+        if display == .st {
+            let stones = Stones.text(pounds: weight.exactValue(in: .lbs), separator: separator.first ?? ".")
+            return weight.unit == .lbs ? stones : "\(stones) (\(weight.formatted(locales.numeric)))"
+        }
         guard weight.unit != unit else { return weight.formatted(locales.numeric) }
         let converted = NumberText.fixed(weight.exactValue(in: unit), digits: 1, separator: separator)
         return "\(converted) \(unit.rawValue) (\(weight.formatted(locales.numeric)))"

@@ -70,7 +70,7 @@ public struct MigrationScreen: Screen {
             }
             return .redraw
         case .storeOpened(let unit):
-            context.defaultUnit = unit
+            context.displayUnit = unit
             return .go(.weight)
         case .failed(let message):
             // The migrated store would not open.

@@ -4,10 +4,11 @@ extension Route {
     public static let unitPicker = Route("unitPicker")
 }
 
-/// The unit picker over the weight screen: the two units, the current
-/// default selected. Each move changes the default at once.
+/// The unit picker over the weight screen: pounds, kilograms, stones and
+/// pounds, the current default selected. Each move changes the default at
+/// once.
 public struct UnitPickerScreen: Screen, Equatable {
-    public private(set) var selected: WeightUnit
+    public private(set) var selected: DisplayUnit
     /// Why the last change could not be kept.
     public private(set) var message: String?
 
@@ -15,12 +16,12 @@ public struct UnitPickerScreen: Screen, Equatable {
     public static let isOverlay = true
     public static let helpTitle: String? = "Unit picker"
 
-    public init(selected: WeightUnit) {
+    public init(selected: DisplayUnit) {
         self.selected = selected
     }
 
     public mutating func appear(_ context: inout AppContext) -> Outcome {
-        selected = context.defaultUnit
+        selected = context.displayUnit
         message = nil
         return .redraw
     }
@@ -38,12 +39,12 @@ public struct UnitPickerScreen: Screen, Equatable {
     ]
 
     private mutating func move(_ step: Int, _ context: inout AppContext) -> Outcome {
-        let all = WeightUnit.allCases
+        let all = DisplayUnit.allCases
         let index = all.firstIndex(of: selected)! + step
         guard all.indices.contains(index) else { return .none }
         selected = all[index]
         message = nil
-        context.defaultUnit = selected
+        context.displayUnit = selected
         return .perform(.setDefaultUnit(selected))
     }
 
@@ -54,7 +55,7 @@ public struct UnitPickerScreen: Screen, Equatable {
     }
 
     static let width = 30
-    static let height = 7
+    static let height = 8
 
     public func render(into canvas: inout Canvas, _ context: AppContext) {
         let w = min(Self.width, canvas.width)
@@ -62,7 +63,7 @@ public struct UnitPickerScreen: Screen, Equatable {
         let top = max(0, (canvas.height - h) / 2)
         let left = max(0, (canvas.width - w) / 2)
         Box.draw(into: &canvas, top: top, left: left, width: w, height: h, title: "Default unit")
-        for (i, unit) in WeightUnit.allCases.enumerated() {
+        for (i, unit) in DisplayUnit.allCases.enumerated() {
             let row = top + 2 + i
             let isSelected = unit == selected
             let label = (isSelected ? "> " : "  ") + unit.displayName

@@ -126,7 +126,7 @@ public struct WeightEntryScreen: Screen {
             helpKeys: "0-9 and ."
         ) { s, key, context in
             guard case .char(let ch) = key else { return .none }
-            return s.type(ch, unit: context.defaultUnit)
+            return s.type(ch, unit: context.displayUnit)
         },
         Binding(keys: [.backspace, .delete], help: "delete the last character", helpKeys: "Backspace  Delete") { s, key, _ in
             guard !s.saving else { return .reject }
@@ -145,7 +145,7 @@ public struct WeightEntryScreen: Screen {
             s.inNote && s.note.edit(key) ? .redraw : .none
         },
         Binding(keys: [.enter], hint: "Enter", label: "Save", help: "save and show the history") { s, _, context in
-            s.save(unit: context.defaultUnit, now: context.now)
+            s.save(unit: context.displayUnit, now: context.now)
         },
         Binding(keys: [.up, .down], help: "an earlier or later day (to backfill)", helpKeys: "Up Down") { s, key, context in
             guard !s.saving else { return .reject }
@@ -175,11 +175,20 @@ public struct WeightEntryScreen: Screen {
         },
     ]
 
-    private mutating func type(_ ch: Character, unit: WeightUnit) -> Outcome {
+    private mutating func type(_ ch: Character, unit display: DisplayUnit) -> Outcome {
+        let unit = display.measure
         if saving { return .reject }
         if inNote {
             guard note.insert(ch) else {
                 message = "A note is one line of at most \(WeightNote.maxLength) characters."
+                return .reject
+            }
+            message = nil
+            return .redraw
+        }
+        if display == .st {
+            guard field.insertStones(ch) else {
+                message = Self.stonesHint(separator)
                 return .reject
             }
             message = nil
@@ -193,8 +202,14 @@ public struct WeightEntryScreen: Screen {
         return .redraw
     }
 
+    /// How a weight is typed in stones.
+    static func stonesHint(_ separator: String) -> String {
+        "Type whole stones, a space, then the pounds below 14: 11 4\(separator)5 is 11 st 4\(separator)5 lb."
+    }
+
     /// Saved at the time of the key: the minute shown (on the day chosen).
-    private mutating func save(unit: WeightUnit, now: Date) -> Outcome {
+    private mutating func save(unit display: DisplayUnit, now: Date) -> Outcome {
+        let unit = display.measure
         guard !saving else { return .none }
         guard !field.text.isEmpty else {
             if inNote || !note.text.isEmpty {
@@ -202,6 +217,16 @@ public struct WeightEntryScreen: Screen {
                 return .reject
             }
             return .none
+        }
+        if display == .st {
+            // Kept in pounds, exactly.
+            guard let weight = Stones.weight(typed: field.text, separator: field.filter.decimalSeparator) else {
+                message = Self.stonesHint(separator) + " At most \(WeightUnit.lbs.maximum) lbs, more than 0."
+                return .reject
+            }
+            message = nil
+            saving = true
+            return .perform(.saveWeight(weight, at: savedAt(now), note: note.text))
         }
         if let rejection = field.filter.check(field.text, unit: unit) {
             message = describe(rejection, unit: unit)
@@ -221,7 +246,10 @@ public struct WeightEntryScreen: Screen {
         switch result {
         case .weightSaved(let entry):
             saving = false
-            context.notice = "Saved \(entry.weight.formatted(locales.numeric))"
+            let typed = entry.weight.formatted(locales.numeric)
+            context.notice =
+                context.displayUnit == .st && entry.weight.unit == .lbs
+                ? "Saved \(Stones.text(pounds: entry.weight.value, separator: field.filter.decimalSeparator)) (\(typed))" : "Saved \(typed)"
             return .go(.history)
         case .saveWaiting where saving:
             message = Self.waitingText
@@ -234,7 +262,7 @@ public struct WeightEntryScreen: Screen {
             // The store opened after the first frame: its unit wins, and
             // the locales have been checked (`Locales.settle`): the date
             // and the separator are theirs from now on.
-            context.defaultUnit = unit
+            context.displayUnit = unit
             appearedAtText = timeText(appearedAt)
             if field.text.isEmpty, field.filter.decimalSeparator != locales.decimalSeparator {
                 field = WeightField(filter: DecimalInputFilter(decimalSeparator: locales.decimalSeparator))
@@ -247,6 +275,7 @@ public struct WeightEntryScreen: Screen {
 
     private var separator: String { String(field.filter.decimalSeparator) }
     private func example(_ unit: WeightUnit) -> String { unit == .kg ? "72\(separator)5" : "160\(separator)5" }
+    private func example(_ unit: DisplayUnit) -> String { unit == .st ? "11 4\(separator)5" : example(unit.measure) }
 
     func describe(_ rejection: DecimalInputFilter.Rejection, unit: WeightUnit) -> String {
         switch rejection {
@@ -266,7 +295,7 @@ public struct WeightEntryScreen: Screen {
 
     public func render(into canvas: inout Canvas, _ context: AppContext) {
         let w = canvas.width
-        let unit = context.defaultUnit
+        let unit = context.displayUnit
         canvas.center(Self.title, row: 1, style: .bold)
         canvas.center(appearedAtText, row: 3)
 
@@ -278,7 +307,17 @@ public struct WeightEntryScreen: Screen {
         let buttonColumn = left + boxWidth - 1 - canvas.columns(button) - 1
         canvas.put(button, row: top + 1, column: buttonColumn, style: .accent)
         let textColumn = left + 2
-        let end = canvas.put(field.text, row: top + 1, column: textColumn, style: .bold)
+        var end = canvas.put(field.text, row: top + 1, column: textColumn, style: .bold)
+        if unit == .st, !field.text.isEmpty {
+            // "11 st 4.5 lb" as it is typed: the stones, then the pounds.
+            let parts = field.text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            end = canvas.put(String(parts[0]), row: top + 1, column: textColumn, style: .bold)
+            end = canvas.put(" st", row: top + 1, column: end, style: .dim)
+            if parts.count == 2 {
+                end = canvas.put(" " + parts[1], row: top + 1, column: end, style: .bold)
+                canvas.put(" lb", row: top + 1, column: end, style: .dim)
+            }
+        }
         if field.text.isEmpty {
             canvas.put("e.g. \(example(unit))", row: top + 1, column: textColumn, style: .dim)
         }

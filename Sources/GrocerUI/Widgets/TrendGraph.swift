@@ -33,6 +33,9 @@ public struct TrendGraph: Sendable {
     let dayLabel: @Sendable (CivilDay) -> String
     /// The locale's decimal separator, for the y axis.
     let separator: String
+    /// The y axis's labels in stones and pounds ("11st4") instead of the
+    /// trend's unit, for a person who reads stones.
+    public var inStones = false
 
     public init(
         first: Int, last: Int, points: [Point], trendAtStart: Double? = nil, goal: Double? = nil,
@@ -109,7 +112,9 @@ public struct TrendGraph: Sendable {
 
     /// "81.5" with the locale's separator: one decimal, no ICU formatter.
     func label(_ value: Double) -> String {
-        NumberText.fixed(value, digits: 1, separator: separator)
+        guard inStones else { return NumberText.fixed(value, digits: 1, separator: separator) }
+        let (stones, pounds) = Stones.split(pounds: Decimal(value), digits: 0)
+        return "\(stones)st\(pounds)"
     }
 
     /// Draws the graph in the rectangle: y labels and axis at the left,

@@ -20,6 +20,16 @@ public struct WeightField: Equatable, Sendable {
         return nil
     }
 
+    /// In stones: appends a typed character if the text can still become
+    /// stones and pounds (`Stones.isPrefix`: whole stones, a space, pounds
+    /// below 14); `.` or `,` shows as the locale's separator.
+    public mutating func insertStones(_ ch: Character) -> Bool {
+        let candidate = text + String(ch == " " ? ch : filter.normalized(ch))
+        guard Stones.isPrefix(candidate, separator: filter.decimalSeparator) else { return false }
+        text = candidate
+        return true
+    }
+
     /// Removes the last character; false when already empty.
     public mutating func deleteBackward() -> Bool {
         guard !text.isEmpty else { return false }

@@ -18,11 +18,14 @@ struct HistoryFixture {
 
     static let noon = Date(timeIntervalSince1970: 1_795_262_400)
 
-    init(entries: [WeightEntry], unit: WeightUnit = .kg, goal: Weight? = nil, height: Height? = nil, locale: String = "en_US") {
+    init(
+        entries: [WeightEntry], unit: WeightUnit = .kg, display: DisplayUnit? = nil, goal: Weight? = nil, height: Height? = nil,
+        locale: String = "en_US"
+    ) {
         self.entries = entries.sorted { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
         self.goal = goal
         self.height = height
-        context = AppContext(locales: .fixed(locale), defaultUnit: unit, now: Self.noon)
+        context = AppContext(locales: .fixed(locale), displayUnit: display ?? DisplayUnit(unit), now: Self.noon)
         context.size = Size(width: 80, height: 23)
         screen = HistoryScreen(locales: context.locales)
         let outcome = screen.appear(&context)

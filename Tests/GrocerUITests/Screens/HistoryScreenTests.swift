@@ -152,3 +152,27 @@ import Testing
         #expect(f.screen.graph?.first == f.entries.first.map { CivilDay($0.recordedAt, in: TimeZone(identifier: "UTC")!).number })
     }
 }
+
+/// The history in stones: each entry, the trend and the goal as "11 st 4.5
+/// lb" (an entry typed in kg with its typed value after it), the graph's
+/// axis as "11st4"; the figures are worked out in pounds, the rate in lbs.
+@Suite struct HistoryInStonesTests {
+    static let noon = HistoryFixture.noon
+
+    func entry(_ id: Int64, _ digits: String, _ unit: WeightUnit, daysAgo: Double) -> WeightEntry {
+        WeightEntry(id: id, weight: Weight(digits: digits, unit: unit)!, recordedAt: Self.noon.addingTimeInterval(-daysAgo * 86_400))
+    }
+
+    @Test func weightsShowAsStonesAndPounds() {
+        let entries = [entry(1, "160", .lbs, daysAgo: 2), entry(2, "72", .kg, daysAgo: 1), entry(3, "158.5", .lbs, daysAgo: 0)]
+        let f = HistoryFixture(entries: entries, unit: .lbs, display: .st, goal: Weight(digits: "150", unit: .lbs))
+        let frame = f.frame()
+        #expect(frame.contains { $0.contains("11 st 4.5 lb") })  // 158.5 lbs as typed
+        // 72 kg = 158.73 lbs (rounded once, to the hundredth).
+        #expect(frame.contains { $0.hasSuffix("11 st 4.73 lb (72 kg) │") || $0.contains("11 st 4.73 lb (72 kg)") })
+        #expect(f.screen.figures(withRangeChange: false).first?.hasPrefix("Trend 11 st") == true)
+        #expect(f.screen.figures(withRangeChange: false).contains { $0.hasPrefix("Goal 10 st 10 lb") })
+        #expect(frame.contains { $0.range(of: #"^ *1[01]st[0-9]+┤"#, options: .regularExpression) != nil })
+        #expect(!frame.contains { $0.contains(" kg ") && !$0.contains("(72 kg)") })
+    }
+}

@@ -12,10 +12,25 @@ import Testing
         #expect(picker.selected == .lbs)
         #expect(picker.handle(.char("j"), &context) == .perform(.setDefaultUnit(.kg)))
         #expect(context.defaultUnit == .kg)
+        // Stones and pounds, the third: weights are then kept in pounds.
+        #expect(picker.handle(.down, &context) == .perform(.setDefaultUnit(.st)))
+        #expect(context.displayUnit == .st && context.defaultUnit == .lbs)
         #expect(picker.handle(.down, &context) == .none)
+        #expect(picker.handle(.up, &context) == .perform(.setDefaultUnit(.kg)))
         #expect(picker.handle(.up, &context) == .perform(.setDefaultUnit(.lbs)))
         #expect(context.defaultUnit == .lbs)
         #expect(picker.handle(.enter, &context) == .dismiss)
+    }
+
+    @Test func theThreeUnitsAreListedTheChosenOneMarked() {
+        var context = testContext()
+        context.displayUnit = .st
+        var picker = UnitPickerScreen(selected: .lbs)
+        _ = picker.appear(&context)
+        var canvas = Canvas(width: 80, height: 23)
+        picker.render(into: &canvas, context)
+        let text = canvas.lines.joined(separator: "\n")
+        #expect(text.contains("  Pounds (lbs)") && text.contains("  Kilograms (kg)") && text.contains("> Stones (st lb)"))
     }
 
     @Test func aFailedChangeIsShownUnderTheBox() {

@@ -245,3 +245,40 @@ import Testing
     }
 
 }
+
+/// Stones and pounds on today's weight: typed as whole stones, a space and
+/// the pounds, shown as "11 st 4.5 lb", saved in pounds exactly.
+@Suite struct WeightEntryStonesTests {
+    typealias Tests = WeightEntryScreenTests
+
+    func stones(_ locale: String = "en_US") -> Tests.Fixture {
+        var f = Tests.Fixture(locale, unit: .lbs)
+        f.context.displayUnit = .st
+        return f
+    }
+
+    @Test func elevenStonesFourAndAHalfIsSavedAs158AndAHalfPounds() {
+        var f = stones()
+        for ch in "11 4.5" { #expect(f.handle(.char(ch)) == .redraw, "\(ch)") }
+        let line = WeightEntryScreenTests().rendered(f).lines[6]
+        #expect(line.contains("│ 11 st 4.5 lb") && line.contains("[ st ^U ]"))
+        #expect(f.handle(.enter) == .perform(.saveWeight(Weight(digits: "158.5", unit: .lbs)!, at: Tests.noon, note: "")))
+    }
+
+    @Test func whatCannotBeStonesAndPoundsIsRefusedAndSaysHow() {
+        var f = stones("de_DE")
+        for ch in "11 1" { _ = f.handle(.char(ch)) }
+        #expect(f.handle(.char("4")) == .reject)  // 14 pounds is a stone
+        #expect(f.message?.contains("11 4,5 is 11 st 4,5 lb") == true)
+        #expect(f.handle(.char(",")) == .redraw && f.handle(.char("5")) == .redraw)
+        #expect(f.field.text == "11 1,5")
+        #expect(f.handle(.enter) == .perform(.saveWeight(Weight(digits: "155.5", unit: .lbs)!, at: Tests.noon, note: "")))
+    }
+
+    @Test func theExampleAndTheNoticeSpeakStones() {
+        var f = stones()
+        #expect(WeightEntryScreenTests().rendered(f).lines[6].contains("e.g. 11 4.5"))
+        _ = f.screen.receive(.weightSaved(WeightEntry(id: 1, weight: Weight(digits: "158.5", unit: .lbs)!, recordedAt: Tests.noon)), &f.context)
+        #expect(f.context.notice == "Saved 11 st 4.5 lb (158.5 lbs)")
+    }
+}
