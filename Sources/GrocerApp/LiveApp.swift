@@ -94,8 +94,10 @@ struct Launch {
         let zoneKey = TimeZoneSettings.key(environment)
         var facts = state == .needsMigration ? nil : cache?.facts
         if facts?.zone?.key != zoneKey { facts?.zone = nil }
-        let locales = Locales(environment: environment, facts: facts)
-        if let date = cache?.date, date.localeIdentifier == locales.timeIdentifier { LongDatePattern.current = date }
+        // The system time zone, made on first use (after the frame, unless
+        // the kept facts cannot answer).
+        let locales = Locales(environment: environment, zone: { TimeZone.current }, facts: facts)
+        if let date = cache?.date, date.localeIdentifier == locales.timeIdentifier { locales.datePattern = date }
         return Launch(
             path: path, environment: environment, executable: executable, cache: cache, check: check, zoneKey: zoneKey,
             locales: locales,
@@ -140,7 +142,7 @@ struct Launch {
         // have written the cache): a wrong one is replaced on screen and on
         // disk.
         let captured = LongDatePattern.capture(locale: locales.time, timeZone: locales.timeZone)
-        if LongDatePattern.current != nil, LongDatePattern.current != captured { LongDatePattern.current = captured }
+        if locales.datePattern != nil, locales.datePattern != captured { locales.datePattern = captured }
         if fresh.date != captured { fresh.date = captured }
         fresh.unit = unit
         fresh.facts = locales.refreshedFacts(cache?.facts, now: now, zoneKey: zoneKey)

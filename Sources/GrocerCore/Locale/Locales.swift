@@ -27,14 +27,28 @@ public struct Locales: Sendable {
             made: Made(numeric: numeric, time: time, monetary: monetary, timeZone: timeZone), facts: nil)
     }
 
-    /// The person's locales from the environment (`UserLocale`); the
-    /// system time zone unless `timeZone` is given.
-    public init(environment: Environment, timeZone: TimeZone? = nil, facts: LaunchFacts? = nil) {
+    /// The person's locales from the environment (`UserLocale`), in
+    /// `timeZone`.
+    public init(environment: Environment, timeZone: TimeZone, facts: LaunchFacts? = nil) {
+        self.init(environment: environment, zone: { timeZone }, facts: facts)
+    }
+
+    /// The same with the time zone made on first use by `zone` (the edge
+    /// passes the system's: asking for it costs before the first frame).
+    public init(environment: Environment, zone: @escaping @Sendable () -> TimeZone, facts: LaunchFacts? = nil) {
         let identifiers = Identifiers(
             numeric: UserLocale.identifier(for: .numeric, environment: environment),
             time: UserLocale.identifier(for: .time, environment: environment),
             monetary: UserLocale.identifier(for: .monetary, environment: environment))
-        source = Source(identifiers: identifiers, made: Made(timeZone: timeZone), facts: facts)
+        source = Source(identifiers: identifiers, made: Made(), facts: facts, zone: zone)
+    }
+
+    /// The weight screen's date pattern for the time locale, kept from an
+    /// earlier launch or captured now (`LongDatePattern`): used by
+    /// `longDateShortTime` instead of a formatter while it is this locale's.
+    public var datePattern: LongDatePattern? {
+        get { source.datePattern }
+        nonmutating set { source.datePattern = newValue }
     }
 
     /// The numeric locale's decimal separator ("." when it has none).
@@ -89,7 +103,7 @@ public struct Locales: Sendable {
     /// Formatting from a kept `LongDatePattern` for this locale (captured
     /// from the same formatter) saves building one at launch.
     public func longDateShortTime(_ date: Date) -> String {
-        if let kept = LongDatePattern.current, kept.localeIdentifier == timeIdentifier,
+        if let kept = datePattern, kept.localeIdentifier == timeIdentifier,
             let text = kept.format(date, secondsFromGMT: secondsFromGMT(for: date))
         {
             return text
@@ -118,11 +132,19 @@ public struct Locales: Sendable {
         let identifiers: Identifiers
         private let made: Mutex<Made>
         private let kept: Mutex<LaunchFacts?>
+        private let pattern = Mutex<LongDatePattern?>(nil)
+        private let zone: @Sendable () -> TimeZone
 
-        init(identifiers: Identifiers, made: Made, facts: LaunchFacts?) {
+        init(identifiers: Identifiers, made: Made, facts: LaunchFacts?, zone: @escaping @Sendable () -> TimeZone = { .gmt }) {
             self.identifiers = identifiers
             self.made = Mutex(made)
             self.kept = Mutex(facts)
+            self.zone = zone
+        }
+
+        var datePattern: LongDatePattern? {
+            get { pattern.withLock { $0 } }
+            set { pattern.withLock { $0 = newValue } }
         }
 
         var facts: LaunchFacts? { kept.withLock { $0 } }
@@ -150,7 +172,7 @@ public struct Locales: Sendable {
         var timeZone: TimeZone {
             made.withLock { made in
                 if let zone = made.timeZone { return zone }
-                made.timeZone = TimeZone.current
+                made.timeZone = zone()
                 return made.timeZone!
             }
         }

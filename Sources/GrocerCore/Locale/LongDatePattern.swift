@@ -148,16 +148,6 @@ public struct LongDatePattern: Equatable, Sendable {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
-    // MARK: The kept pattern
-
-    private static let kept = Mutex<LongDatePattern?>(nil)
-
-    /// The pattern `Locales.longDateShortTime` uses for its locale instead
-    /// of a formatter (the app sets it at launch from its cache).
-    public static var current: LongDatePattern? {
-        get { kept.withLock { $0 } }
-        set { kept.withLock { $0 = newValue } }
-    }
 }
 
 extension LongDatePattern {
