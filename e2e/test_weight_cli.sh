@@ -136,6 +136,8 @@ notes_are_added_listed_edited_exported_and_imported() {
     [[ $(G weight list --utc) == "$id"$'\t2026-01-05T07:30:00Z\t72.5 kg\tafter a long run, tired\n'"$((id + 1))"$'\t2026-01-06T07:30:00Z\t72.4 kg' ]] \
         || fail "list: $(G weight list --utc)"
     [[ $(G weight list --json | jq -r '.[].note' | head -1) == 'after a long run, tired' ]] || fail "json: $(G weight list --json)"
+    # weight list --json goes through the export's writer: the same bytes.
+    cmp -s <(G weight list --json) <(G weight export --format json) || fail "list --json and export --format json differ"
     G weight export --output "$TMPROOT/notes.csv" || fail "export: exit $?" || return 1
     [[ $(sed -n 2p "$TMPROOT/notes.csv") == $'2026-01-05T07:30:00Z,72.5,kg,"after a long run, tired"\r' ]] || fail "csv: $(cat -A "$TMPROOT/notes.csv")"
     G weight import "$TMPROOT/notes.csv" --store "$TMPROOT/other.sqlite" >/dev/null || fail "import: exit $?" || return 1
@@ -150,6 +152,11 @@ notes_are_added_listed_edited_exported_and_imported() {
     out=$(G weight add 72 --note "$(printf '%0201d' 0)" 2>&1); rc=$?
     ((rc == 2)) && [[ $out == *"at most 200 characters (this one has 201)"* ]] || fail "too long: exit $rc: $out"
     [[ $(G weight list | wc -l) == 2 ]] || fail "a refused note saved a weight"
+    # A row grocer cannot read: the others are listed, then one line, exit 2.
+    sqlite3 "$GROCER_STORE" "PRAGMA ignore_check_constraints = ON; INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('heavy', 'kg', 1767700000)"
+    out=$(G weight list --json 2>"$TMPROOT/err"); rc=$?
+    ((rc == 2)) && [[ $(jq length <<<"$out") == 2 && $(wc -l <"$TMPROOT/err") == 1 ]] && grep -q "left in the file" "$TMPROOT/err" \
+        || fail "an unreadable row: exit $rc: $out / $(cat "$TMPROOT/err")"
 }
 
 json_answers_what_was_made_or_changed() {
