@@ -111,3 +111,21 @@ final class StopCheck: @unchecked Sendable {
 /// see `Connection.setDefensive`.
 @_silgen_name("sqlite3_db_config")
 func sqlite3DBConfigInt(_ db: OpaquePointer?, _ op: Int32, _ value: Int32, _ result: UnsafeMutablePointer<Int32>?) -> Int32
+
+/// sqlite3_config with one int argument (SQLITE_CONFIG_MEMSTATUS).
+@_silgen_name("sqlite3_config")
+func sqlite3ConfigInt(_ op: Int32, _ value: Int32) -> Int32
+
+/// SQLite's settings for the whole process.
+public enum SQLiteProcess {
+    /// Called once at the start of the process, before SQLite is used:
+    /// SQLite's memory statistics off (`SQLITE_CONFIG_MEMSTATUS`, which
+    /// grocer never reads), so its every allocation and free no longer
+    /// takes a process-wide mutex (about a tenth of a bulk import's time,
+    /// docs/MEASURED.md). Later it is refused and changes nothing; false
+    /// then.
+    @discardableResult
+    public static func configure() -> Bool {
+        sqlite3ConfigInt(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK
+    }
+}

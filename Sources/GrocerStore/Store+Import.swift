@@ -17,11 +17,11 @@ public enum ImportOutcome: Equatable, Sendable {
 /// only as long as the feed runs.
 public struct WeightImporter {
     private let db: Database
-    private let insert: Statement
-    private let insertWithID: Statement
+    private let insert: FastStatement
+    private let insertWithID: FastStatement
     /// Rows already in the store before this import began; nil when it was
     /// empty (no row can be a duplicate then).
-    private let duplicate: Statement?
+    private let duplicate: FastStatement?
     private let lastIDBefore: Int64
     /// An empty store takes the file's ids (grocer's JSON carries them), so
     /// export -> import -> export gives the same bytes.
@@ -56,8 +56,9 @@ public struct WeightImporter {
         self.stop = stop
         self.progressEvery = max(1, progressEvery)
         self.progress = progress
-        insert = try db.makeStatement(sql: "INSERT INTO weight_entry (value, unit, recorded_at, note) VALUES (?, ?, ?, ?)")
-        insertWithID = try db.makeStatement(sql: "INSERT INTO weight_entry (id, value, unit, recorded_at, note) VALUES (?, ?, ?, ?, ?)")
+        insert = FastStatement(try db.makeStatement(sql: "INSERT INTO weight_entry (value, unit, recorded_at, note) VALUES (?, ?, ?, ?)"), in: db)
+        insertWithID = FastStatement(
+            try db.makeStatement(sql: "INSERT INTO weight_entry (id, value, unit, recorded_at, note) VALUES (?, ?, ?, ?, ?)"), in: db)
         let last = try Int64.fetchOne(db, sql: "SELECT max(id) FROM weight_entry")
         lastIDBefore = last ?? 0
         keepsIDs = last == nil
@@ -66,12 +67,13 @@ public struct WeightImporter {
         duplicate =
             last == nil
             ? nil
-            : try db.makeStatement(
-                sql: """
-                    SELECT 1 FROM weight_entry
-                    WHERE recorded_at = ? AND id <= ? AND unit = ? AND round(CAST(value AS REAL) * 100) = ?
-                    LIMIT 1
-                    """)
+            : FastStatement(
+                try db.makeStatement(
+                    sql: """
+                        SELECT 1 FROM weight_entry
+                        WHERE recorded_at = ? AND id <= ? AND unit = ? AND round(CAST(value AS REAL) * 100) = ?
+                        LIMIT 1
+                        """), in: db)
     }
 
     /// Inserts `weight` recorded at `seconds` (Unix time) with `note`
@@ -90,8 +92,8 @@ public struct WeightImporter {
         guard WeightRecord.times.contains(seconds) else { throw ImportRangeError(seconds: seconds) }
         let unit = weight.unit.rawValue
         if let duplicate {
-            duplicate.setUncheckedArguments([seconds, lastIDBefore, unit, weight.hundredths])
-            if try Bool.fetchOne(duplicate) != nil {
+            duplicate.bind(.integer(seconds), .integer(lastIDBefore), .text(unit), .integer(Int64(weight.hundredths)))
+            if try duplicate.hasRow() {
                 duplicates += 1
                 return .duplicate
             }
@@ -110,7 +112,7 @@ public struct WeightImporter {
             if !moreAtLastSeconds.isEmpty { moreAtLastSeconds.removeAll(keepingCapacity: true) }
         }
         if try !insertKeepingID(id, weight.digits, unit, seconds, note) {
-            insert.setUncheckedArguments([weight.digits, unit, seconds, note])
+            insert.bind(.text(weight.digits), .text(unit), .integer(seconds), .text(note))
             try insert.execute()
         }
         inserted += 1
@@ -122,7 +124,7 @@ public struct WeightImporter {
     /// free; false when the row still needs inserting.
     private mutating func insertKeepingID(_ id: Int64?, _ digits: String, _ unit: String, _ seconds: Int64, _ note: String) throws -> Bool {
         guard keepsIDs, let id, id > 0 else { return false }
-        insertWithID.setUncheckedArguments([id, digits, unit, seconds, note])
+        insertWithID.bind(.integer(id), .text(digits), .text(unit), .integer(seconds), .text(note))
         do {
             try insertWithID.execute()
             return true

@@ -86,6 +86,8 @@ enum Main {
         // as any failed write, instead of killing grocer (and leaving a
         // terminal raw or a partial file) with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
+        // Before any store is opened.
+        SQLiteProcess.configure()
         // Before anything asks ICU: a locale variable ICU's default locale
         // would crash on is dropped (see UserLocale.isWellFormed).
         for name in UserLocale.variables {
