@@ -158,7 +158,7 @@ extension HistoryScreen {
     }
 
     mutating func undoLast() -> Outcome {
-        guard let last = undo.popLast() else {
+        guard let last = undo.undo() else {
             notice = "Nothing to undo."
             return .reject
         }

@@ -27,8 +27,9 @@ public struct HistoryScreen: Screen {
     public internal(set) var notice: String?
     /// The edit or goal form, while open.
     public internal(set) var form: EntryForm?
-    /// This session's deletes and edits, the last on top.
-    public internal(set) var undo: [HistoryChange] = []
+    /// This session's deletes and edits, the last on top: the same undo
+    /// stack the groceries keep (at most `UndoStack.defaultLimit`).
+    public internal(set) var undo = UndoStack<HistoryChange>()
     /// The position of the first list row shown.
     var topPosition = 1
     /// What to do once the page asked for comes.
@@ -118,7 +119,7 @@ public struct HistoryScreen: Screen {
             if periods != nil { return askExtremes(context) }
         case .weightsDeleted(let entries):
             window.remove(entries)
-            undo.append(.deleted(entries))
+            undo.record(.deleted(entries))
             notice = "Deleted \(describe(entries)). Press u to undo."
             follow(context)
             return .perform(.history(.loadWeightDays(unit: context.defaultUnit)))
@@ -134,7 +135,7 @@ public struct HistoryScreen: Screen {
             if undoing {
                 notice = "Undid the edit: \(describe([after]))."
             } else {
-                undo.append(.edited(before: before, after: after))
+                undo.record(.edited(before: before, after: after))
                 notice = "Changed to \(describe([after])). Press u to undo."
             }
             undoing = false
@@ -158,7 +159,8 @@ public struct HistoryScreen: Screen {
         case .failed(let text):
             undoing = false
             pendingMove = nil
-            if let change = undoInFlight { undo.append(change) }
+            // The undo did not happen: the change goes back to be undone.
+            if undoInFlight != nil { _ = undo.redo() }
             undoInFlight = nil
             if form != nil { form?.message = text } else { notice = text }
         default:

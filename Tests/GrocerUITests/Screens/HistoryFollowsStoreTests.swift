@@ -80,7 +80,7 @@ import Testing
         f.press(.char("u"))
         #expect(f.entries.last == theirs)
         #expect(f.screen.notice == "Could not undo the edit.")
-        #expect(f.screen.undo.isEmpty)
+        #expect(!f.screen.undo.canUndo)
         #expect(f.screen.window.rows.first == theirs)
     }
 }
