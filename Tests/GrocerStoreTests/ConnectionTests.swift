@@ -65,19 +65,7 @@ import Testing
         let dir = TempDir()
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
         defer { try? store.close() }
-        let other = try DatabaseQueue(path: dir.path("s.sqlite"))
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            try? other.writeWithoutTransaction { db in
-                try db.execute(sql: "BEGIN IMMEDIATE")
-                holding.signal()
-                release.wait()
-                try db.execute(sql: "COMMIT")
-            }
-        }
-        holding.wait()
-        onOwnThread(after: 0.3) { release.signal() }
+        let other = try holdingLock(dir.path("s.sqlite"), begin: "BEGIN IMMEDIATE")
         try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         #expect(try store.recentWeights(limit: 5).count == 1)
         try other.close()
@@ -87,20 +75,7 @@ import Testing
         let dir = TempDir()
         let path = try HostileStoreTests.currentStore(dir)
         try dir.sqlite("s.sqlite", "PRAGMA journal_mode = DELETE;")
-        let other = try DatabaseQueue(path: path)
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            try? other.writeWithoutTransaction { db in
-                try db.execute(sql: "BEGIN EXCLUSIVE")
-                try db.execute(sql: "DELETE FROM setting")
-                holding.signal()
-                release.wait()
-                try db.execute(sql: "COMMIT")
-            }
-        }
-        holding.wait()
-        onOwnThread(after: 0.3) { release.signal() }
+        let other = try holdingLock(path, sql: "DELETE FROM setting")
         #expect(StoreJudge.judge(path: path, deep: true, stop: StopFlag()).state == .current)
         try other.close()
     }

@@ -106,20 +106,7 @@ import Testing
         let dir = TempDir()
         let path = try Self.store(dir)
         try dir.sqlite("s.sqlite", "PRAGMA journal_mode = DELETE;")
-        let other = try DatabaseQueue(path: path)
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            try? other.writeWithoutTransaction { db in
-                try db.execute(sql: "BEGIN EXCLUSIVE")
-                try db.execute(sql: "INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('71', 'kg', 1795262400)")
-                holding.signal()
-                release.wait()
-                try db.execute(sql: "COMMIT")
-            }
-        }
-        holding.wait()
-        onOwnThread(after: 0.3) { release.signal() }
+        let other = try holdingLock(path, sql: "INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('71', 'kg', 1795262400)")
         let launch = StoreJudge.judgeAtLaunch(path: path, checked: nil, stop: StopFlag())
         try other.close()
         #expect(launch.ranCheck)
