@@ -18,9 +18,8 @@ public enum TrendJSON {
             "    {\"date\": \"\($0.day)\", \"weight\": \(fixed2($0.weight)), \"trend\": \(fixed2($0.trend))}"
         }
         let current = end.flatMap { trend.trend(on: $0) }
-        let reliable = trend.rateIsReliable
-        let forecast = reliable ? goal.flatMap { trend.forecastDay(goal: $0) } : nil
-        let rate = reliable ? trend.changePerWeek : nil
+        let forecast = goal.flatMap { trend.reliableForecastDay(goal: $0) }
+        let rate = trend.reliableChangePerWeek
         let bmi = height.map { height in
             "\n  \"bmi\": " + (current.map { Height.tenths(height.bodyMassIndex(of: $0, in: trend.unit)) } ?? "null") + ","
         }

@@ -17,8 +17,7 @@ public enum TrendText {
         lines.append("")
         lines.append("Trend: \(fixed2(last.trend)) \(unit) on \(last.day).")
         // As on the screen: no rate, and no date for the goal, from too few days.
-        let reliable = trend.rateIsReliable
-        if let rate = trend.changePerWeek, reliable {
+        if let rate = trend.reliableChangePerWeek {
             lines.append("Change per week: \(rate > 0 ? "+" : "")\(fixed2(rate)) \(unit).")
         } else {
             lines.append(
@@ -26,9 +25,10 @@ public enum TrendText {
         }
         if let goal {
             let target = "Goal: \(fixed2(goal)) \(unit)"
-            switch reliable ? trend.forecast(goal: goal) : .noRate {
+            switch trend.reliableForecast(goal: goal) {
             case .reached: lines.append("\(target), reached.")
-            case .inDays: lines.append("\(target), by \(trend.forecastDay(goal: goal).map(String.init(describing:)) ?? "-") at this rate.")
+            case .inDays:
+                lines.append("\(target), by \(trend.reliableForecastDay(goal: goal).map(String.init(describing:)) ?? "-") at this rate.")
             case .movingAway: lines.append("\(target); the trend is not moving towards it.")
             case .tooFar: lines.append("\(target); more than 3 years away at this rate.")
             case .noRate: lines.append("\(target).")

@@ -109,6 +109,22 @@ public struct WeightTrend: Sendable {
     /// shown: `rateMinimumDays` of the last `rateWindowDays`.
     public var rateIsReliable: Bool { daysInRateWindow >= Self.rateMinimumDays }
 
+    /// The change per week as grocer shows it, on the screen and in the
+    /// commands: `changePerWeek` when `rateIsReliable`, else nil.
+    public var reliableChangePerWeek: Decimal? { rateIsReliable ? changePerWeek : nil }
+
+    /// The forecast as grocer shows it: `forecast(goal:)`, but `.noRate`
+    /// (no date) when the rate is not reliable; a goal reached is reached.
+    public func reliableForecast(goal: Decimal) -> Forecast {
+        let forecast = forecast(goal: goal)
+        return forecast == .reached || rateIsReliable ? forecast : .noRate
+    }
+
+    /// The day of `reliableForecast(goal:)`, or nil when none is shown.
+    public func reliableForecastDay(goal: Decimal) -> CivilDay? {
+        day(of: reliableForecast(goal: goal))
+    }
+
     var slopePerDay: Decimal? {
         guard let last = points.last else { return nil }
         let first = last.day.adding(days: -13)
@@ -159,8 +175,12 @@ public struct WeightTrend: Sendable {
 
     /// The calendar day of the forecast, or nil when none is shown.
     public func forecastDay(goal: Decimal) -> CivilDay? {
+        day(of: forecast(goal: goal))
+    }
+
+    private func day(of forecast: Forecast) -> CivilDay? {
         guard let last = points.last else { return nil }
-        switch forecast(goal: goal) {
+        switch forecast {
         case .inDays(let days): return last.day.adding(days: days)
         case .reached: return last.day
         default: return nil

@@ -92,8 +92,7 @@ extension HistoryScreen {
             parts.append("BMI \(NumberText.fixed(height.bodyMassIndex(of: latest.trend, in: unit), digits: 1, separator: separator))")
         }
         // Too few days weighed for a rate (help says the rule): "--".
-        let rate = trend.rateIsReliable ? trend.changePerWeek : nil
-        if let rate {
+        if let rate = trend.reliableChangePerWeek {
             parts.append("\(NumberText.fixed(rate, digits: 2, separator: separator, signed: true)) \(u)/week")
         } else if trend.points.count > 1 {
             parts.append("-- \(u)/week")
@@ -104,11 +103,11 @@ extension HistoryScreen {
         if let goal {
             let target = goal.exactValue(in: unit)
             var text = "Goal \(weightText(target))"
-            switch trend.forecast(goal: target) {
+            switch trend.reliableForecast(goal: target) {
             case .reached: text += " reached"
-            case _ where rate == nil: text += " by --"
-            case .inDays: trend.forecastDay(goal: target).map { text += " by " + formats.dayWithYear($0) }
-            case .movingAway, .tooFar, .noRate: break
+            case .noRate: text += " by --"
+            case .inDays: trend.reliableForecastDay(goal: target).map { text += " by " + formats.dayWithYear($0) }
+            case .movingAway, .tooFar: break
             }
             parts.append(text)
         }
