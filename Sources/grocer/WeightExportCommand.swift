@@ -17,8 +17,8 @@ struct WeightExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write every weight as grocer's CSV or JSON, oldest first.",
         discussion: """
-            CSV (RFC 4180): a header recorded_at,value,unit, then one row per entry: the time in ISO 8601 UTC, \
-            the value exactly as typed (72.50 stays 72.50) and the unit. JSON: what 'weight list --json' prints. \
+            CSV (RFC 4180): a header recorded_at,value,unit,note, then one row per entry: the time in ISO 8601 UTC, \
+            the value exactly as typed (72.50 stays 72.50), the unit and the note (empty for none). JSON: what 'weight list --json' prints. \
             'grocer weight import' reads both back. With no store at the path yet, writes an empty export.
             """)
 

@@ -307,7 +307,7 @@ public struct WeightEntryScreen: Screen {
         let buttonColumn = left + boxWidth - 1 - canvas.columns(button) - 1
         canvas.put(button, row: top + 1, column: buttonColumn, style: .accent)
         let textColumn = left + 2
-        var end = canvas.put(field.text, row: top + 1, column: textColumn, style: .bold)
+        var end: Int
         if unit == .st, !field.text.isEmpty {
             // "11 st 4.5 lb" as it is typed: the stones, then the pounds.
             let parts = field.text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
@@ -317,6 +317,8 @@ public struct WeightEntryScreen: Screen {
                 end = canvas.put(" " + parts[1], row: top + 1, column: end, style: .bold)
                 canvas.put(" lb", row: top + 1, column: end, style: .dim)
             }
+        } else {
+            end = canvas.put(field.text, row: top + 1, column: textColumn, style: .bold)
         }
         if field.text.isEmpty {
             canvas.put("e.g. \(example(unit))", row: top + 1, column: textColumn, style: .dim)
