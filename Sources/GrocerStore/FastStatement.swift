@@ -19,30 +19,28 @@ struct FastStatement {
 
     private var handle: SQLiteStatement { statement.sqliteStatement }
 
-    /// Binds `values` (Int64 or String) from parameter 1 on.
-    func bind(_ values: Value...) {
+    /// Binds an integer to parameter `position` (from 1).
+    func bind(_ position: Int32, _ value: Int64) {
+        sqlite3_bind_int64(handle, position, value)
+    }
+
+    /// Binds text to parameter `position` (from 1); SQLite copies it.
+    func bind(_ position: Int32, _ text: String) {
         let handle = self.handle
-        sqlite3_reset(handle)
-        for (index, value) in values.enumerated() {
-            let position = Int32(index + 1)
-            switch value {
-            case .integer(let int): sqlite3_bind_int64(handle, position, int)
-            case .text(let text):
-                var text = text
-                text.withUTF8 { bytes in
-                    _ = bytes.withMemoryRebound(to: CChar.self) { chars in
-                        if let base = chars.baseAddress {
-                            sqlite3_bind_text(handle, position, base, Int32(chars.count), RepairTally.transient)
-                        } else {
-                            sqlite3_bind_text(handle, position, "", 0, nil)  // "" (not NULL)
-                        }
-                    }
+        var text = text
+        text.withUTF8 { bytes in
+            _ = bytes.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress {
+                    sqlite3_bind_text(handle, position, base, Int32(chars.count), RepairTally.transient)
+                } else {
+                    sqlite3_bind_text(handle, position, "", 0, nil)  // "" (not NULL)
                 }
             }
         }
     }
 
-    /// Runs a statement that returns no row (an insert).
+    /// Runs a statement that returns no row (an insert), with the values
+    /// bound since it last ran (each run resets it).
     func execute() throws {
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
@@ -64,10 +62,5 @@ struct FastStatement {
         let extended = db.sqliteConnection.map { sqlite3_extended_errcode($0) } ?? code
         let message = db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
         return DatabaseError(resultCode: ResultCode(rawValue: extended), message: message, sql: statement.sql)
-    }
-
-    enum Value {
-        case integer(Int64)
-        case text(String)
     }
 }

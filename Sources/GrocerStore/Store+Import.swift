@@ -92,7 +92,10 @@ public struct WeightImporter {
         guard WeightRecord.times.contains(seconds) else { throw ImportRangeError(seconds: seconds) }
         let unit = weight.unit.rawValue
         if let duplicate {
-            duplicate.bind(.integer(seconds), .integer(lastIDBefore), .text(unit), .integer(Int64(weight.hundredths)))
+            duplicate.bind(1, seconds)
+            duplicate.bind(2, lastIDBefore)
+            duplicate.bind(3, unit)
+            duplicate.bind(4, Int64(weight.hundredths))
             if try duplicate.hasRow() {
                 duplicates += 1
                 return .duplicate
@@ -112,7 +115,10 @@ public struct WeightImporter {
             if !moreAtLastSeconds.isEmpty { moreAtLastSeconds.removeAll(keepingCapacity: true) }
         }
         if try !insertKeepingID(id, weight.digits, unit, seconds, note) {
-            insert.bind(.text(weight.digits), .text(unit), .integer(seconds), .text(note))
+            insert.bind(1, weight.digits)
+            insert.bind(2, unit)
+            insert.bind(3, seconds)
+            insert.bind(4, note)
             try insert.execute()
         }
         inserted += 1
@@ -124,7 +130,11 @@ public struct WeightImporter {
     /// free; false when the row still needs inserting.
     private mutating func insertKeepingID(_ id: Int64?, _ digits: String, _ unit: String, _ seconds: Int64, _ note: String) throws -> Bool {
         guard keepsIDs, let id, id > 0 else { return false }
-        insertWithID.bind(.integer(id), .text(digits), .text(unit), .integer(seconds), .text(note))
+        insertWithID.bind(1, id)
+        insertWithID.bind(2, digits)
+        insertWithID.bind(3, unit)
+        insertWithID.bind(4, seconds)
+        insertWithID.bind(5, note)
         do {
             try insertWithID.execute()
             return true
