@@ -9,11 +9,10 @@ public enum JSONText {
     /// number older readers know, `amount` the exact one ("1.5", null when
     /// the store holds none); `aisle` and `storedIn` are names or null.
     public static func object(_ item: GroceryItem) -> String {
-        let name = { (text: String?) in text.map(string) ?? "null" }
-        return "{\"id\": \(item.id), \"name\": \(string(item.name)), \"quantity\": \(item.quantity), "
-            + "\"amount\": \(name(item.amount?.canonical)), \"unit\": \(name(item.unit?.name)), "
+        "{\"id\": \(item.id), \"name\": \(string(item.name)), \"quantity\": \(item.quantity), "
+            + "\"amount\": \(string(orNull: item.amount?.canonical)), \"unit\": \(string(orNull: item.unit?.name)), "
             + "\"listed\": \(item.listed), \"collected\": \(item.collected), "
-            + "\"aisle\": \(name(item.aisle?.name)), \"storedIn\": \(name(item.place?.name))}"
+            + "\"aisle\": \(string(orNull: item.aisle?.name)), \"storedIn\": \(string(orNull: item.place?.name))}"
     }
 
     /// One weight entry, keys in a fixed order (as `weight export --format json`).
