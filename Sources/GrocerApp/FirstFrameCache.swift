@@ -7,39 +7,34 @@ import GrocerStore
 #endif
 
 /// What the first frame needs before the store is open and before ICU is
-/// asked anything, kept in $XDG_STATE_HOME/grocer/first-frame: the date
-/// pattern of the time locale (`LongDatePattern`), the decimal separator
-/// and the time zone's offset (`LaunchFacts`), and the default unit of the
-/// store last opened, and that store's fingerprint as a quick check last
-/// passed on it (`StoreJudge.judgeAtLaunch`). All are only shortcuts: the
-/// pattern and the facts are tied to this very executable (ICU's data is
-/// inside it) and to the locale and time zone settings they were read for,
-/// and are checked against ICU after the first frame; the unit is corrected
-/// as soon as the store opens; a fingerprint that is not the file's only
-/// means the file is checked again; the file is rewritten whenever any is
-/// stale. A missing, unreadable or odd file is ignored.
+/// asked anything, kept in $XDG_STATE_HOME/grocer/first-frame: the launch's
+/// hints (`LaunchHints`: the store's default unit, the date pattern of the
+/// time locale, the decimal separator, the time zone's offset), for which
+/// executable and which store, and that store's fingerprint as a quick
+/// check last passed on it (`StoreJudge.judgeAtLaunch`). All are only
+/// shortcuts: the hints are tied to this very executable (ICU's data is
+/// inside it) and to the settings they were read for, and are checked
+/// against ICU after the first frame; a fingerprint that is not the file's
+/// only means the file is checked again; the file is rewritten whenever
+/// any is stale. A missing, unreadable or odd file is ignored.
+///
+/// The file is `key=value` lines under a header line, in any order; a key
+/// it does not know is skipped, a key given twice makes the file odd.
 struct FirstFrameCache: Equatable {
     var executable: String
-    var date: LongDatePattern?
     var storePath: String
-    var unit: DisplayUnit?
-    var facts: LaunchFacts?
     /// The store's fingerprint when a quick check last passed on it.
     var checked: StoreFingerprint?
+    var hints: LaunchHints
 
-    init(
-        executable: String, date: LongDatePattern?, storePath: String, unit: DisplayUnit?, facts: LaunchFacts? = nil,
-        checked: StoreFingerprint? = nil
-    ) {
+    init(executable: String, storePath: String, checked: StoreFingerprint? = nil, hints: LaunchHints = LaunchHints()) {
         self.executable = executable
-        self.date = date
         self.storePath = storePath
-        self.unit = unit
-        self.facts = facts
         self.checked = checked
+        self.hints = hints
     }
 
-    static let header = "grocer first frame 3"
+    static let header = "grocer first frame 4"
     static let separator: Character = "\u{1F}"
 
     static func file(_ environment: Environment) -> URL {
@@ -92,41 +87,95 @@ struct FirstFrameCache: Equatable {
         // Shown on screen: nothing that a terminal would obey.
         guard !hasControls(text) else { return nil }
         // Split on the bytes, not on Characters (which finds grapheme
-        // boundaries on the way): both separators are controls, which
-        // always end a grapheme, so the pieces are the same.
-        func pieces(_ text: String, _ separator: UInt8) -> [String] {
-            Array(text.utf8).split(separator: separator, omittingEmptySubsequences: false).map {
+        // boundaries on the way): the separators are controls or ASCII,
+        // which always end a grapheme, so the pieces are the same.
+        let bytes = Array(text.utf8)
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines.removeFirst().elementsEqual(header.utf8), lines.removeLast().isEmpty else { return nil }
+        var values = Values()
+        for line in lines {
+            guard let equals = line.firstIndex(of: 0x3D), values.take(line[..<equals], line[(equals + 1)...]) else { return nil }
+        }
+        return values.cache
+    }
+
+    /// The keys, in the order they are written.
+    enum Key: String, CaseIterable {
+        case executable, store, checked, unit
+        case dateLocale = "date.locale"
+        case datePattern = "date.pattern"
+        case dateMonths = "date.months"
+        case dateShortMonths = "date.short-months"
+        case dateStandaloneMonths = "date.standalone-months"
+        case dateWeekdays = "date.weekdays"
+        case dateShortWeekdays = "date.short-weekdays"
+        case dateAM = "date.am"
+        case datePM = "date.pm"
+        case numericLocale = "numeric.locale"
+        case numericSeparator = "numeric.separator"
+        case zoneKey = "zone.key"
+        case zoneOffset = "zone.offset"
+        case zoneSince = "zone.since"
+        case zoneUntil = "zone.until"
+    }
+
+    /// The values read so far, by key (a fixed array, not a dictionary:
+    /// this runs before the first frame).
+    struct Values {
+        static let keys = Key.allCases
+        var values = [String?](repeating: nil, count: keys.count)
+
+        /// False for a key given twice. (Matched by a loop: `Key(rawValue:)`
+        /// on an enum this size makes a dictionary of its names, and making
+        /// that type searched every protocol conformance in the executable,
+        /// 400,000 instructions before the first frame.)
+        mutating func take(_ key: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) -> Bool {
+            let name = String(decoding: key, as: UTF8.self)
+            guard let index = Self.keys.firstIndex(where: { $0.rawValue == name }) else { return true }
+            guard values[index] == nil else { return false }
+            values[index] = String(decoding: value, as: UTF8.self)
+            return true
+        }
+
+        subscript(_ key: Key) -> String? { values[Self.keys.firstIndex(of: key)!] }
+
+        /// Names joined by U+001F.
+        func names(_ key: Key) -> [String] {
+            guard let text = self[key] else { return [] }
+            return Array(text.utf8).split(separator: 0x1F, omittingEmptySubsequences: false).map {
                 String(decoding: $0, as: UTF8.self)
             }
         }
-        let lines = pieces(text, 0x0A)
-        guard lines.count >= 20, lines[0] == header else { return nil }
-        func names(_ line: String) -> [String] { pieces(line, 0x1F) }
-        var date: LongDatePattern?
-        if !lines[2].isEmpty {
-            // Twelve months and seven weekdays, or the file is not grocer's.
-            let months = [names(lines[4]), names(lines[5]), names(lines[6])]
-            let weekdays = [names(lines[7]), names(lines[8])]
-            guard months.allSatisfy({ $0.count == 12 }), weekdays.allSatisfy({ $0.count == 7 }), !lines[3].isEmpty else { return nil }
-            date = LongDatePattern(
-                localeIdentifier: lines[2], pattern: lines[3], months: months[0], shortMonths: months[1],
-                standaloneMonths: months[2], weekdays: weekdays[0], shortWeekdays: weekdays[1], am: lines[9], pm: lines[10])
-        }
-        var facts: LaunchFacts?
-        if !lines[13].isEmpty {
-            let separator = lines[14].count == 1 ? lines[14].first : nil
-            var zone: LaunchFacts.ZoneOffset?
-            if !lines[15].isEmpty {
-                guard let offset = Int(lines[16]), let since = Int(lines[17]), let until = Int(lines[18]),
-                    Self.offsets.contains(offset), Self.instants.contains(since), Self.instants.contains(until), since <= until
+
+        /// Each group whole or absent; every number in its range.
+        var cache: FirstFrameCache? {
+            guard let executable = self[.executable], let store = self[.store] else { return nil }
+            var hints = LaunchHints(unit: self[.unit].flatMap(DisplayUnit.init(rawValue:)))
+            if let locale = self[.dateLocale] {
+                // Twelve months and seven weekdays, or the file is not grocer's.
+                let months = [names(.dateMonths), names(.dateShortMonths), names(.dateStandaloneMonths)]
+                let weekdays = [names(.dateWeekdays), names(.dateShortWeekdays)]
+                guard months.allSatisfy({ $0.count == 12 }), weekdays.allSatisfy({ $0.count == 7 }),
+                    let pattern = self[.datePattern], !pattern.isEmpty, let am = self[.dateAM], let pm = self[.datePM]
                 else { return nil }
-                zone = LaunchFacts.ZoneOffset(key: lines[15], secondsFromGMT: offset, since: since, until: until)
+                hints.date = LongDatePattern(
+                    localeIdentifier: locale, pattern: pattern, months: months[0], shortMonths: months[1],
+                    standaloneMonths: months[2], weekdays: weekdays[0], shortWeekdays: weekdays[1], am: am, pm: pm)
             }
-            facts = LaunchFacts(numericIdentifier: lines[13], decimalSeparator: separator, zone: zone)
+            if let locale = self[.numericLocale] {
+                guard let separator = self[.numericSeparator], separator.count == 1 else { return nil }
+                hints.numeric = LaunchHints.Numeric(identifier: locale, separator: separator.first!)
+            }
+            if let key = self[.zoneKey] {
+                guard let offset = self[.zoneOffset].flatMap({ Int($0) }), let since = self[.zoneSince].flatMap({ Int($0) }),
+                    let until = self[.zoneUntil].flatMap({ Int($0) }), offsets.contains(offset), instants.contains(since),
+                    instants.contains(until), since <= until
+                else { return nil }
+                hints.zone = LaunchHints.ZoneOffset(key: key, secondsFromGMT: offset, since: since, until: until)
+            }
+            return FirstFrameCache(
+                executable: executable, storePath: store, checked: self[.checked].map(StoreFingerprint.init(text:)), hints: hints)
         }
-        return FirstFrameCache(
-            executable: lines[1], date: date, storePath: lines[11], unit: DisplayUnit(rawValue: lines[12]), facts: facts,
-            checked: lines[19].isEmpty ? nil : StoreFingerprint(text: lines[19]))
     }
 
     /// Offsets from UTC that exist (-12h to +14h today; a margin kept).
@@ -143,15 +192,21 @@ struct FirstFrameCache: Equatable {
 
     var text: String {
         let join = { (names: [String]) in names.joined(separator: String(Self.separator)) }
-        let d = date
-        let z = facts?.zone
-        return [
-            Self.header, executable, d?.localeIdentifier ?? "", d?.pattern ?? "", join(d?.months ?? []), join(d?.shortMonths ?? []),
-            join(d?.standaloneMonths ?? []), join(d?.weekdays ?? []), join(d?.shortWeekdays ?? []), d?.am ?? "", d?.pm ?? "",
-            storePath, unit?.rawValue ?? "", facts?.numericIdentifier ?? "", facts?.decimalSeparator.map { String($0) } ?? "",
-            z?.key ?? "", z.map { String($0.secondsFromGMT) } ?? "", z.map { String($0.since) } ?? "", z.map { String($0.until) } ?? "",
-            checked?.text ?? "",
-        ].joined(separator: "\n") + "\n"
+        let date = hints.date
+        let zone = hints.zone
+        let values: [(Key, String?)] = [
+            (.executable, executable), (.store, storePath), (.checked, checked?.text), (.unit, hints.unit?.rawValue),
+            (.dateLocale, date?.localeIdentifier), (.datePattern, date?.pattern), (.dateMonths, date.map { join($0.months) }),
+            (.dateShortMonths, date.map { join($0.shortMonths) }), (.dateStandaloneMonths, date.map { join($0.standaloneMonths) }),
+            (.dateWeekdays, date.map { join($0.weekdays) }), (.dateShortWeekdays, date.map { join($0.shortWeekdays) }),
+            (.dateAM, date?.am), (.datePM, date?.pm), (.numericLocale, hints.numeric?.identifier),
+            (.numericSeparator, hints.numeric.map { String($0.separator) }), (.zoneKey, zone?.key),
+            (.zoneOffset, zone.map { String($0.secondsFromGMT) }), (.zoneSince, zone.map { String($0.since) }),
+            (.zoneUntil, zone.map { String($0.until) }),
+        ]
+        var text = Self.header + "\n"
+        for case (let key, let value?) in values { text += key.rawValue + "=" + value + "\n" }
+        return text
     }
 
     /// Replaces the file whole (a new private file renamed over it), in a
@@ -172,11 +227,11 @@ struct FirstFrameCache: Equatable {
     /// The next launch's first frame shows the unit just chosen.
     static func note(unit: DisplayUnit, storePath: String, environment: Environment) {
         let url = file(environment)
-        guard var cache = read(url), cache.storePath != storePath || cache.unit != unit else { return }
+        guard var cache = read(url), cache.storePath != storePath || cache.hints.unit != unit else { return }
         // Another store's fingerprint says nothing about this one.
         if cache.storePath != storePath { cache.checked = nil }
         cache.storePath = storePath
-        cache.unit = unit
+        cache.hints.unit = unit
         cache.write(to: url)
     }
 }

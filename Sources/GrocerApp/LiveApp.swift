@@ -44,7 +44,8 @@ public enum LiveApp {
         let effects = LiveEffects(path: path, environment: environment, post: { mailbox.post($0) })
         let terminal = FirstFrameTerminal(base: session)
         if launch.firstRoute == .weight {
-            context.displayUnit = launch.guessedUnit
+            context.hints = launch.hints
+            context.displayUnit = launch.hints.unit ?? .lbs
             terminal.afterFirstFrame = { mailbox.post(launch.settle(effects: effects)) }
         }
         let loop = AppLoop(terminal: terminal, effects: effects.client, mailbox: mailbox, clock: .live())
@@ -63,8 +64,11 @@ struct Launch {
     let zoneKey: String?
     let locales: Locales
     let firstRoute: Route
-    /// The default unit the first frame shows, before the store says.
-    let guessedUnit: DisplayUnit
+    /// What the first frame shows before the store and ICU say: the kept
+    /// hints that still apply (the unit for this store, the zone's offset
+    /// for these settings; the pattern and the separator are used only for
+    /// the locales they name).
+    let hints: LaunchHints
 
     /// Before the first frame, before the terminal starts, in order on one
     /// thread: the cache read (a plain path and the C library's read: URL
@@ -73,8 +77,8 @@ struct Launch {
     /// quick_check`) only when the file changed since a previous launch's
     /// check passed (`StoreJudge.judgeAtLaunch`), so a refusal, a damaged
     /// page's too, comes before the terminal starts and nothing is created
-    /// beside the file; the locales from the cache's facts (ICU is asked
-    /// nothing yet). (A thread that built the locales and time zone beside
+    /// beside the file; the cache's hints that still apply (ICU is
+    /// asked nothing yet). (A thread that built the locales and time zone beside
     /// the terminal's start was tried: the loop's thread ran slower beside
     /// it and the frame came later.)
     static func prepare(storePath path: String, environment: Environment) throws -> Launch {
@@ -89,34 +93,34 @@ struct Launch {
         // the store's own words and with its exit status, without opening
         // the file: nothing is created beside it.
         if !openable { throw Store.refusal(at: path, judgement: judgement) }
-        // The kept facts only for the weight screen's first frame, which
-        // checks them right after; the zone's only for the same settings.
+        // The kept hints only for the weight screen's first frame, which
+        // checks them right after; the zone's only for the same settings,
+        // the unit only for the same store.
         let zoneKey = TimeZoneSettings.key(environment)
-        var facts = state == .needsMigration ? nil : cache?.facts
-        if facts?.zone?.key != zoneKey { facts?.zone = nil }
-        // The system time zone, made on first use (after the frame, unless
-        // the kept facts cannot answer).
-        let locales = Locales(environment: environment, zone: { TimeZone.current }, facts: facts)
-        if let date = cache?.date, date.localeIdentifier == locales.timeIdentifier { locales.datePattern = date }
+        var hints = state == .needsMigration ? LaunchHints() : cache?.hints ?? LaunchHints()
+        if hints.zone?.key != zoneKey { hints.zone = nil }
+        if cache?.storePath != path { hints.unit = nil }
         return Launch(
             path: path, environment: environment, executable: executable, cache: cache, check: check, zoneKey: zoneKey,
-            locales: locales,
+            // The system time zone, made on first use (after the frame,
+            // unless the hints cannot answer).
+            locales: Locales(environment: environment, zone: { TimeZone.current }),
             // The migration screen comes first, before anything else.
-            firstRoute: state == .needsMigration ? .migration : .weight,
-            guessedUnit: (cache?.storePath == path ? cache?.unit : nil) ?? .lbs)
+            firstRoute: state == .needsMigration ? .migration : .weight, hints: hints)
     }
 
     /// Right after the first frame, on the loop's thread, before any key is
-    /// read: the store opens, the kept facts are checked against ICU, and
-    /// the cache is brought up to date. The result goes through the loop:
-    /// `.storeOpened` (always: besides correcting a wrong guess of the unit
-    /// or the locale's facts, it wakes the loop at once, so a resize that
-    /// came while the store opened is handled now, not at the next key), or
-    /// `.quit` with the store's message and exit status.
+    /// read: the store opens, ICU is asked what the hints guessed, and the
+    /// cache is brought up to date. The result goes through the loop:
+    /// `.storeOpened` with the checked hints (always: besides correcting a
+    /// wrong guess of the unit, the date or the separator, it wakes the
+    /// loop at once, so a resize that came while the store opened is
+    /// handled now, not at the next key), or `.quit` with the store's
+    /// message and exit status.
     func settle(effects: LiveEffects) -> EffectResult {
         var onDisk = cache
-        var fresh = cache ?? FirstFrameCache(executable: executable, date: nil, storePath: path, unit: nil)
-        if fresh.storePath != path { fresh.unit = nil }
+        var fresh = cache ?? FirstFrameCache(executable: executable, storePath: path)
+        if fresh.storePath != path { fresh.hints.unit = nil }
         fresh.executable = executable
         fresh.storePath = path
         fresh.checked = check.checked
@@ -135,19 +139,11 @@ struct Launch {
             // screen ends, the terminal is restored, one line, its status.
             return .quit(Exit(status: (error as? StoreError)?.exitCode ?? 2, message: LiveEffects.describe(error)))
         }
-        let now = Date()
-        // The kept facts against ICU: any that disagree are no longer used.
-        locales.settle(now: now)
-        // The kept date pattern and names against ICU's own (anything may
-        // have written the cache): a wrong one is replaced on screen and on
-        // disk.
-        let captured = LongDatePattern.capture(locale: locales.time, timeZone: locales.timeZone)
-        if locales.datePattern != nil, locales.datePattern != captured { locales.datePattern = captured }
-        if fresh.date != captured { fresh.date = captured }
-        fresh.unit = unit
-        fresh.facts = locales.refreshedFacts(cache?.facts, now: now, zoneKey: zoneKey)
+        // What ICU says, whatever the kept hints said (anything may have
+        // written the cache): on screen from now on, and on disk.
+        fresh.hints = LaunchHints.settled(unit: unit, locales: locales, kept: cache?.hints, now: Date(), zoneKey: zoneKey)
         if fresh != onDisk { fresh.write(to: FirstFrameCache.file(environment)) }
-        return .storeOpened(defaultUnit: unit)
+        return .storeOpened(fresh.hints)
     }
 }
 

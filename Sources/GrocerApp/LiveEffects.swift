@@ -74,7 +74,7 @@ final class LiveEffects {
             return performGroceries(request)
         case .openStore:
             do {
-                return .storeOpened(defaultUnit: try openStore())
+                return .storeOpened(LaunchHints(unit: try openStore()))
             } catch {
                 return .failed(Self.describe(error))
             }

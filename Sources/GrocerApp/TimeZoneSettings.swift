@@ -8,7 +8,7 @@ import GrocerCore
 /// text: $TZFILE, $TZ and where /etc/localtime links to. Two launches with
 /// the same text get the same time zone (its rules come from ICU's data,
 /// inside the executable), so a kept offset for it is good for the other
-/// (`LaunchFacts.ZoneOffset`).
+/// (`LaunchHints.ZoneOffset`).
 enum TimeZoneSettings {
     /// nil when they cannot be told cheaply: /etc/localtime is a plain
     /// file (Foundation would then ask the C library, which reads its

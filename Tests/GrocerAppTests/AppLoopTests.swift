@@ -26,7 +26,7 @@ import Testing
                     switch effect {
                     case .saveWeight(let weight, let at, _): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
                     case .history(.openHistory): return .historyOpened(HistoryOpening(count: 1, newest: [entry], days: [], goal: nil))
-                    case .openStore: return .storeOpened(defaultUnit: .kg)
+                    case .openStore: return .storeOpened(LaunchHints(unit: .kg))
                     case .history(.loadWeightPage(let request)) where { if case .around = request { true } else { false } }():
                         return .weightPage([entry], for: request)
                     case .groceries: return .groceries(.loaded(items: [], catalog: GroceryCatalog()))

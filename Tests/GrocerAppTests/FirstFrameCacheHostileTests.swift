@@ -14,16 +14,17 @@ import Testing
 /// frame), never trusted and never a crash.
 @Suite struct FirstFrameCacheHostileTests {
     static let good: FirstFrameCache = {
-        let zone = LaunchFacts.ZoneOffset(key: "TZ=Europe/Berlin", secondsFromGMT: 3600, since: 1_795_262_400, until: 1_800_000_000)
+        let zone = LaunchHints.ZoneOffset(key: "TZ=Europe/Berlin", secondsFromGMT: 3600, since: 1_795_262_400, until: 1_800_000_000)
         return FirstFrameCache(
-            executable: "x", date: FirstFrameTests.pattern, storePath: "/s", unit: .kg,
-            facts: LaunchFacts(numericIdentifier: "de_DE", decimalSeparator: ",", zone: zone))
+            executable: "x", storePath: "/s",
+            hints: LaunchHints(unit: .kg, date: FirstFrameTests.pattern, numeric: .init(identifier: "de_DE", separator: ","), zone: zone))
     }()
 
-    /// The good cache's text with line `index` (0-based) replaced.
-    func with(line index: Int, _ value: String) -> String {
+    /// The good cache's text with the value of `key` replaced.
+    func with(_ key: FirstFrameCache.Key, _ value: String) -> String {
         var lines = Self.good.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        lines[index] = value
+        let index = lines.firstIndex { $0.hasPrefix(key.rawValue + "=") }!
+        lines[index] = key.rawValue + "=" + value
         return lines.joined(separator: "\n")
     }
 
@@ -31,28 +32,34 @@ import Testing
         #expect(FirstFrameCache.parse(Self.good.text) == Self.good)
     }
 
+    @Test(
+        arguments: [
+            (.zoneOffset, "9223372036854775807"), (.zoneOffset, "-9223372036854775808"), (.zoneOffset, "64801"), (.zoneOffset, "-64801"),
+            (.zoneOffset, "99999999999999999999"), (.zoneSince, "9223372036854775807"), (.zoneSince, "-9223372036854775808"),
+            (.zoneUntil, "9223372036854775807"), (.zoneUntil, "253402300800"), (.zoneSince, "1800000001"), (.zoneOffset, "1e3"),
+            (.zoneOffset, " 3600"), (.zoneOffset, ""),
+        ] as [(FirstFrameCache.Key, String)])
+    func aNumberOutOfRangeOrNotANumberMakesItIgnored(key: FirstFrameCache.Key, value: String) {
+        #expect(FirstFrameCache.parse(with(key, value)) == nil)
+    }
+
+    @Test(
+        arguments: [(.zoneOffset, "-64800"), (.zoneOffset, "64800"), (.zoneSince, "-62135596800"), (.zoneUntil, "253402300799")]
+            as [(FirstFrameCache.Key, String)])
+    func theEdgesOfTheRangesAreTaken(key: FirstFrameCache.Key, value: String) {
+        #expect(FirstFrameCache.parse(with(key, value)) != nil)
+    }
+
     @Test(arguments: [
-        (16, "9223372036854775807"), (16, "-9223372036854775808"), (16, "64801"), (16, "-64801"), (16, "99999999999999999999"),
-        (17, "9223372036854775807"), (17, "-9223372036854775808"), (18, "9223372036854775807"), (18, "253402300800"),
-        (17, "1800000001"), (16, "1e3"), (16, " 3600"), (16, ""),
+        FirstFrameCache.Key.dateMonths, .dateShortMonths, .dateStandaloneMonths, .dateWeekdays, .dateShortWeekdays,
     ])
-    func aNumberOutOfRangeOrNotANumberMakesItIgnored(line: Int, value: String) {
-        #expect(FirstFrameCache.parse(with(line: line, value)) == nil)
-    }
-
-    @Test(arguments: [(16, "-64800"), (16, "64800"), (17, "-62135596800"), (18, "253402300799")])
-    func theEdgesOfTheRangesAreTaken(line: Int, value: String) {
-        #expect(FirstFrameCache.parse(with(line: line, value)) != nil)
-    }
-
-    @Test(arguments: [4, 5, 6, 7, 8])
-    func namesOfTheWrongCountMakeItIgnored(line: Int) {
-        #expect(FirstFrameCache.parse(with(line: line, "One\u{1F}Two")) == nil)
-        #expect(FirstFrameCache.parse(with(line: line, "")) == nil)
+    func namesOfTheWrongCountMakeItIgnored(key: FirstFrameCache.Key) {
+        #expect(FirstFrameCache.parse(with(key, "One\u{1F}Two")) == nil)
+        #expect(FirstFrameCache.parse(with(key, "")) == nil)
     }
 
     @Test func anEmptyPatternMakesItIgnored() {
-        #expect(FirstFrameCache.parse(with(line: 3, "")) == nil)
+        #expect(FirstFrameCache.parse(with(.datePattern, "")) == nil)
     }
 
     /// Seeded, bounded: random bytes and random damage to the good text

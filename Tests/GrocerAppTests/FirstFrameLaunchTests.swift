@@ -29,7 +29,7 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(FirstFrameCache.read(path: dir.appendingPathComponent("none").path) == nil)
-        let cache = FirstFrameCache(executable: "x", date: FirstFrameTests.pattern, storePath: "/s", unit: .kg)
+        let cache = FirstFrameCache(executable: "x", storePath: "/s", hints: LaunchHints(unit: .kg, date: FirstFrameTests.pattern))
         let big = dir.appendingPathComponent("big")
         try Data((cache.text + String(repeating: " ", count: 16_384)).utf8).write(to: big)
         #expect(FirstFrameCache.read(path: big.path) == nil)

@@ -19,7 +19,7 @@ import Testing
         var opened = 0
         terminal.afterFirstFrame = {
             opened += 1
-            mailbox.post(.storeOpened(defaultUnit: .kg))
+            mailbox.post(.storeOpened(LaunchHints(unit: .kg)))
         }
         let saved = Saved()
         let effects = AppEffects(perform: { effect in
@@ -46,17 +46,17 @@ import Testing
         weekdays: Array(repeating: "W", count: 7), shortWeekdays: Array(repeating: "w", count: 7), am: "AM", pm: "PM")
 
     @Test func theCacheFileRoundTrips() {
-        let cache = FirstFrameCache(executable: "1:2:3:4.5", date: Self.pattern, storePath: "/home/me/g.sqlite", unit: .kg)
+        let cache = FirstFrameCache(executable: "1:2:3:4.5", storePath: "/home/me/g.sqlite", hints: LaunchHints(unit: .kg, date: Self.pattern))
         #expect(FirstFrameCache.parse(cache.text) == cache)
-        let noDate = FirstFrameCache(executable: "x", date: nil, storePath: "/s", unit: nil)
+        let noDate = FirstFrameCache(executable: "x", storePath: "/s", hints: LaunchHints())
         #expect(FirstFrameCache.parse(noDate.text) == noDate)
-        let zone = LaunchFacts.ZoneOffset(key: "TZFILE\u{1F}TZ=Europe/Berlin\u{1F}/etc/x", secondsFromGMT: 3600, since: 10, until: 20)
+        let zone = LaunchHints.ZoneOffset(key: "TZFILE\u{1F}TZ=Europe/Berlin\u{1F}/etc/x", secondsFromGMT: 3600, since: 10, until: 20)
         let facts = FirstFrameCache(
-            executable: "x", date: Self.pattern, storePath: "/s", unit: .lbs,
-            facts: LaunchFacts(numericIdentifier: "ar_EG", decimalSeparator: "\u{066B}", zone: zone))
+            executable: "x", storePath: "/s=1",
+            hints: LaunchHints(unit: .lbs, date: Self.pattern, numeric: .init(identifier: "ar_EG", separator: "\u{066B}"), zone: zone))
         #expect(FirstFrameCache.parse(facts.text) == facts)
         var noZone = facts
-        noZone.facts?.zone = nil
+        noZone.hints.zone = nil
         #expect(FirstFrameCache.parse(noZone.text) == noZone)
     }
 
@@ -69,7 +69,7 @@ import Testing
         let environment = Environment(["XDG_STATE_HOME": dir.path])
         let url = FirstFrameCache.file(environment)
         let checked = StoreFingerprint(text: "64769:1234:65536:1795626404.724414418+64769:99:8272:1795626405.1")
-        let cache = FirstFrameCache(executable: "x", date: Self.pattern, storePath: "/s", unit: .lbs, checked: checked)
+        let cache = FirstFrameCache(executable: "x", storePath: "/s", checked: checked, hints: LaunchHints(unit: .lbs, date: Self.pattern))
         #expect(FirstFrameCache.parse(cache.text) == cache)
         #expect(FirstFrameCache.parse(cache.text)?.checked == checked)
         cache.write(to: url)
@@ -83,9 +83,29 @@ import Testing
     @Test(arguments: [
         "", "garbage", "grocer first frame 0\n", "grocer first frame 1\nx\n\n\n\n\n\n\n\n\n\n/s\nkg\n",
         "grocer first frame 2\nx\n\n\n\n\n\n\n\n\n\n/s\nkg\n\n\n\n\n\n\n",
+        // Version 3's positional lines; a line that is no key=value; a key
+        // given twice; no store; a last line without its newline.
+        "grocer first frame 3\nx\n\n\n\n\n\n\n\n\n\n/s\nkg\n\n\n\n\n\n\n\n",
+        "grocer first frame 4\nexecutable=x\nstore=/s\nkg\n", "grocer first frame 4\nexecutable=x\nstore=/s\nstore=/t\n",
+        "grocer first frame 4\nexecutable=x\n", "grocer first frame 4\nexecutable=x\nstore=/s",
+        // A group not whole: a zone without its window, a separator of two
+        // characters, a date without its names.
+        "grocer first frame 4\nexecutable=x\nstore=/s\nzone.key=k\nzone.offset=3600\n",
+        "grocer first frame 4\nexecutable=x\nstore=/s\nnumeric.locale=de_DE\nnumeric.separator=,,\n",
+        "grocer first frame 4\nexecutable=x\nstore=/s\ndate.locale=en_US\ndate.pattern=y\n",
     ])
     func anOddFileIsIgnored(text: String) {
         #expect(FirstFrameCache.parse(text) == nil)
+    }
+
+    /// Keys in any order; one it does not know (a later grocer's) is
+    /// skipped; a value may hold "=".
+    @Test func keysComeInAnyOrderAndUnknownOnesAreSkipped() {
+        let text = "grocer first frame 4\nunit=kg\nlater.key=1\nstore=/s=1\nexecutable=x\nnumeric.separator=,\nnumeric.locale=de_DE\n"
+        #expect(
+            FirstFrameCache.parse(text)
+                == FirstFrameCache(
+                    executable: "x", storePath: "/s=1", hints: LaunchHints(unit: .kg, numeric: .init(identifier: "de_DE", separator: ","))))
     }
 
     @Test func aFileWithTerminalControlsIsIgnored() {
@@ -95,13 +115,13 @@ import Testing
             localeIdentifier: "en_US", pattern: Self.pattern.pattern, months: months, shortMonths: Self.pattern.shortMonths,
             standaloneMonths: Self.pattern.standaloneMonths, weekdays: Self.pattern.weekdays, shortWeekdays: Self.pattern.shortWeekdays,
             am: "AM", pm: "PM")
-        let cache = FirstFrameCache(executable: "x", date: hostile, storePath: "/s", unit: .kg)
+        let cache = FirstFrameCache(executable: "x", storePath: "/s", hints: LaunchHints(unit: .kg, date: hostile))
         #expect(FirstFrameCache.parse(cache.text) == nil)
     }
 
     @Test(arguments: ["\u{1B}", "\u{07}", "\u{7F}", "\u{9B}", "\u{85}", "\r"])
     func anyControlCharacterMakesTheFileIgnored(control: String) {
-        let cache = FirstFrameCache(executable: "x", date: Self.pattern, storePath: "/s" + control, unit: .kg)
+        let cache = FirstFrameCache(executable: "x", storePath: "/s" + control, hints: LaunchHints(unit: .kg, date: Self.pattern))
         #expect(FirstFrameCache.parse(cache.text) == nil)
         #expect(FirstFrameCache.hasControls("é ™ \u{1F}\n") == false)
     }
@@ -110,7 +130,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-ff-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = FirstFrameCache.file(["XDG_STATE_HOME": dir.path])
-        let cache = FirstFrameCache(executable: "x", date: Self.pattern, storePath: "/s", unit: .lbs)
+        let cache = FirstFrameCache(executable: "x", storePath: "/s", hints: LaunchHints(unit: .lbs, date: Self.pattern))
         cache.write(to: url)
         #expect(FirstFrameCache.read(url) == cache)
         var info = stat()

@@ -49,7 +49,6 @@ import Testing
     }
 
     @Test func theScreenUsesAKeptPatternOnlyForItsOwnLocale() {
-        // The kept pattern is the Locales value's own (no process-wide state).
         let tlh = Locale(identifier: "tlh")
         let locales = Locales(numeric: tlh, time: tlh, monetary: tlh, timeZone: Self.utc)
         let date = Date(timeIntervalSince1970: 1_795_348_800)
@@ -58,12 +57,10 @@ import Testing
             localeIdentifier: "en_US", pattern: "'fake' y", months: Array(repeating: "m", count: 12),
             shortMonths: Array(repeating: "m", count: 12), standaloneMonths: Array(repeating: "m", count: 12),
             weekdays: Array(repeating: "w", count: 7), shortWeekdays: Array(repeating: "w", count: 7), am: "am", pm: "pm")
-        locales.datePattern = fake
-        #expect(locales.longDateShortTime(date) == real)
-        #expect(Locales(numeric: tlh, time: tlh, monetary: tlh, timeZone: Self.utc).datePattern == nil)
-        locales.datePattern = LongDatePattern(
+        #expect(LaunchHints(date: fake).longDateShortTime(date, locales) == real)
+        let own = LongDatePattern(
             localeIdentifier: "tlh", pattern: fake.pattern, months: fake.months, shortMonths: fake.shortMonths,
             standaloneMonths: fake.standaloneMonths, weekdays: fake.weekdays, shortWeekdays: fake.shortWeekdays, am: "am", pm: "pm")
-        #expect(locales.longDateShortTime(date) == "fake 2026")
+        #expect(LaunchHints(date: own).longDateShortTime(date, locales) == "fake 2026")
     }
 }

@@ -11,11 +11,20 @@ public struct Size: Equatable, Sendable {
     }
 }
 
-/// What every screen may read, and the little they share: the locales, the
-/// default unit, the time of the key being handled, the size of the area
-/// screens draw in, and a notice for the next screen to show.
+/// What every screen may read, and the little they share: the locales and
+/// the launch's hints, the default unit, the time of the key being handled,
+/// the size of the area screens draw in, and a notice for the next screen
+/// to show.
 public struct AppContext: Sendable {
     public let locales: Locales
+    /// What an earlier launch learnt of the locales and the time zone, until
+    /// the store opens and ICU has answered; then what ICU said (the app
+    /// model sets them from `EffectResult.storeOpened`).
+    public var hints = LaunchHints()
+    /// The decimal separator weights are typed with.
+    public var decimalSeparator: Character { hints.decimalSeparator(locales) }
+    /// "November 21, 2026 at 12:00 PM" under en_US, in the person's zone.
+    public func longDateShortTime(_ date: Date) -> String { hints.longDateShortTime(date, locales) }
     /// The store's path, for messages.
     public let storePath: String
     /// The unit weights are shown and typed in (lbs, kg, st).

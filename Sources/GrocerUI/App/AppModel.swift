@@ -65,11 +65,31 @@ public struct AppModel: Sendable {
     /// An effect's result (or a background event) for the screen on top,
     /// which asked for it.
     public mutating func receive(_ result: EffectResult) -> Outcome {
-        if case .quit(let exit) = result { return .quit(exit) }
+        switch result {
+        case .quit(let exit):
+            return .quit(exit)
+        case .storeOpened(let hints):
+            return settle(hints)
+        default:
+            break
+        }
         guard let route = top, var screen = screens[route] else { return .none }
         let outcome = screen.receive(result, &context)
         screens[route] = screen
         return apply(outcome)
+    }
+
+    /// The store has opened and ICU has answered: the context takes the
+    /// checked hints and the store's unit, and every screen is made again
+    /// from it, so none repairs its own date text or decimal separator.
+    /// It comes before the first key at launch, and after the migration's
+    /// summary: both go on at the weight screen.
+    private mutating func settle(_ hints: LaunchHints) -> Outcome {
+        context.hints = hints
+        if let unit = hints.unit { context.displayUnit = unit }
+        screens = MadeScreens()
+        staleRoutes = []
+        return apply(.go(.weight))
     }
 
     /// Another process wrote to the store: the screen on top reads it again

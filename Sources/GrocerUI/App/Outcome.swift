@@ -99,7 +99,11 @@ public enum EffectResult: Equatable, Sendable {
     /// An undo refused because another grocer changed or deleted what it
     /// would take back: the line saying so; the change is dropped.
     case notUndone(String)
-    case storeOpened(defaultUnit: DisplayUnit)
+    /// The store has opened (at launch right after the first frame, or
+    /// after a migration) and ICU has answered: the hints every screen uses
+    /// from now on, with the store's default unit. The app model takes it
+    /// (`AppModel.receive`), not a screen.
+    case storeOpened(LaunchHints)
     case migration(MigrationEvent)
     case groceries(GroceriesResult)
     /// Another process wrote to the store: a screen showing what the store

@@ -12,7 +12,7 @@ public struct ScreenRegistry: Sendable {
     let entries: [Entry]
 
     public static let standard = ScreenRegistry()
-        .register(WeightEntryScreen.self, at: .weight) { context, _ in WeightEntryScreen(locales: context.locales) }
+        .register(WeightEntryScreen.self, at: .weight) { context, _ in WeightEntryScreen(context) }
         .register(UnitPickerScreen.self, at: .unitPicker) { context, _ in UnitPickerScreen(selected: context.displayUnit) }
         .register(HistoryScreen.self, at: .history) { context, _ in HistoryScreen(locales: context.locales) }
         .register(TipScreen.self, at: .tip) { context, _ in TipScreen(locale: context.locales.monetary) }

@@ -121,7 +121,7 @@ extension HistoryScreen {
 
     static let switchHelp = "entries, weekly, monthly averages, entries"
 
-    var filter: DecimalInputFilter { DecimalInputFilter(decimalSeparator: locales.decimalSeparator) }
+    var filter: DecimalInputFilter { DecimalInputFilter(locale: locales.numeric) }
 
     mutating func move(by delta: Int, _ context: AppContext) -> Outcome {
         let (moved, needs) = window.move(by: delta)

@@ -69,9 +69,6 @@ public struct MigrationScreen: Screen {
                 break
             }
             return .redraw
-        case .storeOpened(let unit):
-            context.displayUnit = unit
-            return .go(.weight)
         case .failed(let message):
             // The migrated store would not open.
             return .quit(Exit(status: 2, message: message))

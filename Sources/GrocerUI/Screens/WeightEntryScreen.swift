@@ -29,10 +29,12 @@ public struct WeightEntryScreen: Screen {
     public static let helpTitle: String? = "Today's weight"
     static let fieldWidth = 34
 
-    public init(locales: Locales) {
-        self.locales = locales
+    /// Made from the context: its locales, and the decimal separator its
+    /// hints give (an earlier launch's until the store opens).
+    public init(_ context: AppContext) {
+        self.locales = context.locales
         self.appearedAt = .distantPast
-        self.field = WeightField(filter: DecimalInputFilter(decimalSeparator: locales.decimalSeparator))
+        self.field = WeightField(filter: DecimalInputFilter(decimalSeparator: context.decimalSeparator))
     }
 
     /// When the time shown next changes (the next minute), in uptime.
@@ -73,14 +75,14 @@ public struct WeightEntryScreen: Screen {
     /// Shows `context.now` and asks to be woken when its minute ends.
     private mutating func showTime(_ context: AppContext) {
         appearedAt = context.now
-        appearedAtText = timeText(context.now)
+        appearedAtText = timeText(context.now, context)
         wakeAt = context.uptime + Self.untilNextMinute(context.now)
     }
 
     /// The date and time the weight is for: "Tuesday, November 24, 2026 at
     /// 7:25 AM (yesterday)".
-    private func timeText(_ now: Date) -> String {
-        let text = locales.longDateShortTime(savedAt(now))
+    private func timeText(_ now: Date, _ context: AppContext) -> String {
+        let text = context.longDateShortTime(savedAt(now))
         switch daysBack {
         case 0: return text
         case 1: return text + " (yesterday)"
@@ -257,16 +259,6 @@ public struct WeightEntryScreen: Screen {
         case .failed(let text):
             saving = false
             message = text
-            return .redraw
-        case .storeOpened(let unit):
-            // The store opened after the first frame: its unit wins, and
-            // the locales have been checked (`Locales.settle`): the date
-            // and the separator are theirs from now on.
-            context.displayUnit = unit
-            appearedAtText = timeText(appearedAt)
-            if field.text.isEmpty, field.filter.decimalSeparator != locales.decimalSeparator {
-                field = WeightField(filter: DecimalInputFilter(decimalSeparator: locales.decimalSeparator))
-            }
             return .redraw
         default:
             return .none

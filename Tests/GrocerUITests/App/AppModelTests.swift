@@ -20,6 +20,28 @@ import Testing
         return canvas.lines
     }
 
+    /// The store's opening brings the checked hints: the model makes every
+    /// screen again from them (no screen repairs its own separator or
+    /// date), with the store's unit, and goes on at the weight screen, from
+    /// the first frame's weight screen and from the migration's summary.
+    @Test(arguments: [Route.weight, .migration])
+    func theStoresOpeningRemakesTheScreensFromTheCheckedHints(from route: Route) throws {
+        var context = testContext()
+        context.hints = LaunchHints(numeric: .init(identifier: context.locales.numericIdentifier, separator: ","))
+        var app = AppModel(context: context)
+        app.resize(Size(width: 80, height: 24))
+        _ = app.start(at: route)
+        if route == .weight { #expect(app.screen(.weight, as: WeightEntryScreen.self)?.field.filter.decimalSeparator == ",") }
+        let checked = LaunchHints(unit: .kg, numeric: .init(identifier: context.locales.numericIdentifier, separator: "."))
+        _ = app.receive(.storeOpened(checked))
+        #expect(app.top == .weight)
+        #expect(app.context.hints == checked)
+        #expect(app.context.displayUnit == .kg)
+        let screen = try #require(app.screen(.weight, as: WeightEntryScreen.self))
+        #expect(screen.field.filter.decimalSeparator == ".")
+        #expect(frame(app).contains { $0.contains("[ kg ^U ]") })
+    }
+
     @Test func theHintBarShowsTheScreensKeysThenTheGlobalOnes() {
         // The weight screen's own key (F2) is left out first.
         #expect(frame(model())[23] == "Enter Save  ^U Unit  F1 Help  F3 History  F4 Tip  F5 Groceries  F10 Quit")

@@ -156,8 +156,6 @@ import Testing
             .migration(.finished(MigrationSummary(fromVersion: 1, toVersion: 4, carried: [:], repairs: [:], quarantined: [:]))), &context)
         #expect(screen.wakeAt == .seconds(4) + MigrationScreen.summaryTime)
         #expect(screen.wake(&context) == .perform(.openStore))
-        #expect(screen.receive(.storeOpened(defaultUnit: .kg), &context) == .go(.weight))
-        #expect(context.defaultUnit == .kg)
     }
 
     @Test(arguments: [

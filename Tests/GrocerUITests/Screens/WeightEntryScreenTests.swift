@@ -14,7 +14,7 @@ import Testing
 
         init(_ locale: String = "en_US", unit: WeightUnit = .lbs) {
             context = AppContext(locales: .fixed(locale), defaultUnit: unit, now: WeightEntryScreenTests.noon)
-            screen = WeightEntryScreen(locales: context.locales)
+            screen = WeightEntryScreen(context)
             _ = screen.appear(&context)
         }
 
@@ -39,21 +39,34 @@ import Testing
         text.map { screen.handle(.char($0)) }
     }
 
-    /// The first frame may take the separator from a previous launch's
-    /// facts; once the launch has held them to ICU (`settle`), the store's
-    /// opening brings the screen to ICU's.
-    @Test func aWrongKeptSeparatorIsReplacedWhenTheStoreOpens() {
-        let facts = LaunchFacts(numericIdentifier: "en_US", decimalSeparator: ",", zone: nil)
-        var context = AppContext(
-            locales: Locales(environment: ["LANG": "en_US.UTF-8"], timeZone: TimeZone(identifier: "UTC")!, facts: facts),
-            defaultUnit: .lbs, now: Self.noon)
-        var screen = WeightEntryScreen(locales: context.locales)
+    /// The first frame takes the separator and the date from the launch's
+    /// hints, where they are for the screen's locales; ICU's otherwise.
+    @Test func theSeparatorAndTheDateComeFromTheHintsForTheirLocales() throws {
+        var context = AppContext(locales: .fixed("en_US"), defaultUnit: .lbs, now: Self.noon)
+        let real = try #require(LongDatePattern.capture(locale: Locale(identifier: "en_US"), timeZone: context.locales.timeZone))
+        let fake = LongDatePattern(
+            localeIdentifier: "en_US", pattern: "'kept' y", months: real.months, shortMonths: real.shortMonths,
+            standaloneMonths: real.standaloneMonths, weekdays: real.weekdays, shortWeekdays: real.shortWeekdays, am: "AM", pm: "PM")
+        context.hints = LaunchHints(date: fake, numeric: .init(identifier: "en_US", separator: ","))
+        var screen = WeightEntryScreen(context)
         _ = screen.appear(&context)
         #expect(screen.field.filter.decimalSeparator == ",")
-        #expect(context.locales.settle(now: Self.noon) == false)
-        _ = screen.receive(.storeOpened(defaultUnit: .kg), &context)
+        var canvas = Canvas(width: 80, height: 23)
+        screen.render(into: &canvas, context)
+        #expect(canvas.lines[3].trimmingCharacters(in: .whitespaces) == "kept 2026")
+        // Hints for other locales are not used.
+        context.hints = LaunchHints(
+            date: LongDatePattern(
+                localeIdentifier: "de_DE", pattern: "'kept' y", months: real.months, shortMonths: real.shortMonths,
+                standaloneMonths: real.standaloneMonths, weekdays: real.weekdays, shortWeekdays: real.shortWeekdays, am: "AM",
+                pm: "PM"),
+            numeric: .init(identifier: "de_DE", separator: ","))
+        screen = WeightEntryScreen(context)
+        _ = screen.appear(&context)
         #expect(screen.field.filter.decimalSeparator == ".")
-        #expect(context.defaultUnit == .kg)
+        canvas = Canvas(width: 80, height: 23)
+        screen.render(into: &canvas, context)
+        #expect(canvas.lines[3].replacingOccurrences(of: "\u{202F}", with: " ").contains("November 21, 2026 at 12:00 PM"))
     }
 
     @Test func rendersTitleDateFieldAndUnitButtonAt80x24() {
