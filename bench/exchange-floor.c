@@ -15,6 +15,7 @@
  * the end, and the per-day sums (weight_day, days in UTC as the bench's
  * TZ) tallied in memory and written at the end: what grocer's import does
  * into an empty store. Not part of grocer: a bench tool only. */
+#define _GNU_SOURCE
 #include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,7 +30,7 @@ static void die(sqlite3 *db, const char *what) {
 static char out[1 << 16];
 static size_t used;
 static void flush_out(void) {
-    fwrite(out, 1, used, stdout);
+    fwrite_unlocked(out, 1, used, stdout);
     used = 0;
 }
 static void put(const char *s, size_t n) {
@@ -61,14 +62,23 @@ static int64_t days_from_civil(int y, int m, int d) {
 }
 static int64_t floordiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
 
+static void put_digits(int64_t v, int width) {
+    char text[24];
+    int n = 0;
+    int negative = v < 0;
+    uint64_t u = negative ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do text[sizeof text - 1 - n++] = (char)('0' + u % 10), u /= 10; while (u);
+    while (n < width) text[sizeof text - 1 - n++] = '0';
+    if (negative) text[sizeof text - 1 - n++] = '-';
+    put(text + sizeof text - n, (size_t)n);
+}
+
 static void put_time(int64_t seconds) {
     int64_t days = floordiv(seconds, 86400), rest = seconds - days * 86400;
     int y, m, d;
     civil(days, &y, &m, &d);
-    char text[32];
-    int n = snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d, (int)(rest / 3600), (int)(rest / 60 % 60),
-                     (int)(rest % 60));
-    put(text, (size_t)n);
+    put_digits(y, 4), put("-", 1), put_digits(m, 2), put("-", 1), put_digits(d, 2), put("T", 1);
+    put_digits(rest / 3600, 2), put(":", 1), put_digits(rest / 60 % 60, 2), put(":", 1), put_digits(rest % 60, 2), put("Z", 1);
 }
 
 static void put_csv_field(const unsigned char *s, int n) {
@@ -127,9 +137,8 @@ static int export(const char *path, int json) {
         const unsigned char *note = sqlite3_column_text(st, 4);
         int note_n = sqlite3_column_bytes(st, 4);
         if (json) {
-            char id[32];
             puts_(rows == 0 ? "\n  {\"id\": " : ",\n  {\"id\": ");
-            put(id, (size_t)snprintf(id, sizeof id, "%lld", (long long)sqlite3_column_int64(st, 0)));
+            put_digits(sqlite3_column_int64(st, 0), 1);
             puts_(", \"recordedAt\": \"");
             put_time(sqlite3_column_int64(st, 1));
             puts_("\", \"value\": ");

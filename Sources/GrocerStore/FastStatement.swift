@@ -2,9 +2,11 @@ import GRDB
 import GRDBSQLite
 
 /// A prepared statement run through SQLite's C API, for a bulk import's
-/// per-row insert and duplicate check: bound and stepped without GRDB's
-/// per-execution work (its argument array, retains and releases, queue
-/// checks), which was most of a row's cost beside SQLite's own. The
+/// per-row insert and duplicate check and an export's rows: bound, stepped
+/// and read without GRDB's per-execution and per-column work (its argument
+/// array, retains and releases, queue checks, and a generic decode per
+/// column that looked up type metadata at run time), which was most of a
+/// row's cost beside SQLite's own. The
 /// statement stays GRDB's (prepared, owned and finalized by it); nothing
 /// here outlives the transaction that made it. Errors become GRDB's
 /// `DatabaseError`, as GRDB's own execution would throw them.
@@ -56,6 +58,30 @@ struct FastStatement {
         case SQLITE_DONE: return false
         default: throw error(code)
         }
+    }
+
+    /// The next row of a query: true while there is one (its columns are
+    /// then read with `int64`, `text`), false at the end. The caller resets
+    /// nothing: a statement run to its end is reset by its next step.
+    func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw error(code)
+        }
+    }
+
+    /// Column `index` (from 0) of the current row when it is an integer.
+    func int64(_ index: Int32) -> Int64? {
+        sqlite3_column_type(handle, index) == SQLITE_INTEGER ? sqlite3_column_int64(handle, index) : nil
+    }
+
+    /// Column `index` (from 0) of the current row when it is text (its
+    /// bytes as they are: invalid UTF-8 is repaired).
+    func text(_ index: Int32) -> String? {
+        guard sqlite3_column_type(handle, index) == SQLITE_TEXT, let bytes = sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     private func error(_ code: Int32) -> DatabaseError {

@@ -20,31 +20,27 @@ extension Store {
             if let from { request = request.filter(WeightRecord.Columns.recordedAt >= Self.seconds(from)) }
             if let before { request = request.filter(WeightRecord.Columns.recordedAt < Self.seconds(before)) }
             var report = ReadReport()
-            let rows = try Row.fetchCursor(db, request)
-            while let row = try rows.next() {
-                let id: DatabaseValue = row[0]
-                let value: DatabaseValue = row[1]
-                let unit: DatabaseValue = row[2]
-                let time: DatabaseValue = row[3]
-                let noteValue: DatabaseValue = row[4]
-                if case .int64(let id) = id.storage, case .string(let digits) = value.storage,
-                    case .string(let unitText) = unit.storage, case .int64(let seconds) = time.storage,
+            // The columns are id, value, unit, recorded_at, note (the
+            // record's order); read through SQLite's C API.
+            let rows = FastStatement(try request.makePreparedRequest(db).statement, in: db)
+            while try rows.step() {
+                // The id is the rowid: always an integer.
+                let id = rows.int64(0) ?? 0
+                if let digits = rows.text(1), let unitText = rows.text(2), let seconds = rows.int64(3),
                     let unit = WeightRecord.unit(unitText), WeightRecord.times.contains(seconds),
                     WeightRecord.isCanonical(digits)
                 {
-                    let note: String
-                    if case .string(let text) = noteValue.storage { note = WeightNote.readable(text) } else { note = "" }
-                    try body(id, seconds, digits, unit, note)
+                    try body(id, seconds, digits, unit, rows.text(4).map(WeightNote.readable) ?? "")
                     continue
                 }
                 // Not in the shape grocer writes: read it the slow, careful
                 // way (a value such as "072.5" is still a weight).
                 do {
+                    guard let row = try Row.fetchOne(db, WeightRecord.filter(key: id)) else { continue }
                     let entry = try WeightRecord(row: row).entry()
                     try body(entry.id, Int64(entry.recordedAt.timeIntervalSince1970), entry.weight.digits, entry.weight.unit, entry.note)
                 } catch let problem as FieldProblem {
-                    report.add(
-                        UnreadableRow(table: WeightRecord.databaseTableName, id: try? row.integer(WeightRecord.Columns.id), reason: problem.reason))
+                    report.add(UnreadableRow(table: WeightRecord.databaseTableName, id: id, reason: problem.reason))
                 }
             }
             return report
