@@ -64,6 +64,23 @@ if [[ -n ${BASELINE_BIN:-} ]]; then
     awk -v g="$bm" -v c="$cm" 'BEGIN {printf "  ratio baseline / C: %.2fx\n", g / c}'
 fi
 
+# Without the first-frame cache (a first run, an upgrade, a change of
+# locale or time zone): each launch starts with the cache removed, through
+# a shell, and the C reference through the same shell.
+cold_c=() cold_g=()
+for round in 1 2 3; do
+    read -r c_med c_min < <("$out/ptybench" first-frame "$FRAME" "$RUNS" -- sh -c "rm -f '$out/no-such-file'; exec '$out/title'")
+    read -r g_med g_min < <(GROCER_STORE="$store" LANG=en_US.UTF-8 "$out/ptybench" first-frame "$FRAME" "$RUNS" -- sh -c "rm -f '$XDG_STATE_HOME/grocer/first-frame'; exec '$BIN'")
+    cold_c+=("$c_med/$c_min") cold_g+=("$g_med/$g_min")
+done
+read -r cm cn < <(best "${cold_c[@]}")
+read -r gm gn < <(best "${cold_g[@]}")
+echo
+echo "First frame without grocer's first-frame cache (removed before each launch; both through sh -c), median of $RUNS runs, best of 3 rounds:"
+printf '  %-34s %8s ms  (fastest %s ms)\n' "C ncurses reference" "$cm" "$cn"
+printf '  %-34s %8s ms  (fastest %s ms)\n' "grocer, 1,000,000 entries, no cache" "$gm" "$gn"
+awk -v g="$gm" -v c="$cm" 'BEGIN {printf "  ratio grocer / C: %.2fx   (goal: at most 2.50x)\n", g / c}'
+
 read -r avg most < <(GROCER_STORE="$store" "$out/ptybench" keystroke-bytes "$TITLE" "180.45" -- "$BIN")
 echo
 echo "Bytes written per accepted keystroke in the weight field (typing 180.45):"
