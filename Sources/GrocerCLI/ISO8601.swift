@@ -13,13 +13,6 @@ public enum ISO8601 {
         return "\(day)T\(time)Z"
     }
 
-    /// "2026-11-21 13:00": the local date and time in `timeZone` (its
-    /// offset at that instant), to the minute, in the same calendar.
-    public static func local(_ date: Date, timeZone: TimeZone) -> String {
-        let (day, time) = dayAndTime(Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
-        return "\(day) \(time.prefix(5))"
-    }
-
     /// The day and "HH:MM:SS" of a count of seconds since 1970-01-01 00:00
     /// on the clock wanted (UTC, or local with the offset added).
     private static func dayAndTime(_ seconds: Int) -> (CivilDay, String) {

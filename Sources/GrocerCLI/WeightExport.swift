@@ -12,9 +12,23 @@ public enum WeightExport {
     public static func write(
         _ store: Store, format: ExportWriter.Format, from: Date?, before: Date?, to fd: Int32, name: String
     ) throws -> ReadReport {
+        try write(store, from: from, before: before, to: fd, name: name) { ExportWriter(format: format, sink: $0) }
+    }
+
+    /// `grocer weight list`'s lines for every entry in `[from, before)`,
+    /// local to the store's time zone (UTC with `utc`), to `fd`.
+    public static func writeLines(_ store: Store, utc: Bool, from: Date?, before: Date?, to fd: Int32, name: String) throws -> ReadReport {
+        try write(store, from: from, before: before, to: fd, name: name) {
+            ExportWriter(lines: utc ? nil : LocalOffsets(zone: store.timeZone), sink: $0)
+        }
+    }
+
+    private static func write(
+        _ store: Store, from: Date?, before: Date?, to fd: Int32, name: String, writer make: (@escaping ExportWriter.Sink) -> ExportWriter
+    ) throws -> ReadReport {
         var failure: ExportError? = nil
         let sink = ExportWriter.fileDescriptorSink(fd)
-        var writer = ExportWriter(format: format) { bytes in
+        var writer = make { bytes in
             do { try sink(bytes) } catch let error as ExportError {
                 failure = error
                 throw error

@@ -11,6 +11,10 @@ import GrocerCore
 /// quote or spaces at an end is quoted).
 /// JSON (as `grocer weight list --json`):
 /// `[\n  {"id": 1, "recordedAt": "...", "value": 72.50, "unit": "kg", "note": ""},\n  ...\n]\n`.
+/// Lines (`grocer weight list`, `init(lines:)`): `id<TAB>2026-01-05 07:30<TAB>72.50 kg`, then
+/// a tab and the note made visible (`VisibleText.escaped`) when there is
+/// one; the time local (`LocalOffsets`) to the minute, or UTC to the
+/// second ("2026-01-05T07:30:00Z") without offsets.
 public struct ExportWriter {
     public enum Format: String, CaseIterable, Sendable {
         case csv, json
@@ -18,26 +22,60 @@ public struct ExportWriter {
 
     public typealias Sink = (UnsafeRawBufferPointer) throws -> Void
 
-    public let format: Format
+    private enum Layout {
+        case csv, json
+        case lines(LocalOffsets?)
+    }
+
+    private var layout: Layout
     private let sink: Sink
     private var buffer: [UInt8] = []
     private var rows = 0
     private static let flushAt = 1 << 16
 
     public init(format: Format, sink: @escaping Sink) {
-        self.format = format
+        self.init(layout: format == .csv ? .csv : .json, sink: sink)
+    }
+
+    /// `grocer weight list`'s lines: local times through `offsets`, or UTC
+    /// when nil.
+    public init(lines offsets: LocalOffsets?, sink: @escaping Sink) {
+        self.init(layout: .lines(offsets), sink: sink)
+    }
+
+    private init(layout: Layout, sink: @escaping Sink) {
+        self.layout = layout
         self.sink = sink
         buffer.reserveCapacity(ExportWriter.flushAt + 256)
-        switch format {
+        switch layout {
         case .csv: append("recorded_at,value,unit,note\r\n")
         case .json: buffer.append(UInt8(ascii: "["))
+        case .lines: break
         }
     }
 
-    /// One entry: its id (JSON only), time in whole Unix seconds, the value's
-    /// digits as typed, its unit and its note.
+    /// One entry: its id (JSON and lines only), time in whole Unix seconds,
+    /// the value's digits as typed, its unit and its note.
     public mutating func append(id: Int64, seconds: Int64, digits: String, unit: WeightUnit, note: String = "") throws {
-        switch format {
+        switch layout {
+        case .lines(var offsets):
+            appendInteger(id)
+            buffer.append(9)
+            if offsets != nil {
+                appendLocalTime(seconds + Int64(offsets!.offset(seconds)))
+                layout = .lines(offsets)
+            } else {
+                appendTime(seconds)
+            }
+            buffer.append(9)
+            append(digits)
+            buffer.append(32)
+            append(unit.rawValue)
+            if !note.isEmpty {
+                buffer.append(9)
+                append(VisibleText.escaped(note))
+            }
+            buffer.append(10)
         case .csv:
             appendTime(seconds)
             buffer.append(UInt8(ascii: ","))
@@ -87,7 +125,7 @@ public struct ExportWriter {
 
     /// Closes the JSON array and hands over what is left.
     public mutating func finish() throws {
-        if format == .json { append(rows == 0 ? "]\n" : "\n]\n") }
+        if case .json = layout { append(rows == 0 ? "]\n" : "\n]\n") }
         try flush()
     }
 
@@ -134,6 +172,32 @@ public struct ExportWriter {
         }
     }
 
+    /// "2026-01-05 07:30" from seconds on the local clock (Unix seconds
+    /// plus the offset).
+    private mutating func appendLocalTime(_ seconds: Int64) {
+        let s = Int(seconds)
+        var days = s / 86_400
+        var rest = s % 86_400
+        if rest < 0 {
+            rest += 86_400
+            days -= 1
+        }
+        appendDay(days)
+        buffer.append(32)
+        appendDigits(rest / 3600, width: 2)
+        buffer.append(UInt8(ascii: ":"))
+        appendDigits(rest / 60 % 60, width: 2)
+    }
+
+    private mutating func appendDay(_ days: Int) {
+        let civil = CivilDay.civilFromDays(days)
+        appendDigits(civil.year, width: 4)
+        buffer.append(UInt8(ascii: "-"))
+        appendDigits(civil.month, width: 2)
+        buffer.append(UInt8(ascii: "-"))
+        appendDigits(civil.day, width: 2)
+    }
+
     /// "2026-01-05T07:30:00Z" from Unix seconds (years 0-9999).
     private mutating func appendTime(_ seconds: Int64) {
         let s = Int(seconds)
@@ -143,12 +207,7 @@ public struct ExportWriter {
             rest += 86_400
             days -= 1
         }
-        let civil = CivilDay.civilFromDays(days)
-        appendDigits(civil.year, width: 4)
-        buffer.append(UInt8(ascii: "-"))
-        appendDigits(civil.month, width: 2)
-        buffer.append(UInt8(ascii: "-"))
-        appendDigits(civil.day, width: 2)
+        appendDay(days)
         buffer.append(UInt8(ascii: "T"))
         appendDigits(rest / 3600, width: 2)
         buffer.append(UInt8(ascii: ":"))

@@ -32,19 +32,6 @@ extension Store {
         }
     }
 
-    /// The entries recorded from `start` (inclusive) to `end` (exclusive),
-    /// either open, oldest first, one at a time: a range on the time index.
-    @discardableResult
-    public func forEachWeight(from start: Date?, before end: Date?, _ body: (WeightEntry) throws -> Void) throws -> ReadReport {
-        var request = WeightRecord.oldestFirst
-        if let start { request = request.filter(WeightRecord.Columns.recordedAt >= Int64(start.timeIntervalSince1970.rounded(.up))) }
-        if let end { request = request.filter(WeightRecord.Columns.recordedAt < Int64(end.timeIntervalSince1970.rounded(.up))) }
-        return try checkedRead(WeightRecord.shape) { db in
-            try RowReader.forEach(
-                db, request, table: WeightRecord.databaseTableName, map: { try WeightRecord(row: $0).entry() }, body: body)
-        }
-    }
-
     /// The entry `id`; `StoreError.noSuchWeight` when there is none,
     /// `StoreError.unreadableRows` when its row cannot be read.
     public func weight(id: Int64) throws -> WeightEntry {

@@ -92,17 +92,10 @@ struct WeightCommand: ParsableCommand {
                 let report = try WeightExport.write(db, format: .json, from: start, before: end, to: 1, name: "standard output")
                 return try report.requireComplete(path: db.path)
             }
-            try ListOutput.print(
-                json: json, path: db.path,
-                read: { each in
-                    start == nil && end == nil ? try db.forEachWeight(each) : try db.forEachWeight(from: start, before: end, each)
-                },
-                object: JSONText.object,
-                line: { [utc, zone = db.timeZone] entry in
-                    let time = utc ? ISO8601.string(entry.recordedAt) : ISO8601.local(entry.recordedAt, timeZone: zone)
-                    let line = "\(entry.id)\t\(time)\t\(entry.weight.digits) \(entry.weight.unit.rawValue)"
-                    return entry.note.isEmpty ? line : line + "\t" + VisibleText.escaped(entry.note)
-                })
+            // The lines through the same writer (its local time from the
+            // zone's offset per week, not a TimeZone lookup per row).
+            let report = try WeightExport.writeLines(db, utc: utc, from: start, before: end, to: 1, name: "standard output")
+            try report.requireComplete(path: db.path)
         }
     }
 

@@ -54,14 +54,23 @@ import Testing
     }
 
     /// `weight list` shows local times to the minute, by the zone's offset
-    /// at that instant (summer and winter), in the same calendar.
-    @Test func localTimesFollowTheZonesOffsetThen() {
-        let berlin = TimeZone(identifier: "Europe/Berlin")!
-        #expect(ISO8601.local(Date(timeIntervalSince1970: 1_767_598_200), timeZone: berlin) == "2026-01-05 08:30")
-        #expect(ISO8601.local(Date(timeIntervalSince1970: 1_783_236_600), timeZone: berlin) == "2026-07-05 09:30")
-        let newYork = TimeZone(identifier: "America/New_York")!
-        #expect(ISO8601.local(Date(timeIntervalSince1970: 1_767_598_200), timeZone: newYork) == "2026-01-05 02:30")
-        #expect(ISO8601.local(Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "UTC")!) == "1970-01-01 00:00")
+    /// at that instant (summer and winter, and the week a transition falls
+    /// in), in the same calendar; UTC to the second with --utc.
+    @Test func localTimesFollowTheZonesOffsetThen() throws {
+        func lines(_ zone: String?, _ rows: [Int64]) throws -> [String] {
+            var out: [UInt8] = []
+            var writer = ExportWriter(lines: zone.map { LocalOffsets(zone: TimeZone(identifier: $0)!) }) { out += $0 }
+            for (i, seconds) in rows.enumerated() { try writer.append(id: Int64(i + 1), seconds: seconds, digits: "72.5", unit: .kg) }
+            try writer.finish()
+            return String(decoding: out, as: UTF8.self).split(separator: "\n").map { String($0.split(separator: "\t")[1]) }
+        }
+        // Berlin: winter, summer, and either side of 2026-03-29 01:00 UTC.
+        #expect(
+            try lines("Europe/Berlin", [1_767_598_200, 1_783_236_600, 1_774_745_999, 1_774_746_000])
+                == ["2026-01-05 08:30", "2026-07-05 09:30", "2026-03-29 01:59", "2026-03-29 03:00"])
+        #expect(try lines("America/New_York", [1_767_598_200]) == ["2026-01-05 02:30"])
+        #expect(try lines("UTC", [0]) == ["1970-01-01 00:00"])
+        #expect(try lines(nil, [1_767_598_200]) == ["2026-01-05T07:30:00Z"])
     }
 
     /// `weight list` says what `weight export` writes for a row from before

@@ -188,10 +188,10 @@ import Testing
     @Test func aTimeRangeHoldsItsStartButNotItsEnd() throws {
         let dir = TempDir()
         let (store, all) = try storeWithTies(dir)
-        var seen: [WeightEntry] = []
+        var seen: [Int64] = []
         let start = Date(timeIntervalSince1970: TimeInterval(Self.t0 + 3_600))
-        try store.forEachWeight(from: start, before: start.addingTimeInterval(2 * 3_600)) { seen.append($0) }
-        #expect(seen == Array(all[3..<9]))
+        try store.exportWeights(from: start, before: start.addingTimeInterval(2 * 3_600)) { id, _, _, _, _ in seen.append(id) }
+        #expect(seen == all[3..<9].map(\.id))
         #expect(try store.weight(id: all[4].id) == all[4])
         #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [500])) { try store.weight(id: 500) }
     }
