@@ -63,7 +63,7 @@ extension Store {
         -> GroceryItemChange
     {
         try groceryWrite { db in
-            let name = try GroceryName.normalized(entry.name, kind: .item, path: path)
+            let name = try NameRules.normalized(entry.name, kind: .item, path: path)
             let items = try Self.itemPage(db).entries
             let unit = try entry.unit.map { try self.findOrAdd(UnitTable.self, named: $0, db, locale: locale) }
             let aisleRow = try aisle.map { try self.findOrAddAisle(db, named: $0, locale: locale) }
@@ -98,7 +98,7 @@ extension Store {
             let before = try self.item(db, id: id)
             var name = before.name
             if let typed = edit.name {
-                name = try GroceryName.normalized(typed, kind: .item, path: path)
+                name = try NameRules.normalized(typed, kind: .item, path: path)
                 let others = try Self.itemPage(db).entries.filter { $0.id != id }
                 if let taken = GroceryItem.existing(named: name, in: others, locale: locale) {
                     throw StoreError.nameTaken(path: path, kind: .item, name: taken.name)

@@ -10,7 +10,7 @@ extension Store {
     @discardableResult
     public func renameGroceryName(_ kind: GroceryNameKind, id: Int64, to name: String, locale: Locale) throws -> GroceryNameChange {
         try groceryWrite { db in
-            guard let before = try Self.nameRow(kind, id: id, db) else { throw notFound(GroceryKind(kind), id: id) }
+            guard let before = try Self.nameRow(kind, id: id, db) else { throw notFound(.name(kind), id: id) }
             let after: String
             switch kind {
             case .unit: after = try renameName(UnitTable.self, id: id, to: name, db, locale: locale).name
@@ -27,7 +27,7 @@ extension Store {
     @discardableResult
     public func deleteGroceryName(_ kind: GroceryNameKind, id: Int64) throws -> GroceryNameChange {
         try groceryWrite { db in
-            guard let row = try Self.nameRow(kind, id: id, db) else { throw notFound(GroceryKind(kind), id: id) }
+            guard let row = try Self.nameRow(kind, id: id, db) else { throw notFound(.name(kind), id: id) }
             let items = try Self.itemPage(db).entries.filter { kind.id(of: $0) == id }
             switch kind {
             case .unit: try deleteName(UnitTable.self, id: id, db)
@@ -100,7 +100,7 @@ extension Store {
         case .place: rows = try placePage(db).entries.map { ($0.id, $0.name) }
         case .aisle: rows = try aislePage(db).entries.map { ($0.id, $0.name) }
         }
-        return GroceryName.match(name, in: rows.filter { $0.id != except }, id: { $0.id }, name: { $0.name }, locale: locale) != nil
+        return NameRules.match(name, in: rows.filter { $0.id != except }, id: { $0.id }, name: { $0.name }, locale: locale) != nil
     }
 
     /// A deleted row made again, under `id` when it is free; an aisle at
@@ -131,16 +131,6 @@ extension Store {
         case .unit: return ItemRecord.Columns.unitID
         case .place: return ItemRecord.Columns.placeID
         case .aisle: return ItemRecord.Columns.aisleID
-        }
-    }
-}
-
-extension GroceryKind {
-    init(_ kind: GroceryNameKind) {
-        switch kind {
-        case .unit: self = .unit
-        case .place: self = .place
-        case .aisle: self = .aisle
         }
     }
 }

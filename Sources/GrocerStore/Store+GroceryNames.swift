@@ -61,22 +61,22 @@ extension Store {
 
     /// The row named `name` as quick entry compares names, or nil.
     static func match<T: NameTable>(_ table: T.Type, _ name: String, _ db: Database, locale: Locale) throws -> T.Value? {
-        GroceryName.match(name, in: try namePage(table, db).entries, id: \.id, name: T.name(of:), locale: locale)
+        NameRules.match(name, in: try namePage(table, db).entries, id: \.id, name: T.name(of:), locale: locale)
     }
 
     func insertName<T: NameTable>(_ table: T.Type, _ name: String, _ db: Database, locale: Locale) throws -> T.Value {
-        let name = try GroceryName.normalized(name, kind: T.kind, path: path)
-        try requireFree(name, in: Self.namePage(table, db).entries, kind: T.kind, id: \.id, name: T.name(of:), locale: locale)
+        let name = try NameRules.normalized(name, kind: .name(T.kind), path: path)
+        try requireFree(name, in: Self.namePage(table, db).entries, kind: .name(T.kind), id: \.id, name: T.name(of:), locale: locale)
         var record = NameRecord<T>(id: nil, name: name)
         try record.insert(db)
         return record.value
     }
 
     func renameName<T: NameTable>(_ table: T.Type, id: Int64, to name: String, _ db: Database, locale: Locale) throws -> T.Value {
-        let name = try GroceryName.normalized(name, kind: T.kind, path: path)
+        let name = try NameRules.normalized(name, kind: .name(T.kind), path: path)
         let others = try Self.namePage(table, db).entries.filter { $0.id != id }
-        guard try NameRecord<T>.exists(db, key: id) else { throw notFound(T.kind, id: id) }
-        try requireFree(name, in: others, kind: T.kind, id: \.id, name: T.name(of:), locale: locale)
+        guard try NameRecord<T>.exists(db, key: id) else { throw notFound(.name(T.kind), id: id) }
+        try requireFree(name, in: others, kind: .name(T.kind), id: \.id, name: T.name(of:), locale: locale)
         let record = NameRecord<T>(id: id, name: name)
         try record.update(db)
         return record.value
@@ -85,14 +85,14 @@ extension Store {
     /// Deletes the row; the items that named it keep working without it
     /// (the item's reference is ON DELETE SET NULL).
     func deleteName<T: NameTable>(_ table: T.Type, id: Int64, _ db: Database) throws {
-        guard try NameRecord<T>.exists(db, key: id) else { throw notFound(T.kind, id: id) }
+        guard try NameRecord<T>.exists(db, key: id) else { throw notFound(.name(T.kind), id: id) }
         try NameRecord<T>.deleteOne(db, key: id)
     }
 
     /// The row quick entry typed: found by name (ignoring case), or made
     /// (a common unit the person deleted, a new place, say).
     func findOrAdd<T: NameTable>(_ table: T.Type, named name: String, _ db: Database, locale: Locale) throws -> T.Value {
-        let typed = try GroceryName.normalized(name, kind: T.kind, path: path)
+        let typed = try NameRules.normalized(name, kind: .name(T.kind), path: path)
         if let found = try Self.match(table, typed, db, locale: locale) { return found }
         var record = NameRecord<T>(id: nil, name: typed)
         try record.insert(db)

@@ -36,7 +36,7 @@ extension Store {
     /// The aisle with `name` (ignoring case and width), or nil.
     public func aisle(named name: String, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> GroceryAisle? {
         try groceryRead { db in
-            GroceryName.match(name, in: try Self.aislePage(db).entries, id: \.id, name: \.name, locale: locale)
+            NameRules.match(name, in: try Self.aislePage(db).entries, id: \.id, name: \.name, locale: locale)
         }
     }
 
@@ -57,7 +57,7 @@ extension Store {
     public func moveAisle(id: Int64, to position: Int) throws -> [GroceryAisle] {
         try groceryWrite { db in
             var all = try Self.aislePage(db).entries
-            guard let index = all.firstIndex(where: { $0.id == id }) else { throw notFound(.aisle, id: id) }
+            guard let index = all.firstIndex(where: { $0.id == id }) else { throw notFound(.name(.aisle), id: id) }
             let moved = all.remove(at: index)
             all.insert(moved, at: min(max(position, 1), all.count + 1) - 1)
             return try Self.renumber(db, all)
@@ -71,16 +71,16 @@ extension Store {
     }
 
     func renameAisle(_ db: Database, id: Int64, to name: String, locale: Locale) throws -> GroceryAisle {
-        let name = try GroceryName.normalized(name, kind: .aisle, path: path)
+        let name = try NameRules.normalized(name, kind: .name(.aisle), path: path)
         let all = try Self.aislePage(db).entries
-        guard let aisle = all.first(where: { $0.id == id }) else { throw notFound(.aisle, id: id) }
-        try requireFree(name, in: all.filter { $0.id != id }, kind: .aisle, id: \.id, name: \.name, locale: locale)
+        guard let aisle = all.first(where: { $0.id == id }) else { throw notFound(.name(.aisle), id: id) }
+        try requireFree(name, in: all.filter { $0.id != id }, kind: .name(.aisle), id: \.id, name: \.name, locale: locale)
         try AisleRecord(id: id, name: name, position: Int64(aisle.position)).update(db)
         return GroceryAisle(id: id, name: name, position: aisle.position)
     }
 
     func deleteAisle(_ db: Database, id: Int64) throws {
-        guard try AisleRecord.exists(db, key: id) else { throw notFound(.aisle, id: id) }
+        guard try AisleRecord.exists(db, key: id) else { throw notFound(.name(.aisle), id: id) }
         try AisleRecord.deleteOne(db, key: id)
         try Self.renumber(db, try Self.aislePage(db).entries)
     }
@@ -107,8 +107,8 @@ extension Store {
     }
 
     func insertAisle(_ db: Database, named name: String, locale: Locale) throws -> GroceryAisle {
-        let name = try GroceryName.normalized(name, kind: .aisle, path: path)
-        try requireFree(name, in: Self.aislePage(db).entries, kind: .aisle, id: \.id, name: \.name, locale: locale)
+        let name = try NameRules.normalized(name, kind: .name(.aisle), path: path)
+        try requireFree(name, in: Self.aislePage(db).entries, kind: .name(.aisle), id: \.id, name: \.name, locale: locale)
         let last = try Int64.fetchOne(db, AisleRecord.select(max(AisleRecord.Columns.position))) ?? 0
         var record = AisleRecord(id: nil, name: name, position: last + 1)
         try record.insert(db)
@@ -116,22 +116,22 @@ extension Store {
     }
 
     func findOrAddAisle(_ db: Database, named name: String, locale: Locale) throws -> GroceryAisle {
-        let typed = try GroceryName.normalized(name, kind: .aisle, path: path)
-        if let found = GroceryName.match(typed, in: try Self.aislePage(db).entries, id: \.id, name: \.name, locale: locale) {
+        let typed = try NameRules.normalized(name, kind: .name(.aisle), path: path)
+        if let found = NameRules.match(typed, in: try Self.aislePage(db).entries, id: \.id, name: \.name, locale: locale) {
             return found
         }
         return try insertAisle(db, named: typed, locale: locale)
     }
 
     func requireFree<T>(
-        _ name: String, in others: [T], kind: GroceryKind, id: (T) -> Int64, name nameOf: (T) -> String, locale: Locale
+        _ name: String, in others: [T], kind: StoreError.Subject, id: (T) -> Int64, name nameOf: (T) -> String, locale: Locale
     ) throws {
-        if let taken = GroceryName.match(name, in: others, id: id, name: nameOf, locale: locale) {
+        if let taken = NameRules.match(name, in: others, id: id, name: nameOf, locale: locale) {
             throw StoreError.nameTaken(path: path, kind: kind, name: nameOf(taken))
         }
     }
 
-    func notFound(_ kind: GroceryKind, id: Int64) -> StoreError {
+    func notFound(_ kind: StoreError.Subject, id: Int64) -> StoreError {
         .notFound(path: path, kind: kind, reference: "with id \(id)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GrocerCore
 
 /// Everything the store layer can refuse, worded in one place: what
 /// happened, to which file, and what to do next. Never SQL text.
@@ -9,11 +10,11 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     case needsMigration(path: String, version: Int)
     /// Another item, place, aisle or unit already has the name (compared
     /// ignoring case and width, as quick entry does).
-    case nameTaken(path: String, kind: GroceryKind, name: String)
+    case nameTaken(path: String, kind: Subject, name: String)
     /// No item, place, aisle or unit with that id or name.
-    case notFound(path: String, kind: GroceryKind, reference: String)
+    case notFound(path: String, kind: Subject, reference: String)
     /// A name that is empty, too long or holds control characters.
-    case badName(path: String, kind: GroceryKind, reason: String)
+    case badName(path: String, kind: Subject, reason: String)
     case cannotCreateDirectory(path: String, detail: String)
     /// Another grocer holds the file longer than the busy timeout.
     case busy(path: String)
@@ -119,5 +120,40 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     public var exitCode: Int32 {
         if case .interrupted = self { return 130 }
         return 2
+    }
+}
+
+extension StoreError {
+    /// What a name error is about: an item, or a unit, place or aisle
+    /// (`GroceryNameKind`). Items are not names others point at, but their
+    /// names follow the same rules, and their errors read the same way.
+    public enum Subject: Equatable, Sendable {
+        case item
+        case name(GroceryNameKind)
+
+        /// "item", "storage place".
+        var noun: String {
+            switch self {
+            case .item: return "item"
+            case .name(let kind): return kind.noun
+            }
+        }
+
+        var article: String {
+            switch self {
+            case .item: return "an"
+            case .name(let kind): return kind.article
+            }
+        }
+
+        /// The `grocer` command that lists them.
+        var command: String {
+            switch self {
+            case .item: return "items"
+            case .name(.unit): return "units"
+            case .name(.place): return "storage"
+            case .name(.aisle): return "aisles"
+            }
+        }
     }
 }

@@ -22,31 +22,31 @@ enum GroceryNameCommands {
         }
     }
 
-    static func all(_ kind: GroceryKind, _ db: Store, locale: Locale) throws -> [Named] {
+    static func all(_ kind: GroceryNameKind, _ db: Store, locale: Locale) throws -> [Named] {
         switch kind {
         case .aisle: return try db.aisles().map { Named(id: $0.id, name: $0.name, position: $0.position) }
         case .place: return try db.places(locale: locale).map { Named(id: $0.id, name: $0.name, position: nil) }
-        case .unit, .item: return try db.units().map { Named(id: $0.id, name: $0.name, position: nil) }
+        case .unit: return try db.units().map { Named(id: $0.id, name: $0.name, position: nil) }
         }
     }
 
-    static func find(_ kind: GroceryKind, named name: String, in db: Store, locale: Locale) throws -> Named {
+    static func find(_ kind: GroceryNameKind, named name: String, in db: Store, locale: Locale) throws -> Named {
         let found: Named?
         switch kind {
         case .aisle: found = try db.aisle(named: name, locale: locale).map { Named(id: $0.id, name: $0.name, position: $0.position) }
         case .place: found = try db.place(named: name, locale: locale).map { Named(id: $0.id, name: $0.name, position: nil) }
-        case .unit, .item: found = try db.unit(named: name, locale: locale).map { Named(id: $0.id, name: $0.name, position: nil) }
+        case .unit: found = try db.unit(named: name, locale: locale).map { Named(id: $0.id, name: $0.name, position: nil) }
         }
         guard let found else { throw notFound(kind, name, path: db.path) }
         return found
     }
 
-    static func notFound(_ kind: GroceryKind, _ name: String, path: String) -> StoreError {
-        .notFound(path: path, kind: kind, reference: "named \"\(name)\"")
+    static func notFound(_ kind: GroceryNameKind, _ name: String, path: String) -> StoreError {
+        .notFound(path: path, kind: .name(kind), reference: "named \"\(name)\"")
     }
 
     /// `... list`: aisles as "position<TAB>name", the others one name a line.
-    static func list(_ kind: GroceryKind, json: Bool, store: StoreOptions) throws {
+    static func list(_ kind: GroceryNameKind, json: Bool, store: StoreOptions) throws {
         guard let db = try store.openForReading() else {
             if json { JSONText.write(array: []) }
             return
@@ -62,7 +62,7 @@ enum GroceryNameCommands {
         out.flush()
     }
 
-    static func add(_ kind: GroceryKind, name: String, json: Bool, store: StoreOptions) throws {
+    static func add(_ kind: GroceryNameKind, name: String, json: Bool, store: StoreOptions) throws {
         let locale = store.locale
         let db = try store.open()
         defer { try? db.close() }
@@ -74,7 +74,7 @@ enum GroceryNameCommands {
             case .place:
                 let place = try db.addPlace(named: name, locale: locale)
                 return Named(id: place.id, name: place.name, position: nil)
-            case .unit, .item:
+            case .unit:
                 let unit = try db.addUnit(named: name, locale: locale)
                 return Named(id: unit.id, name: unit.name, position: nil)
             }
@@ -83,11 +83,11 @@ enum GroceryNameCommands {
         switch kind {
         case .aisle: print("Added aisle \(added.name) at position \(added.position ?? 0).")
         case .place: print("Added storage place \(added.name).")
-        case .unit, .item: print("Added unit \(added.name).")
+        case .unit: print("Added unit \(added.name).")
         }
     }
 
-    static func rename(_ kind: GroceryKind, from old: String, to new: String, json: Bool, store: StoreOptions) throws {
+    static func rename(_ kind: GroceryNameKind, from old: String, to new: String, json: Bool, store: StoreOptions) throws {
         let locale = store.locale
         let db = try store.openExisting(orElse: notFound(kind, old, path: store.url.path))
         defer { try? db.close() }
@@ -97,14 +97,14 @@ enum GroceryNameCommands {
             switch kind {
             case .aisle: renamed = try db.renameAisle(id: found.id, to: new, locale: locale).name
             case .place: renamed = try db.renamePlace(id: found.id, to: new, locale: locale).name
-            case .unit, .item: renamed = try db.renameUnit(id: found.id, to: new, locale: locale).name
+            case .unit: renamed = try db.renameUnit(id: found.id, to: new, locale: locale).name
             }
             if json { return JSONText.write(Named(id: found.id, name: renamed, position: found.position).json) }
             print("Renamed \(kind.noun) \(VisibleText.escaped(found.name)) to \(renamed).")
         }
     }
 
-    static func remove(_ kind: GroceryKind, name: String, json: Bool, store: StoreOptions) throws {
+    static func remove(_ kind: GroceryNameKind, name: String, json: Bool, store: StoreOptions) throws {
         let db = try store.openExisting(orElse: notFound(kind, name, path: store.url.path))
         defer { try? db.close() }
         try StoreAccess.writing(db.path) {
@@ -117,7 +117,7 @@ enum GroceryNameCommands {
             case .place:
                 try db.deletePlace(id: found.id)
                 without = "kept nowhere in particular"
-            case .unit, .item:
+            case .unit:
                 try db.deleteUnit(id: found.id)
                 without = "counted in no unit"
             }

@@ -30,8 +30,8 @@ import Testing
             ])
     }
 
-    @Test(arguments: GroceryKind.allCases.filter { $0 != .item })
-    func aDuplicateNameIgnoringCaseIsRefusedInOneLine(kind: GroceryKind) throws {
+    @Test(arguments: GroceryNameKind.allCases)
+    func aDuplicateNameIgnoringCaseIsRefusedInOneLine(kind: GroceryNameKind) throws {
         let f = try GroceryFixture()
         let add: (String) throws -> Int64 = { name in
             switch kind {
@@ -49,17 +49,17 @@ import Testing
         }
         let first = try add("Top Shelf")
         let second = try add("Side")
-        let taken = StoreError.nameTaken(path: f.store.path, kind: kind, name: "Top Shelf")
+        let taken = StoreError.nameTaken(path: f.store.path, kind: .name(kind), name: "Top Shelf")
         #expect(throws: taken) { try add("top  shelf") }
         #expect(throws: taken) { try rename(second, "TOP SHELF") }
         try rename(first, "top shelf")  // its own name, in another case
-        #expect(throws: StoreError.notFound(path: f.store.path, kind: kind, reference: "with id 999")) { try rename(999, "x") }
-        #expect(throws: StoreError.badName(path: f.store.path, kind: kind, reason: "cannot be empty")) { try add("  ") }
-        #expect(throws: StoreError.badName(path: f.store.path, kind: kind, reason: "cannot contain control characters")) {
+        #expect(throws: StoreError.notFound(path: f.store.path, kind: .name(kind), reference: "with id 999")) { try rename(999, "x") }
+        #expect(throws: StoreError.badName(path: f.store.path, kind: .name(kind), reason: "cannot be empty")) { try add("  ") }
+        #expect(throws: StoreError.badName(path: f.store.path, kind: .name(kind), reason: "cannot contain control characters")) {
             try add("a\u{1B}[31m")
         }
         let invisible = StoreError.badName(
-            path: f.store.path, kind: kind, reason: "cannot contain invisible characters (a zero-width space, a direction mark)")
+            path: f.store.path, kind: .name(kind), reason: "cannot contain invisible characters (a zero-width space, a direction mark)")
         #expect(throws: invisible) { try add("Top\u{200B} Shelf") }
         #expect(throws: invisible) { try rename(second, "Side\u{200E}") }
         #expect(!(taken.errorDescription ?? "").contains("\n"))
@@ -75,7 +75,7 @@ import Testing
         let after = try f.named("flour")
         #expect(after.place == nil && after.aisle == nil && after.unit == nil)
         #expect(after.amount?.canonical == "2")
-        #expect(throws: StoreError.notFound(path: f.store.path, kind: .place, reference: "with id \(flour.place!.id)")) {
+        #expect(throws: StoreError.notFound(path: f.store.path, kind: .name(.place), reference: "with id \(flour.place!.id)")) {
             try f.store.deletePlace(id: flour.place!.id)
         }
     }
