@@ -8,25 +8,19 @@ protocol NameTable {
     /// The GrocerCore value a row becomes.
     associatedtype Value: Sendable & Identifiable<Int64>
     static var tableName: String { get }
-    static var kind: GroceryNameKind { get }
     static func value(id: Int64, name: String) -> Value
-    static func name(of value: Value) -> String
 }
 
 /// `unit`: a name items are counted in.
 enum UnitTable: NameTable {
     static let tableName = "unit"
-    static let kind = GroceryNameKind.unit
     static func value(id: Int64, name: String) -> GroceryUnit { GroceryUnit(id: id, name: name) }
-    static func name(of unit: GroceryUnit) -> String { unit.name }
 }
 
 /// `place`: where things are kept at home.
 enum PlaceTable: NameTable {
     static let tableName = "place"
-    static let kind = GroceryNameKind.place
     static func value(id: Int64, name: String) -> GroceryPlace { GroceryPlace(id: id, name: name) }
-    static func name(of place: GroceryPlace) -> String { place.name }
 }
 
 /// A row of a `NameTable`.
