@@ -84,7 +84,7 @@ extension Store {
         }
     }
 
-    static func itemColumn(_ kind: GroceryNameKind) -> Column {
+    static func itemColumn(_ kind: GroceryNameKind) -> ItemRecord.Columns {
         switch kind {
         case .unit: return ItemRecord.Columns.unitID
         case .place: return ItemRecord.Columns.placeID

@@ -28,12 +28,14 @@ struct NameRecord<Table: NameTable>: Equatable {
     var id: Int64?
     var name: String
 
-    enum Columns {
-        static var id: Column { Column("id") }
-        static var name: Column { Column("name") }
+    /// The table's columns, each name spelled here only: the fields
+    /// (`encode`, `init(row:)`), `databaseSelection` and `shape` use them,
+    /// in this order.
+    enum Columns: String, ColumnExpression, CaseIterable {
+        case id, name
     }
 
-    static var shape: TableShape { TableShape(name: Table.tableName, columns: ["id", "name"]) }
+    static var shape: TableShape { TableShape(name: Table.tableName, columns: Columns.allCases.map(\.name)) }
 
     var value: Table.Value { Table.value(id: id ?? 0, name: name) }
 }
@@ -43,7 +45,7 @@ typealias PlaceRecord = NameRecord<PlaceTable>
 
 extension NameRecord: TableRecord {
     static var databaseTableName: String { Table.tableName }
-    static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.name] }
+    static var databaseSelection: [any SQLSelectable] { Columns.allCases }
 }
 
 extension NameRecord: FetchableRecord {
