@@ -120,6 +120,20 @@ import Testing
         #expect(message.contains("grocer.sqlite"))
     }
 
+    /// A name another grocer deleted meanwhile: the screen's line says
+    /// what to do on the screen, not with a command (the command line's
+    /// "See them with 'grocer units list'").
+    @Test func aRenameOfANameDeletedMeanwhileSaysSoInTheScreensWords() throws {
+        let live = try effects()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("grocer.sqlite").path
+        guard case .failed(let message)? = live.perform(.groceries(.rename(.unit, id: 999, to: "jar"))) else {
+            Issue.record("a rename of no unit was taken")
+            return
+        }
+        #expect(message == "\(path) has no unit with id 999. Choose one from the list; nothing was changed.")
+    }
+
     /// The manage screen's rename and delete come back as changes, and
     /// their undo reaches the store: the aisle and its items as they were.
     @Test func manageRenamesAndDeletesAreUndone() throws {
