@@ -37,10 +37,10 @@ public struct GroceryNames: Sendable {
     public let kind: GroceryNameKind
     let store: Store
 
-    /// Every one, with the rows that could not be read: units by id, places
-    /// by name in the locale's order (`places(locale:)`), aisles in the
-    /// person's order (`aisles()`). Throws `StoreError.unreadableRows` when
-    /// one cannot be read.
+    /// Every one, as the commands list them: units by id, places by name
+    /// in the locale's order (`places(locale:)`), aisles in the person's
+    /// order (`aisles()`). Throws `StoreError.unreadableRows` when one
+    /// cannot be read.
     public func all(locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> [Entry] {
         switch kind {
         case .unit: return try store.units().map { Entry(kind: kind, id: $0.id, name: $0.name) }
