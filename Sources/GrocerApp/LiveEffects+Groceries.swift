@@ -47,21 +47,15 @@ extension LiveEffects {
                 return .groceries(.changed(change, .record, catalog: try Self.catalog(store, locale: locale)))
             }
         case .addName(let kind, let name):
-            return catalogWrite { store in
-                switch kind {
-                case .units: _ = try store.addUnit(named: name, locale: locale)
-                case .places: _ = try store.addPlace(named: name, locale: locale)
-                case .aisles: _ = try store.addAisle(named: name, locale: locale)
-                }
-            }
+            return catalogWrite { store in _ = try store.names(kind).add(named: name, locale: locale) }
         case .rename(let kind, let id, let name):
             return access(.write) { store in
-                let change = try store.renameGroceryName(kind.nameKind, id: id, to: name, locale: locale)
+                let change = try store.names(kind).rename(id: id, to: name, locale: locale)
                 return .groceries(.nameChanged(change, catalog: try Self.catalog(store, locale: locale)))
             }
         case .delete(let kind, let id):
             return access(.write) { store in
-                let change = try store.deleteGroceryName(kind.nameKind, id: id)
+                let change = try store.names(kind).delete(id: id)
                 return .groceries(.nameChanged(change, catalog: try Self.catalog(store, locale: locale)))
             }
         case .undoName(let change):

@@ -76,7 +76,7 @@ final class LiveEffects {
             do {
                 return .storeOpened(LaunchHints(unit: try openStore()))
             } catch {
-                return .failed(Self.describe(error))
+                return .failed((error as? StoreError)?.onScreen ?? Self.describe(error))
             }
         }
     }
@@ -102,7 +102,7 @@ final class LiveEffects {
                 result = .failed(
                     "Not saved: another grocer kept the store busy for 10 seconds. Your weight is still typed; Enter tries again.")
             } catch let error as StoreError {
-                result = .failed(error.errorDescription ?? Self.failure(.write, path: store.path, detail: "\(error)"))
+                result = .failed(error.onScreen)
             } catch {
                 result = .failed(Self.failure(.write, path: store.path, detail: error.localizedDescription))
             }
@@ -143,8 +143,8 @@ final class LiveEffects {
         do {
             return try body(store)
         } catch let error as StoreError {
-            // Already one line naming the file and what to do.
-            return .failed(error.errorDescription ?? Self.failure(kind, path: store.path, detail: "\(error)"))
+            // Already one line naming the file and what to do, for the screen.
+            return .failed(error.onScreen)
         } catch {
             return .failed(Self.failure(kind, path: store.path, detail: error.localizedDescription))
         }

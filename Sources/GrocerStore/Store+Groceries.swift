@@ -63,11 +63,11 @@ extension Store {
         -> GroceryItemChange
     {
         try groceryWrite { db in
-            let name = try GroceryName.normalized(entry.name, kind: .item, path: path)
+            let name = try NameRules.normalized(entry.name, kind: .item, path: path)
             let items = try Self.itemPage(db).entries
-            let unit = try entry.unit.map { try self.findOrAdd(UnitTable.self, named: $0, db, locale: locale) }
-            let aisleRow = try aisle.map { try self.findOrAddAisle(db, named: $0, locale: locale) }
-            let place = try storedIn.map { try self.findOrAdd(PlaceTable.self, named: $0, db, locale: locale) }
+            let unit = try entry.unit.map { try self.findOrAddName(.unit, named: $0, db, locale: locale).unit }
+            let aisleRow = try aisle.map { try self.findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
+            let place = try storedIn.map { try self.findOrAddName(.place, named: $0, db, locale: locale).place }
             let change: GroceryItemChange
             if let existing = GroceryItem.existing(named: name, in: items, locale: locale) {
                 // A name alone keeps the quantity the item had.
@@ -98,7 +98,7 @@ extension Store {
             let before = try self.item(db, id: id)
             var name = before.name
             if let typed = edit.name {
-                name = try GroceryName.normalized(typed, kind: .item, path: path)
+                name = try NameRules.normalized(typed, kind: .item, path: path)
                 let others = try Self.itemPage(db).entries.filter { $0.id != id }
                 if let taken = GroceryItem.existing(named: name, in: others, locale: locale) {
                     throw StoreError.nameTaken(path: path, kind: .item, name: taken.name)
@@ -108,9 +108,9 @@ extension Store {
                 guard let typed else { return nil }
                 return typed.allSatisfy(\.isWhitespace) ? .some(nil) : .some(try find(typed))
             }
-            let unit = try pick(edit.unit) { try self.findOrAdd(UnitTable.self, named: $0, db, locale: locale) }
-            let aisle = try pick(edit.aisle) { try self.findOrAddAisle(db, named: $0, locale: locale) }
-            let place = try pick(edit.storedIn) { try self.findOrAdd(PlaceTable.self, named: $0, db, locale: locale) }
+            let unit = try pick(edit.unit) { try self.findOrAddName(.unit, named: $0, db, locale: locale).unit }
+            let aisle = try pick(edit.aisle) { try self.findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
+            let place = try pick(edit.storedIn) { try self.findOrAddName(.place, named: $0, db, locale: locale).place }
             let listed = edit.listed ?? before.listed
             let amount = edit.quantity ?? before.amount
             let after = GroceryItem(

@@ -2,42 +2,9 @@ import Foundation
 import GRDB
 import GrocerCore
 
-/// The manage screen's renames and deletes of units, places and aisles,
-/// each returned as a `GroceryNameChange`, and their guarded undo.
+/// The guarded undo of a rename or delete of a unit, place or aisle (the
+/// `GroceryNameChange` that `GroceryNames.rename` and `.delete` return).
 extension Store {
-    /// Renames the unit, place or aisle (as `renameUnit`, `renamePlace`
-    /// and `renameAisle` do). Returns the change, for undo.
-    @discardableResult
-    public func renameGroceryName(_ kind: GroceryNameKind, id: Int64, to name: String, locale: Locale) throws -> GroceryNameChange {
-        try groceryWrite { db in
-            guard let before = try Self.nameRow(kind, id: id, db) else { throw notFound(GroceryKind(kind), id: id) }
-            let after: String
-            switch kind {
-            case .unit: after = try renameName(UnitTable.self, id: id, to: name, db, locale: locale).name
-            case .place: after = try renameName(PlaceTable.self, id: id, to: name, db, locale: locale).name
-            case .aisle: after = try renameAisle(db, id: id, to: name, locale: locale).name
-            }
-            return GroceryNameChange(kind: kind, id: id, action: .renamed(from: before.name, to: after))
-        }
-    }
-
-    /// Deletes the unit, place or aisle (as `deleteUnit`, `deletePlace`
-    /// and `deleteAisle` do: its items keep working without it). Returns
-    /// the change with those items as they were, for undo.
-    @discardableResult
-    public func deleteGroceryName(_ kind: GroceryNameKind, id: Int64) throws -> GroceryNameChange {
-        try groceryWrite { db in
-            guard let row = try Self.nameRow(kind, id: id, db) else { throw notFound(GroceryKind(kind), id: id) }
-            let items = try Self.itemPage(db).entries.filter { kind.id(of: $0) == id }
-            switch kind {
-            case .unit: try deleteName(UnitTable.self, id: id, db)
-            case .place: try deleteName(PlaceTable.self, id: id, db)
-            case .aisle: try deleteAisle(db, id: id)
-            }
-            return GroceryNameChange(kind: kind, id: id, action: .deleted(name: row.name, position: row.position, items: items))
-        }
-    }
-
     /// Undoes a rename or delete this grocer made, in one transaction, only
     /// where the store still holds what this grocer left:
     ///
@@ -60,11 +27,7 @@ extension Store {
                 guard let row = try Self.nameRow(kind, id: change.id, db), row.name == to,
                     try !Self.nameTaken(kind, from, except: change.id, db, locale: locale)
                 else { return notDone }
-                switch kind {
-                case .unit: try UnitRecord(id: change.id, name: from).update(db)
-                case .place: try PlaceRecord(id: change.id, name: from).update(db)
-                case .aisle: try AisleRecord(id: change.id, name: from, position: Int64(row.position ?? 1)).update(db)
-                }
+                try Self.setName(kind, id: change.id, to: from, position: row.position, db)
                 return GroceryNameChange.Undone(change: change, done: true, id: change.id)
             case .deleted(let name, let position, let items):
                 guard try !Self.nameTaken(kind, name, except: nil, db, locale: locale) else { return notDone }
@@ -94,13 +57,8 @@ extension Store {
     /// Whether a row of the kind other than `except` has `name`, as names
     /// are compared when one is given (`requireFree`).
     static func nameTaken(_ kind: GroceryNameKind, _ name: String, except: Int64?, _ db: Database, locale: Locale) throws -> Bool {
-        let rows: [(id: Int64, name: String)]
-        switch kind {
-        case .unit: rows = try unitPage(db).entries.map { ($0.id, $0.name) }
-        case .place: rows = try placePage(db).entries.map { ($0.id, $0.name) }
-        case .aisle: rows = try aislePage(db).entries.map { ($0.id, $0.name) }
-        }
-        return GroceryName.match(name, in: rows.filter { $0.id != except }, id: { $0.id }, name: { $0.name }, locale: locale) != nil
+        let others = try nameEntries(kind, db).filter { $0.id != except }
+        return NameRules.match(name, in: others, id: \.id, name: \.name, locale: locale) != nil
     }
 
     /// A deleted row made again, under `id` when it is free; an aisle at
@@ -126,21 +84,11 @@ extension Store {
         }
     }
 
-    static func itemColumn(_ kind: GroceryNameKind) -> Column {
+    static func itemColumn(_ kind: GroceryNameKind) -> ItemRecord.Columns {
         switch kind {
         case .unit: return ItemRecord.Columns.unitID
         case .place: return ItemRecord.Columns.placeID
         case .aisle: return ItemRecord.Columns.aisleID
-        }
-    }
-}
-
-extension GroceryKind {
-    init(_ kind: GroceryNameKind) {
-        switch kind {
-        case .unit: self = .unit
-        case .place: self = .place
-        case .aisle: self = .aisle
         }
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import GrocerCore
 
+private typealias WeightColumn = WeightRecord.Columns
+
 /// What one row of an import did in the store.
 public enum ImportOutcome: Equatable, Sendable {
     case inserted
@@ -56,10 +58,9 @@ public struct WeightImporter {
         self.stop = stop
         self.progressEvery = max(1, progressEvery)
         self.progress = progress
-        insert = FastStatement(try db.makeStatement(sql: "INSERT INTO weight_entry (value, unit, recorded_at, note) VALUES (?, ?, ?, ?)"), in: db)
-        insertWithID = FastStatement(
-            try db.makeStatement(sql: "INSERT INTO weight_entry (id, value, unit, recorded_at, note) VALUES (?, ?, ?, ?, ?)"), in: db)
-        let last = try Int64.fetchOne(db, sql: "SELECT max(id) FROM weight_entry")
+        insert = FastStatement(try db.makeStatement(sql: WeightRecord.insertSQL([.value, .unit, .recordedAt, .note])), in: db)
+        insertWithID = FastStatement(try db.makeStatement(sql: WeightRecord.insertSQL([.id, .value, .unit, .recordedAt, .note])), in: db)
+        let last = try Int64.fetchOne(db, WeightRecord.select(max(WeightColumn.id)))
         lastIDBefore = last ?? 0
         keepsIDs = last == nil
         // The (recorded_at, id) index finds the time; the value is compared
@@ -70,8 +71,9 @@ public struct WeightImporter {
             : FastStatement(
                 try db.makeStatement(
                     sql: """
-                        SELECT 1 FROM weight_entry
-                        WHERE recorded_at = ? AND id <= ? AND unit = ? AND round(CAST(value AS REAL) * 100) = ?
+                        SELECT 1 FROM \(WeightRecord.databaseTableName)
+                        WHERE \(WeightColumn.recordedAt.name) = ? AND \(WeightColumn.id.name) <= ? AND \(WeightColumn.unit.name) = ?
+                          AND round(CAST(\(WeightColumn.value.name) AS REAL) * 100) = ?
                         LIMIT 1
                         """), in: db)
     }
@@ -149,12 +151,15 @@ public struct WeightImporter {
     /// are then rebuilt, not added. Returns how many went.
     mutating func removeRepeats() throws -> Int {
         guard unordered else { return 0 }
+        let (table, time, id, unit, value) = (
+            WeightRecord.databaseTableName, WeightColumn.recordedAt.name, WeightColumn.id.name, WeightColumn.unit.name, WeightColumn.value.name
+        )
         try db.execute(
             sql: """
-                DELETE FROM weight_entry AS w WHERE w.id > ? AND EXISTS (
-                  SELECT 1 FROM weight_entry e
-                  WHERE e.recorded_at = w.recorded_at AND e.id < w.id AND e.unit = w.unit
-                    AND round(CAST(e.value AS REAL) * 100) = round(CAST(w.value AS REAL) * 100))
+                DELETE FROM \(table) AS w WHERE w.\(id) > ? AND EXISTS (
+                  SELECT 1 FROM \(table) e
+                  WHERE e.\(time) = w.\(time) AND e.\(id) < w.\(id) AND e.\(unit) = w.\(unit)
+                    AND round(CAST(e.\(value) AS REAL) * 100) = round(CAST(w.\(value) AS REAL) * 100))
                 """, arguments: [lastIDBefore])
         let removed = db.changesCount
         if removed > 0 {

@@ -23,8 +23,7 @@ extension Store {
         try checkedRead(WeightRecord.shape) { db in
             var days = LocalDays(zone: timeZone)
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT value, unit, recorded_at FROM weight_entry WHERE recorded_at >= ? AND recorded_at < ?",
-                arguments: [lower, upper])
+                db, WeightRecord.figures.filter(WeightRecord.Columns.recordedAt >= lower && WeightRecord.Columns.recordedAt < upper))
             while let row = try rows.next() {
                 guard case .string(let value) = (row[0] as DatabaseValue).storage,
                     case .string(let unit) = (row[1] as DatabaseValue).storage,

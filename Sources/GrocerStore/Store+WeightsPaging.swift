@@ -80,12 +80,12 @@ extension WeightRecord {
     /// the `weight_entry_by_time` index (recorded_at, id).
     static func newestFirst(before position: WeightPosition?) -> QueryInterfaceRequest<WeightRecord> {
         guard let position else { return newestFirst }
-        return newestFirst.filter(sql: "(recorded_at, id) < (?, ?)", arguments: [position.recordedAt, position.id])
+        return newestFirst.filter(literal: "(\(Columns.recordedAt), \(Columns.id)) < (\(position.recordedAt), \(position.id))")
     }
 
     /// Strictly newer than `position`, oldest first.
     static func oldestFirst(after position: WeightPosition?) -> QueryInterfaceRequest<WeightRecord> {
         guard let position else { return oldestFirst }
-        return oldestFirst.filter(sql: "(recorded_at, id) > (?, ?)", arguments: [position.recordedAt, position.id])
+        return oldestFirst.filter(literal: "(\(Columns.recordedAt), \(Columns.id)) > (\(position.recordedAt), \(position.id))")
     }
 }

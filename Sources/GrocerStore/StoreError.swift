@@ -1,7 +1,13 @@
 import Foundation
+import GrocerCore
 
 /// Everything the store layer can refuse, worded in one place: what
-/// happened, to which file, and what to do next. Never SQL text.
+/// happened, to which file, and what to do next. Never SQL text. Where what
+/// to do depends on where the message is read (a flag or a command on the
+/// command line, the list on the screen), the error carries it as data
+/// (`explained`, `Remedy`) and each front end words it: `errorDescription`
+/// the command line's way (a command's error, and the launch's refusal,
+/// printed on the terminal after the screen ends), GrocerApp the screen's.
 public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     case newer(path: String, version: Int)
     case foreign(path: String)
@@ -9,11 +15,11 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     case needsMigration(path: String, version: Int)
     /// Another item, place, aisle or unit already has the name (compared
     /// ignoring case and width, as quick entry does).
-    case nameTaken(path: String, kind: GroceryKind, name: String)
+    case nameTaken(path: String, kind: Subject, name: String)
     /// No item, place, aisle or unit with that id or name.
-    case notFound(path: String, kind: GroceryKind, reference: String)
+    case notFound(path: String, kind: Subject, reference: String)
     /// A name that is empty, too long or holds control characters.
-    case badName(path: String, kind: GroceryKind, reason: String)
+    case badName(path: String, kind: Subject, reason: String)
     case cannotCreateDirectory(path: String, detail: String)
     /// Another grocer holds the file longer than the busy timeout.
     case busy(path: String)
@@ -48,35 +54,60 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     /// grocer since.
     case changedElsewhere(path: String)
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { words(remedy: \.commandLine) }
+
+    /// The message, with its remedy (if it has one that depends on where
+    /// it is read) worded by `remedy`.
+    public func words(remedy: (Remedy) -> String) -> String {
+        guard let explained else { return plainDescription }
+        return "\(explained.happened) \(remedy(explained.remedy))\(explained.outcome.map { "; " + $0 } ?? "")."
+    }
+
+    /// What happened, what to do and what became of the file, for the
+    /// errors whose remedy depends on where they are read; nil for the
+    /// others, which read the same everywhere.
+    public var explained: Explained? {
+        switch self {
+        case .foreign(let path):
+            return Explained(
+                "\(path) is an SQLite file that grocer did not write.", .useAnotherStore("a grocer store or a new path"),
+                "the file was not changed")
+        case .needsMigration(let path, let version):
+            return Explained(
+                "\(path) was written by an older grocer (format version \(version)).", .migrate(path: path), "the file was not changed")
+        case .notFound(let path, let kind, let reference):
+            return Explained("\(path) has no \(kind.noun) \(reference).", .seeWhichExist(kind), "nothing was changed")
+        case .cannotCreateDirectory(let path, let detail):
+            return Explained("Cannot create the folder \(path) for the store (\(detail)).", .chooseAnotherFolder, nil)
+        case .notAFile(let path, let kind):
+            return Explained("\(path) is \(kind), not a store file.", .useAnotherStore("a file or a new path"), "it was not touched")
+        case .danglingLink(let path, let target):
+            return Explained("\(path) is a link to \(target), which does not exist.", .pointAtTheRealFile, "nothing was changed")
+        case .noSuchWeight(let path, let ids):
+            let list = ids.map(String.init).joined(separator: ", ")
+            return Explained(
+                "\(path) has no weight with the id\(ids.count == 1 ? "" : "s") \(list).", .seeWhichWeightsExist, "nothing was changed")
+        default:
+            return nil
+        }
+    }
+
+    /// The message of an error without an `explained` remedy.
+    private var plainDescription: String {
         switch self {
         case .newer(let path, let version):
             return
                 "\(path) was written by a newer grocer (format version \(version); this grocer knows up to \(StoreFormat.currentVersion)). Upgrade grocer to open it; the file was not changed."
-        case .foreign(let path):
-            return
-                "\(path) is an SQLite file that grocer did not write. Point --store (or GROCER_STORE) at a grocer store or a new path; the file was not changed."
         case .corrupt(let path, let detail):
             return
                 "\(path) is damaged or not an SQLite file (\(detail)). Restore it from a backup, or move it aside to start a new store; the file was not changed."
-        case .needsMigration(let path, let version):
-            return
-                "\(path) was written by an older grocer (format version \(version)). Migrate it with 'grocer store migrate --store \(path)'; the file was not changed."
         case .nameTaken(let path, let kind, let name):
             return
                 "\(path) already has \(kind.article) \(kind.noun) named \"\(name)\" (names are compared ignoring case). Choose another name; nothing was changed."
-        case .notFound(let path, let kind, let reference):
-            return "\(path) has no \(kind.noun) \(reference). See them with 'grocer \(kind.command) list'; nothing was changed."
         case .badName(_, let kind, let reason):
             return "\(kind.noun.prefix(1).uppercased() + kind.noun.dropFirst()) names \(reason); nothing was changed."
-        case .cannotCreateDirectory(let path, let detail):
-            return "Cannot create the folder \(path) for the store (\(detail)). Check its permissions, or choose another place with --store PATH."
         case .busy(let path):
             return "Another grocer is using \(path) and did not finish in time. Try again in a moment; nothing was saved and nothing was lost."
-        case .notAFile(let path, let kind):
-            return "\(path) is \(kind), not a store file. Point --store (or GROCER_STORE) at a file or a new path; it was not touched."
-        case .danglingLink(let path, let target):
-            return "\(path) is a link to \(target), which does not exist. Point --store at the real file, or remove the link; nothing was changed."
         case .unexpectedSchema(let path, let problems):
             return
                 "\(path) is not as grocer made it: \(problems.joined(separator: "; ")). Restore it from a backup, or move it aside to start a new store; the file was not changed."
@@ -106,12 +137,11 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
         case .unreadableRows(let path, let report):
             return
                 "\(path): \(report.summary()). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
-        case .noSuchWeight(let path, let ids):
-            let list = ids.map(String.init).joined(separator: ", ")
-            return
-                "\(path) has no weight with the id\(ids.count == 1 ? "" : "s") \(list). See the ids with 'grocer weight list'; nothing was changed."
         case .changedElsewhere:
             return "Could not undo: another grocer changed or deleted it since, and it is left as they made it."
+        case .foreign, .needsMigration, .notFound, .cannotCreateDirectory, .notAFile, .danglingLink, .noSuchWeight:
+            // Worded from `explained`.
+            return ""
         }
     }
 
@@ -119,5 +149,89 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     public var exitCode: Int32 {
         if case .interrupted = self { return 130 }
         return 2
+    }
+}
+
+extension StoreError {
+    /// What a name error is about: an item, or a unit, place or aisle
+    /// (`GroceryNameKind`). Items are not names others point at, but their
+    /// names follow the same rules, and their errors read the same way.
+    public enum Subject: Equatable, Sendable {
+        case item
+        case name(GroceryNameKind)
+
+        /// "item", "storage place".
+        public var noun: String {
+            switch self {
+            case .item: return "item"
+            case .name(let kind): return kind.noun
+            }
+        }
+
+        public var article: String {
+            switch self {
+            case .item: return "an"
+            case .name(let kind): return kind.article
+            }
+        }
+    }
+}
+
+extension StoreError {
+    /// An error's message in parts, where what to do depends on where it
+    /// is read: "<happened> <remedy>; <outcome>."
+    public struct Explained: Equatable, Sendable {
+        /// What happened, to which file: a sentence.
+        public let happened: String
+        public let remedy: Remedy
+        /// What became of the file ("nothing was changed"), if it is said.
+        public let outcome: String?
+
+        init(_ happened: String, _ remedy: Remedy, _ outcome: String?) {
+            self.happened = happened
+            self.remedy = remedy
+            self.outcome = outcome
+        }
+    }
+
+    /// What to do next, as data: the command line names its flags and
+    /// commands (`commandLine`); the screen words it for the screen.
+    public enum Remedy: Equatable, Sendable {
+        /// Use another file as the store: `what` it should be ("a grocer
+        /// store or a new path").
+        case useAnotherStore(String)
+        /// The store named is a link to nothing: name the real file.
+        case pointAtTheRealFile
+        /// The store's folder cannot be made: check it, or use another.
+        case chooseAnotherFolder
+        /// The store at `path` is an older grocer's: migrate it.
+        case migrate(path: String)
+        /// The item, unit, place or aisle named is not there: see which are.
+        case seeWhichExist(Subject)
+        /// The weights named are not there: see which are.
+        case seeWhichWeightsExist
+
+        /// The command line's words: its flags (--store, GROCER_STORE) and
+        /// commands ("grocer units list").
+        public var commandLine: String {
+            switch self {
+            case .useAnotherStore(let what): return "Point --store (or GROCER_STORE) at \(what)"
+            case .pointAtTheRealFile: return "Point --store at the real file, or remove the link"
+            case .chooseAnotherFolder: return "Check its permissions, or choose another place with --store PATH"
+            case .migrate(let path): return "Migrate it with 'grocer store migrate --store \(path)'"
+            case .seeWhichExist(let subject): return "See them with 'grocer \(Self.command(subject)) list'"
+            case .seeWhichWeightsExist: return "See the ids with 'grocer weight list'"
+            }
+        }
+
+        /// The `grocer` command that lists them.
+        private static func command(_ subject: Subject) -> String {
+            switch subject {
+            case .item: return "items"
+            case .name(.unit): return "units"
+            case .name(.place): return "storage"
+            case .name(.aisle): return "aisles"
+            }
+        }
     }
 }

@@ -60,7 +60,7 @@ enum WeightDayTable {
     static func tally(_ db: Database, zone: TimeZone) throws -> [Key: Sum] {
         var sums: [Key: Sum] = [:]
         var days = LocalDays(zone: zone)
-        let rows = try Row.fetchCursor(db, sql: "SELECT value, unit, recorded_at FROM weight_entry")
+        let rows = try Row.fetchCursor(db, WeightRecord.figures)
         while let row = try rows.next() {
             guard case .string(let value) = (row[0] as DatabaseValue).storage,
                 case .string(let unit) = (row[1] as DatabaseValue).storage,

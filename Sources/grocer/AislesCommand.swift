@@ -60,7 +60,10 @@ struct AislesCommand: ParsableCommand {
                 let found = try GroceryNameCommands.find(.aisle, named: name, in: db, locale: store.locale)
                 let aisles = try db.moveAisle(id: found.id, to: position)
                 if json {
-                    return JSONText.write(array: aisles.map { GroceryNameCommands.Named(id: $0.id, name: $0.name, position: $0.position).json })
+                    return JSONText.write(
+                        array: aisles.map {
+                            GroceryNameCommands.json(GroceryNames.Entry(kind: .aisle, id: $0.id, name: $0.name, position: $0.position))
+                        })
                 }
                 let now = aisles.first { $0.id == found.id }?.position ?? position
                 print("Moved aisle \(VisibleText.escaped(found.name)) to position \(now) of \(aisles.count).")

@@ -101,7 +101,7 @@ import Testing
     @Test func manageAddsMovesRenamesAndDeletesAisles() throws {
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["Baking", "Dairy", "Produce"] { _ = live.perform(.groceries(.addName(.aisles, name))) }
+        for name in ["Baking", "Dairy", "Produce"] { _ = live.perform(.groceries(.addName(.aisle, name))) }
         var aisles = load(live).catalog.aisles
         #expect(aisles.map(\.name) == ["Baking", "Dairy", "Produce"])
         _ = live.perform(.groceries(.moveAisle(id: aisles[0].id, to: 1)))
@@ -110,14 +110,28 @@ import Testing
         _ = live.perform(.groceries(.moveAisle(id: aisles[2].id, to: 0)))
         aisles = load(live).catalog.aisles
         #expect(aisles.map(\.name) == ["Produce", "Dairy", "Baking"])
-        _ = live.perform(.groceries(.rename(.aisles, id: aisles[0].id, to: "Fruit")))
-        _ = live.perform(.groceries(.delete(.aisles, id: aisles[1].id)))
+        _ = live.perform(.groceries(.rename(.aisle, id: aisles[0].id, to: "Fruit")))
+        _ = live.perform(.groceries(.delete(.aisle, id: aisles[1].id)))
         #expect(load(live).catalog.aisles.map(\.name) == ["Fruit", "Baking"])
-        guard case .failed(let message)? = live.perform(.groceries(.addName(.aisles, "baking"))) else {
+        guard case .failed(let message)? = live.perform(.groceries(.addName(.aisle, "baking"))) else {
             Issue.record("a duplicate aisle was taken")
             return
         }
         #expect(message.contains("grocer.sqlite"))
+    }
+
+    /// A name another grocer deleted meanwhile: the screen's line says
+    /// what to do on the screen, not with a command (the command line's
+    /// "See them with 'grocer units list'").
+    @Test func aRenameOfANameDeletedMeanwhileSaysSoInTheScreensWords() throws {
+        let live = try effects()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("grocer.sqlite").path
+        guard case .failed(let message)? = live.perform(.groceries(.rename(.unit, id: 999, to: "jar"))) else {
+            Issue.record("a rename of no unit was taken")
+            return
+        }
+        #expect(message == "\(path) has no unit with id 999. Choose one from the list; nothing was changed.")
     }
 
     /// The manage screen's rename and delete come back as changes, and
@@ -125,17 +139,17 @@ import Testing
     @Test func manageRenamesAndDeletesAreUndone() throws {
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["Baking", "Dairy"] { _ = live.perform(.groceries(.addName(.aisles, name))) }
+        for name in ["Baking", "Dairy"] { _ = live.perform(.groceries(.addName(.aisle, name))) }
         let dairy = load(live).catalog.aisles[1]
         _ = live.perform(.groceries(.edit(try #require(addedItem(live, "milk")), Self.edit("milk", aisle: .existing(dairy.id)))))
-        guard case .groceries(.nameChanged(let rename, let renamed))? = live.perform(.groceries(.rename(.aisles, id: dairy.id, to: "Milk bar")))
+        guard case .groceries(.nameChanged(let rename, let renamed))? = live.perform(.groceries(.rename(.aisle, id: dairy.id, to: "Milk bar")))
         else {
             Issue.record("no rename")
             return
         }
         #expect(rename == GroceryNameChange(kind: .aisle, id: dairy.id, action: .renamed(from: "Dairy", to: "Milk bar")))
         #expect(renamed.aisles.map(\.name) == ["Baking", "Milk bar"])
-        guard case .groceries(.nameChanged(let delete, let deleted))? = live.perform(.groceries(.delete(.aisles, id: dairy.id))) else {
+        guard case .groceries(.nameChanged(let delete, let deleted))? = live.perform(.groceries(.delete(.aisle, id: dairy.id))) else {
             Issue.record("no delete")
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GrocerCore
+import GrocerStore
 import Testing
 
 @testable import grocer
@@ -25,7 +26,8 @@ import Testing
     }
 
     @Test func anAisleHasItsPositionAndOtherNamesDoNot() {
-        #expect(GroceryNameCommands.Named(id: 2, name: "Dairy \"1\"", position: 1).json == #"{"id": 2, "name": "Dairy \"1\"", "position": 1}"#)
-        #expect(GroceryNameCommands.Named(id: 3, name: "Pantry", position: nil).json == #"{"id": 3, "name": "Pantry"}"#)
+        let dairy = GroceryNames.Entry(kind: .aisle, id: 2, name: "Dairy \"1\"", position: 1)
+        #expect(GroceryNameCommands.json(dairy) == #"{"id": 2, "name": "Dairy \"1\"", "position": 1}"#)
+        #expect(GroceryNameCommands.json(GroceryNames.Entry(kind: .place, id: 3, name: "Pantry")) == #"{"id": 3, "name": "Pantry"}"#)
     }
 }

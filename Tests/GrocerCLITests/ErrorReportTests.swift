@@ -95,16 +95,28 @@ import Testing
             "grocer: /home/p/grocer.sqlite was written by an older grocer (format version 2). Migrate it with 'grocer store migrate --store /home/p/grocer.sqlite'; the file was not changed."
         ),
         (
-            .nameTaken(path: path, kind: .aisle, name: "Baking"),
+            .nameTaken(path: path, kind: .name(.aisle), name: "Baking"),
             "grocer: /home/p/grocer.sqlite already has an aisle named \"Baking\" (names are compared ignoring case). Choose another name; nothing was changed."
         ),
         (
-            .notFound(path: path, kind: .place, reference: "named \"Cellar\u{1B}\""),
+            .notFound(path: path, kind: .name(.place), reference: "named \"Cellar\u{1B}\""),
             "grocer: /home/p/grocer.sqlite has no storage place named \"Cellar^[\". See them with 'grocer storage list'; nothing was changed."
         ),
         (
-            .badName(path: path, kind: .unit, reason: "cannot be empty"),
+            .badName(path: path, kind: .name(.unit), reason: "cannot be empty"),
             "grocer: Unit names cannot be empty; nothing was changed."
+        ),
+        (
+            .nameTaken(path: path, kind: .item, name: "ham"),
+            "grocer: /home/p/grocer.sqlite already has an item named \"ham\" (names are compared ignoring case). Choose another name; nothing was changed."
+        ),
+        (
+            .notFound(path: path, kind: .item, reference: "with id 42"),
+            "grocer: /home/p/grocer.sqlite has no item with id 42. See them with 'grocer items list'; nothing was changed."
+        ),
+        (
+            .badName(path: path, kind: .item, reason: "cannot be empty"),
+            "grocer: Item names cannot be empty; nothing was changed."
         ),
         (
             .cannotCreateDirectory(path: "/home/p", detail: "Permission denied"),

@@ -82,9 +82,9 @@ struct GroceryFixture {
 
     @Test func aTypedUnitTheStoreNoLongerHasGetsARowAgain() throws {
         let f = try GroceryFixture()
-        let kg = try #require(try f.store.unit(named: "kg"))
-        try f.store.deleteUnit(id: kg.id)
-        #expect(try f.store.unit(named: "kg") == nil)
+        let kg = try #require(try f.store.names(.unit).find(named: "kg"))
+        try f.store.names(.unit).delete(id: kg.id)
+        #expect(try f.store.names(.unit).find(named: "kg") == nil)
         try f.add("2 kg flour")
         #expect(try f.named("flour").unit?.name == "kg")
         #expect(try f.store.unitNames().filter { $0 == "kg" }.count == 1)
@@ -125,7 +125,7 @@ struct GroceryFixture {
         try f.add("salt", aisle: "Spices")
         let salt = try f.named("salt")
         let delete = try f.store.deleteItem(id: salt.id)
-        try f.store.deleteAisle(id: try #require(salt.aisle).id)
+        try f.store.names(.aisle).delete(id: try #require(salt.aisle).id)
         try f.store.apply(delete.reversed)
         let back = try f.named("salt")
         #expect(back.id == salt.id && back.aisle == nil)

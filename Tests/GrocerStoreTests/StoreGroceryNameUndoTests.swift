@@ -17,26 +17,22 @@ import Testing
     /// milk and butter in Dairy, in the fridge, in litres and kg.
     func kitchen() throws -> GroceryFixture {
         let f = try GroceryFixture()
-        for name in ["Bakery", "Dairy", "Produce"] { try f.store.addAisle(named: name) }
-        try f.store.addPlace(named: "Fridge")
+        for name in ["Bakery", "Dairy", "Produce"] { try f.store.names(.aisle).add(named: name) }
+        try f.store.names(.place).add(named: "Fridge")
         try f.add("2 l milk", aisle: "Dairy", storedIn: "Fridge")
         try f.add("1 kg butter", aisle: "Dairy", storedIn: "Fridge")
         return f
     }
 
     func id(_ kind: GroceryNameKind, _ name: String, _ f: GroceryFixture) throws -> Int64 {
-        switch kind {
-        case .unit: return try #require(try f.store.unit(named: name)).id
-        case .place: return try #require(try f.store.place(named: name)).id
-        case .aisle: return try #require(try f.store.aisle(named: name)).id
-        }
+        try #require(try f.store.names(kind).find(named: name)).id
     }
 
     @Test(arguments: [(GroceryNameKind.unit, "kg"), (.place, "Fridge"), (.aisle, "Dairy")])
     func aRenameIsUndone(kind: GroceryNameKind, name: String) throws {
         let f = try kitchen()
         let id = try id(kind, name, f)
-        let change = try f.store.renameGroceryName(kind, id: id, to: "Renamed", locale: f.en)
+        let change = try f.store.names(kind).rename(id: id, to: "Renamed", locale: f.en)
         #expect(change == GroceryNameChange(kind: kind, id: id, action: .renamed(from: name, to: "Renamed")))
         let undone = try f.store.undo(change, locale: f.en)
         #expect(undone == GroceryNameChange.Undone(change: change, done: true, id: id))
@@ -49,7 +45,7 @@ import Testing
         let f = try kitchen()
         let id = try id(kind, name, f)
         let before = try f.store.groceryItems()
-        let change = try f.store.deleteGroceryName(kind, id: id)
+        let change = try f.store.names(kind).delete(id: id)
         guard case .deleted(name, let position, let items) = change.action else {
             Issue.record("not a delete: \(change)")
             return
@@ -68,27 +64,27 @@ import Testing
     @Test func aRenameAnotherGrocerRenamedOrDeletedSinceIsLeft() throws {
         let f = try kitchen()
         let dairy = try id(.aisle, "Dairy", f)
-        let change = try f.store.renameGroceryName(.aisle, id: dairy, to: "Milk bar", locale: f.en)
-        try other(f).renameAisle(id: dairy, to: "Cheese", locale: f.en)
+        let change = try f.store.names(.aisle).rename(id: dairy, to: "Milk bar", locale: f.en)
+        try other(f).names(.aisle).rename(id: dairy, to: "Cheese", locale: f.en)
         #expect(try f.store.undo(change, locale: f.en) == GroceryNameChange.Undone(change: change, done: false, id: dairy))
         #expect(try f.store.aisles().map(\.name) == ["Bakery", "Cheese", "Produce"])
-        try other(f).deleteAisle(id: dairy)
+        try other(f).names(.aisle).delete(id: dairy)
         #expect(try f.store.undo(change, locale: f.en).done == false)
         #expect(try f.store.aisles().map(\.name) == ["Bakery", "Produce"])
     }
 
     @Test func aRenameIsLeftWhenAnotherGrocerTookTheOldNameSince() throws {
         let f = try kitchen()
-        let change = try f.store.renameGroceryName(.place, id: try id(.place, "Fridge", f), to: "Cold", locale: f.en)
-        try other(f).addPlace(named: "fridge")
+        let change = try f.store.names(.place).rename(id: try id(.place, "Fridge", f), to: "Cold", locale: f.en)
+        try other(f).names(.place).add(named: "fridge")
         #expect(try f.store.undo(change, locale: f.en).done == false)
         #expect(try f.store.places(locale: f.en).map(\.name) == ["Cold", "fridge"])
     }
 
     @Test func aDeleteIsLeftWhenAnotherGrocerMadeTheNameAgainSince() throws {
         let f = try kitchen()
-        let change = try f.store.deleteGroceryName(.aisle, id: try id(.aisle, "Dairy", f))
-        try other(f).addAisle(named: "DAIRY")
+        let change = try f.store.names(.aisle).delete(id: try id(.aisle, "Dairy", f))
+        try other(f).names(.aisle).add(named: "DAIRY")
         #expect(try f.store.undo(change, locale: f.en).done == false)
         #expect(try f.store.aisles().map(\.name) == ["Bakery", "Produce", "DAIRY"])
         #expect(try f.named("milk").aisle == nil)
@@ -100,7 +96,7 @@ import Testing
         let f = try kitchen()
         try f.add("cream", aisle: "Dairy")
         try f.add("yoghurt", aisle: "Dairy")
-        let change = try f.store.deleteGroceryName(.aisle, id: try id(.aisle, "Dairy", f))
+        let change = try f.store.names(.aisle).delete(id: try id(.aisle, "Dairy", f))
         let theirs = try other(f)
         try theirs.editItem(id: try f.named("milk").id, GroceryItemEdit(aisle: "Bakery"), locale: f.en)
         try theirs.editItem(id: try f.named("butter").id, GroceryItemEdit(name: "Butter"), locale: f.en)
@@ -121,8 +117,8 @@ import Testing
         let f = try kitchen()
         let produce = try id(.aisle, "Produce", f)
         try f.add("apples", aisle: "Produce")
-        let change = try f.store.deleteGroceryName(.aisle, id: produce)
-        let frozen = try other(f).addAisle(named: "Frozen")
+        let change = try f.store.names(.aisle).delete(id: produce)
+        let frozen = try other(f).names(.aisle).add(named: "Frozen")
         #expect(frozen.id == produce)
         try other(f).editItem(id: try f.named("milk").id, GroceryItemEdit(aisle: "Frozen"), locale: f.en)
         let undone = try f.store.undo(change, locale: f.en)

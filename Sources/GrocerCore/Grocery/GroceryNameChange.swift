@@ -1,17 +1,3 @@
-/// The names items may point at: a unit, a place at home, an aisle.
-public enum GroceryNameKind: String, CaseIterable, Equatable, Sendable {
-    case unit, place, aisle
-
-    /// The item's unit, place or aisle id, if it has one.
-    public func id(of item: GroceryItem) -> Int64? {
-        switch self {
-        case .unit: return item.unit?.id
-        case .place: return item.place?.id
-        case .aisle: return item.aisle?.id
-        }
-    }
-}
-
 /// One rename or delete of a unit, place or aisle (the manage screen's),
 /// with what undoing it needs: the name before, or the row and the items
 /// that named it.

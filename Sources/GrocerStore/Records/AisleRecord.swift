@@ -7,26 +7,29 @@ struct AisleRecord: Equatable {
     var name: String
     var position: Int64
 
-    enum Columns {
-        static let id = Column("id")
-        static let name = Column("name")
-        static let position = Column("position")
+    /// The table's columns, each name spelled here only: the fields
+    /// (`encode`, `init(row:)`), `databaseSelection` and `shape` use them,
+    /// in this order.
+    enum Columns: String, ColumnExpression, CaseIterable {
+        case id, name, position
     }
 
-    static let shape = TableShape(name: databaseTableName, columns: ["id", "name", "position"])
+    static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
 
     /// The person's order: position, then name (ignoring ASCII case), then id.
     static let inOrder = all().order(Columns.position, Columns.name.collating(.nocase), Columns.id)
 
     func groceryAisle() throws(FieldProblem) -> GroceryAisle {
-        guard let position = Int(exactly: position) else { throw FieldProblem(reason: "position \(position) is too large") }
+        guard let position = Int(exactly: position) else {
+            throw FieldProblem(reason: "\(Columns.position.name) \(position) is too large")
+        }
         return GroceryAisle(id: id ?? 0, name: name, position: position)
     }
 }
 
 extension AisleRecord: TableRecord {
     static let databaseTableName = "aisle"
-    static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.name, Columns.position] }
+    static var databaseSelection: [any SQLSelectable] { Columns.allCases }
 }
 
 extension AisleRecord: FetchableRecord {

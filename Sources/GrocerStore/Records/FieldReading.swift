@@ -11,14 +11,14 @@ struct FieldProblem: Error, Equatable {
 /// (TEXT 'abc' read as an integer is 0, a BLOB read as text is its bytes).
 /// These look at the stored type first and throw a `FieldProblem` instead.
 extension Row {
-    func integer(_ column: Column) throws(FieldProblem) -> Int64 {
+    func integer(_ column: some ColumnExpression) throws(FieldProblem) -> Int64 {
         let value: DatabaseValue = self[column]
         if case .int64(let int) = value.storage { return int }
         throw FieldProblem(reason: "\(column.name) is \(value.typeName), not an integer")
     }
 
     /// An integer or NULL.
-    func optionalInteger(_ column: Column) throws(FieldProblem) -> Int64? {
+    func optionalInteger(_ column: some ColumnExpression) throws(FieldProblem) -> Int64? {
         let value: DatabaseValue = self[column]
         switch value.storage {
         case .null: return nil
@@ -27,14 +27,14 @@ extension Row {
         }
     }
 
-    func text(_ column: Column) throws(FieldProblem) -> String {
+    func text(_ column: some ColumnExpression) throws(FieldProblem) -> String {
         let value: DatabaseValue = self[column]
         if case .string(let string) = value.storage { return string }
         throw FieldProblem(reason: "\(column.name) is \(value.typeName), not text")
     }
 
     /// 0 or 1, as the schema's CHECK demands.
-    func flag(_ column: Column) throws(FieldProblem) -> Bool {
+    func flag(_ column: some ColumnExpression) throws(FieldProblem) -> Bool {
         switch try integer(column) {
         case 0: return false
         case 1: return true

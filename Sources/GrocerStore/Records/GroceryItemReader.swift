@@ -7,15 +7,35 @@ import GrocerCore
 /// every open. The rules and reasons are `ItemRecord`'s: a row that cannot
 /// be read is reported, with the same words.
 struct GroceryItemReader {
-    /// The columns, in the order `read` takes them.
-    static let sql = """
-        SELECT item.id, item.name, item.quantity, item.listed, item.collected, item.unit_id, item.place_id,
-               item.aisle_id, item.amount, unit.id, unit.name, place.id, place.name, aisle.id, aisle.name, aisle.position
-        FROM item
-        LEFT JOIN unit ON unit.id = item.unit_id
-        LEFT JOIN place ON place.id = item.place_id
-        LEFT JOIN aisle ON aisle.id = item.aisle_id
-        """
+    private typealias ItemColumn = ItemRecord.Columns
+    private typealias UnitColumn = UnitRecord.Columns
+    private typealias PlaceColumn = PlaceRecord.Columns
+    private typealias AisleColumn = AisleRecord.Columns
+
+    /// Every column of `item`, `unit`, `place` and `aisle` (their records'
+    /// columns, in their order: the order `item(_:)` reads them by index),
+    /// each unit, place and aisle joined to the item that names it.
+    static let sql: String = {
+        let item = ItemRecord.databaseTableName
+        let unit = UnitRecord.databaseTableName
+        let place = PlaceRecord.databaseTableName
+        let aisle = AisleRecord.databaseTableName
+        let columns =
+            ItemColumn.allCases.map { "\(item).\($0.name)" } + UnitColumn.allCases.map { "\(unit).\($0.name)" }
+            + PlaceColumn.allCases.map { "\(place).\($0.name)" } + AisleColumn.allCases.map { "\(aisle).\($0.name)" }
+        return """
+            SELECT \(columns.joined(separator: ", "))
+            FROM \(item)
+            LEFT JOIN \(unit) ON \(unit).\(UnitColumn.id.name) = \(item).\(ItemColumn.unitID.name)
+            LEFT JOIN \(place) ON \(place).\(PlaceColumn.id.name) = \(item).\(ItemColumn.placeID.name)
+            LEFT JOIN \(aisle) ON \(aisle).\(AisleColumn.id.name) = \(item).\(ItemColumn.aisleID.name)
+            """
+    }()
+
+    /// `sql`'s order for the items, by id.
+    static let byID = sql + " ORDER BY \(ItemRecord.databaseTableName).\(ItemColumn.id.name)"
+    /// `sql` for the item with the id given as argument.
+    static let withID = sql + " WHERE \(ItemRecord.databaseTableName).\(ItemColumn.id.name) = ?"
 
     /// Quantities already read, by their text (most lists repeat a few).
     private var quantities: [String: GroceryQuantity] = [:]
@@ -24,7 +44,7 @@ struct GroceryItemReader {
     static func forEach(_ db: Database, body: (GroceryItem) throws -> Void) throws -> ReadReport {
         var reader = GroceryItemReader()
         var report = ReadReport()
-        let rows = try Row.fetchCursor(db, sql: sql + " ORDER BY item.id")
+        let rows = try Row.fetchCursor(db, sql: byID)
         while let row = try rows.next() {
             do {
                 try body(try reader.item(row))
@@ -38,30 +58,31 @@ struct GroceryItemReader {
 
     /// The item with `id`, or nil when there is none.
     static func one(_ db: Database, id: Int64) throws -> Result<GroceryItem, FieldProblem>? {
-        guard let row = try Row.fetchOne(db, sql: sql + " WHERE item.id = ?", arguments: [id]) else { return nil }
+        guard let row = try Row.fetchOne(db, sql: withID, arguments: [id]) else { return nil }
         var reader = GroceryItemReader()
         do { return .success(try reader.item(row)) } catch let problem as FieldProblem { return .failure(problem) }
     }
 
     mutating func item(_ row: Row) throws -> GroceryItem {
-        let id = try Self.integer(row, 0, "id")
-        let name = try Self.text(row, 1, "name")
-        let quantity = try Self.integer(row, 2, "quantity")
-        let listed = try Self.flag(row, 3, "listed")
-        let collected = try Self.flag(row, 4, "collected")
-        let unitID = try Self.optionalInteger(row, 5, "unit_id")
-        let placeID = try Self.optionalInteger(row, 6, "place_id")
-        let aisleID = try Self.optionalInteger(row, 7, "aisle_id")
-        let amountText = try Self.optionalText(row, 8, "amount")
-        let unit = try Self.joined(row, at: 9, "unit", id: unitID) {
-            GroceryUnit(id: try Self.integer(row, 9, "id"), name: try Self.text(row, 10, "name"))
+        let id = try Self.integer(row, 0, ItemColumn.id)
+        let name = try Self.text(row, 1, ItemColumn.name)
+        let quantity = try Self.integer(row, 2, ItemColumn.quantity)
+        let listed = try Self.flag(row, 3, ItemColumn.listed)
+        let collected = try Self.flag(row, 4, ItemColumn.collected)
+        let unitID = try Self.optionalInteger(row, 5, ItemColumn.unitID)
+        let placeID = try Self.optionalInteger(row, 6, ItemColumn.placeID)
+        let aisleID = try Self.optionalInteger(row, 7, ItemColumn.aisleID)
+        let amountText = try Self.optionalText(row, 8, ItemColumn.amount)
+        let unit = try Self.joined(row, at: 9, UnitRecord.databaseTableName, id: unitID) {
+            GroceryUnit(id: try Self.integer(row, 9, UnitColumn.id), name: try Self.text(row, 10, UnitColumn.name))
         }
-        let place = try Self.joined(row, at: 11, "place", id: placeID) {
-            GroceryPlace(id: try Self.integer(row, 11, "id"), name: try Self.text(row, 12, "name"))
+        let place = try Self.joined(row, at: 11, PlaceRecord.databaseTableName, id: placeID) {
+            GroceryPlace(id: try Self.integer(row, 11, PlaceColumn.id), name: try Self.text(row, 12, PlaceColumn.name))
         }
-        let aisle = try Self.joined(row, at: 13, "aisle", id: aisleID) {
+        let aisle = try Self.joined(row, at: 13, AisleRecord.databaseTableName, id: aisleID) {
             try AisleRecord(
-                id: try Self.integer(row, 13, "id"), name: try Self.text(row, 14, "name"), position: try Self.integer(row, 15, "position")
+                id: try Self.integer(row, 13, AisleColumn.id), name: try Self.text(row, 14, AisleColumn.name),
+                position: try Self.integer(row, 15, AisleColumn.position)
             )
             .groceryAisle()
         }
@@ -87,41 +108,41 @@ struct GroceryItemReader {
         }
     }
 
-    private static func integer(_ row: Row, _ index: Int, _ name: String) throws(FieldProblem) -> Int64 {
+    private static func integer(_ row: Row, _ index: Int, _ column: some ColumnExpression) throws(FieldProblem) -> Int64 {
         let value: DatabaseValue = row[index]
         if case .int64(let int) = value.storage { return int }
-        throw FieldProblem(reason: "\(name) is \(value.typeName), not an integer")
+        throw FieldProblem(reason: "\(column.name) is \(value.typeName), not an integer")
     }
 
-    private static func optionalInteger(_ row: Row, _ index: Int, _ name: String) throws(FieldProblem) -> Int64? {
+    private static func optionalInteger(_ row: Row, _ index: Int, _ column: some ColumnExpression) throws(FieldProblem) -> Int64? {
         let value: DatabaseValue = row[index]
         switch value.storage {
         case .null: return nil
         case .int64(let int): return int
-        default: throw FieldProblem(reason: "\(name) is \(value.typeName), not an integer")
+        default: throw FieldProblem(reason: "\(column.name) is \(value.typeName), not an integer")
         }
     }
 
-    private static func text(_ row: Row, _ index: Int, _ name: String) throws(FieldProblem) -> String {
+    private static func text(_ row: Row, _ index: Int, _ column: some ColumnExpression) throws(FieldProblem) -> String {
         let value: DatabaseValue = row[index]
         if case .string(let string) = value.storage { return string }
-        throw FieldProblem(reason: "\(name) is \(value.typeName), not text")
+        throw FieldProblem(reason: "\(column.name) is \(value.typeName), not text")
     }
 
-    private static func optionalText(_ row: Row, _ index: Int, _ name: String) throws(FieldProblem) -> String? {
+    private static func optionalText(_ row: Row, _ index: Int, _ column: some ColumnExpression) throws(FieldProblem) -> String? {
         let value: DatabaseValue = row[index]
         switch value.storage {
         case .null: return nil
         case .string(let string): return string
-        default: throw FieldProblem(reason: "\(name) is \(value.typeName), not text")
+        default: throw FieldProblem(reason: "\(column.name) is \(value.typeName), not text")
         }
     }
 
-    private static func flag(_ row: Row, _ index: Int, _ name: String) throws(FieldProblem) -> Bool {
-        switch try integer(row, index, name) {
+    private static func flag(_ row: Row, _ index: Int, _ column: some ColumnExpression) throws(FieldProblem) -> Bool {
+        switch try integer(row, index, column) {
         case 0: return false
         case 1: return true
-        case let other: throw FieldProblem(reason: "\(name) is \(other), not 0 or 1")
+        case let other: throw FieldProblem(reason: "\(column.name) is \(other), not 0 or 1")
         }
     }
 }

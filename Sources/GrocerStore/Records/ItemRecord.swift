@@ -17,21 +17,18 @@ struct ItemRecord: Equatable {
     /// version 4 row whose quantity was not a sensible whole number.
     var amount: String?
 
-    enum Columns {
-        static let id = Column("id")
-        static let name = Column("name")
-        static let quantity = Column("quantity")
-        static let listed = Column("listed")
-        static let collected = Column("collected")
-        static let unitID = Column("unit_id")
-        static let placeID = Column("place_id")
-        static let aisleID = Column("aisle_id")
-        static let amount = Column("amount")
+    /// The table's columns, each name spelled here only: the fields
+    /// (`encode`, `init(row:)`), `databaseSelection` and `shape` use them,
+    /// in this order.
+    enum Columns: String, ColumnExpression, CaseIterable {
+        case id, name, quantity, listed, collected
+        case unitID = "unit_id"
+        case placeID = "place_id"
+        case aisleID = "aisle_id"
+        case amount
     }
 
-    static let shape = TableShape(
-        name: databaseTableName,
-        columns: ["id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount"])
+    static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
 
     /// `amount` as a quantity. A migrated version 4 quantity that version 5
     /// does not allow (0, or over the maximum) is kept as it was: no
@@ -42,7 +39,7 @@ struct ItemRecord: Equatable {
             return try GroceryQuantity(canonical: text)
         } catch {
             if text == String(quantity) { return nil }
-            throw FieldProblem(reason: "amount \(FieldText.quoted(text)) is not a quantity")
+            throw FieldProblem(reason: "\(Columns.amount.name) \(FieldText.quoted(text)) is not a quantity")
         }
     }
 
@@ -73,12 +70,7 @@ extension ItemRecord {
 
 extension ItemRecord: TableRecord {
     static let databaseTableName = "item"
-    static var databaseSelection: [any SQLSelectable] {
-        [
-            Columns.id, Columns.name, Columns.quantity, Columns.listed, Columns.collected, Columns.unitID,
-            Columns.placeID, Columns.aisleID, Columns.amount,
-        ]
-    }
+    static var databaseSelection: [any SQLSelectable] { Columns.allCases }
 }
 
 extension ItemRecord: FetchableRecord {
@@ -115,7 +107,7 @@ extension ItemRecord: MutablePersistableRecord {
 
 extension Row {
     /// Text or NULL.
-    fileprivate func optionalText(_ column: Column) throws(FieldProblem) -> String? {
+    fileprivate func optionalText(_ column: some ColumnExpression) throws(FieldProblem) -> String? {
         let value: DatabaseValue = self[column]
         switch value.storage {
         case .null: return nil

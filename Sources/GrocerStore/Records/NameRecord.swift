@@ -8,25 +8,19 @@ protocol NameTable {
     /// The GrocerCore value a row becomes.
     associatedtype Value: Sendable & Identifiable<Int64>
     static var tableName: String { get }
-    static var kind: GroceryKind { get }
     static func value(id: Int64, name: String) -> Value
-    static func name(of value: Value) -> String
 }
 
 /// `unit`: a name items are counted in.
 enum UnitTable: NameTable {
     static let tableName = "unit"
-    static let kind = GroceryKind.unit
     static func value(id: Int64, name: String) -> GroceryUnit { GroceryUnit(id: id, name: name) }
-    static func name(of unit: GroceryUnit) -> String { unit.name }
 }
 
 /// `place`: where things are kept at home.
 enum PlaceTable: NameTable {
     static let tableName = "place"
-    static let kind = GroceryKind.place
     static func value(id: Int64, name: String) -> GroceryPlace { GroceryPlace(id: id, name: name) }
-    static func name(of place: GroceryPlace) -> String { place.name }
 }
 
 /// A row of a `NameTable`.
@@ -34,12 +28,14 @@ struct NameRecord<Table: NameTable>: Equatable {
     var id: Int64?
     var name: String
 
-    enum Columns {
-        static var id: Column { Column("id") }
-        static var name: Column { Column("name") }
+    /// The table's columns, each name spelled here only: the fields
+    /// (`encode`, `init(row:)`), `databaseSelection` and `shape` use them,
+    /// in this order.
+    enum Columns: String, ColumnExpression, CaseIterable {
+        case id, name
     }
 
-    static var shape: TableShape { TableShape(name: Table.tableName, columns: ["id", "name"]) }
+    static var shape: TableShape { TableShape(name: Table.tableName, columns: Columns.allCases.map(\.name)) }
 
     var value: Table.Value { Table.value(id: id ?? 0, name: name) }
 }
@@ -49,7 +45,7 @@ typealias PlaceRecord = NameRecord<PlaceTable>
 
 extension NameRecord: TableRecord {
     static var databaseTableName: String { Table.tableName }
-    static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.name] }
+    static var databaseSelection: [any SQLSelectable] { Columns.allCases }
 }
 
 extension NameRecord: FetchableRecord {

@@ -10,24 +10,26 @@ struct QuarantineRecord: Equatable {
     var reason: String
     var rowJSON: String
 
-    enum Columns {
-        static let id = Column("id")
-        static let sourceVersion = Column("source_version")
-        static let sourceTable = Column("source_table")
-        static let sourceID = Column("source_id")
-        static let reason = Column("reason")
-        static let rowJSON = Column("row_json")
+    /// The table's columns, each name spelled here only: the fields
+    /// (`encode`, `init(row:)`), `databaseSelection` and `shape` use them,
+    /// in this order.
+    enum Columns: String, ColumnExpression, CaseIterable {
+        case id
+        case sourceVersion = "source_version"
+        case sourceTable = "source_table"
+        case sourceID = "source_id"
+        case reason
+        case rowJSON = "row_json"
     }
 
-    static let shape = TableShape(
-        name: databaseTableName, columns: ["id", "source_version", "source_table", "source_id", "reason", "row_json"])
+    static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
 
     /// Oldest first.
     static let byID = all().order(Columns.id)
 
     func quarantinedRow() throws -> QuarantinedRow {
         guard let version = Int(exactly: sourceVersion) else {
-            throw FieldProblem(reason: "source_version \(sourceVersion) is too large")
+            throw FieldProblem(reason: "\(Columns.sourceVersion.name) \(sourceVersion) is too large")
         }
         return QuarantinedRow(
             sourceVersion: version, sourceTable: sourceTable, sourceID: sourceID,
@@ -37,11 +39,7 @@ struct QuarantineRecord: Equatable {
 
 extension QuarantineRecord: TableRecord {
     static let databaseTableName = "quarantine"
-    static var databaseSelection: [any SQLSelectable] {
-        [
-            Columns.id, Columns.sourceVersion, Columns.sourceTable, Columns.sourceID, Columns.reason, Columns.rowJSON,
-        ]
-    }
+    static var databaseSelection: [any SQLSelectable] { Columns.allCases }
 }
 
 extension QuarantineRecord: FetchableRecord {

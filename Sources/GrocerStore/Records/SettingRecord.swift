@@ -5,12 +5,14 @@ struct SettingRecord: Equatable {
     var key: String
     var value: String
 
-    enum Columns {
-        static let key = Column("key")
-        static let value = Column("value")
+    /// The table's columns, each name spelled here only: the fields
+    /// (`encode`, `init(row:)`), `databaseSelection` and `shape` use them,
+    /// in this order.
+    enum Columns: String, ColumnExpression, CaseIterable {
+        case key, value
     }
 
-    static let shape = TableShape(name: databaseTableName, columns: ["key", "value"])
+    static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
 }
 
 /// The settings grocer keeps, by key: the one list of them.
@@ -57,7 +59,7 @@ extension SettingRecord {
 
 extension SettingRecord: TableRecord {
     static let databaseTableName = "setting"
-    static var databaseSelection: [any SQLSelectable] { [Columns.key, Columns.value] }
+    static var databaseSelection: [any SQLSelectable] { Columns.allCases }
 }
 
 extension SettingRecord: FetchableRecord {

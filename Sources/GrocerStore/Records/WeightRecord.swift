@@ -11,15 +11,16 @@ struct WeightRecord: Equatable {
     var recordedAt: Int64
     var note: String
 
-    enum Columns {
-        static let id = Column("id")
-        static let value = Column("value")
-        static let unit = Column("unit")
-        static let recordedAt = Column("recorded_at")
-        static let note = Column("note")
+    /// The table's columns, each name spelled here only: the fields
+    /// (`encode`, `init(row:)`), `databaseSelection` and `shape` use them,
+    /// in this order.
+    enum Columns: String, ColumnExpression, CaseIterable {
+        case id, value, unit
+        case recordedAt = "recorded_at"
+        case note
     }
 
-    static let shape = TableShape(name: databaseTableName, columns: ["id", "value", "unit", "recorded_at", "note"])
+    static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
 
     /// Times grocer can show: the years 1 to 9999, as the migration keeps.
     static let times: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
@@ -47,14 +48,15 @@ struct WeightRecord: Equatable {
     /// The entry this row holds, or why it holds none.
     func entry() throws(FieldProblem) -> WeightEntry {
         guard let weightUnit = WeightUnit(rawValue: unit) else {
-            throw FieldProblem(reason: "unit \(FieldText.quoted(unit)) is neither lbs nor kg")
+            throw FieldProblem(reason: "\(Columns.unit.name) \(FieldText.quoted(unit)) is neither lbs nor kg")
         }
         guard let weight = Weight(digits: value, unit: weightUnit) else {
             throw FieldProblem(
-                reason: "value \(FieldText.quoted(value)) is not a weight grocer can read (a positive decimal with at most 2 decimals)")
+                reason:
+                    "\(Columns.value.name) \(FieldText.quoted(value)) is not a weight grocer can read (a positive decimal with at most 2 decimals)")
         }
         guard Self.times.contains(recordedAt) else {
-            throw FieldProblem(reason: "recorded_at \(recordedAt) is outside the years 1 to 9999")
+            throw FieldProblem(reason: "\(Columns.recordedAt.name) \(recordedAt) is outside the years 1 to 9999")
         }
         return WeightEntry(
             id: id ?? 0, weight: weight, recordedAt: Date(timeIntervalSince1970: TimeInterval(recordedAt)),
@@ -64,7 +66,19 @@ struct WeightRecord: Equatable {
 
 extension WeightRecord: TableRecord {
     static let databaseTableName = "weight_entry"
-    static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.value, Columns.unit, Columns.recordedAt, Columns.note] }
+    static var databaseSelection: [any SQLSelectable] { Columns.allCases }
+
+    /// What a day's figures need of each row, by index: value, unit,
+    /// recorded_at.
+    static let figures = select(Columns.value, Columns.unit, Columns.recordedAt)
+
+    /// "INSERT INTO weight_entry (value, ...) VALUES (?, ...)": the
+    /// `columns` in their order, each bound by position.
+    static func insertSQL(_ columns: [Columns]) -> String {
+        let names = columns.map(\.name).joined(separator: ", ")
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        return "INSERT INTO \(databaseTableName) (\(names)) VALUES (\(marks))"
+    }
 
     /// Oldest first: time, then id (the `weight_entry_by_time` index).
     static let oldestFirst = all().order(Columns.recordedAt, Columns.id)

@@ -40,35 +40,6 @@ public struct GroceriesItemEdit: Equatable, Sendable {
     }
 }
 
-/// The kinds of names the manage screen looks after.
-public enum GroceryCatalogKind: String, CaseIterable, Equatable, Sendable {
-    case units, places, aisles
-
-    public var title: String {
-        switch self {
-        case .units: return "Units"
-        case .places: return "Places at home"
-        case .aisles: return "Aisles"
-        }
-    }
-
-    public var nameKind: GroceryNameKind {
-        switch self {
-        case .units: return .unit
-        case .places: return .place
-        case .aisles: return .aisle
-        }
-    }
-
-    public init(_ kind: GroceryNameKind) {
-        switch kind {
-        case .unit: self = .units
-        case .place: self = .places
-        case .aisle: self = .aisles
-        }
-    }
-}
-
 /// Store work for the grocery screens (`Effect.groceries`).
 public enum GroceriesRequest: Equatable, Sendable {
     /// Every item and the catalog.
@@ -83,9 +54,9 @@ public enum GroceriesRequest: Equatable, Sendable {
     case edit(GroceryItem, GroceriesItemEdit)
     /// The manage screen's work: an add and a move are answered with
     /// `.loaded`, a rename and a delete with `.nameChanged` (for `u`).
-    case addName(GroceryCatalogKind, String)
-    case rename(GroceryCatalogKind, id: Int64, to: String)
-    case delete(GroceryCatalogKind, id: Int64)
+    case addName(GroceryNameKind, String)
+    case rename(GroceryNameKind, id: Int64, to: String)
+    case delete(GroceryNameKind, id: Int64)
     /// Moves the aisle to `index` (0 first) in the person's order.
     case moveAisle(id: Int64, to: Int)
     /// Undoes a rename or delete (guarded: `Store.undo`); answered with `.nameUndone`.

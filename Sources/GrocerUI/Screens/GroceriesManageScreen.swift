@@ -18,7 +18,7 @@ public struct GroceriesManageScreen: Screen {
         case confirmDelete(Int64)
     }
 
-    public internal(set) var kind: GroceryCatalogKind = .aisles
+    public internal(set) var kind: GroceryNameKind = .aisle
     public internal(set) var catalog = GroceryCatalog()
     public internal(set) var selection = 0
     public internal(set) var mode: Mode = .list
@@ -47,9 +47,9 @@ public struct GroceriesManageScreen: Screen {
     /// The names of the kind shown, in order, with their ids.
     public var entries: [(id: Int64, name: String)] {
         switch kind {
-        case .units: return catalog.units.map { ($0.id, $0.name) }
-        case .places: return catalog.places.map { ($0.id, $0.name) }
-        case .aisles: return catalog.aisles.map { ($0.id, $0.name) }
+        case .unit: return catalog.units.map { ($0.id, $0.name) }
+        case .place: return catalog.places.map { ($0.id, $0.name) }
+        case .aisle: return catalog.aisles.map { ($0.id, $0.name) }
         }
     }
 
@@ -88,7 +88,7 @@ public struct GroceriesManageScreen: Screen {
             message = Self.said(undone)
             if undone.done {
                 // The name given back, on its list.
-                kind = GroceryCatalogKind(undone.change.kind)
+                kind = undone.change.kind
                 selection = entries.firstIndex { $0.id == undone.id } ?? selection
                 selection = max(0, min(selection, entries.count - 1))
             }
@@ -170,7 +170,7 @@ public struct GroceriesManageScreen: Screen {
         },
         Binding(keys: [.tab, .backTab], hint: "Tab", label: "Next list", help: "units, places, aisles", helpKeys: "Tab  Shift-Tab", when: inList) {
             s, key, _ in
-            let all = GroceryCatalogKind.allCases
+            let all = GroceryNameKind.allCases
             let index = all.firstIndex(of: s.kind)! + (key == .tab ? 1 : all.count - 1)
             s.kind = all[index % all.count]
             s.selection = 0
@@ -224,7 +224,7 @@ public struct GroceriesManageScreen: Screen {
         },
         Binding(
             keys: [.char("K"), .char("J"), .char("-"), .char("+")], hint: "K J", label: "Move", help: "aisles: move up or down", helpKeys: "K J  - +",
-            when: { inList($0) && $0.kind == .aisles }
+            when: { inList($0) && $0.kind == .aisle }
         ) { s, key, _ in
             guard let entry = s.selected else { return .none }
             let up = key == .char("K") || key == .char("-")
@@ -255,7 +255,7 @@ public struct GroceriesManageScreen: Screen {
     public func render(into canvas: inout Canvas, _ context: AppContext) {
         canvas.cursor = nil
         var column = canvas.put("Manage", row: 0, column: 1, style: .bold) + 3
-        for kind in GroceryCatalogKind.allCases {
+        for kind in GroceryNameKind.allCases {
             column = canvas.put(" \(kind.title) ", row: 0, column: column, style: kind == self.kind ? [.reverse, .bold] : .dim) + 1
         }
         switch mode {
@@ -280,7 +280,7 @@ public struct GroceriesManageScreen: Screen {
         for (i, entry) in all.dropFirst(first).prefix(height).enumerated() {
             let row = 3 + i
             let isSelected = first + i == selection
-            let number = kind == .aisles ? String(first + i + 1) + ". " : ""
+            let number = kind == .aisle ? String(first + i + 1) + ". " : ""
             if isSelected { canvas.fill(row: row, from: 1, count: canvas.width - 2, style: .reverse) }
             canvas.put(
                 canvas.truncate(number + PlainText.visible(entry.name), to: canvas.width - 6), row: row, column: 3, style: isSelected ? .reverse : [])

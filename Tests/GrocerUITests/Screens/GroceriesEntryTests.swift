@@ -209,17 +209,17 @@ import Testing
     @Test func addRenameAndDeleteAskTheStore() {
         var s = manage(FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog))
         _ = s.handle(.tab)
-        #expect(s.kind == .units)
+        #expect(s.kind == .unit)
         _ = s.handle(.char("a"))
         for key in typed("  big   jar ") { _ = s.handle(key) }
-        #expect(s.handle(.enter) == .perform(.groceries(.addName(.units, "big jar"))))
+        #expect(s.handle(.enter) == .perform(.groceries(.addName(.unit, "big jar"))))
         _ = s.handle(.char("r"))
         #expect(screenLines(s)[1] == " Rename to: kg")
         for key in [.backspace, .backspace] + typed("kilo") { _ = s.handle(key) }
-        #expect(s.handle(.enter) == .perform(.groceries(.rename(.units, id: 1, to: "kilo"))))
+        #expect(s.handle(.enter) == .perform(.groceries(.rename(.unit, id: 1, to: "kilo"))))
         _ = s.handle(.char("d"))
         #expect(screenLines(s)[1] == " Delete “kg”? Items keep working without it. (y/n)")
-        #expect(s.handle(.char("y")) == .perform(.groceries(.delete(.units, id: 1))))
+        #expect(s.handle(.char("y")) == .perform(.groceries(.delete(.unit, id: 1))))
     }
 }
 

@@ -125,19 +125,19 @@ struct FakeGroceryStore {
         case .addName:
             return .groceries(.loaded(items: items, catalog: catalog))
         case .rename(let kind, let id, let name):
-            let change = GroceryNameChange(kind: kind.nameKind, id: id, action: .renamed(from: self.name(kind, id)!, to: name))
+            let change = GroceryNameChange(kind: kind, id: id, action: .renamed(from: self.name(kind, id)!, to: name))
             setName(kind, id, name)
             return .groceries(.nameChanged(change, catalog: catalog))
         case .delete(let kind, let id):
-            let named = items.filter { kind.nameKind.id(of: $0) == id }
+            let named = items.filter { kind.id(of: $0) == id }
             let position = catalog.aisles.firstIndex { $0.id == id }.map { $0 + 1 }
             let change = GroceryNameChange(
-                kind: kind.nameKind, id: id, action: .deleted(name: self.name(kind, id)!, position: kind == .aisles ? position : nil, items: named))
+                kind: kind, id: id, action: .deleted(name: self.name(kind, id)!, position: kind == .aisle ? position : nil, items: named))
             deleteName(kind, id)
             return .groceries(.nameChanged(change, catalog: catalog))
         case .undoName(let change):
             // As the store: only where it holds what this grocer left.
-            let kind = GroceryCatalogKind(change.kind)
+            let kind = change.kind
             switch change.action {
             case .renamed(let from, let to):
                 guard name(kind, change.id) == to else {
@@ -147,9 +147,9 @@ struct FakeGroceryStore {
                 return .groceries(.nameUndone(.init(change: change, done: true, id: change.id), catalog: catalog))
             case .deleted(let name, let position, let named):
                 switch kind {
-                case .units: catalog.units.append(GroceryUnit(id: change.id, name: name))
-                case .places: catalog.places.append(GroceryPlace(id: change.id, name: name))
-                case .aisles:
+                case .unit: catalog.units.append(GroceryUnit(id: change.id, name: name))
+                case .place: catalog.places.append(GroceryPlace(id: change.id, name: name))
+                case .aisle:
                     var aisles = catalog.aisles
                     aisles.insert(GroceryAisle(id: change.id, name: name, position: 0), at: min((position ?? 1) - 1, aisles.count))
                     catalog.aisles = aisles.enumerated().map { GroceryAisle(id: $1.id, name: $1.name, position: $0 + 1) }
@@ -169,35 +169,35 @@ struct FakeGroceryStore {
         }
     }
 
-    func name(_ kind: GroceryCatalogKind, _ id: Int64) -> String? {
+    func name(_ kind: GroceryNameKind, _ id: Int64) -> String? {
         switch kind {
-        case .units: return catalog.units.first { $0.id == id }?.name
-        case .places: return catalog.places.first { $0.id == id }?.name
-        case .aisles: return catalog.aisles.first { $0.id == id }?.name
+        case .unit: return catalog.units.first { $0.id == id }?.name
+        case .place: return catalog.places.first { $0.id == id }?.name
+        case .aisle: return catalog.aisles.first { $0.id == id }?.name
         }
     }
 
-    mutating func setName(_ kind: GroceryCatalogKind, _ id: Int64, _ name: String) {
+    mutating func setName(_ kind: GroceryNameKind, _ id: Int64, _ name: String) {
         switch kind {
-        case .units: catalog.units = catalog.units.map { $0.id == id ? GroceryUnit(id: id, name: name) : $0 }
-        case .places: catalog.places = catalog.places.map { $0.id == id ? GroceryPlace(id: id, name: name) : $0 }
-        case .aisles: catalog.aisles = catalog.aisles.map { $0.id == id ? GroceryAisle(id: id, name: name, position: $0.position) : $0 }
+        case .unit: catalog.units = catalog.units.map { $0.id == id ? GroceryUnit(id: id, name: name) : $0 }
+        case .place: catalog.places = catalog.places.map { $0.id == id ? GroceryPlace(id: id, name: name) : $0 }
+        case .aisle: catalog.aisles = catalog.aisles.map { $0.id == id ? GroceryAisle(id: id, name: name, position: $0.position) : $0 }
         }
     }
 
     /// As the store: the items that named it keep working without it.
-    mutating func deleteName(_ kind: GroceryCatalogKind, _ id: Int64) {
+    mutating func deleteName(_ kind: GroceryNameKind, _ id: Int64) {
         switch kind {
-        case .units: catalog.units.removeAll { $0.id == id }
-        case .places: catalog.places.removeAll { $0.id == id }
-        case .aisles:
+        case .unit: catalog.units.removeAll { $0.id == id }
+        case .place: catalog.places.removeAll { $0.id == id }
+        case .aisle:
             catalog.aisles = catalog.aisles.filter { $0.id != id }.enumerated().map { GroceryAisle(id: $1.id, name: $1.name, position: $0 + 1) }
         }
         items = items.map { item in
-            guard kind.nameKind.id(of: item) == id else { return item }
+            guard kind.id(of: item) == id else { return item }
             return GroceryItem(
-                id: item.id, name: item.name, quantity: item.quantity, unit: kind == .units ? nil : item.unit, listed: item.listed,
-                collected: item.collected, place: kind == .places ? nil : item.place, aisle: kind == .aisles ? nil : item.aisle,
+                id: item.id, name: item.name, quantity: item.quantity, unit: kind == .unit ? nil : item.unit, listed: item.listed,
+                collected: item.collected, place: kind == .place ? nil : item.place, aisle: kind == .aisle ? nil : item.aisle,
                 amount: item.amount)
         }
     }

@@ -1,43 +1,15 @@
 import Foundation
 import GrocerCore
 
-/// What a grocery name belongs to, for messages: an item, a storage place
-/// at home, an aisle at the shop, or a unit.
-public enum GroceryKind: String, Equatable, Sendable, CaseIterable {
-    case item, place, aisle, unit
-
-    /// "storage place", for "has no storage place named ...".
-    public var noun: String {
-        switch self {
-        case .item: return "item"
-        case .place: return "storage place"
-        case .aisle: return "aisle"
-        case .unit: return "unit"
-        }
-    }
-
-    public var article: String { self == .aisle || self == .item ? "an" : "a" }
-
-    /// The `grocer` command that lists them.
-    public var command: String {
-        switch self {
-        case .item: return "items"
-        case .place: return "storage"
-        case .aisle: return "aisles"
-        case .unit: return "units"
-        }
-    }
-}
-
 /// How the store checks the names people give items, places, aisles and
 /// units: quick entry's rules (white space runs become one space, the ends
 /// are trimmed; no control characters; not empty; at most
 /// `QuickEntry.maximumNameLength` characters), and names compared as quick
 /// entry compares them (`GroceryItem.existing(named:in:locale:)`: case and
 /// width ignored in the locale, accents not).
-enum GroceryName {
+enum NameRules {
     /// The name as it is kept, or why it cannot be one.
-    static func normalized(_ text: String, kind: GroceryKind, path: String) throws -> String {
+    static func normalized(_ text: String, kind: StoreError.Subject, path: String) throws -> String {
         if text.unicodeScalars.contains(where: { PlainText.isControl($0) && !$0.properties.isWhitespace }) {
             throw StoreError.badName(path: path, kind: kind, reason: "cannot contain control characters")
         }
