@@ -155,3 +155,14 @@ import Testing
         #expect(Set(orders).count == orders.count)
     }
 }
+
+@Suite struct KnownNamesTests {
+    let known = KnownNames(["apples", "Crème fraîche", "Apples"], locale: Locale(identifier: "en_US"))
+
+    @Test func aPhonesItemJoinsTheKnownNameItFoldsLike() {
+        #expect(known.matching(SyncedItem(name: "APPLES", quantity: try! GroceryQuantity(canonical: "3"))).name == "apples")
+        #expect(known.spelling(of: "creme fraiche") == "Crème fraîche")
+        #expect(known.spelling(of: "pears") == nil)
+        #expect(known.matching(SyncedItem(name: "pears")).name == "pears")
+    }
+}
