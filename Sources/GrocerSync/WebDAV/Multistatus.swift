@@ -94,6 +94,9 @@ public struct Multistatus: Equatable, Sendable {
 /// A WebDAV error body (RFC 4918, 16): `<D:error>` with the conditions
 /// that failed, as a 403 or 409 to a sync-collection with a token the
 /// server no longer knows gives (`DAV:valid-sync-token`, RFC 6578, 3.2).
+/// Radicale 3.1.8 says so (403); Xandikos 0.2.8 answers 500 in plain text,
+/// so a sync from a token that fails in any way falls back to a full
+/// listing, whatever this reads.
 public struct DAVErrorBody: Equatable, Sendable {
     /// Each condition as (namespace, local name).
     public var conditions: [XMLName]
