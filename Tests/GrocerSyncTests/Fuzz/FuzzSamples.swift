@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import GrocerSync
+
 /// Real-looking calendar objects from the clients people use, as seeds
 /// for the fuzz tests.
 enum FuzzSamples {
@@ -47,7 +49,12 @@ enum FuzzSamples {
         "SUMMARY:180.4 lbs", "END:VJOURNAL", "END:VCALENDAR",
     ])
 
-    static let calendars = [ICalendarTests.tasksOrg, jtxBoard, reminders, todoman, grocer, weight, weightInAZone]
+    /// The calendar objects Radicale and Xandikos sent back (`ServerAnswers`).
+    static let fromServers = [ServerAnswers.radicaleChangedAndDeleted, ServerAnswers.xandikosMultiget].flatMap { body in
+        ((try? Multistatus.read(Array(body.utf8)))?.responses ?? []).compactMap(\.calendarData)
+    }
+
+    static let calendars = [ICalendarTests.tasksOrg, jtxBoard, reminders, todoman, grocer, weight, weightInAZone] + fromServers
 
     static let multistatuses = [
         MultistatusTests.syncAnswer,
@@ -70,6 +77,7 @@ enum FuzzSamples {
         </d:multistatus>
         """,
         "<?xml version=\"1.0\"?><error xmlns=\"DAV:\"><valid-sync-token/></error>",
+        ServerAnswers.radicaleChangedAndDeleted, ServerAnswers.xandikosSyncWithoutData, ServerAnswers.xandikosMultiget,
     ]
 }
 

@@ -20,6 +20,10 @@ import Testing
             && !text.unicodeScalars.contains { PlainText.isControl($0) || PlainText.isInvisible($0) }
     }
 
+    @Test func theServersObjectsAreAmongTheSeeds() {
+        #expect(FuzzSamples.fromServers.count == 2)
+    }
+
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func theCalendarReaderNeverTrapsStaysBoundedAndRoundTrips(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
