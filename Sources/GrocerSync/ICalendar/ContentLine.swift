@@ -51,15 +51,17 @@ public struct ContentLine: Equatable, Hashable, Sendable {
         name.uppercased() == other.name.uppercased() && parameters == other.parameters && value == other.value
     }
 
-    /// The line as written, unfolded (for a line read, its original with the
-    /// folds taken out is the same text).
+    /// The line as grocer writes it, unfolded. A control character other
+    /// than a tab (a raw line break above all, which would start another
+    /// property) never reaches the output: it is left out of the value.
     public var unfolded: String {
         var out = name
         for parameter in parameters {
             out += ";" + parameter.name + "="
             out += parameter.values.map(Self.parameterValue).joined(separator: ",")
         }
-        return out + ":" + value
+        guard value.unicodeScalars.contains(where: Self.isControl) else { return out + ":" + value }
+        return out + ":" + String(String.UnicodeScalarView(value.unicodeScalars.filter { !Self.isControl($0) }))
     }
 
     /// A parameter value as written: quoted when it holds `;`, `:` or `,`;

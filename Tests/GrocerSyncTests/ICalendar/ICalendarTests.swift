@@ -89,6 +89,12 @@ import Testing
         #expect(try ICalendar.read(written).components.first?.property("SUMMARY")?.text == summary)
     }
 
+    @Test func aMadeLineNeverWritesARawLineBreak() throws {
+        let todo = ICalComponent(name: "VTODO").setting("X-A", to: ContentLine(name: "X-A", value: "a\r\nSTATUS:COMPLETED\u{1B}"))
+        let written = ICalendar.write(ICalComponent(name: "VCALENDAR", children: [.component(todo)]))
+        #expect(written == "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nX-A:aSTATUS:COMPLETED\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    }
+
     @Test func quotedParameterValuesMayHoldDelimiters() throws {
         let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nX-A;X-P=\"a;b:c\",plain;Y=1:v:w\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
         let line = try #require(try ICalendar.read(text).components.first?.property("X-A"))
