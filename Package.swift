@@ -26,6 +26,7 @@ let package = Package(
         ),
         .target(name: "GrocerUI", dependencies: ["GrocerCore"]),
         .target(name: "GrocerExchange", dependencies: ["GrocerCore"]),
+        .target(name: "GrocerSync", dependencies: ["GrocerCore"]),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
         .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal"]),
         .target(
@@ -54,6 +55,7 @@ let package = Package(
         ),
         .testTarget(name: "GrocerAppTests", dependencies: ["GrocerApp", "GrocerUI", "GrocerCore"]),
         .testTarget(name: "GrocerExchangeTests", dependencies: ["GrocerExchange", "GrocerCore"]),
+        .testTarget(name: "GrocerSyncTests", dependencies: ["GrocerSync", "GrocerCore"]),
         .testTarget(name: "GrocerTerminalTests", dependencies: ["GrocerTerminal", "GrocerUI", "CNCursesw"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,53 @@
+import Foundation
+import GrocerCore
+
+/// What sync carries of a grocery item: the fields a phone or another
+/// grocer can change. Names (the unit's, the aisle's, the place's) travel
+/// as text; the store maps them to its rows. Being on the server means
+/// being on the list: a phone deleting the VTODO takes the item off it.
+public struct SyncedItem: Equatable, Hashable, Sendable {
+    public var name: String
+    public var quantity: GroceryQuantity
+    /// The unit's name ("kg"), nil for none.
+    public var unit: String?
+    /// The aisle's name, nil for none.
+    public var aisle: String?
+    /// The place at home, nil for none.
+    public var place: String?
+    public var ticked: Bool
+
+    public init(
+        name: String, quantity: GroceryQuantity = .one, unit: String? = nil, aisle: String? = nil, place: String? = nil, ticked: Bool = false
+    ) {
+        self.name = name
+        self.quantity = quantity
+        self.unit = unit
+        self.aisle = aisle
+        self.place = place
+        self.ticked = ticked
+    }
+
+    /// The item's synced fields: its exact amount (or its whole quantity),
+    /// unit, aisle, place and tick.
+    public init(_ item: GroceryItem) {
+        let quantity = item.amount ?? (try? GroceryQuantity(item.quantity)) ?? .one
+        self.init(
+            name: item.name, quantity: quantity, unit: item.unit?.name, aisle: item.aisle?.name, place: item.place?.name,
+            ticked: item.collected)
+    }
+
+    /// What a phone shows: "2 kg flour", "3 apples", "milk" (a quantity of
+    /// one with no unit is not written). The quantity is canonical ("1.5"):
+    /// every reader's quick entry takes `.` as a separator.
+    public var summary: String {
+        if quantity == .one && unit == nil { return name }
+        return [quantity.canonical, unit, name].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// Whether two names are one item's: equal in the locale's folding
+    /// (case, accents, width), as grocer matches names (`NameKey`). Two
+    /// people adding "Limes" and "limes" add one item.
+    public static func sameName(_ a: String, _ b: String, locale: Locale) -> Bool {
+        NameKey(a, locale: locale) == NameKey(b, locale: locale)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import GrocerCore
+
+/// A grocery item as a VTODO, and back.
+///
+/// Written: SUMMARY is what a phone shows (`SyncedItem.summary`); grocer's
+/// exact fields go in X-GROCER-NAME, -QUANTITY, -UNIT, -AISLE and -PLACE;
+/// the aisle also in CATEGORIES (some clients drop CATEGORIES, todoman#491);
+/// X-APPLE-SORT-ORDER follows the aisle order; ticked is STATUS:COMPLETED,
+/// COMPLETED and PERCENT-COMPLETE:100, unticked STATUS:NEEDS-ACTION
+/// without the other two. Every other line is kept as it came.
+///
+/// Read: a SUMMARY that is not the one grocer's fields would give was
+/// written by someone else (a phone made or renamed the item), so it is
+/// read with quick entry ("3 apples") and wins over X-GROCER-NAME,
+/// -QUANTITY and -UNIT. The aisle is X-GROCER-AISLE when CATEGORIES holds
+/// it or is gone, else the first category. A tick from any app counts.
+public enum TodoMapping {
+    /// An item read, with its UID and what reading it changed.
+    public struct Reading: Equatable, Sendable {
+        public var uid: String
+        public var item: SyncedItem
+        public var notes: [SyncNote]
+    }
+
+    static let uidLimit = 255
+    static let nameLimit = QuickEntry.maximumNameLength
+
+    /// The one VTODO of a calendar object, read as an item. `knownUnits`
+    /// and `locale` are quick entry's, for a SUMMARY a phone wrote.
+    public static func read(_ calendar: ICalComponent, knownUnits: [String], locale: Locale) throws(SyncRefusal) -> Reading {
+        let todo = try only("VTODO", in: calendar)
+        let uid = try Self.uid(of: todo)
+        var notes: [SyncNote] = []
+        func text(_ name: String, limit: Int = nameLimit) -> String? {
+            guard let line = todo.property(name) else { return nil }
+            let raw = line.text
+            let clean = SyncText.cleaned(raw, limit: limit)
+            if clean != raw { notes.append(.cleaned(property: name)) }
+            return clean.isEmpty ? nil : clean
+        }
+        let summary = text("SUMMARY") ?? ""
+        var item: SyncedItem
+        if let name = text("X-GROCER-NAME") {
+            item = SyncedItem(name: name, unit: text("X-GROCER-UNIT"))
+            if let quantity = text("X-GROCER-QUANTITY") {
+                if let exact = try? GroceryQuantity(canonical: quantity) {
+                    item.quantity = exact
+                } else {
+                    notes.append(.unreadable(property: "X-GROCER-QUANTITY", value: quantity))
+                }
+            }
+            if !summary.isEmpty && summary != item.summary {
+                guard let typed = typed(summary, knownUnits: knownUnits, locale: locale, notes: &notes) else { throw .noName }
+                (item.name, item.quantity, item.unit) = (typed.name, typed.quantity, typed.unit)
+            }
+        } else {
+            guard let typed = typed(summary, knownUnits: knownUnits, locale: locale, notes: &notes) else { throw .noName }
+            item = typed
+        }
+        let categories = todo.properties(named: "CATEGORIES").flatMap { ICalText.list($0.value) }
+            .map { SyncText.cleaned($0, limit: nameLimit) }.filter { !$0.isEmpty }
+        let grocerAisle = text("X-GROCER-AISLE")
+        if let grocerAisle, categories.isEmpty || categories.contains(grocerAisle) {
+            item.aisle = grocerAisle
+        } else {
+            item.aisle = categories.first
+        }
+        item.place = text("X-GROCER-PLACE")
+        item.ticked = ticked(todo)
+        return Reading(uid: uid, item: item, notes: notes)
+    }
+
+    /// Ticked by any app's way of saying so: STATUS:COMPLETED, or a
+    /// COMPLETED time, or PERCENT-COMPLETE:100 with no STATUS.
+    public static func ticked(_ todo: ICalComponent) -> Bool {
+        let status = todo.property("STATUS")?.value.uppercased()
+        if status == "COMPLETED" || todo.property("COMPLETED") != nil { return true }
+        let percent = todo.property("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+        return status == nil && percent == 100
+    }
+
+    /// A SUMMARY read as quick entry reads a typed line; a line it refuses
+    /// ("2 kg" alone, a quantity of 0) is the name as it stands.
+    static func typed(_ summary: String, knownUnits: [String], locale: Locale, notes: inout [SyncNote]) -> SyncedItem? {
+        guard !summary.isEmpty else { return nil }
+        switch QuickEntry.parse(summary, knownUnits: knownUnits, locale: locale) {
+        case .success(let entry): return SyncedItem(name: entry.name, quantity: entry.quantity, unit: entry.unit)
+        case .failure:
+            notes.append(.unreadable(property: "SUMMARY", value: summary))
+            return SyncedItem(name: summary)
+        }
+    }
+
+    /// The calendar object for `item`: `existing` (the server's copy, every
+    /// line it holds kept) with grocer's properties made the item's, or a
+    /// new one. A property whose value the item does not change is not
+    /// touched (a phone's "3 Apples" stays as the phone wrote it). DTSTAMP
+    /// and LAST-MODIFIED move to `now` only when something changed.
+    /// `sortOrder` is X-APPLE-SORT-ORDER (`sortOrder(aislePosition:rank:)`).
+    public static func write(
+        _ item: SyncedItem, uid: String, sortOrder: Int?, now: Date, updating existing: ICalComponent? = nil,
+        knownUnits: [String] = [], locale: Locale = Locale(identifier: "en_US_POSIX")
+    ) -> ICalComponent {
+        let calendar = existing ?? newCalendar()
+        let old = calendar.components(named: "VTODO").first
+        var todo =
+            old
+            ?? ICalComponent(name: "VTODO").setting("UID", to: ContentLine(name: "UID", text: uid))
+            .setting("CREATED", to: ContentLine(name: "CREATED", value: ICalDate.utc(now)))
+        let current = old.flatMap { _ in try? read(calendar, knownUnits: knownUnits, locale: locale).item }
+        func set(_ name: String, _ text: String?) {
+            todo = todo.setting(name, to: text.map { ContentLine(name: name, text: $0) })
+        }
+        if current.map({ ($0.name, $0.quantity, $0.unit) != (item.name, item.quantity, item.unit) }) ?? true {
+            set("SUMMARY", item.summary)
+        }
+        set("X-GROCER-NAME", item.name)
+        set("X-GROCER-QUANTITY", item.quantity.canonical)
+        set("X-GROCER-UNIT", item.unit)
+        set("X-GROCER-AISLE", item.aisle)
+        set("X-GROCER-PLACE", item.place)
+        if current?.aisle != item.aisle {
+            var categories = todo.properties(named: "CATEGORIES").flatMap { ICalText.list($0.value) }
+            categories.removeAll { $0 == current?.aisle || $0 == item.aisle || $0.isEmpty }
+            if let aisle = item.aisle { categories.insert(aisle, at: 0) }
+            todo = todo.setting("CATEGORIES", to: categories.isEmpty ? nil : ContentLine(name: "CATEGORIES", value: ICalText.joined(categories)))
+        }
+        if let sortOrder { todo = todo.setting("X-APPLE-SORT-ORDER", to: ContentLine(name: "X-APPLE-SORT-ORDER", value: String(sortOrder))) }
+        if current?.ticked != item.ticked {
+            todo = todo.setting("STATUS", to: ContentLine(name: "STATUS", value: item.ticked ? "COMPLETED" : "NEEDS-ACTION"))
+            todo = todo.setting("COMPLETED", to: item.ticked ? ContentLine(name: "COMPLETED", value: ICalDate.utc(now)) : nil)
+            todo = todo.setting("PERCENT-COMPLETE", to: item.ticked ? ContentLine(name: "PERCENT-COMPLETE", value: "100") : nil)
+        }
+        guard todo != old else { return calendar }
+        todo = todo.setting("DTSTAMP", to: ContentLine(name: "DTSTAMP", value: ICalDate.utc(now)))
+        todo = todo.setting("LAST-MODIFIED", to: ContentLine(name: "LAST-MODIFIED", value: ICalDate.utc(now)))
+        if let old { return calendar.replacing(old, with: todo) }
+        var changed = calendar
+        changed.children.append(.component(todo))
+        return changed
+    }
+
+    /// X-APPLE-SORT-ORDER for an item: its aisle's position, then its rank
+    /// in the aisle (up to 9,999), ascending; items with no aisle last.
+    public static func sortOrder(aislePosition: Int?, rank: Int) -> Int {
+        let aisle = aislePosition.map { min(max($0, -99_999), 99_999) + 100_000 } ?? 200_000
+        return aisle * 10_000 + min(max(rank, 0), 9_999)
+    }
+
+    static func newCalendar() -> ICalComponent {
+        ICalComponent(
+            name: "VCALENDAR",
+            children: [
+                .property(ContentLine(name: "VERSION", value: "2.0")),
+                .property(ContentLine(name: "PRODID", value: "-//grocer//grocer//EN")),
+            ])
+    }
+
+    /// The one component called `name` in a VCALENDAR (a VTIMEZONE beside
+    /// it is fine).
+    static func only(_ name: String, in calendar: ICalComponent) throws(SyncRefusal) -> ICalComponent {
+        let found = calendar.components(named: name)
+        guard calendar.name == "VCALENDAR", found.count == 1 else { throw .notOneComponent(name) }
+        return found[0]
+    }
+
+    /// A UID as it came; refused when empty, past 255 bytes or holding a
+    /// control character (it names a resource and is kept as a key).
+    static func uid(of component: ICalComponent) throws(SyncRefusal) -> String {
+        guard let uid = component.property("UID")?.text, !uid.isEmpty, uid.utf8.count <= uidLimit,
+            !uid.unicodeScalars.contains(where: { PlainText.isControl($0) || PlainText.isInvisible($0) })
+        else { throw .noUID }
+        return uid
+    }
+}

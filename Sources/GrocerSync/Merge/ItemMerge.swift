@@ -1,0 +1,93 @@
+import GrocerCore
+
+/// The fields of an item the merge weighs one by one.
+public enum ItemField: String, CaseIterable, Hashable, Sendable {
+    case name
+    /// The quantity and its unit, together: "2 kg" against "500 g" is one
+    /// question, not two.
+    case amount
+    case aisle
+    case place
+    case ticked
+    /// Deleted on one side, changed on the other.
+    case presence
+}
+
+public typealias ItemConflict = MergeConflict<SyncedItem, ItemField>
+public typealias ItemMergeResult = MergeResult<SyncedItem, ItemField>
+
+/// Three-way merge of a grocery item, field by field, against `base`: the
+/// last copy both sides agreed on (nil when there was none).
+///
+/// A field only one side changed takes that side's value, with no
+/// conflict. Where both changed the same field to different values:
+/// - name, aisle, place: the server's value shows. It is what the
+///   household already sees on their phones; grocer's is in the conflict.
+/// - amount: in the same unit (or both with none) the larger quantity
+///   shows (buying enough beats running short); in different units the
+///   server's shows.
+/// - ticked: a tick beats an untick. With a base a tick cannot conflict
+///   (a yes/no changed by both is the same on both); it can when both
+///   sides added the item.
+///
+/// Deleted on one side and changed on the other: the change wins and the
+/// item stays (a conflict on `presence` records the deletion), except when
+/// the only change was a tick: ticked and deleted agree (it was bought;
+/// "Clear" deletes ticked items), so it stays deleted, with no conflict.
+/// Both deleted, or deleted on one side and unchanged on the other:
+/// deleted.
+///
+/// Both sides added the same item (no base; the engine pairs them by
+/// `SyncedItem.sameName`, as when two partners both add "Limes",
+/// tribu#453): one item, each field merged by the rules above with every
+/// difference recorded. The engine keeps the server's UID and gives the
+/// local row to it, so the list holds one "Limes", not two.
+public enum ItemMerge {
+    public static func merge(base: SyncedItem?, local: SyncedItem?, remote: SyncedItem?) -> ItemMergeResult {
+        switch (local, remote) {
+        case (nil, nil): return ItemMergeResult(merged: nil)
+        case (let local?, nil): return deletedOnOneSide(base: base, changed: local, side: .local)
+        case (nil, let remote?): return deletedOnOneSide(base: base, changed: remote, side: .remote)
+        case (let local?, let remote?): return fields(base: base, local: local, remote: remote)
+        }
+    }
+
+    private static func deletedOnOneSide(base: SyncedItem?, changed: SyncedItem, side: SyncSide) -> ItemMergeResult {
+        guard let base else { return ItemMergeResult(merged: changed) }  // added on one side
+        var untouched = changed
+        untouched.ticked = base.ticked
+        if changed == base || (untouched == base && changed.ticked) { return ItemMergeResult(merged: nil) }  // unchanged, or only ticked
+        let conflict = ItemConflict(field: .presence, local: side == .local ? changed : nil, remote: side == .remote ? changed : nil, kept: side)
+        return ItemMergeResult(merged: changed, conflicts: [conflict])
+    }
+
+    private static func fields(base: SyncedItem?, local: SyncedItem, remote: SyncedItem) -> ItemMergeResult {
+        var merged = remote
+        var conflicts: [ItemConflict] = []
+        func field<Value: Equatable>(_ name: ItemField, _ path: WritableKeyPath<SyncedItem, Value>, pick: (Value, Value) -> SyncSide) {
+            let (value, conflict) = mergeField(
+                base: base.map { $0[keyPath: path] }, local: local[keyPath: path], remote: remote[keyPath: path], pick: pick)
+            merged[keyPath: path] = value
+            if let conflict { conflicts.append(ItemConflict(field: name, local: local, remote: remote, kept: conflict)) }
+        }
+        field(.name, \.name) { _, _ in .remote }
+        field(.amount, \.amount) { l, r in l.unit == r.unit && l.quantity.decimal > r.quantity.decimal ? .local : .remote }
+        field(.aisle, \.aisle) { _, _ in .remote }
+        field(.place, \.place) { _, _ in .remote }
+        field(.ticked, \.ticked) { l, _ in l ? .local : .remote }
+        return ItemMergeResult(merged: merged, conflicts: conflicts)
+    }
+}
+
+extension SyncedItem {
+    /// The quantity and its unit, merged as one field.
+    struct Amount: Equatable {
+        var quantity: GroceryQuantity
+        var unit: String?
+    }
+
+    var amount: Amount {
+        get { Amount(quantity: quantity, unit: unit) }
+        set { (quantity, unit) = (newValue.quantity, newValue.unit) }
+    }
+}
