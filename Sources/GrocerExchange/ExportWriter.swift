@@ -175,46 +175,38 @@ public struct ExportWriter {
     /// "2026-01-05 07:30" from seconds on the local clock (Unix seconds
     /// plus the offset).
     private mutating func appendLocalTime(_ seconds: Int64) {
-        let s = Int(seconds)
+        appendClock(seconds, dateTimeSeparator: 32, seconds: false)
+    }
+
+    /// "2026-01-05T07:30:00Z" from Unix seconds (years 0-9999).
+    private mutating func appendTime(_ seconds: Int64) {
+        appendClock(seconds, dateTimeSeparator: UInt8(ascii: "T"), seconds: true)
+        buffer.append(UInt8(ascii: "Z"))
+    }
+
+    /// The day, `dateTimeSeparator`, then hours and minutes (and seconds)
+    /// of a count of seconds since 1970-01-01 00:00 on some clock.
+    private mutating func appendClock(_ count: Int64, dateTimeSeparator: UInt8, seconds: Bool) {
+        let s = Int(count)
         var days = s / 86_400
         var rest = s % 86_400
         if rest < 0 {
             rest += 86_400
             days -= 1
         }
-        appendDay(days)
-        buffer.append(32)
-        appendDigits(rest / 3600, width: 2)
-        buffer.append(UInt8(ascii: ":"))
-        appendDigits(rest / 60 % 60, width: 2)
-    }
-
-    private mutating func appendDay(_ days: Int) {
         let civil = CivilDay.civilFromDays(days)
         appendDigits(civil.year, width: 4)
         buffer.append(UInt8(ascii: "-"))
         appendDigits(civil.month, width: 2)
         buffer.append(UInt8(ascii: "-"))
         appendDigits(civil.day, width: 2)
-    }
-
-    /// "2026-01-05T07:30:00Z" from Unix seconds (years 0-9999).
-    private mutating func appendTime(_ seconds: Int64) {
-        let s = Int(seconds)
-        var days = s / 86_400
-        var rest = s % 86_400
-        if rest < 0 {
-            rest += 86_400
-            days -= 1
-        }
-        appendDay(days)
-        buffer.append(UInt8(ascii: "T"))
+        buffer.append(dateTimeSeparator)
         appendDigits(rest / 3600, width: 2)
         buffer.append(UInt8(ascii: ":"))
         appendDigits(rest / 60 % 60, width: 2)
+        guard seconds else { return }
         buffer.append(UInt8(ascii: ":"))
         appendDigits(rest % 60, width: 2)
-        buffer.append(UInt8(ascii: "Z"))
     }
 }
 
