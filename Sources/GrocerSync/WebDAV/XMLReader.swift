@@ -8,12 +8,16 @@ public struct XMLElement: Equatable, Hashable, Sendable {
     public var name: String
     public var children: [XMLElement]
     public var text: String
+    /// Its attributes but the namespace declarations, by local name (a
+    /// CalDAV `<comp name="VTODO"/>`).
+    public var attributes: [String: String]
 
-    public init(namespace: String, name: String, children: [XMLElement] = [], text: String = "") {
+    public init(namespace: String, name: String, children: [XMLElement] = [], text: String = "", attributes: [String: String] = [:]) {
         self.namespace = namespace
         self.name = name
         self.children = children
         self.text = text
+        self.attributes = attributes
     }
 
     public func `is`(_ namespace: String, _ name: String) -> Bool { self.namespace == namespace && self.name == name }
@@ -29,7 +33,7 @@ public struct XMLElement: Equatable, Hashable, Sendable {
 /// refused, and no entity is ever expanded but the five predefined ones
 /// and character references; any other `&name;` is refused. Processing
 /// instructions and comments are skipped; attributes other than namespace
-/// declarations are read and let go. Line ends in text become LF, as XML
+/// declarations are kept by their local name. Line ends in text become LF, as XML
 /// says (a `&#13;` stays a CR).
 public enum XMLReader {
     public struct Limits: Sendable {
@@ -202,15 +206,22 @@ public enum XMLReader {
             guard elements <= limits.maximumElements else { throw .tooManyElements }
             guard stack.count < limits.maximumDepth else { throw .tooDeep }
             var scope = stack.last?.scope ?? ["xml": "http://www.w3.org/XML/1998/namespace"]
+            var kept: [String: String] = [:]
             for (attribute, value) in attributes {
                 let text = String(decoding: attribute, as: UTF8.self)
-                if text == "xmlns" { scope[""] = value } else if text.hasPrefix("xmlns:") { scope[String(text.dropFirst(6))] = value }
+                if text == "xmlns" {
+                    scope[""] = value
+                } else if text.hasPrefix("xmlns:") {
+                    scope[String(text.dropFirst(6))] = value
+                } else {
+                    kept[String(text.split(separator: ":").last ?? Substring(text))] = value
+                }
             }
             let qualified = String(decoding: qualifiedName, as: UTF8.self)
             let parts = qualified.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             let (prefix, local) = parts.count == 2 ? (String(parts[0]), String(parts[1])) : ("", qualified)
             guard let namespace = scope[prefix] ?? (prefix.isEmpty ? "" : nil) else { throw .unboundPrefix(prefix) }
-            let element = XMLElement(namespace: namespace, name: local)
+            let element = XMLElement(namespace: namespace, name: local, attributes: kept)
             if empty { close(element) } else { stack.append(Open(element: element, qualifiedName: qualifiedName, scope: scope)) }
         }
 
