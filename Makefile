@@ -17,7 +17,8 @@
 #                   (scripts/first-frame.order; needs valgrind)
 #   make demo-migration   a large version 1 store in a temporary folder, opened by grocer
 #   make format     format Sources, Tests and Package.swift in place (.swift-format)
-#   make lint       check formatting and swift-format's rules, strictly (warnings fail)
+#   make lint       check formatting and swift-format's rules, strictly (warnings fail),
+#                   and the layer rules of docs/ARCHITECTURE.md (scripts/check-layers.sh)
 #   make check      what CI runs: lint, a build with warnings as errors, then make test
 #                   (its unit tests built with warnings as errors too), then make budget
 #   make budget     the first frame within its instruction budget (callgrind), and the
@@ -129,6 +130,7 @@ format:
 
 lint:
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
+	bash scripts/check-layers.sh
 
 order: test-deps build-test
 	GROCER_BIN=$(CURDIR)/$(TEST_BIN) bash scripts/first-frame-order.sh $(ORDER_FILE)
