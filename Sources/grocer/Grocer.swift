@@ -24,7 +24,8 @@ struct Grocer: ParsableCommand {
             ENVIRONMENT
               GROCER_STORE     the store file, when --store is not given
               XDG_DATA_HOME    the store's folder is in it (default ~/.local/share)
-              XDG_STATE_HOME   the migration log's folder is in it (~/.local/state)
+              XDG_STATE_HOME   the migration log's and first-frame cache's folder is in it
+                               (~/.local/state)
               NO_COLOR         set and not empty: no colour on screen
               ESCDELAY         ms to wait after Esc for the rest of a key (25)
               LANG, LC_ALL, LC_NUMERIC, LC_TIME, LC_MONETARY
