@@ -8,6 +8,8 @@
 #   - no SQL statement in a string outside GrocerStore;
 #   - GrocerCore reads no environment, no clock, no system time zone or
 #     locale, touches no file, and holds no global mutable state;
+#   - GrocerUI (screens as values) the same, but for state: no I/O, no
+#     environment, no clock (`AppContext` carries now and uptime);
 #   - nothing in GrocerApp, GrocerUI or GrocerTerminal ends the process
 #     (the test build's hooks, between `#if GROCER_TEST_HOOKS` and its
 #     `#endif`, aside).
@@ -84,8 +86,11 @@ done
 rule "ncurses outside GrocerTerminal" 'import +CNCursesw' "${others[@]}"
 
 rule "GrocerCore reads no environment, clock, system time zone or locale, and touches no file" \
-    '\b(getenv|setenv|unsetenv|environ|ProcessInfo|FileManager|FileHandle|fopen|gettimeofday|clock_gettime)\b|\bDate\(\)|\bDate\.now\b|\bTimeZone\.(current|autoupdatingCurrent)\b|\bLocale\.(current|autoupdatingCurrent)\b|\bCalendar\.(current|autoupdatingCurrent)\b' \
+    '\b(getenv|setenv|unsetenv|environ|ProcessInfo|FileManager|FileHandle|InputStream|OutputStream|fopen|gettimeofday|clock_gettime)\b|\bData\(contentsOf|\bDate\(\)|\bDate\.now\b|\bTimeZone\.(current|autoupdatingCurrent)\b|\bLocale\.(current|autoupdatingCurrent)\b|\bCalendar\.(current|autoupdatingCurrent)\b' \
     Sources/GrocerCore
+rule "GrocerUI's screens do no I/O and read no environment, clock, system time zone or locale (the context carries them)" \
+    '\b(getenv|environ|ProcessInfo|FileManager|FileHandle|InputStream|OutputStream|fopen|gettimeofday|clock_gettime)\b|\bData\(contentsOf|\bDate\(\)|\bDate\.now\b|\b(TimeZone|Locale|Calendar)\.(current|autoupdatingCurrent)\b' \
+    Sources/GrocerUI
 rule "GrocerCore holds no global mutable state" \
     '^[^:]+:[0-9]+: ((public|internal|private|fileprivate) +)?var |\bstatic +((public|internal|private|fileprivate) +)?var +[A-Za-z_0-9]+ *(: *[^{=]+)?=|nonisolated\(unsafe\)' \
     Sources/GrocerCore
