@@ -6,6 +6,7 @@
 #     through GrocerUI, GrocerUI may never see GrocerStore);
 #   - ncurses (CNCursesw) only in GrocerTerminal; GRDB only in GrocerStore;
 #   - no SQL statement in a string outside GrocerStore;
+#   - the environment is read only in the executable (the edge);
 #   - GrocerCore reads no environment, no clock, no system time zone or
 #     locale, touches no file, and holds no global mutable state;
 #   - GrocerUI (screens as values) the same, but for state: no I/O, no
@@ -85,6 +86,13 @@ for dir in Sources/*/; do
 done
 rule "ncurses outside GrocerTerminal" 'import +CNCursesw' "${others[@]}"
 
+libraries=()
+for dir in Sources/*/; do
+    case $dir in Sources/grocer/ | Sources/CNCursesw/) ;; *) libraries+=("${dir%/}") ;; esac
+done
+rule "the environment is read at the edge only (Sources/grocer: Environment+Process, Main), then passed in" \
+    '\b(getenv|setenv|unsetenv|environ|ProcessInfo)\b' \
+    "${libraries[@]}"
 rule "GrocerCore reads no environment, clock, system time zone or locale, and touches no file" \
     '\b(getenv|setenv|unsetenv|environ|ProcessInfo|FileManager|FileHandle|InputStream|OutputStream|fopen|gettimeofday|clock_gettime)\b|\bData\(contentsOf|\bDate\(\)|\bDate\.now\b|\bTimeZone\.(current|autoupdatingCurrent)\b|\bLocale\.(current|autoupdatingCurrent)\b|\bCalendar\.(current|autoupdatingCurrent)\b' \
     Sources/GrocerCore
