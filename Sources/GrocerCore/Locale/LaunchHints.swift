@@ -13,8 +13,11 @@ import Foundation
 /// uses from then on.
 ///
 /// The app keeps them between launches (`GrocerApp.FirstFrameCache`) and
-/// gives them to the screens through `AppContext.hints`. Screens never
-/// read a separator or a date pattern from anywhere else.
+/// gives them to the screens through `AppContext.hints`: what the launch's
+/// first frame shows (the weight screen's date and decimal separator)
+/// comes from them and from nowhere else. Screens first made after the
+/// store has opened (the history's separators and day formats) ask
+/// `Locales`, whose answers `settled` gave the hints too.
 public struct LaunchHints: Equatable, Sendable {
     /// The default unit of the store they were kept for.
     public var unit: DisplayUnit?
