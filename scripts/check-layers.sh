@@ -26,8 +26,14 @@ failed=0
 code() {
     find "$@" -name '*.swift' -print0 | sort -z | xargs -0 awk '
         FNR == 1 { hooks = 0; block = 0 }
-        /^[[:space:]]*#if GROCER_TEST_HOOKS/ { hooks = 1 }
-        hooks { if ($0 ~ /^[[:space:]]*#endif/) hooks = 0; next }
+        /^[[:space:]]*#if GROCER_TEST_HOOKS[[:space:]]*$/ && !hooks { hooks = 1; next }
+        hooks {
+            # Nested #if blocks count; the hooks end at their own #else or #endif.
+            if ($0 ~ /^[[:space:]]*#if/) hooks++
+            else if ($0 ~ /^[[:space:]]*#endif/) hooks--
+            else if (hooks == 1 && $0 ~ /^[[:space:]]*#(else|elseif)/) hooks = 0
+            next
+        }
         block { if ($0 ~ /\*\//) block = 0; next }
         /^[[:space:]]*\/\*/ { if ($0 !~ /\*\//) block = 1; next }
         /^[[:space:]]*\/\// { next }
