@@ -18,7 +18,7 @@ public struct MigrationOptions: Sendable {
     public var batchPause: Duration = .zero
     /// Verify the new file with `PRAGMA integrity_check` (default), or with
     /// `quick_check` plus index entry counts (`GROCER_MIGRATION_CHECK=quick`,
-    /// about 0.25 s less per million rows).
+    /// faster on large stores: docs/MEASURED.md).
     public var fullIntegrityCheck = true
     /// Raised to stop: checked between batches and, through a progress
     /// handler, inside every statement (so an endless query stops too).

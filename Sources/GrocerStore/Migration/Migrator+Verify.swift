@@ -24,7 +24,7 @@ extension Migrator {
     func verifyFile(_ db: Database) throws {
         // Every CHECK constraint was enforced by SQLite as each row was
         // inserted moments ago; evaluating them all again (GLOB on every
-        // value) would be 90% of the check's time. So the check walks every
+        // value) would be most of the check's time (docs/MEASURED.md). So the check walks every
         // page, row and NOT NULL with CHECKs ignored. integrity_check (the
         // default) also looks every row up in every index; quick_check
         // leaves that out, and the indexes' entry counts stand in for it.
