@@ -42,7 +42,7 @@ BIN = .build/release/grocer
 TEST_SCRATCH = .build-test
 TEST_BIN = $(TEST_SCRATCH)/release/grocer
 RUN_PACKAGES = libsqlite3-dev libncursesw5-dev pkg-config binutils
-TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time strace jq groff-base valgrind
+TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time strace jq groff-base valgrind radicale xandikos
 # What `make install` puts under $(DESTDIR)$(PREFIX), and `make uninstall` removes.
 INSTALL_BIN = bin/grocer
 INSTALL_MAN = share/man/man1/grocer.1

@@ -13,6 +13,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", "1.8.0"..<"1.9.0"),
+        // The live CalDAV transport (GrocerSyncLive): HTTP/1.1 and TLS on
+        // SwiftNIO, which link into the fully static executable.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", "2.101.0"..<"2.102.0"),
     ],
     targets: [
         .systemLibrary(
@@ -27,6 +31,13 @@ let package = Package(
         .target(name: "GrocerUI", dependencies: ["GrocerCore"]),
         .target(name: "GrocerExchange", dependencies: ["GrocerCore"]),
         .target(name: "GrocerSync", dependencies: ["GrocerCore"]),
+        .target(
+            name: "GrocerSyncLive",
+            dependencies: [
+                "GrocerSync", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
         .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal"]),
         .target(
@@ -56,6 +67,7 @@ let package = Package(
         .testTarget(name: "GrocerAppTests", dependencies: ["GrocerApp", "GrocerUI", "GrocerCore"]),
         .testTarget(name: "GrocerExchangeTests", dependencies: ["GrocerExchange", "GrocerCore"]),
         .testTarget(name: "GrocerSyncTests", dependencies: ["GrocerSync", "GrocerCore"]),
+        .testTarget(name: "GrocerSyncLiveTests", dependencies: ["GrocerSyncLive", "GrocerSync"]),
         .testTarget(name: "GrocerTerminalTests", dependencies: ["GrocerTerminal", "GrocerUI", "CNCursesw"]),
     ],
     swiftLanguageModes: [.v6]

@@ -139,7 +139,8 @@ public struct DAVClient: Sendable {
 
     // MARK: The collection
 
-    /// Its facts; nil when there is none at the URL (404).
+    /// Its facts; nil when there is none at the URL (404, or a 207 that
+    /// says 404).
     public func facts() async throws(DAVFailure) -> CollectionFacts? {
         let body = Self.xml(
             """
@@ -153,7 +154,15 @@ public struct DAVClient: Sendable {
         guard let root = try? XMLReader.read(response.body), root.is(DAVNamespace.dav, "multistatus") else {
             throw .nonsense("PROPFIND's answer is not a multistatus")
         }
-        let props = root.children(DAVNamespace.dav, "response").flatMap { $0.children(DAVNamespace.dav, "propstat") }
+        let responses = root.children(DAVNamespace.dav, "response")
+        // Xandikos 0.2.8 answers a missing collection with a 207 whose one
+        // response says 404.
+        if !responses.isEmpty,
+            responses.allSatisfy({ $0.child(DAVNamespace.dav, "status").map { Multistatus.status($0.text) == 404 } ?? false })
+        {
+            return nil
+        }
+        let props = responses.flatMap { $0.children(DAVNamespace.dav, "propstat") }
             .filter { $0.child(DAVNamespace.dav, "status").map { Multistatus.status($0.text) == 200 } ?? false }
             .flatMap { $0.children(DAVNamespace.dav, "prop").flatMap(\.children) }
         let type = props.first { $0.is(DAVNamespace.dav, "resourcetype") }
@@ -165,8 +174,9 @@ public struct DAVClient: Sendable {
             displayName: props.first { $0.is(DAVNamespace.dav, "displayname") }.map { SyncText.cleaned($0.text, limit: 200) })
     }
 
-    /// MKCALENDAR for one kind of component (Xandikos enforces the set:
-    /// one collection per kind).
+    /// MKCALENDAR for one kind of component: one collection per kind, as
+    /// servers that enforce the set need. (Xandikos 0.2.8 does not take
+    /// the set at creation: its collection then takes every kind.)
     public func makeCollection(_ component: Component, displayName: String) async throws(DAVFailure) {
         let body = Self.xml(
             """

@@ -1,0 +1,101 @@
+import AsyncHTTPClient
+import Foundation
+import GrocerSync
+import NIOCore
+import NIOHTTP1
+
+/// `DAVTransport` over HTTP/1.1 and TLS (async-http-client on SwiftNIO,
+/// whose BoringSSL links into the static executable; certificates are
+/// checked against the system's trust store). Every request has a
+/// deadline; an answer is read up to `DAVClient.maximumBody` and refused
+/// whole beyond it; redirects are followed only on the endpoint's own
+/// origin (`DAVEndpoint.allowsRedirect`), at most `maximumRedirects`, so
+/// the login never goes to another host or down to plain http; the login
+/// (HTTP Basic) is only ever sent to that origin.
+public final class LiveTransport: DAVTransport {
+    public struct Login: Sendable {
+        public var user: String
+        public var password: String
+        public init(user: String, password: String) {
+            self.user = user
+            self.password = password
+        }
+    }
+
+    let endpoint: DAVEndpoint
+    let login: Login?
+    let deadline: TimeAmount
+    let client: HTTPClient
+    static let maximumRedirects = 5
+
+    /// `timeout`: for a whole request, from connecting to the answer's
+    /// last byte.
+    public init(endpoint: DAVEndpoint, login: Login?, timeout: Duration = .seconds(30)) {
+        self.endpoint = endpoint
+        self.login = login
+        let (seconds, attoseconds) = timeout.components
+        deadline = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.timeout = .init(connect: .seconds(10), read: deadline)
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Ends the connections; call once when done.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    public func send(_ request: DAVRequest) async throws(DAVFailure) -> DAVResponse {
+        var url = request.url
+        for _ in 0...Self.maximumRedirects {
+            let response = try await once(request, url: url)
+            guard (300...399).contains(response.status), response.status != 304 else { return response }
+            guard let location = response.headers["location"] else { return response }
+            guard endpoint.allowsRedirect(to: location) else { throw .redirectedAway(Self.shown(location)) }
+            url = location.hasPrefix("/") ? endpoint.origin + location : location
+        }
+        throw .nonsense("more than \(Self.maximumRedirects) redirects")
+    }
+
+    private func once(_ request: DAVRequest, url: String) async throws(DAVFailure) -> DAVResponse {
+        var outgoing = HTTPClientRequest(url: url)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
+        outgoing.headers.replaceOrAdd(name: "User-Agent", value: "grocer")
+        if let login, url.hasPrefix(endpoint.origin + "/") {
+            let pair = Data("\(login.user):\(login.password)".utf8).base64EncodedString()
+            outgoing.headers.replaceOrAdd(name: "Authorization", value: "Basic \(pair)")
+        }
+        if !request.body.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: request.body)) }
+        do {
+            let response = try await client.execute(outgoing, deadline: .now() + deadline)
+            let body = try await response.body.collect(upTo: DAVClient.maximumBody)
+            var headers: [String: String] = [:]
+            for (name, value) in response.headers where headers[name.lowercased()] == nil { headers[name.lowercased()] = value }
+            return DAVResponse(status: Int(response.status.code), headers: headers, body: Array(body.readableBytesView))
+        } catch {
+            throw Self.failure(error, deadline: deadline)
+        }
+    }
+
+    /// What a failed exchange means for the person.
+    static func failure(_ error: any Error, deadline: TimeAmount) -> DAVFailure {
+        if error is CancellationError { return .stopped }
+        if error is NIOTooManyBytesError { return .answerTooLarge(limit: DAVClient.maximumBody) }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
+                return .timedOut(seconds: Int(deadline.nanoseconds / 1_000_000_000))
+            case .cancelled: return .stopped
+            default: break
+            }
+        }
+        return .unreachable(Self.shown(String(describing: error)))
+    }
+
+    /// A server's or the network's words, made safe to print: no control
+    /// characters, at most 200 characters.
+    static func shown(_ text: String) -> String {
+        SyncText.cleaned(text, limit: 200)
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import GrocerSync
+import Testing
+
+@testable import GrocerSyncLive
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A CalDAV server of Debian's on 127.0.0.1 and a free port, for one test,
+/// stopped by its process id. `make test` installs both (radicale,
+/// xandikos); without them these tests fail and say so.
+final class LocalServer {
+    enum Kind: String, CaseIterable { case radicale, xandikos }
+
+    let kind: Kind
+    let port: Int
+    let folder: URL
+    let process: Process
+
+    static let user = "alice"
+    static let password = "correct horse"
+
+    init(_ kind: Kind) throws {
+        self.kind = kind
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-dav-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        process = Process()
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        switch kind {
+        case .radicale:
+            // Logins from a plain htpasswd file; the principal's folder is
+            // made at the first login, as on a real server.
+            try "\(Self.user):\(Self.password)\n".write(to: folder.appendingPathComponent("users"), atomically: true, encoding: .utf8)
+            let config = """
+                [server]
+                hosts = 127.0.0.1:\(port)
+                [auth]
+                type = htpasswd
+                htpasswd_filename = \(folder.path)/users
+                htpasswd_encryption = plain
+                [storage]
+                filesystem_folder = \(folder.path)/collections
+                """
+            try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+            process.executableURL = try Self.find("radicale")
+            process.arguments = ["--config", folder.appendingPathComponent("config").path]
+        case .xandikos:
+            // Xandikos has no logins of its own (it runs behind a proxy
+            // that has them): the transport's login goes unasked.
+            process.executableURL = try Self.find("xandikos")
+            process.arguments = ["-d", folder.path, "-l", "127.0.0.1", "-p", String(port), "--autocreate"]
+        }
+        try process.run()
+        // Ready when the port takes a connection (bounded: 30 s).
+        for _ in 0..<300 where !Self.accepts(port) { usleep(100_000) }
+        guard Self.accepts(port) else { throw Failure("\(kind) did not start on port \(port)") }
+    }
+
+    deinit {
+        // SIGKILL: the server inherits the test runner's blocked signals
+        // (SIGTERM and SIGINT among them), so it would never see those.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The collection `name` of the user.
+    func endpoint(_ name: String) throws -> DAVEndpoint {
+        switch kind {
+        case .radicale: return try DAVEndpoint("http://127.0.0.1:\(port)/\(Self.user)/\(name)/")
+        case .xandikos: return try DAVEndpoint("http://127.0.0.1:\(port)/user/calendars/\(name)/")
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func find(_ program: String) throws -> URL {
+        for folder in ["/usr/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(program)") {
+            return URL(fileURLWithPath: "\(folder)/\(program)")
+        }
+        throw Failure("\(program) is not installed (make test installs it: apt-get install \(program))")
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw Failure("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
+
+/// The transport and the client against real servers: the same scenario
+/// on Radicale and on Xandikos, because they differ.
+@Suite(.serialized) struct LiveServerTests {
+    static let todo = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//grocer//test//EN\r
+        BEGIN:VTODO\r
+        UID:a1\r
+        DTSTAMP:20261125T120000Z\r
+        SUMMARY:2 kg flour\r
+        X-PHONE-ALARM:keep me\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test(arguments: LocalServer.Kind.allCases)
+    func aListLivesOnTheServer(kind: LocalServer.Kind) async throws {
+        let server = try LocalServer(kind)
+        let endpoint = try server.endpoint("groceries")
+        let transport = LiveTransport(
+            endpoint: endpoint, login: .init(user: LocalServer.user, password: LocalServer.password), timeout: .seconds(20))
+        let client = DAVClient(collection: endpoint, transport: transport)
+        do {
+            #expect(try await client.facts() == nil)
+            try await client.makeCollection(.todo, displayName: "Groceries")
+            let facts = try #require(try await client.facts())
+            #expect(facts.isCalendar)
+            // Radicale keeps the set asked for; Xandikos 0.2.8 takes every kind.
+            #expect(facts.components == (kind == .radicale ? ["VTODO"] : ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"]))
+            let token = try #require(facts.syncToken)
+
+            let made = try await client.create("a1.ics", Array(Self.todo.utf8))
+            await #expect(throws: DAVFailure.changedMeanwhile("an item of that name was made")) {
+                try await client.create("a1.ics", Array(Self.todo.utf8))
+            }
+            guard case .changed(let changes) = try await client.changes(since: token) else {
+                Issue.record("no changes from \(kind)")
+                return
+            }
+            let url = endpoint.url + "a1.ics"
+            #expect(changes.responses.map(\.href) == [url])
+            let etag = try #require(changes.responses.first?.etag)
+            if let made = made.etag { #expect(made == etag) }
+            let bodies = try await client.fetch([url])
+            #expect(bodies.first?.calendarData?.contains("X-PHONE-ALARM:keep me") == true)
+            #expect(try await client.listing(.todo).responses.map(\.href) == [url])
+
+            // A write from a stale copy is refused; from the current one it goes.
+            let edited = Array(Self.todo.replacingOccurrences(of: "2 kg flour", with: "3 kg flour").utf8)
+            await #expect(throws: DAVFailure.changedMeanwhile("the item")) { try await client.update(url, edited, etag: "\"stale\"") }
+            let updated = try await client.update(url, edited, etag: etag)
+            let newTag = try await client.fetch([url]).first?.etag
+            if let tag = updated.etag { #expect(tag == newTag) }
+            await #expect(throws: DAVFailure.changedMeanwhile("the item")) { try await client.delete(url, etag: etag) }
+            try await client.delete(url, etag: try #require(newTag))
+            #expect(try await client.listing(.todo).responses.isEmpty)
+            // A token the server never gave: list again.
+            #expect(try await client.changes(since: "http://example.org/ns/sync/nonsense") == .listAgain)
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+        await transport.shutdown()
+    }
+
+    @Test func aWrongPasswordIsALoginRefused() async throws {
+        let server = try LocalServer(.radicale)
+        let endpoint = try server.endpoint("groceries")
+        let transport = LiveTransport(endpoint: endpoint, login: .init(user: LocalServer.user, password: "wrong"), timeout: .seconds(20))
+        await #expect(throws: DAVFailure.loginRefused) { try await DAVClient(collection: endpoint, transport: transport).facts() }
+        await transport.shutdown()
+    }
+
+    /// Nothing listening: unreachable, at once.
+    @Test func aServerThatIsDownIsUnreachable() async throws {
+        let port = try LocalServer.freePort()
+        let endpoint = try DAVEndpoint("http://127.0.0.1:\(port)/alice/groceries/")
+        let transport = LiveTransport(endpoint: endpoint, login: nil, timeout: .seconds(20))
+        await #expect {
+            try await DAVClient(collection: endpoint, transport: transport).facts()
+        } throws: { error in
+            if case .unreachable = error as? DAVFailure { return true }
+            return false
+        }
+        await transport.shutdown()
+    }
+
+    /// A server that takes the connection and never answers: the request's
+    /// deadline ends it.
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        #expect(listening && listen(fd, 8) == 0)
+        let endpoint = try DAVEndpoint("http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/alice/groceries/")
+        let transport = LiveTransport(endpoint: endpoint, login: nil, timeout: .seconds(1))
+        await #expect(throws: DAVFailure.timedOut(seconds: 1)) { try await DAVClient(collection: endpoint, transport: transport).facts() }
+        await transport.shutdown()
+    }
+}
