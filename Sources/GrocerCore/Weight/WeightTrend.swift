@@ -14,8 +14,9 @@ public struct DayFigure: Equatable, Sendable {
         self.count = count
     }
 
-    /// The day's weight: the mean of its entries.
-    public var weight: Decimal { sum / Decimal(count) }
+    /// The day's weight: the mean of its entries (one entry: its value,
+    /// without a Decimal division).
+    public var weight: Decimal { count == 1 ? sum : sum / Decimal(count) }
 }
 
 /// A day with entries: its weight and the trend after it.
