@@ -132,6 +132,16 @@ import Testing
         #expect(try checkpoint(store)?.hasPrefix("\(20_100 - TrendStart.lead) ") == true)
     }
 
+    @Test func aStoreThatCannotBeWrittenGivesEveryDayWithoutACheckpoint() throws {
+        let dir = TempDir()
+        let writer = try store(dir, days: 1_200)
+        #expect(try writer.rebuildWeightDaysIfNeeded())
+        try writer.close()
+        let reader = try Store.connectReadOnly(dir.path("grocer.sqlite"), timeZone: Self.utc, stop: StopFlag())
+        try expectSameAsEveryDay(reader, recentOnly: false)
+        #expect(try checkpoint(reader) == nil)
+    }
+
     @Test(arguments: ["", "1 2 3", "20000 0 70 150", "20000 5 70 -150", "20000 5 7e1 150", "x 5 70 150", "20000 5 70 150 9"])
     func aCheckpointThatIsNotOneIsNone(text: String) {
         #expect(WeightDayTable.Checkpoint(text: text) == nil)
