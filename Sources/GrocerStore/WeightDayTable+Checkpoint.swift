@@ -90,20 +90,23 @@ extension WeightDayTable {
     /// on from the one kept when that one is earlier, else made from every
     /// day up to it. Nothing for a history shorter than that.
     static func keepCheckpoint(_ db: Database) throws {
-        guard let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM weight_day") else { return }
+        guard let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM weight_day"),
+            let firstDay = try Int.fetchOne(db, sql: "SELECT min(day) FROM weight_day")
+        else { return }
         let target = last - TrendStart.lead
         var from = try checkpoint(db)
-        if let kept = from, kept.day > target { from = nil }
+        // Not gone on from: one after the target, or one before the
+        // first day (its days deleted by a writer that did not forget it).
+        if let kept = from, kept.day > target || firstDay > kept.day { from = nil }
         let folded = try days(db, where: "WHERE day > ? AND day <= ?", [from?.day ?? Int.min, target])
-        guard let first = from == nil ? folded.first : try days(db, where: "WHERE day = (SELECT min(day) FROM weight_day)", []).first
-        else { return }
+        guard from != nil || !folded.isEmpty else { return }
         func trend(_ unit: WeightUnit) -> Decimal {
-            let start = from.map { kept in
-                TrendStart(
-                    day: CivilDay(number: kept.day), trend: kept.trend(unit),
-                    first: TrendPoint(day: CivilDay(number: first.day), weight: 0, trend: 0), entries: kept.entries)
-            }
-            return WeightTrend(days: folded.map { $0.figure(unit) }, unit: unit, start: start).latest?.trend ?? start!.trend
+            let figures = folded.map { $0.figure(unit) }
+            guard let kept = from else { return WeightTrend(days: figures, unit: unit).latest!.trend }
+            // The start's first day takes no part in the steps.
+            let carried = TrendPoint(day: CivilDay(number: firstDay), weight: kept.trend(unit), trend: kept.trend(unit))
+            let start = TrendStart(day: CivilDay(number: kept.day), trend: kept.trend(unit), first: carried, entries: kept.entries)
+            return WeightTrend(days: figures, unit: unit, start: start).latest?.trend ?? kept.trend(unit)
         }
         let checkpoint = Checkpoint(
             day: target, entries: folded.reduce(from?.entries ?? 0) { $0 + $1.count }, kg: trend(.kg), lbs: trend(.lbs))

@@ -132,6 +132,22 @@ import Testing
         #expect(try checkpoint(store)?.hasPrefix("\(20_100 - TrendStart.lead) ") == true)
     }
 
+    @Test func aCheckpointBeforeTheFirstDayIsNotGoneOnFrom() throws {
+        let dir = TempDir()
+        let store = try store(dir, days: 1_200)
+        try expectSameAsEveryDay(store)
+        // Every day up to the checkpoint deleted by a writer that did not
+        // forget it (SQL here; a grocer from before the checkpoint).
+        let day = 20_000 - TrendStart.lead
+        try store.writer.write { db in
+            try db.execute(sql: "DELETE FROM weight_entry WHERE recorded_at < ?", arguments: [Int64(day + 1) * 86_400])
+            try db.execute(sql: "DELETE FROM weight_day WHERE day <= ?", arguments: [day])
+        }
+        // 100 days later: the checkpoint no longer serves and is made anew.
+        _ = try store.addWeight(Weight(digits: "88.8", unit: .kg)!, at: Date(timeIntervalSince1970: 20_100 * 86_400 + 50_000))
+        try expectSameAsEveryDay(store)
+    }
+
     @Test func aStoreThatCannotBeWrittenGivesEveryDayWithoutACheckpoint() throws {
         let dir = TempDir()
         let writer = try store(dir, days: 1_200)
