@@ -10,6 +10,8 @@
  * A frame after a key is drawn as a difference from the one before, so
  * the text is checked in the answer but the time is taken to its last
  * byte. Prints the median and the minimum of each key, in milliseconds.
+ * KEYFRAME_QUIET_MS sets that quiet time (for an answer drawn in two
+ * parts with a pause between, as a save then the history).
  *
  * (keyframe.c times to a given text; this one to the answer's last byte, since
  * the history redraws as a difference.) Written for bench/history.sh; compiled with cc -lutil.
@@ -70,6 +72,8 @@ int main(int argc, char **argv) {
     }
     int runs = atoi(argv[1]);
     const char *ready = argv[2];
+    const char *quiet_env = getenv("KEYFRAME_QUIET_MS");
+    int quiet = quiet_env ? atoi(quiet_env) : 250;
     double *t1 = calloc(runs, sizeof *t1), *t2 = calloc(runs, sizeof *t2);
     for (int i = 0; i < runs; i++) {
         int master;
@@ -87,7 +91,7 @@ int main(int argc, char **argv) {
             const char *key = argv[3 + 2 * k], *want = argv[4 + 2 * k];
             double start = now_ms();
             if (write(master, key, strlen(key)) != (ssize_t)strlen(key)) return 1;
-            double last = answer(master, 250, 1);
+            double last = answer(master, quiet, 1);
             if (last < 0 || !memmem(seen, used, want, strlen(want))) {
                 fprintf(stderr, "keyframe: key %d: never saw \"%s\"\n", k + 1, want);
                 return 1;

@@ -12,14 +12,14 @@ extension LiveEffects {
         case .openHistory(let unit, let limit):
             return access(.read) { store in
                 let page = try store.weightsNewestFirst(before: nil, limit: limit)
-                let days = try store.weightDays(unit: unit)
+                let (days, start) = try store.recentWeightDays(unit: unit)
                 // The count from the per-day table the store keeps with every
                 // write: count(*) reads a whole index (docs/MEASURED.md).
-                let count = days.reduce(0) { $0 + $1.count }
+                let count = WeightTrend.entries(days, start: start)
                 return .historyOpened(
                     HistoryOpening(
-                        count: count, newest: page.entries, days: days, goal: try store.goal(), height: try store.height(),
-                        unreadable: Self.unreadable(page)))
+                        count: count, newest: page.entries, days: days, start: start, goal: try store.goal(),
+                        height: try store.height(), unreadable: Self.unreadable(page)))
             }
         case .loadWeightPage(let request):
             return access(.read) { store in
@@ -57,6 +57,11 @@ extension LiveEffects {
             }
         case .loadWeightDays(let unit):
             return access(.read) { .weightDays(try $0.weightDays(unit: unit)) }
+        case .loadRecentWeightDays(let unit):
+            return access(.read) { store in
+                let (days, start) = try store.recentWeightDays(unit: unit)
+                return .recentWeightDays(days, start: start)
+            }
         case .deleteWeights(let ids):
             return access(.write) { .weightsDeleted(try $0.deleteWeights(ids: ids)) }
         case .restoreWeights(let entries):

@@ -4,12 +4,15 @@ import GrocerStore
 
 /// The trend and goal as the store keeps them, in the default unit: the
 /// per-day figures of `weight_day` (never every entry) in the store's time
-/// zone, and the goal converted exactly.
+/// zone, and the goal converted exactly. For a range up to a year, the days
+/// after the trend's checkpoint and its start, as the history reads them
+/// (`Store.recentWeightDays`: the same figures); for `all`, every day.
 public enum WeightTrendSource {
-    public static func read(_ store: Store) throws -> (WeightTrend, goal: Decimal?) {
+    public static func read(_ store: Store, range: TrendRange = .all) throws -> (WeightTrend, goal: Decimal?) {
         let unit = try store.defaultUnit()
-        let days = try store.weightDays(unit: unit)
         let goal = try store.goal().map { $0.exactValue(in: unit) }
-        return (WeightTrend(days: days, unit: unit), goal)
+        if range == .all { return (WeightTrend(days: try store.weightDays(unit: unit), unit: unit), goal) }
+        let (days, start) = try store.recentWeightDays(unit: unit)
+        return (WeightTrend(days: days, unit: unit, start: start), goal)
     }
 }

@@ -175,6 +175,7 @@ public struct WeightImporter {
         guard inserted > 0 else { return }
         if days != nil {
             try days!.flush()
+            if let first = days!.firstDay { try WeightDayTable.forgetCheckpoint(db, ifChangedFrom: first) }
         } else {
             try WeightDayTable.rebuild(db, zone: zone)
         }
@@ -189,6 +190,9 @@ struct DayTally {
     private var local: LocalDays
     /// Keyed by day number x 2 + (1 for lbs): no string hashed per row.
     private var sums: [Int: WeightDayTable.Sum] = [:]
+    /// The earliest day a row went into (the trend's checkpoint is
+    /// forgotten when it is on or after it).
+    private(set) var firstDay: Int?
 
     init(db: Database, zone: TimeZone) throws {
         local = LocalDays(zone: zone)
@@ -200,7 +204,9 @@ struct DayTally {
     }
 
     mutating func add(seconds: Int64, unit: WeightUnit, hundredths: Int) throws {
-        let key = local.day(seconds) * 2 + (unit == .lbs ? 1 : 0)
+        let day = local.day(seconds)
+        if day < firstDay ?? .max { firstDay = day }
+        let key = day * 2 + (unit == .lbs ? 1 : 0)
         if let index = sums.index(forKey: key) {
             sums.values[index].hundredths += hundredths
             sums.values[index].count += 1

@@ -62,6 +62,35 @@ extension Store {
         return try checkedRead(WeightDayTable.shape) { db in try WeightDayTable.figures(db, unit: unit) }
     }
 
+    /// What the history shows its trend from: each local calendar day with
+    /// entries after the trend's checkpoint (`WeightDayTable+Checkpoint`),
+    /// oldest first, in `unit`, and the trend's start there; every day, and
+    /// no start, when the history is short. The checkpoint is made (once,
+    /// from every day) or moved on (from the days since) when none serves; a
+    /// store that cannot be written gives every day instead.
+    public func recentWeightDays(unit: WeightUnit) throws -> (days: [DayFigure], start: TrendStart?) {
+        let current = try checkedRead(SettingRecord.shape) { db in try WeightDayTable.isCurrent(db, zone: timeZone) }
+        if !current {
+            do {
+                try rebuildWeightDaysIfNeeded()
+            } catch let error as StoreError
+                where error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path)
+            {
+                return (try weightDays(unit: unit), nil)
+            }
+        }
+        let read = { [self] in
+            try checkedRead(WeightDayTable.shape, SettingRecord.shape) { db in try WeightDayTable.recent(db, unit: unit) }
+        }
+        if let recent = try read() { return recent }
+        do {
+            try checkedWrite(WeightDayTable.shape, SettingRecord.shape) { db in try WeightDayTable.keepCheckpoint(db) }
+        } catch let error as StoreError where error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path) {
+            return (try weightDays(unit: unit), nil)
+        }
+        return try read() ?? (try weightDays(unit: unit), nil)
+    }
+
     /// Rebuilds `weight_day` in one transaction when the setting
     /// `weight_day.zone` is missing or names another zone than `timeZone`;
     /// nothing otherwise (one setting read). True when it rebuilt. A bulk

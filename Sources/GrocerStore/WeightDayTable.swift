@@ -39,6 +39,7 @@ enum WeightDayTable {
     static func rebuild(_ db: Database, zone: TimeZone) throws {
         let sums = try tally(db, zone: zone)
         try db.execute(sql: "DELETE FROM weight_day")
+        try SettingRecord.set(.weightDayTrend, to: nil, db)
         let insert = try db.makeStatement(sql: "INSERT INTO weight_day (day, unit, hundredths, count) VALUES (?, ?, ?, ?)")
         for (key, sum) in sums.sorted(by: { ($0.key.day, $0.key.unit) < ($1.key.day, $1.key.unit) }) {
             try insert.execute(arguments: [key.day, key.unit, sum.hundredths, sum.count])
@@ -86,6 +87,12 @@ enum WeightDayTable {
     /// is rebuilt instead (which already includes them).
     static func change(_ db: Database, zone: TimeZone, removed: [WeightRecord] = [], added: [WeightRecord] = []) throws {
         if try rebuildIfNeeded(db, zone: zone) { return }
+        let changed = (removed + added).compactMap { record in
+            countable(value: record.value, unit: record.unit, recordedAt: record.recordedAt).map {
+                CivilDay(Date(timeIntervalSince1970: TimeInterval($0.recordedAt)), in: zone).number
+            }
+        }
+        if let first = changed.min() { try forgetCheckpoint(db, ifChangedFrom: first) }
         for record in removed {
             guard let figure = countable(value: record.value, unit: record.unit, recordedAt: record.recordedAt) else { continue }
             let day = CivilDay(Date(timeIntervalSince1970: TimeInterval(figure.recordedAt)), in: zone).number
@@ -109,29 +116,38 @@ enum WeightDayTable {
         }
     }
 
+    /// A day of the table: its kg and lbs entries' hundredths and count.
+    struct Day {
+        let day: Int
+        var kg = 0
+        var lbs = 0
+        var count = 0
+
+        func figure(_ unit: WeightUnit) -> DayFigure {
+            DayFigure(day: CivilDay(number: day), kgHundredths: kg, lbsHundredths: lbs, count: count, unit: unit)
+        }
+    }
+
     /// Days from the table, oldest first, in `unit`.
     static func figures(_ db: Database, unit: WeightUnit) throws -> [DayFigure] {
-        var figures: [DayFigure] = []
-        var pending: (day: Int, kg: Int, lbs: Int, count: Int)? = nil
-        func flush() {
-            guard let p = pending else { return }
-            figures.append(DayFigure(day: CivilDay(number: p.day), kgHundredths: p.kg, lbsHundredths: p.lbs, count: p.count, unit: unit))
-        }
-        let rows = try Row.fetchCursor(db, sql: "SELECT day, unit, hundredths, count FROM weight_day ORDER BY day, unit")
+        try days(db, where: "", []).map { $0.figure(unit) }
+    }
+
+    /// The table's days matching `condition` ("WHERE day > ?"), oldest first.
+    static func days(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [Day] {
+        var days: [Day] = []
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT day, unit, hundredths, count FROM weight_day \(condition) ORDER BY day, unit", arguments: arguments)
         while let row = try rows.next() {
             let day: Int = row[0]
             let isKg = (row[1] as String?) == "kg"
             let hundredths: Int = row[2]
             let count: Int = row[3]
-            if pending?.day != day {
-                flush()
-                pending = (day, 0, 0, 0)
-            }
-            if isKg { pending!.kg += hundredths } else { pending!.lbs += hundredths }
-            pending!.count += count
+            if days.last?.day != day { days.append(Day(day: day)) }
+            if isKg { days[days.count - 1].kg += hundredths } else { days[days.count - 1].lbs += hundredths }
+            days[days.count - 1].count += count
         }
-        flush()
-        return figures
+        return days
     }
 
     /// The same figures computed from the entries (a store that cannot be

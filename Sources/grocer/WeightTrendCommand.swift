@@ -34,7 +34,7 @@ struct WeightTrendCommand: ParsableCommand {
             return
         }
         defer { try? db.close() }
-        let (trend, goal) = try StoreAccess.reading(db.path) { try WeightTrendSource.read(db) }
+        let (trend, goal) = try StoreAccess.reading(db.path) { try WeightTrendSource.read(db, range: range) }
         let height = json ? try StoreAccess.reading(db.path) { try db.height() } : nil
         print(render(trend, goal: goal, height: height), terminator: "")
     }

@@ -145,7 +145,7 @@ import Testing
         #expect(
             r.effects.performed == [
                 .history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)),
-                .history(.loadWeightPage(.around(effects.entry, limit: EntryWindow.pageSize))), .history(.loadWeightDays(unit: .lbs)),
+                .history(.loadWeightPage(.around(effects.entry, limit: EntryWindow.pageSize))), .history(.loadRecentWeightDays(unit: .lbs)),
             ])
     }
 

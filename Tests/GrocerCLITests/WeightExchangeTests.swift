@@ -164,4 +164,30 @@ import Testing
         #expect(trend.points == expected.points)
         #expect(trend.points.map(\.day.description) == ["2026-01-06", "2026-03-29", "2026-03-30"])
     }
+
+    /// `weight trend` over a long history reads the days after the trend's
+    /// checkpoint for a range up to a year: its text and JSON are those
+    /// every day gives, byte for byte, in both units, with a goal.
+    @Test(arguments: [WeightUnit.kg, .lbs])
+    func theTrendOfALongHistoryPrintsWhatEveryDayGives(unit: WeightUnit) throws {
+        let db = try store("long-\(unit).sqlite", zone: TimeZone(identifier: "UTC")!)
+        let end = 1_795_262_400.0
+        _ = try db.importWeights { importer in
+            for i in 0..<1_100 where i % 9 != 4 {
+                let h = 7_000 + (i * 53) % 700 - i / 4
+                let weight = Weight(digits: "\(h / 100).\(h % 100)", unit: i % 3 == 0 ? .lbs : .kg)!
+                try importer.add(weight, at: Int64(end) - Int64(1_099 - i) * 86_400)
+            }
+            return true
+        }
+        try db.setDefaultUnit(unit)
+        try db.setGoal(Weight(digits: "62.5", unit: .kg)!)
+        let (every, goal) = try WeightTrendSource.read(db, range: .all)
+        for range in TrendRange.allCases where range != .all {
+            let (recent, _) = try WeightTrendSource.read(db, range: range)
+            #expect(recent.start != nil)
+            #expect(TrendText.render(recent, range: range, goal: goal) == TrendText.render(every, range: range, goal: goal))
+            #expect(TrendJSON.render(recent, range: range, goal: goal) == TrendJSON.render(every, range: range, goal: goal))
+        }
+    }
 }

@@ -36,6 +36,6 @@ import Testing
     }
 
     @Test func theKeysAreTheOnesOlderStoresHold() {
-        #expect(SettingKey.allCases.map(\.rawValue) == ["defaultUnit", "weight.goal", "height", "weight_day.zone"])
+        #expect(SettingKey.allCases.map(\.rawValue) == ["defaultUnit", "weight.goal", "height", "weight_day.zone", "weight_day.trend"])
     }
 }

@@ -45,13 +45,37 @@ extension DayFigure {
     /// table does not change when the default unit does; converting here
     /// is exact (kg = lbs x 0.45359237).
     public init(day: CivilDay, kgHundredths: Int, lbsHundredths: Int, count: Int, unit: WeightUnit) {
+        self.init(day: day, sum: Self.sum(kgHundredths: kgHundredths, lbsHundredths: lbsHundredths, unit: unit), count: count)
+    }
+
+    /// The same Decimal as `kg / 100 + lbs / 100 x 0.45359237` (or `lbs /
+    /// 100 + kg / 100 / 0.45359237`), made without Decimal's long division
+    /// where the value is exact: hundredths are the significand of a
+    /// Decimal with exponent -2, and a sum in kg is (kg x 10^8 + lbs x
+    /// 45359237) x 10^-10. Decimal division cost most of a long history's
+    /// trend (docs/MEASURED.md).
+    static func sum(kgHundredths kg: Int, lbsHundredths lbs: Int, unit: WeightUnit) -> Decimal {
+        func hundredths(_ value: Int) -> Decimal { Decimal(sign: .plus, exponent: -2, significand: Decimal(value)) }
+        guard kg >= 0, lbs >= 0 else { return slowSum(kgHundredths: kg, lbsHundredths: lbs, unit: unit) }
+        switch unit {
+        case .lbs:
+            return kg == 0 ? hundredths(lbs) : hundredths(lbs) + hundredths(kg) / WeightUnit.kilogramsPerPound
+        case .kg:
+            let (kgPart, kgOver) = kg.multipliedReportingOverflow(by: 100_000_000)
+            let (lbsPart, lbsOver) = lbs.multipliedReportingOverflow(by: 45_359_237)
+            let (all, over) = kgPart.addingReportingOverflow(lbsPart)
+            if kgOver || lbsOver || over { return slowSum(kgHundredths: kg, lbsHundredths: lbs, unit: unit) }
+            return Decimal(sign: .plus, exponent: -10, significand: Decimal(all))
+        }
+    }
+
+    /// The sum as written: each in Decimal, then converted.
+    static func slowSum(kgHundredths: Int, lbsHundredths: Int, unit: WeightUnit) -> Decimal {
         let kg = Decimal(kgHundredths) / 100
         let lbs = Decimal(lbsHundredths) / 100
-        let sum: Decimal
         switch unit {
-        case .kg: sum = kg + lbs * WeightUnit.kilogramsPerPound
-        case .lbs: sum = lbs + kg / WeightUnit.kilogramsPerPound
+        case .kg: return kg + lbs * WeightUnit.kilogramsPerPound
+        case .lbs: return lbs + kg / WeightUnit.kilogramsPerPound
         }
-        self.init(day: day, sum: sum, count: count)
     }
 }

@@ -14,8 +14,9 @@ public struct DayFigure: Equatable, Sendable {
         self.count = count
     }
 
-    /// The day's weight: the mean of its entries.
-    public var weight: Decimal { sum / Decimal(count) }
+    /// The day's weight: the mean of its entries (one entry: its value,
+    /// without a Decimal division).
+    public var weight: Decimal { count == 1 ? sum : sum / Decimal(count) }
 }
 
 /// A day with entries: its weight and the trend after it.
@@ -23,6 +24,41 @@ public struct TrendPoint: Equatable, Sendable {
     public let day: CivilDay
     public let weight: Decimal
     public let trend: Decimal
+
+    public init(day: CivilDay, weight: Decimal, trend: Decimal) {
+        self.day = day
+        self.weight = weight
+        self.trend = trend
+    }
+}
+
+/// Where a trend made from its recent days only goes on from: the trend as
+/// it stood at the end of `day`, made from every day up to it, and what the
+/// figures need of those days (the first day, the number of entries). A
+/// trend made from it and the days after it is exactly the trend made from
+/// every day, from `day` on: the same Decimal steps, from the same value.
+public struct TrendStart: Equatable, Sendable {
+    /// The last day folded into `trend` (with entries or not).
+    public let day: CivilDay
+    public let trend: Decimal
+    /// The history's first day with entries (its trend is its weight).
+    public let first: TrendPoint
+    /// The entries on the days up to `day`.
+    public let entries: Int
+
+    public init(day: CivilDay, trend: Decimal, first: TrendPoint, entries: Int) {
+        self.day = day
+        self.trend = trend
+        self.first = first
+        self.entries = entries
+    }
+
+    /// How many days before the last day with entries a start is kept
+    /// (`lead`), and within which it still serves (`leads`): every range
+    /// but `all` (a year, the day before it for the trend carried in) and
+    /// the rate's 14 days lie after it.
+    public static let lead = 400
+    public static let leads = 380...440
 }
 
 /// The Hacker's Diet trend, exactly as issue 9 states it: the trend starts at
@@ -30,16 +66,22 @@ public struct TrendPoint: Equatable, Sendable {
 /// the way to that day's weight; days without entries carry it unchanged.
 public struct WeightTrend: Sendable {
     public let unit: WeightUnit
-    /// Days with entries, oldest first.
+    /// Days with entries, oldest first: every one, or those after `start`.
     public let points: [TrendPoint]
+    /// Where the trend went on from, when it was made from the recent days
+    /// only; nil when `points` are every day with entries.
+    public let start: TrendStart?
 
     static let smoothing = Decimal(string: "0.1")!
     /// Forecasts further out than three years are not shown.
     public static let forecastLimitDays = 3 * 365 + 1
 
     /// `days` in any order; two figures for the same day are added together.
-    public init(days: [DayFigure], unit: WeightUnit) {
+    /// With `start`, `days` are those after `start.day`, and the trend goes
+    /// on from `start.trend`.
+    public init(days: [DayFigure], unit: WeightUnit, start: TrendStart? = nil) {
         self.unit = unit
+        self.start = start
         var merged: [DayFigure] = []
         for figure in days.sorted(by: { $0.day < $1.day }) where figure.count > 0 {
             if let last = merged.last, last.day == figure.day {
@@ -50,7 +92,7 @@ public struct WeightTrend: Sendable {
         }
         var points: [TrendPoint] = []
         points.reserveCapacity(merged.count)
-        var trend: Decimal? = nil
+        var trend: Decimal? = start?.trend
         for figure in merged {
             let weight = figure.weight
             let next = trend.map { $0 + WeightTrend.smoothing * (weight - $0) } ?? weight
@@ -75,12 +117,28 @@ public struct WeightTrend: Sendable {
         self.init(days: WeightTrend.dailyFigures(entries, unit: unit, timeZone: timeZone), unit: unit)
     }
 
+    /// The last day with entries (a start always has days after it).
     public var latest: TrendPoint? { points.last }
 
+    /// The history's first day with entries.
+    public var first: TrendPoint? { start?.first ?? points.first }
+
+    /// Whether entries were made on more than one day.
+    public var hasSeveralDays: Bool { start != nil || points.count > 1 }
+
+    /// Every entry's count: `start`'s and those of `days`, as given.
+    public static func entries(_ days: [DayFigure], start: TrendStart?) -> Int {
+        days.reduce(start?.entries ?? 0) { $0 + $1.count }
+    }
+
     /// The trend as it stood at the end of `day`: carried from the last day
-    /// with entries on or before it; nil before the first entry.
+    /// with entries on or before it; nil before the first entry, and (made
+    /// from the recent days) before `start.day`.
     public func trend(on day: CivilDay) -> Decimal? {
-        guard let index = lastIndex(onOrBefore: day) else { return nil }
+        guard let index = lastIndex(onOrBefore: day) else {
+            guard let start, day >= start.day else { return nil }
+            return start.trend
+        }
         return points[index].trend
     }
 
@@ -188,7 +246,8 @@ public struct WeightTrend: Sendable {
     }
 
     /// The days with entries within `range`, ending at `last` (default: the
-    /// last day with entries).
+    /// last day with entries); made from the recent days, those after
+    /// `start.day` only (`all` needs a trend made from every day).
     public func points(in range: TrendRange, endingAt last: CivilDay? = nil) -> ArraySlice<TrendPoint> {
         guard let end = last ?? points.last?.day else { return [] }
         let first = range.firstDay(endingAt: end)
@@ -201,7 +260,7 @@ public struct WeightTrend: Sendable {
     /// the end minus the trend at the range's first day (or at the first
     /// entry, when the range starts before it). nil without entries.
     public func change(over range: TrendRange, endingAt last: CivilDay? = nil) -> Decimal? {
-        guard let end = last ?? points.last?.day, let endTrend = trend(on: end), let firstPoint = points.first else { return nil }
+        guard let end = last ?? points.last?.day, let endTrend = trend(on: end), let firstPoint = first else { return nil }
         let startTrend = range.firstDay(endingAt: end).flatMap { trend(on: $0) } ?? firstPoint.trend
         return endTrend - startTrend
     }
@@ -227,4 +286,21 @@ extension Weight {
         default: return value
         }
     }
+}
+
+extension TrendStart {
+    /// `days` (in any order) split after `day`: where the trend stands at
+    /// its end, made from the days up to it, and the days after it, oldest
+    /// first. No start when no day with entries is on or before `day`.
+    public static func split(_ days: [DayFigure], unit: WeightUnit, after day: CivilDay) -> (start: TrendStart?, days: [DayFigure]) {
+        let sorted = days.filter { $0.count > 0 }.sorted { $0.day < $1.day }
+        let cut = sorted.firstIndex { $0.day > day } ?? sorted.count
+        let upTo = Array(sorted[..<cut])
+        let trend = WeightTrend(days: upTo, unit: unit)
+        guard let first = trend.points.first, let last = trend.latest else { return (nil, sorted) }
+        let start = TrendStart(day: day, trend: last.trend, first: first, entries: entries(upTo))
+        return (start, Array(sorted[cut...]))
+    }
+
+    static func entries(_ days: [DayFigure]) -> Int { days.reduce(0) { $0 + $1.count } }
 }

@@ -25,6 +25,8 @@ enum SettingKey: String, CaseIterable {
     case height = "height"
     /// The time zone `weight_day` was built for.
     case weightDayZone = "weight_day.zone"
+    /// Where the history's trend goes on from (`WeightDayTable.Checkpoint`).
+    case weightDayTrend = "weight_day.trend"
 }
 
 extension SettingRecord {

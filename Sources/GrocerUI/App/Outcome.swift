@@ -69,7 +69,10 @@ public enum Effect: Equatable, Sendable {
 public enum HistoryRequest: Equatable, Sendable {
     case openHistory(unit: WeightUnit, limit: Int)
     case loadWeightPage(WeightPageRequest)
+    /// Every day's figures (the weeks and months, the `all` range).
     case loadWeightDays(unit: WeightUnit)
+    /// The days the trend's recent ranges need, and where it goes on from.
+    case loadRecentWeightDays(unit: WeightUnit)
     case deleteWeights([Int64])
     case restoreWeights([WeightEntry])
     case editWeight(id: Int64, weight: Weight, at: Date, note: String)
@@ -90,7 +93,10 @@ public enum EffectResult: Equatable, Sendable {
     case historyOpened(HistoryOpening)
     /// A page, newest first, and a line naming rows that could not be read.
     case weightPage([WeightEntry], for: WeightPageRequest, unreadable: String? = nil)
+    /// Every day's figures.
     case weightDays([DayFigure])
+    /// The days after `start` (every day when it is nil) and the trend's start.
+    case recentWeightDays([DayFigure], start: TrendStart?)
     case weightsDeleted([WeightEntry])
     case weightsRestored([WeightEntry])
     case weightEdited(before: WeightEntry, after: WeightEntry)

@@ -2,23 +2,29 @@ import Foundation
 import GrocerCore
 
 /// What the history reads when it opens: how many entries there are (read
-/// once), the newest page, every day's figures in the default unit (the
-/// store keeps them per day, so this never reads every entry), the goal and
-/// the height (for the BMI; nil: none set).
+/// once), the newest page, the days' figures in the default unit (the
+/// store keeps them per day, so this never reads every entry: with `start`,
+/// only the days after it, where the trend goes on from), the goal and the
+/// height (for the BMI; nil: none set).
 public struct HistoryOpening: Equatable, Sendable {
     public let count: Int
     /// Newest first.
     public let newest: [WeightEntry]
     public let days: [DayFigure]
+    public let start: TrendStart?
     public let goal: Weight?
     public let height: Height?
     /// A line naming rows that could not be read (they stay in the file).
     public let unreadable: String?
 
-    public init(count: Int, newest: [WeightEntry], days: [DayFigure], goal: Weight?, height: Height? = nil, unreadable: String? = nil) {
+    public init(
+        count: Int, newest: [WeightEntry], days: [DayFigure], start: TrendStart? = nil, goal: Weight?, height: Height? = nil,
+        unreadable: String? = nil
+    ) {
         self.count = count
         self.newest = newest
         self.days = days
+        self.start = start
         self.goal = goal
         self.height = height
         self.unreadable = unreadable

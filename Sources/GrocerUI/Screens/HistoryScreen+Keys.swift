@@ -33,8 +33,8 @@ extension HistoryScreen {
         Binding(
             keys: [.char("["), .char("]")] + (1...6).map { .char(Character(String($0))) },
             help: "graph range (1w 1m 3m 6m 1y all)", helpKeys: "[ ]  1 2 3 4 5 6", when: \.browsing
-        ) { s, key, _ in
-            s.choose(range: key)
+        ) { s, key, context in
+            s.choose(range: key, context)
         },
         // No key: why the figures line shows "--" (TrendWeight's rule, WeightTrend.rateIsReliable).
         Binding(
@@ -143,7 +143,7 @@ extension HistoryScreen {
         return moved ? .redraw : .none
     }
 
-    mutating func choose(range key: Key) -> Outcome {
+    mutating func choose(range key: Key, _ context: AppContext) -> Outcome {
         let next: TrendRange
         switch key {
         case .char("["): next = range.shorter
@@ -153,6 +153,8 @@ extension HistoryScreen {
         }
         guard next != range else { return .none }
         range = next
+        // `all` draws every day: read them first when only the recent are here.
+        if range == .all, start != nil { return .perform(.history(.loadWeightDays(unit: context.defaultUnit))) }
         makeGraph()
         return .redraw
     }

@@ -18,13 +18,15 @@ extension HistoryScreen {
             return .redraw
         }
         makePeriods()
+        if start != nil { return .perform(.history(.loadWeightDays(unit: context.defaultUnit))) }
         return askExtremes(context)
     }
 
-    /// The rows again from the days (once per change of data).
+    /// The rows again from the days (once per change of data); none until
+    /// every day is read.
     mutating func makePeriods() {
         guard var list = periods else { return }
-        list.set(trend.map { WeightAverages.rows(days: days, trend: $0, period: list.period) } ?? [])
+        list.set(start == nil ? trend.map { WeightAverages.rows(days: days, trend: $0, period: list.period) } ?? [] : [])
         periods = list
     }
 

@@ -68,7 +68,7 @@ extension HistoryScreen {
     /// named), never more than the
     /// data (a month of weigh-ins is not "over 1y"); nil for a single day.
     func rangeSpan(_ trend: WeightTrend, ending last: CivilDay) -> String? {
-        guard let first = trend.points.first?.day else { return nil }
+        guard let first = trend.first?.day else { return nil }
         if let start = range.firstDay(endingAt: last), start >= first { return range.rawValue }
         let days = last.number - first.number
         guard days > 0 else { return nil }
@@ -94,7 +94,7 @@ extension HistoryScreen {
         // Too few days weighed for a rate (help says the rule): "--".
         if let rate = trend.reliableChangePerWeek {
             parts.append("\(NumberText.fixed(rate, digits: 2, separator: separator, signed: true)) \(u)/week")
-        } else if trend.points.count > 1 {
+        } else if trend.hasSeveralDays {
             parts.append("-- \(u)/week")
         }
         if withRangeChange, let change = trend.change(over: range), let span = rangeSpan(trend, ending: latest.day) {

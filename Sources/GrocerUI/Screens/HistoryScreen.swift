@@ -19,8 +19,10 @@ public struct HistoryScreen: Screen {
     public internal(set) var height: Height?
     public internal(set) var range = TrendRange.default
     public internal(set) var graph: TrendGraph?
-    /// The per-day figures the trend and the weeks and months are made from.
+    /// The per-day figures the trend and the weeks and months are made from:
+    /// every day, or (`start`) the days after where the trend goes on from.
     var days: [DayFigure] = []
+    var start: TrendStart?
     /// The weeks or months (`w`) shown in place of the entries; nil: the entries.
     var periods: PeriodList?
     /// A line for the person: "Saved 72.5 kg", "Deleted ...; u undoes it".
@@ -80,8 +82,9 @@ public struct HistoryScreen: Screen {
             topPosition = 1
             goal = opening.goal
             height = opening.height
-            setDays(opening.days, unit: context.displayUnit)
+            setDays(opening.days, start: opening.start, unit: context.displayUnit)
             if let unreadable = opening.unreadable { notice = unreadable }
+            if opening.start != nil, needsEveryDay { return .perform(.history(daysRequest(context))) }
             if periods != nil { return askExtremes(context) }
         case .storeChanged:
             // Another process wrote: the rows around the selection and the
@@ -101,7 +104,7 @@ public struct HistoryScreen: Screen {
                 }
                 if let unreadable { notice = unreadable }
                 follow(context)
-                return .perform(.history(.loadWeightDays(unit: context.defaultUnit)))
+                return .perform(.history(daysRequest(context)))
             }
             if let delta = pendingMove {
                 pendingMove = nil
@@ -110,25 +113,23 @@ public struct HistoryScreen: Screen {
             if let unreadable { notice = unreadable }
             follow(context)
         case .weightDays(let days):
-            setDays(days, unit: context.displayUnit)
-            if rereading {
-                rereading = false
-                window.recount(days.reduce(0) { $0 + $1.count })
-                follow(context)
-            }
-            if periods != nil { return askExtremes(context) }
+            return receiveDays(days, start: nil, context)
+        case .recentWeightDays(let days, let start):
+            // Asked for before the weeks, months or `all` were: every day now.
+            if start != nil, needsEveryDay { return .perform(.history(daysRequest(context))) }
+            return receiveDays(days, start: start, context)
         case .weightsDeleted(let entries):
             window.remove(entries)
             undo.record(.deleted(entries))
             notice = "Deleted \(describe(entries)). Press u to undo."
             follow(context)
-            return .perform(.history(.loadWeightDays(unit: context.defaultUnit)))
+            return .perform(.history(daysRequest(context)))
         case .weightsRestored(let entries):
             undoInFlight = nil
             window.insert(entries, select: true)
             notice = "Restored \(describe(entries))."
             follow(context)
-            return .perform(.history(.loadWeightDays(unit: context.defaultUnit)))
+            return .perform(.history(daysRequest(context)))
         case .weightEdited(let before, let after):
             window.remove([before])
             window.insert([after], select: true)
@@ -142,7 +143,7 @@ public struct HistoryScreen: Screen {
             undoInFlight = nil
             form = nil
             follow(context)
-            return .perform(.history(.loadWeightDays(unit: context.defaultUnit)))
+            return .perform(.history(daysRequest(context)))
         case .weightExtremes(let found, let request):
             return receiveExtremes(found, for: request)
         case .notUndone(let text):
@@ -169,13 +170,34 @@ public struct HistoryScreen: Screen {
         return .redraw
     }
 
+    mutating func receiveDays(_ days: [DayFigure], start: TrendStart?, _ context: AppContext) -> Outcome {
+        setDays(days, start: start, unit: context.displayUnit)
+        if rereading {
+            rereading = false
+            window.recount(WeightTrend.entries(days, start: start))
+            follow(context)
+        }
+        if periods != nil { return askExtremes(context) }
+        return .redraw
+    }
+
+    /// The weeks and months, and the `all` range, need every day; the other
+    /// ranges, the days after the trend's start only.
+    var needsEveryDay: Bool { periods != nil || range == .all }
+
+    /// The days to read again after a change.
+    func daysRequest(_ context: AppContext) -> HistoryRequest {
+        needsEveryDay ? .loadWeightDays(unit: context.defaultUnit) : .loadRecentWeightDays(unit: context.defaultUnit)
+    }
+
     /// New per-day figures: the trend and the graph are made again (once
     /// per change of data, never per frame).
-    mutating func setDays(_ days: [DayFigure], unit: DisplayUnit) {
+    mutating func setDays(_ days: [DayFigure], start: TrendStart? = nil, unit: DisplayUnit) {
         self.unit = unit.measure
         display = unit
         self.days = days
-        trend = WeightTrend(days: days, unit: unit.measure)
+        self.start = start
+        trend = WeightTrend(days: days, unit: unit.measure, start: start)
         makeGraph()
         makePeriods()
     }

@@ -59,7 +59,7 @@ public struct TrendGraph: Sendable {
     ) {
         let end = trend.points.last?.day ?? CivilDay(number: 0)
         // A range longer than the history starts at its first day.
-        let oldest = trend.points.first?.day ?? end
+        let oldest = trend.first?.day ?? end
         let start = max(range.firstDay(endingAt: end) ?? oldest, oldest)
         let shown = trend.points(in: range)
         let before = trend.trend(on: start.adding(days: -1))

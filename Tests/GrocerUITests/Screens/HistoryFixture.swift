@@ -15,13 +15,17 @@ struct HistoryFixture {
     var goal: Weight?
     var height: Height?
     var performed: [Effect] = []
+    /// Answers as a store with a trend checkpoint does: the days after it
+    /// and the trend's start there (`TrendStart.lead` days before the last).
+    var recent = false
 
     static let noon = Date(timeIntervalSince1970: 1_795_262_400)
 
     init(
         entries: [WeightEntry], unit: WeightUnit = .kg, display: DisplayUnit? = nil, goal: Weight? = nil, height: Height? = nil,
-        locale: String = "en_US"
+        locale: String = "en_US", recent: Bool = false
     ) {
+        self.recent = recent
         self.entries = entries.sorted { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
         self.goal = goal
         self.height = height
@@ -67,8 +71,10 @@ struct HistoryFixture {
     mutating func perform(_ effect: Effect) -> EffectResult {
         switch effect {
         case .history(.openHistory(let unit, let limit)):
+            let (days, start) = recentDays(unit)
             return .historyOpened(
-                HistoryOpening(count: entries.count, newest: Array(newestFirst.prefix(limit)), days: days(unit), goal: goal, height: height))
+                HistoryOpening(
+                    count: entries.count, newest: Array(newestFirst.prefix(limit)), days: days, start: start, goal: goal, height: height))
         case .history(.loadWeightPage(let request)):
             let page: [WeightEntry]
             switch request {
@@ -83,6 +89,9 @@ struct HistoryFixture {
             return .weightPage(page, for: request)
         case .history(.loadWeightDays(let unit)):
             return .weightDays(days(unit))
+        case .history(.loadRecentWeightDays(let unit)):
+            let (days, start) = recentDays(unit)
+            return .recentWeightDays(days, start: start)
         case .history(.deleteWeights(let ids)):
             let gone = entries.filter { ids.contains($0.id) }
             entries.removeAll { ids.contains($0.id) }
@@ -120,6 +129,16 @@ struct HistoryFixture {
     }
 
     func key(_ e: WeightEntry) -> (Date, Int64) { (e.recordedAt, e.id) }
+
+    /// Every day, or (`recent`) the days after the checkpoint and the start.
+    func recentDays(_ unit: WeightUnit) -> ([DayFigure], TrendStart?) {
+        let every = days(unit)
+        guard recent, let last = every.last?.day, let first = every.first?.day, last.number - first.number > TrendStart.lead else {
+            return (every, nil)
+        }
+        let (start, days) = TrendStart.split(every, unit: unit, after: last.adding(days: -TrendStart.lead))
+        return (days, start)
+    }
 
     /// Each period's lowest and highest entry among the days asked, from
     /// the entries (each converted exactly, then rounded).

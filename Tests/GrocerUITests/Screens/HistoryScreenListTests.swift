@@ -93,7 +93,7 @@ import Testing
         #expect(f.selected?.id == 3)
         #expect(f.frame()[12].contains("Deleted 79.99 kg of Nov 20, 2026 at 12:00 PM. Press u to undo."))
         // The days are read again: the graph follows.
-        #expect(f.performed.last == .history(.loadWeightDays(unit: .kg)))
+        #expect(f.performed.last == .history(.loadRecentWeightDays(unit: .kg)))
     }
 
     @Test func uUndoesSeveralDeletesAndEditsLastFirst() {
