@@ -245,7 +245,7 @@ extension Store {
         let rows = FastStatement(try db.makeStatement(sql: ItemRecord.idsAndNames), in: db)
         var ids: [Int64] = []
         while try rows.step() {
-            guard let id = rows.int64(0), id != except, let other = rows.text(1),
+            guard let id = rows.int64(0), id != except, let other = rows.textToNul(1),
                 GroceryItem.sameName(other, name, locale: locale)
             else { continue }
             ids.append(id)
