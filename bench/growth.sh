@@ -13,8 +13,8 @@ mkdir -p "$out"
 cc -O2 -Wno-unused-function -o "$out/keyframe" bench/keyframe.c -lutil
 BIN=${GROCER_BIN:-.build/release/grocer}
 RUNS=${RUNS:-5}
-read -r -a SIZES <<<"${SIZES:-10000 100000 1000000}"
-read -r -a ITEMS <<<"${ITEMS:-100 1000 10000 100000}"
+read -r -a SIZES <<<"${SIZES-10000 100000 1000000}"
+read -r -a ITEMS <<<"${ITEMS-100 1000 10000 100000}"
 export TZ=UTC LANG=en_US.UTF-8 XDG_STATE_HOME="$out/growth-state"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/grocer-growth.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
@@ -111,7 +111,8 @@ history_keys() { GROCER_STORE="$2" "$out/historyframe" 1 "Enter Today's Weight" 
 f3() { history_keys "$@" | awk '{print int($1 + 0.5)}'; }
 end_key() { history_keys "$@" | awk '{print int($3 + 0.5)}'; }
 
-# The item rows: commands, then F5 and a filter (bench/keyframe.c).
+# The item rows: commands, then F5 and a filter (bench/keyframe.c), on the
+# store as launched and on a store changed since.
 items_list() { time_ms "'$BIN' items list --store '$2'"; }
 items_add() {
     cp "$2" "$WORK/add.sqlite"
@@ -120,6 +121,22 @@ items_add() {
 grocery_keys() { GROCER_STORE="$2" KEYFRAME_PAUSE_MS=300 "$out/keyframe" "Enter Today's Weight" 1 $'\e[15~' "crème" "/zq" "zqmarker" -- "$BIN"; }
 f5() { grocery_keys "$@" | awk '{print int($1 + 0.5)}'; }
 filter() { grocery_keys "$@" | awk '{print int($3 + 0.5)}'; }
+# The same on a list another grocer changed: on a copy of the store, a
+# second process ticks an item half a second after the weight screen shows
+# (the store is open and its list read by then); F5 comes PAUSE_MS later
+# (1500: after the watch's tick has seen the write; 150: before it), then
+# `/` and three letters.
+changed_keys() {
+    local copy="$WORK/changed.sqlite"
+    rm -f "$copy" "$copy-wal" "$copy-shm"
+    cp "$2" "$copy"
+    GROCER_STORE="$copy" KEYFRAME_PAUSE_MS=$3 \
+        KEYFRAME_BEFORE="sleep 0.5; sqlite3 '$copy' 'UPDATE item SET collected = 1 - collected WHERE id = 2'" \
+        "$out/keyframe" "Enter Today's Weight" 1 $'\e[15~' "crème" "/zqm" "zqmarker" -- "$BIN"
+}
+f5_changed() { changed_keys "$1" "$2" 1500 | awk '{print int($1 + 0.5)}'; }
+filter_changed() { changed_keys "$1" "$2" 1500 | awk '{print int($3 + 0.5)}'; }
+f5_changed_at_once() { changed_keys "$1" "$2" 150 | awk '{print int($1 + 0.5)}'; }
 
 weight_paths=()
 for size in "${SIZES[@]}"; do weight_paths+=("$(weights "$size")"); done
@@ -127,16 +144,24 @@ item_paths=()
 for size in "${ITEMS[@]}"; do item_paths+=("$(items "$size")"); done
 
 echo "grocer's growth: median of $RUNS runs (ms), and the ratio to the smallest size"
-header "Weight entries (one every 6 hours; 10% with a note)" SIZES
-row "weight list" SIZES weight_paths list
-row "weight list --json" SIZES weight_paths list_json
-row "weight trend" SIZES weight_paths trend
-row "weight export" SIZES weight_paths export_csv
-row "store status" SIZES weight_paths status
-row "F3 to the drawn history" SIZES weight_paths f3
-row "End to the oldest page" SIZES weight_paths end_key
-header "Grocery items on the list (accented names, places and aisles)" ITEMS
-row "items list" ITEMS item_paths items_list
-row "items add (a new name)" ITEMS item_paths items_add
-row "F5 to the drawn list" ITEMS item_paths f5
-row "/zq to the filtered list" ITEMS item_paths filter
+# SIZES= (empty) leaves the weights out, ITEMS= the items.
+if ((${#SIZES[@]})); then
+    header "Weight entries (one every 6 hours; 10% with a note)" SIZES
+    row "weight list" SIZES weight_paths list
+    row "weight list --json" SIZES weight_paths list_json
+    row "weight trend" SIZES weight_paths trend
+    row "weight export" SIZES weight_paths export_csv
+    row "store status" SIZES weight_paths status
+    row "F3 to the drawn history" SIZES weight_paths f3
+    row "End to the oldest page" SIZES weight_paths end_key
+fi
+if ((${#ITEMS[@]})); then
+    header "Grocery items on the list (accented names, places and aisles)" ITEMS
+    row "items list" ITEMS item_paths items_list
+    row "items add (a new name)" ITEMS item_paths items_add
+    row "F5 to the drawn list" ITEMS item_paths f5
+    row "/zq to the filtered list" ITEMS item_paths filter
+    row "F5 after another grocer's write (1.5 s before)" ITEMS item_paths f5_changed
+    row "then /zqm to the filtered list" ITEMS item_paths filter_changed
+    row "F5 at once after another grocer's write" ITEMS item_paths f5_changed_at_once
+fi

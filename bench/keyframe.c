@@ -9,6 +9,8 @@
  * the fastest of each, in milliseconds: "med1 min1 med2 min2".
  * KEYFRAME_PAUSE_MS (default 150): how long after READY the first keys
  * wait at least, as a person would before pressing a key.
+ * KEYFRAME_BEFORE (optional): a shell command run after READY, before that
+ * pause (another grocer writing to the store while the first screen shows).
  * Written for bench/groceries.sh; compiled with cc -lutil.
  */
 #define main ptybench_main
@@ -27,6 +29,7 @@ int main(int argc, char **argv) {
     double *t[2] = {calloc(runs, sizeof(double)), calloc(runs, sizeof(double))};
     const char *pause_env = getenv("KEYFRAME_PAUSE_MS");
     int pause_ms = pause_env ? atoi(pause_env) : 150;
+    const char *before = getenv("KEYFRAME_BEFORE");
     for (int i = 0; i < runs; i++) {
         int master;
         pid_t pid = spawn(cmd, &master);
@@ -36,6 +39,10 @@ int main(int argc, char **argv) {
         }
         for (int k = 0; k < 2; k++) {
             if (k == 0) {
+                if (before && system(before) != 0) {
+                    fprintf(stderr, "keyframe: \"%s\" failed\n", before);
+                    return 1;
+                }
                 double until = now_ms() + pause_ms;
                 while (now_ms() < until) drain(master, 20);
             }

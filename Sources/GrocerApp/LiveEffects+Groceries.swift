@@ -77,7 +77,10 @@ extension LiveEffects {
     }
 
     /// The person's locale for names (the numeric one: what quick entry reads).
-    private var locale: Locale { UserLocale.locale(for: .numeric, environment: environment) }
+    private var locale: Locale { groceriesLocale }
+
+    /// The person's locale for names (the numeric one: what quick entry reads).
+    var groceriesLocale: Locale { UserLocale.locale(for: .numeric, environment: environment) }
 
     /// A change to units, places or aisles, answered with everything afresh
     /// (items show the new names).

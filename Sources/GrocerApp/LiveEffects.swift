@@ -90,6 +90,9 @@ final class LiveEffects {
         let post = self.post
         let busyWait = self.busyWait
         let savePending = self.savePending
+        let prefetch: @Sendable () -> Void = { [groceriesPrefetch, locale = groceriesLocale] in
+            groceriesPrefetch.start(store: store, path: store.path, locale: locale)
+        }
         savePending.set(true)
         busyWait.begin { post(.saveWaiting) }
         saveQueue.async {
@@ -107,6 +110,9 @@ final class LiveEffects {
                 result = .failed(Self.failure(.write, path: store.path, detail: error.localizedDescription))
             }
             savePending.set(false)
+            // The save changed the store: the grocery list read afresh,
+            // before F5 asks for it.
+            if case .weightSaved = result { prefetch() }
             post(result)
         }
         return nil
@@ -133,7 +139,10 @@ final class LiveEffects {
         guard !savePending.isSet else { return false }
         guard let store, let counter = try? store.changeCounter() else { return false }
         defer { seenChanges = counter }
-        return seenChanges.map { $0 != counter } ?? false
+        let changed = seenChanges.map { $0 != counter } ?? false
+        // The list as it is now, read before F5 asks for it.
+        if changed { startGroceriesPrefetch() }
+        return changed
     }
 
     enum Access { case read, write }

@@ -84,6 +84,33 @@ struct FastStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Column `index` (from 0) of the current row when it is text, read
+    /// as GRDB reads it (`String(cString:)`: up to a NUL byte, invalid
+    /// UTF-8 repaired), for readers that replaced GRDB's and must read the
+    /// same strings.
+    func textToNul(_ index: Int32) -> String? {
+        guard sqlite3_column_type(handle, index) == SQLITE_TEXT, let bytes = sqlite3_column_text(handle, index) else { return nil }
+        return String(cString: bytes)
+    }
+
+    /// Whether column `index` (from 0) of the current row is NULL.
+    func isNull(_ index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    /// The stored type of column `index` (from 0) of the current row, in
+    /// the words of `DatabaseValue.typeName`: "NULL", "an integer", "a
+    /// real number", "text", "a blob".
+    func typeName(_ index: Int32) -> String {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_NULL: return "NULL"
+        case SQLITE_INTEGER: return "an integer"
+        case SQLITE_FLOAT: return "a real number"
+        case SQLITE_TEXT: return "text"
+        default: return "a blob"
+        }
+    }
+
     private func error(_ code: Int32) -> DatabaseError {
         let extended = db.sqliteConnection.map { sqlite3_extended_errcode($0) } ?? code
         let message = db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }

@@ -64,12 +64,12 @@ extension Store {
     {
         try groceryWrite { db in
             let name = try NameRules.normalized(entry.name, kind: .item, path: path)
-            let items = try Self.itemPage(db).entries
+            let known = try self.item(db, named: name, locale: locale)
             let unit = try entry.unit.map { try self.findOrAddName(.unit, named: $0, db, locale: locale).unit }
             let aisleRow = try aisle.map { try self.findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
             let place = try storedIn.map { try self.findOrAddName(.place, named: $0, db, locale: locale).place }
             let change: GroceryItemChange
-            if let existing = GroceryItem.existing(named: name, in: items, locale: locale) {
+            if let existing = known {
                 // A name alone keeps the quantity the item had.
                 let typed = entry.quantityTyped ? entry.quantity : nil
                 let relisted = existing.relisted(quantity: typed, unit: unit)
@@ -99,8 +99,7 @@ extension Store {
             var name = before.name
             if let typed = edit.name {
                 name = try NameRules.normalized(typed, kind: .item, path: path)
-                let others = try Self.itemPage(db).entries.filter { $0.id != id }
-                if let taken = GroceryItem.existing(named: name, in: others, locale: locale) {
+                if let taken = try self.item(db, named: name, locale: locale, except: id) {
                     throw StoreError.nameTaken(path: path, kind: .item, name: taken.name)
                 }
             }
@@ -234,6 +233,27 @@ extension Store {
         var entries: [GroceryItem] = []
         let report = try GroceryItemReader.forEach(db) { entries.append($0) }
         return ReadPage(entries: entries, report: report)
+    }
+
+    /// The readable item quick entry means by `name`
+    /// (`GroceryItem.existing(named:in:locale:)` over every readable item,
+    /// `except` the one with that id), reading only ids and names to find
+    /// it: the lowest id whose name is the same (`GroceryItem.sameName`)
+    /// and whose row reads whole. An item whose row cannot be read is
+    /// passed over, as a read of every item leaves it out.
+    func item(_ db: Database, named name: String, locale: Locale, except: Int64? = nil) throws -> GroceryItem? {
+        let rows = FastStatement(try db.makeStatement(sql: ItemRecord.idsAndNames), in: db)
+        var ids: [Int64] = []
+        while try rows.step() {
+            guard let id = rows.int64(0), id != except, let other = rows.textToNul(1),
+                GroceryItem.sameName(other, name, locale: locale)
+            else { continue }
+            ids.append(id)
+        }
+        for id in ids.sorted() {
+            if case .success(let item)? = try GroceryItemReader.one(db, id: id) { return item }
+        }
+        return nil
     }
 
     func item(_ db: Database, id: Int64) throws -> GroceryItem {

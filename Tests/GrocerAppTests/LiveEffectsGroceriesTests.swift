@@ -77,6 +77,46 @@ import Testing
         #expect(load(live).items.map(\.name) == ["milk", "bread"])
     }
 
+    @Test func aWriteAnotherGrocerMadeIsReadAgainBeforeTheListIsAskedFor() throws {
+        let live = try effects()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = live.perform(.groceries(.add(entry("milk"), locale: locale)))
+        #expect(live.storeChanged() == false)
+        let other = try Store.open(at: folder.appendingPathComponent("grocer.sqlite"))
+        try other.addItem(entry("bread"), locale: locale)
+        // The watch's tick sees the write and reads the list again.
+        #expect(live.storeChanged() == true)
+        guard case .groceries(.prefetched(let items, _, let prepare))? = live.perform(.groceries(.load)) else {
+            Issue.record("the list was not read again when the watch saw the write")
+            return
+        }
+        #expect(items.map(\.name) == ["milk", "bread"])
+        #expect(prepare.ordered.map(\.name) == ["bread", "milk"])
+    }
+
+    @Test func aSavedWeightReadsTheListAgainBeforeItIsAskedFor() throws {
+        let posted = LiveEffectsSaveTests.Posted()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let live = LiveEffects(
+            path: folder.appendingPathComponent("grocer.sqlite").path, environment: ["LANG": "en_US.UTF-8"], post: { posted.post($0) })
+        _ = live.perform(.openStore)
+        _ = live.perform(.groceries(.add(entry("milk"), locale: locale)))
+        _ = live.perform(.groceries(.load))  // the launch's prefetch, used
+        let weight = Weight(digits: "72.5", unit: .kg)!
+        #expect(live.perform(.saveWeight(weight, at: Date(timeIntervalSince1970: 1_795_262_400), note: "")) == nil)
+        posted.arrived.wait()
+        guard case .weightSaved = posted.all.last else {
+            Issue.record("not saved: \(posted.all)")
+            return
+        }
+        guard case .groceries(.prefetched(let items, _, _))? = live.perform(.groceries(.load)) else {
+            Issue.record("the list was not read again after the save")
+            return
+        }
+        #expect(items.map(\.name) == ["milk"])
+    }
+
     @Test func theEditFormCreatesANewAisleAndPlace() throws {
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -199,6 +199,32 @@ struct GroceryFixture {
         #expect(page.report.unreadable == [UnreadableRow(table: "item", id: 2, reason: reason)])
     }
 
+    @Test func quickEntryMeansTheLowestReadableIdOfTheSameNameAndPassesOverAnUnreadableOne() throws {
+        let store = try Store.hostile()
+        try store.execute(
+            """
+            INSERT INTO item VALUES (1, 'pate', 1, 0, 0, NULL, NULL, NULL, NULL), (2, 'MILK', 1, 0, 0, NULL, NULL, NULL, 'lots'),
+              (3, x'6d696c6b', 1, 0, 0, NULL, NULL, NULL, NULL), (4, 'ｍｉｌｋ', 1, 0, 0, NULL, NULL, NULL, NULL),
+              (5, 'Milk', 1, 0, 0, NULL, NULL, NULL, NULL), (6, 'salt', 1, 0, 0, NULL, NULL, NULL, 'lots');
+            """)
+        let en = Locale(identifier: "en_US")
+        func add(_ name: String) throws -> GroceryItemChange {
+            try store.addItem(QuickEntry.parse(name, knownUnits: [], locale: en).get(), locale: en)
+        }
+        // 2 cannot be read (its amount), 3's name is a blob: 4 is meant.
+        let milk = try add("milk")
+        #expect(milk.edits.map(\.id) == [4])
+        #expect(milk.edits.first?.after?.listed == true)
+        // Accents count: "pâte" is not "pate".
+        let pate = try add("pâte")
+        #expect(pate.edits.first?.before == nil)
+        #expect(try store.groceryItemPage().entries.map(\.name) == ["pate", "ｍｉｌｋ", "Milk", "pâte"])
+        // A rename onto a name only an unreadable item has is not refused;
+        // onto a readable one it is.
+        #expect(try store.editItem(id: 1, GroceryItemEdit(name: "SALT"), locale: en).edits.first?.after?.name == "SALT")
+        #expect(throws: StoreError.self) { try store.editItem(id: 5, GroceryItemEdit(name: "PÂTE"), locale: en) }
+    }
+
     @Test func unreadablePlacesAndAislesAreReportedByTheirReaders() throws {
         let store = try Store.hostile()
         try store.execute("INSERT INTO place VALUES (1, 'Fridge'), (2, x'00'); INSERT INTO aisle VALUES (1, 'Dairy', 1), (2, 'Deli', NULL)")

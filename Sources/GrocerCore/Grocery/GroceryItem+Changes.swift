@@ -8,9 +8,13 @@ extension GroceryItem {
     /// not accents ("pâte" is not "pate"). The lowest id wins if an old
     /// store holds duplicates. nil: add a new item.
     public static func existing(named name: String, in items: [GroceryItem], locale: Locale) -> GroceryItem? {
-        items.filter {
-            $0.name.compare(name, options: [.caseInsensitive, .widthInsensitive], range: nil, locale: locale) == .orderedSame
-        }.min { $0.id < $1.id }
+        items.filter { sameName($0.name, name, locale: locale) }.min { $0.id < $1.id }
+    }
+
+    /// Whether two item names are one for quick entry: the same ignoring
+    /// case and width in the locale, not accents (see `existing(named:)`).
+    public static func sameName(_ name: String, _ other: String, locale: Locale) -> Bool {
+        name.compare(other, options: [.caseInsensitive, .widthInsensitive], range: nil, locale: locale) == .orderedSame
     }
 
     /// This item put back on the list by quick entry: listed, unticked, with

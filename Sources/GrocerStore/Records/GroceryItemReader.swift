@@ -2,9 +2,10 @@ import GRDB
 import GrocerCore
 
 /// Reads every item with its unit, place and aisle in one joined query, by
-/// column index: much faster than GRDB's named columns and association
-/// scopes (docs/MEASURED.md), and the grocery screen reads every item on
-/// every open. The rules and reasons are `ItemRecord`'s: a row that cannot
+/// column index through SQLite's C API: much faster than GRDB's named
+/// columns and association scopes, or its per-column decode
+/// (docs/MEASURED.md), and the grocery screen reads every item on every
+/// open. The rules and reasons are `ItemRecord`'s: a row that cannot
 /// be read is reported, with the same words.
 struct GroceryItemReader {
     private typealias ItemColumn = ItemRecord.Columns
@@ -44,13 +45,12 @@ struct GroceryItemReader {
     static func forEach(_ db: Database, body: (GroceryItem) throws -> Void) throws -> ReadReport {
         var reader = GroceryItemReader()
         var report = ReadReport()
-        let rows = try Row.fetchCursor(db, sql: byID)
-        while let row = try rows.next() {
+        let rows = FastStatement(try db.makeStatement(sql: byID), in: db)
+        while try rows.step() {
             do {
-                try body(try reader.item(row))
+                try body(try reader.item(rows))
             } catch let problem as FieldProblem {
-                let id: Int64? = if case .int64(let id) = (row[0] as DatabaseValue).storage { id } else { nil }
-                report.add(UnreadableRow(table: ItemRecord.databaseTableName, id: id, reason: problem.reason))
+                report.add(UnreadableRow(table: ItemRecord.databaseTableName, id: rows.int64(0), reason: problem.reason))
             }
         }
         return report
@@ -58,12 +58,17 @@ struct GroceryItemReader {
 
     /// The item with `id`, or nil when there is none.
     static func one(_ db: Database, id: Int64) throws -> Result<GroceryItem, FieldProblem>? {
-        guard let row = try Row.fetchOne(db, sql: withID, arguments: [id]) else { return nil }
+        let row = FastStatement(try db.makeStatement(sql: withID), in: db)
+        row.bind(1, id)
+        guard try row.step() else { return nil }
         var reader = GroceryItemReader()
         do { return .success(try reader.item(row)) } catch let problem as FieldProblem { return .failure(problem) }
     }
 
-    mutating func item(_ row: Row) throws -> GroceryItem {
+    /// The item in `row`'s current row. Columns are read through SQLite's
+    /// C API (`FastStatement`): GRDB's generic per-column decode looked up
+    /// type metadata at run time, most of a row's cost (docs/MEASURED.md).
+    mutating func item(_ row: FastStatement) throws -> GroceryItem {
         let id = try Self.integer(row, 0, ItemColumn.id)
         let name = try Self.text(row, 1, ItemColumn.name)
         let quantity = try Self.integer(row, 2, ItemColumn.quantity)
@@ -99,8 +104,8 @@ struct GroceryItemReader {
 
     /// The joined row starting at `index`, or nil when the item names none
     /// (or names one that is not there).
-    private static func joined<T>(_ row: Row, at index: Int, _ key: String, id: Int64?, read: () throws -> T) throws -> T? {
-        if row.hasNull(atIndex: index) { return nil }
+    private static func joined<T>(_ row: FastStatement, at index: Int32, _ key: String, id: Int64?, read: () throws -> T) throws -> T? {
+        if row.isNull(index) { return nil }
         do {
             return try read()
         } catch let problem as FieldProblem {
@@ -108,37 +113,31 @@ struct GroceryItemReader {
         }
     }
 
-    private static func integer(_ row: Row, _ index: Int, _ column: some ColumnExpression) throws(FieldProblem) -> Int64 {
-        let value: DatabaseValue = row[index]
-        if case .int64(let int) = value.storage { return int }
-        throw FieldProblem(reason: "\(column.name) is \(value.typeName), not an integer")
+    private static func integer(_ row: FastStatement, _ index: Int32, _ column: some ColumnExpression) throws(FieldProblem) -> Int64 {
+        if let int = row.int64(index) { return int }
+        throw FieldProblem(reason: "\(column.name) is \(row.typeName(index)), not an integer")
     }
 
-    private static func optionalInteger(_ row: Row, _ index: Int, _ column: some ColumnExpression) throws(FieldProblem) -> Int64? {
-        let value: DatabaseValue = row[index]
-        switch value.storage {
-        case .null: return nil
-        case .int64(let int): return int
-        default: throw FieldProblem(reason: "\(column.name) is \(value.typeName), not an integer")
-        }
+    private static func optionalInteger(_ row: FastStatement, _ index: Int32, _ column: some ColumnExpression) throws(FieldProblem)
+        -> Int64?
+    {
+        if row.isNull(index) { return nil }
+        return try integer(row, index, column)
     }
 
-    private static func text(_ row: Row, _ index: Int, _ column: some ColumnExpression) throws(FieldProblem) -> String {
-        let value: DatabaseValue = row[index]
-        if case .string(let string) = value.storage { return string }
-        throw FieldProblem(reason: "\(column.name) is \(value.typeName), not text")
+    private static func text(_ row: FastStatement, _ index: Int32, _ column: some ColumnExpression) throws(FieldProblem) -> String {
+        if let string = row.textToNul(index) { return string }
+        throw FieldProblem(reason: "\(column.name) is \(row.typeName(index)), not text")
     }
 
-    private static func optionalText(_ row: Row, _ index: Int, _ column: some ColumnExpression) throws(FieldProblem) -> String? {
-        let value: DatabaseValue = row[index]
-        switch value.storage {
-        case .null: return nil
-        case .string(let string): return string
-        default: throw FieldProblem(reason: "\(column.name) is \(value.typeName), not text")
-        }
+    private static func optionalText(_ row: FastStatement, _ index: Int32, _ column: some ColumnExpression) throws(FieldProblem)
+        -> String?
+    {
+        if row.isNull(index) { return nil }
+        return try text(row, index, column)
     }
 
-    private static func flag(_ row: Row, _ index: Int, _ column: some ColumnExpression) throws(FieldProblem) -> Bool {
+    private static func flag(_ row: FastStatement, _ index: Int32, _ column: some ColumnExpression) throws(FieldProblem) -> Bool {
         switch try integer(row, index, column) {
         case 0: return false
         case 1: return true

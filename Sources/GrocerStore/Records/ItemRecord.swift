@@ -30,6 +30,10 @@ struct ItemRecord: Equatable {
 
     static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
 
+    /// Every item's id and name, nothing joined (the duplicate check of
+    /// quick entry and a rename).
+    static let idsAndNames = "SELECT \(Columns.id.name), \(Columns.name.name) FROM \(databaseTableName)"
+
     /// `amount` as a quantity. A migrated version 4 quantity that version 5
     /// does not allow (0, or over the maximum) is kept as it was: no
     /// amount, and `quantity` tells. Any other text is a problem.
