@@ -171,29 +171,17 @@ enum WeightDayTable {
     static func hundredths(_ text: String) -> Int? { Weight.hundredths(of: text) }
 }
 
-/// Local calendar day numbers for many instants: the zone's offset is
-/// looked up once per week of time when it is the same at both ends of the
-/// week (no zone changes its offset twice within a week), else per instant.
+/// Local calendar day numbers for many instants, the zone's offset taken
+/// through `LocalOffsets` (once per week of time where it holds).
 struct LocalDays {
-    let zone: TimeZone
-    private var week: Int64 = .min
-    private var offset = 0
-    private var constant = false
+    private var offsets: LocalOffsets
 
-    init(zone: TimeZone) { self.zone = zone }
+    init(zone: TimeZone) { offsets = LocalOffsets(zone: zone) }
 
-    static let weekSeconds: Int64 = 7 * 86_400
+    var zone: TimeZone { offsets.zone }
 
     mutating func day(_ seconds: Int64) -> Int {
-        let w = seconds >= 0 ? seconds / Self.weekSeconds : (seconds - Self.weekSeconds + 1) / Self.weekSeconds
-        if w != week {
-            week = w
-            let start = w * Self.weekSeconds
-            offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(start)))
-            let end = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(start + Self.weekSeconds - 1)))
-            constant = offset == end
-        }
-        let local = Int(seconds) + (constant ? offset : zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
+        let local = Int(seconds) + offsets.offset(seconds)
         return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     }
 }
