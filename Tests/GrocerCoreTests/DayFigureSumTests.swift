@@ -7,17 +7,6 @@ import Testing
 /// the division gave, and so is every trend made from them, to the last
 /// digit.
 @Suite struct DayFigureSumTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The day as it was made before: Decimal sums, then a division by the count.
     static func slow(day: CivilDay, kg: Int, lbs: Int, count: Int, unit: WeightUnit) -> (sum: Decimal, weight: Decimal) {
         let sum = DayFigure.slowSum(kgHundredths: kg, lbsHundredths: lbs, unit: unit)

@@ -7,17 +7,6 @@ import Testing
 /// (`TrendStart`) is the trend made from every day, exactly: every point,
 /// every shown figure, to the last digit.
 @Suite struct TrendStartTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A history of `length` calendar days from day 19,000: a random walk,
     /// some days skipped, some with several entries in both units.
     static func history(_ random: inout SplitMix, length: Int, unit: WeightUnit) -> [DayFigure] {

@@ -9,17 +9,6 @@ import Testing
 @Suite struct StoreWeightDayTests {
     static let newYork = TimeZone(identifier: "America/New_York")!
 
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func open(_ dir: TempDir, _ zone: TimeZone) throws -> Store {
         try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: zone, stop: StopFlag())
     }
