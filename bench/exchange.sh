@@ -94,11 +94,12 @@ SQL
     [[ $(sqlite3 "$EMPTY" "SELECT * FROM weight_day ORDER BY 1, 2; SELECT value, unit, recorded_at, note FROM weight_entry ORDER BY id" | md5sum) == \
         $(sqlite3 "$WORK/floor-$N.sqlite" "SELECT * FROM weight_day ORDER BY 1, 2; SELECT value, unit, recorded_at, note FROM weight_entry ORDER BY id" | md5sum) ]] \
         && echo "  the C floor's import left the same rows and per-day sums as grocer's" || echo "  MISSED: the C floor's import differs from grocer's"
-    # Into a store that already holds the N entries: N later ones, and N
-    # between them (each 30 s after one), each against the empty import.
+    # Into a store that already holds the N entries: N later ones (every
+    # 20 s after the last: still in the past at 1,000,000), and N between
+    # them (each 30 s after one), each against the empty import.
     for shape in later between; do
-        if [[ $shape == later ]]; then shift_by="$N * 60"; else shift_by=30; fi
-        { printf 'recorded_at,value,unit,note\r\n'; sqlite3 -csv "$STORE" "SELECT strftime('%Y-%m-%dT%H:%M:%SZ', recorded_at + $shift_by, 'unixepoch'), value, unit, note FROM weight_entry ORDER BY recorded_at, id"; } >"$WORK/$shape.csv"
+        if [[ $shape == later ]]; then at="1700000000 + $N * 60 + (recorded_at - 1700000000) / 3"; else at="recorded_at + 30"; fi
+        { printf 'recorded_at,value,unit,note\r\n'; sqlite3 -csv "$STORE" "SELECT strftime('%Y-%m-%dT%H:%M:%SZ', $at, 'unixepoch'), value, unit, note FROM weight_entry ORDER BY recorded_at, id"; } >"$WORK/$shape.csv"
         cp "$STORE" "$WORK/full-$N.sqlite"
         measure "grocer weight import ($shape, into $N)" sh -c "'$GROCER_BIN' weight import '$WORK/$shape.csv' --store '$WORK/full-$N.sqlite' >'$WORK/import.txt'"
         sed 's/^/    /' "$WORK/import.txt"
