@@ -46,17 +46,12 @@ extension Store {
     /// cannot be written, is busy or is on a full disk, then computes the
     /// days without keeping them).
     public func weightDays(unit: WeightUnit) throws -> [DayFigure] {
-        let current = try checkedRead(SettingRecord.shape) { db in try WeightDayTable.isCurrent(db, zone: timeZone) }
-        if !current {
-            do {
-                try rebuildWeightDaysIfNeeded()
-            } catch let error as StoreError
-                where error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path)
-            {
-                // Shown all the same; kept by the next grocer that can write.
-                return try checkedRead(WeightRecord.shape) { db in
-                    try WeightDayTable.figures(tallying: db, zone: timeZone, unit: unit)
-                }
+        do {
+            try rebuildWeightDaysIfNeeded()
+        } catch let error as StoreError where cannotKeep(error) {
+            // Shown all the same; kept by the next grocer that can write.
+            return try checkedRead(WeightRecord.shape) { db in
+                try WeightDayTable.figures(tallying: db, zone: timeZone, unit: unit)
             }
         }
         return try checkedRead(WeightDayTable.shape) { db in try WeightDayTable.figures(db, unit: unit) }
@@ -69,15 +64,10 @@ extension Store {
     /// from every day) or moved on (from the days since) when none serves; a
     /// store that cannot be written gives every day instead.
     public func recentWeightDays(unit: WeightUnit) throws -> (days: [DayFigure], start: TrendStart?) {
-        let current = try checkedRead(SettingRecord.shape) { db in try WeightDayTable.isCurrent(db, zone: timeZone) }
-        if !current {
-            do {
-                try rebuildWeightDaysIfNeeded()
-            } catch let error as StoreError
-                where error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path)
-            {
-                return (try weightDays(unit: unit), nil)
-            }
+        do {
+            try rebuildWeightDaysIfNeeded()
+        } catch let error as StoreError where cannotKeep(error) {
+            return (try weightDays(unit: unit), nil)
         }
         let read = { [self] in
             try checkedRead(WeightDayTable.shape, SettingRecord.shape) { db in try WeightDayTable.recent(db, unit: unit) }
@@ -85,10 +75,17 @@ extension Store {
         if let recent = try read() { return recent }
         do {
             try checkedWrite(WeightDayTable.shape, SettingRecord.shape) { db in try WeightDayTable.keepCheckpoint(db) }
-        } catch let error as StoreError where error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path) {
+        } catch let error as StoreError where cannotKeep(error) {
             return (try weightDays(unit: unit), nil)
         }
         return try read() ?? (try weightDays(unit: unit), nil)
+    }
+
+    /// A write that failed only because the store cannot be written now
+    /// (read-only, busy, a full disk): what is derived is then computed
+    /// and shown without being kept.
+    private func cannotKeep(_ error: StoreError) -> Bool {
+        error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path)
     }
 
     /// Rebuilds `weight_day` in one transaction when the setting
