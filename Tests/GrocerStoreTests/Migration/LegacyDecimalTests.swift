@@ -47,7 +47,7 @@ import Testing
         // GROCER_TEST_SEED=<seed> swift test --filter LegacyDecimalTests
         let seed = ProcessInfo.processInfo.environment["GROCER_TEST_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
         print("LegacyDecimalTests seed: \(seed)")
-        var rng = SplitMix64(seed: seed)
+        var rng = SplitMix(state: seed)
         for _ in 0..<40_000 {
             values.append(Double(Int.random(in: 1...2_000_000, using: &rng)) / 1000)  // 3 places: many ties
             values.append(Double(Int.random(in: 1...200_000, using: &rng)) / 100)  // 2 places
@@ -78,18 +78,5 @@ import Testing
             #expect(checked == values.filter { $0 >= 0.005 }.count)
             #expect(tally[0] == rounded)
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so random tests can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
