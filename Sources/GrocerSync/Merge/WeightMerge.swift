@@ -1,3 +1,5 @@
+import GrocerCore
+
 /// The fields of a weight entry the merge weighs one by one.
 public enum WeightField: String, CaseIterable, Hashable, Sendable {
     /// The digits and unit as typed, together.

@@ -1,5 +1,4 @@
 import Foundation
-import GrocerCore
 
 /// What sync carries of a grocery item: the fields a phone or another
 /// grocer can change. Names (the unit's, the aisle's, the place's) travel
