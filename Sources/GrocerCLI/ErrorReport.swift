@@ -44,6 +44,8 @@ public struct ErrorReport: Equatable, Sendable {
                 status: error.exitCode)
         case let code as ExitCode:
             self.init(text: "", status: code.rawValue)
+        case let stopped as Stopped:
+            self.init(line: stopped.description, status: 130)
         case is CancellationError:
             self.init(line: "stopped; nothing was changed.", status: 130)
         case _ where Self.isArgumentParserError(error):

@@ -4,3 +4,10 @@ public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
     public let description: String
     public init(_ text: String) { description = text }
 }
+
+/// Work stopped by Ctrl-C or SIGTERM, with one line saying what was kept.
+/// Exit status 130.
+public struct Stopped: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ text: String) { description = text }
+}

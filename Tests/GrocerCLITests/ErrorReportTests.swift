@@ -336,6 +336,11 @@ import Testing
         #expect(ErrorReport(for: Failure("no terminal"), command: Root.self) == ErrorReport(text: "grocer: no terminal", status: 2))
     }
 
+    /// Stopped by Ctrl-C: its own line of what was kept, status 130.
+    @Test func stoppedIsItsLineWithStatus130() {
+        #expect(ErrorReport(for: Stopped("stopped; kept"), command: Root.self) == ErrorReport(text: "grocer: stopped; kept", status: 130))
+    }
+
     @Test(arguments: [Int32(0), 1, 2, 130])
     func exitCodeIsItsStatusWithoutText(status: Int32) {
         #expect(ErrorReport(for: ExitCode(status), command: Root.self) == ErrorReport(text: "", status: status))
