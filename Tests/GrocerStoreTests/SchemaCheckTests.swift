@@ -44,6 +44,8 @@ import Testing
             SchemaCheck.expected["sync_conflict"]?.map(\.name) == [
                 "id", "collection", "uid", "title", "field", "local_value", "remote_value", "kept", "local_record", "remote_record", "at",
             ])
+        // The shapes the store's reads check name the same columns.
+        for shape in Store.syncShapes { #expect(SchemaCheck.expected[shape.name]?.map(\.name) == shape.columns, "\(shape.name)") }
     }
 
     /// A store migrated from version 4 passes the check by its fast path:

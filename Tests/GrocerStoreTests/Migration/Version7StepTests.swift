@@ -43,8 +43,27 @@ import Testing
         }
         #expect(try Version5StepTests.int(fixture.path + ".v6.bak", "PRAGMA user_version") == 6)
         #expect(fixture.files == ["grocer.sqlite", "grocer.sqlite.v6.bak"])
-        // It opens as current, its schema a fresh store's.
+        // It opens as current, its schema a fresh store's, and sync works on it.
         #expect(try SchemaCheckTests.tableTexts(fixture.path) == SchemaCheck.expectedSQL)
-        try Store.open(at: URL(fileURLWithPath: fixture.path)).close()
+        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        defer { try? store.close() }
+        try store.setSyncAccount(SyncAccount(collection: .list, url: "https://dav.example/list/"))
+        #expect(try store.syncAccounts().map(\.url) == ["https://dav.example/list/"])
+    }
+
+    /// A record outlives its item (a delete here is still to be sent), so
+    /// `local_id` is no foreign key; one item is one object (a unique index).
+    @Test func aRecordOutlivesItsItemAndOneItemHasOneRecord() throws {
+        let groceries = try GroceryFixture()
+        try groceries.add("Flour")
+        let flour = try groceries.named("Flour")
+        let uids = try groceries.store.claimSyncUIDs(.list, localIDs: [flour.id], makeUID: { "u1" })
+        try groceries.store.deleteItem(id: flour.id)
+        #expect(try groceries.store.syncRecords(.list) == [SyncRecord(uid: try #require(uids[flour.id]), localID: flour.id)])
+        #expect(throws: DatabaseError.self) {
+            try groceries.store.writer.base.write { db in
+                try db.execute(sql: "INSERT INTO sync_record (collection, uid, local_id) VALUES ('list', 'u2', ?)", arguments: [flour.id])
+            }
+        }
     }
 }
