@@ -278,6 +278,62 @@ import Testing
         #expect(try f.store.item(id: milk.id).listed)
     }
 
+    /// Names stay unique: a phone renaming an item to the name of another
+    /// item grocer knows makes that one the record's (on the list with the
+    /// phone's fields) and takes the renamed one off the list.
+    @Test func aRenameOntoAnotherItemsNameMovesTheRecordThere() throws {
+        let f = try Self.synced()
+        try f.add("Flour")
+        try f.add("Sugar")
+        let flour = try f.named("Flour")
+        let sugar = try f.named("Sugar")
+        try f.store.editItem(id: sugar.id, GroceryItemEdit(listed: false), locale: f.en)
+        let uid = try #require(try f.store.claimSyncUIDs(.list, localIDs: [flour.id], makeUID: { "f" })[flour.id])
+        let count = try f.store.groceryItems().count
+
+        let renamed = SyncedItem(name: "sugar", quantity: try Self.quantity("3"))
+        try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: uid, expected: SyncedItem(flour), new: renamed)] }, locale: f.en)
+
+        #expect(try f.store.groceryItems().count == count)
+        #expect(try !f.store.item(id: flour.id).listed)
+        #expect(try SyncedItem(f.store.item(id: sugar.id)) == renamed)
+        #expect(try f.store.syncRecords(.list).map(\.localID) == [sugar.id])
+    }
+
+    /// One item is one object: a second object of the same name (two
+    /// people adding "Limes" and "limes") takes the item, and the first
+    /// object's record lets go of it, so the next sync deletes that one.
+    @Test func aSecondObjectOfTheSameNameTakesTheItemFromTheFirstRecord() throws {
+        let f = try Self.synced()
+        try f.add("Limes")
+        let limes = try f.named("Limes")
+        _ = try f.store.claimSyncUIDs(.list, localIDs: [limes.id], makeUID: { "first" })
+        try f.store.applySync(
+            .list, Self.batch { $0.items = [.init(uid: "second", expected: nil, new: SyncedItem(name: "limes"))] }, locale: f.en)
+        #expect(try f.store.syncRecords(.list) == [SyncRecord(uid: "first", localID: nil), SyncRecord(uid: "second", localID: limes.id)])
+        #expect(try f.store.syncLocalItems().map(\.item.name) == ["limes"])
+    }
+
+    /// A store that cannot be written (opened read-only, as `Store.open`
+    /// opens a file on a read-only disk) says so, as every save does, and
+    /// writes nothing; its sync state still reads.
+    @Test func aReadOnlyStoreRefusesSyncWritesAndStillReads() throws {
+        let f = try Self.synced()
+        try f.add("Milk")
+        let milk = try f.named("Milk")
+        try f.store.close()
+        let store = try Store.connectReadOnly(f.dir.path("grocer.sqlite"), stop: StopFlag())
+        defer { try? store.close() }
+        let readOnly = StoreError.readOnly(path: store.path)
+        #expect(throws: readOnly) {
+            try store.applySync(.list, Self.batch { $0.items = [.init(uid: "m", expected: nil, new: SyncedItem(name: "Bread"))] }, locale: f.en)
+        }
+        #expect(throws: readOnly) { try store.claimSyncUIDs(.list, localIDs: [milk.id], makeUID: { "m" }) }
+        #expect(throws: readOnly) { try store.setSyncAccount(SyncAccount(collection: .list, url: "https://other.example/")) }
+        #expect(try store.syncAccounts().map(\.url) == [Self.listURL, Self.weightsURL])
+        #expect(try store.syncLocalItems().map(\.item.name) == ["Milk"])
+    }
+
     // MARK: Weights
 
     @Test func weightsAreAddedEditedAndDeletedWithTheirDays() throws {
