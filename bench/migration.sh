@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times `grocer store migrate` on a version 2 store against the floor: the
 # sqlite3 command-line tool running plain SQL that makes the same end state
-# (the current format, version 6) in one pass into a new file: each row
+# (the current format, version 7) in one pass into a new file: each row
 # converted and copied once, no lock, no checks, no backup, no log.
 # Prints both times, their ratio and grocer's peak resident memory, at
 # 1,000,000 and then 4,000,000 weight entries (200,000 items each time).
@@ -76,6 +76,14 @@ CREATE TABLE quarantine (id INTEGER PRIMARY KEY, source_version INTEGER NOT NULL
   source_id INTEGER, reason TEXT NOT NULL, row_json TEXT NOT NULL);
 CREATE TABLE weight_day (day INTEGER NOT NULL, unit TEXT NOT NULL CHECK (unit IN ('lbs', 'kg')), hundredths INTEGER NOT NULL,
   count INTEGER NOT NULL CHECK (count > 0), PRIMARY KEY (day, unit)) WITHOUT ROWID;
+CREATE TABLE sync_account (collection TEXT PRIMARY KEY CHECK (collection IN ('list', 'weights')), url TEXT NOT NULL, user TEXT,
+  password_command TEXT, token TEXT, last_sync INTEGER) WITHOUT ROWID;
+CREATE TABLE sync_record (collection TEXT NOT NULL CHECK (collection IN ('list', 'weights')), uid TEXT NOT NULL, href TEXT, etag TEXT,
+  agreed BLOB, local_id INTEGER, UNIQUE (collection, uid));
+CREATE UNIQUE INDEX sync_record_by_local_id ON sync_record(collection, local_id);
+CREATE TABLE sync_conflict (id INTEGER PRIMARY KEY AUTOINCREMENT, collection TEXT NOT NULL CHECK (collection IN ('list', 'weights')),
+  uid TEXT NOT NULL, title TEXT NOT NULL, field TEXT NOT NULL, local_value TEXT, remote_value TEXT,
+  kept TEXT NOT NULL CHECK (kept IN ('local', 'remote')), local_record TEXT, remote_record TEXT, at INTEGER NOT NULL);
 BEGIN;
 INSERT INTO weight_entry (id, value, unit, recorded_at)
   SELECT id, (c / 100) || CASE WHEN c % 100 = 0 THEN '' WHEN c % 10 = 0 THEN '.' || (c % 100 / 10)
@@ -94,7 +102,7 @@ CREATE INDEX item_by_place ON item(place_id);
 CREATE INDEX item_by_aisle ON item(aisle_id);
 CREATE INDEX aisle_by_position ON aisle(position, id);
 PRAGMA application_id = 1196573522;
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;
 COMMIT;
 SQL
 }

@@ -240,13 +240,18 @@ extension Store {
     /// `except` the one with that id), reading only ids and names to find
     /// it: the lowest id whose name is the same (`GroceryItem.sameName`)
     /// and whose row reads whole. An item whose row cannot be read is
-    /// passed over, as a read of every item leaves it out.
-    func item(_ db: Database, named name: String, locale: Locale, except: Int64? = nil) throws -> GroceryItem? {
+    /// passed over, as a read of every item leaves it out. `same` is how
+    /// names are compared: quick entry's rule unless told (sync matches a
+    /// phone's name by its folded `NameKey`, accents too).
+    func item(
+        _ db: Database, named name: String, locale: Locale, except: Int64? = nil,
+        same: (String, String, Locale) -> Bool = GroceryItem.sameName
+    ) throws -> GroceryItem? {
         let rows = FastStatement(try db.makeStatement(sql: ItemRecord.idsAndNames), in: db)
         var ids: [Int64] = []
         while try rows.step() {
             guard let id = rows.int64(0), id != except, let other = rows.textToNul(1),
-                GroceryItem.sameName(other, name, locale: locale)
+                same(other, name, locale)
             else { continue }
             ids.append(id)
         }

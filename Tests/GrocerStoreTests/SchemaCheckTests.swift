@@ -5,7 +5,7 @@ import Testing
 
 @testable import GrocerStore
 
-/// The check of a current (version 6) file's own schema: grocer's stores,
+/// The check of a current (version 7) file's own schema: grocer's stores,
 /// fresh or migrated, pass it; a change made outside grocer to any of its
 /// tables, version 5's new ones included, is refused, named, and the file
 /// is left as it was.
@@ -24,8 +24,12 @@ import Testing
         }
     }
 
-    @Test func theExpectedSchemaHasVersion6sTablesAndColumns() {
-        #expect(Set(SchemaCheck.expected.keys) == ["weight_entry", "setting", "unit", "item", "quarantine", "place", "aisle", "weight_day"])
+    @Test func theExpectedSchemaHasVersion7sTablesAndColumns() {
+        #expect(
+            Set(SchemaCheck.expected.keys) == [
+                "weight_entry", "setting", "unit", "item", "quarantine", "place", "aisle", "weight_day", "sync_account", "sync_record",
+                "sync_conflict",
+            ])
         #expect(
             SchemaCheck.expected["item"]?.map(\.name) == [
                 "id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount",
@@ -33,6 +37,15 @@ import Testing
         #expect(SchemaCheck.expected["aisle"]?.map(\.name) == ["id", "name", "position"])
         #expect(SchemaCheck.expected["weight_day"]?.map(\.name) == ["day", "unit", "hundredths", "count"])
         #expect(SchemaCheck.expected["weight_entry"]?.map(\.name) == ["id", "value", "unit", "recorded_at", "note"])
+        #expect(
+            SchemaCheck.expected["sync_account"]?.map(\.name) == ["collection", "url", "user", "password_command", "token", "last_sync"])
+        #expect(SchemaCheck.expected["sync_record"]?.map(\.name) == ["collection", "uid", "href", "etag", "agreed", "local_id"])
+        #expect(
+            SchemaCheck.expected["sync_conflict"]?.map(\.name) == [
+                "id", "collection", "uid", "title", "field", "local_value", "remote_value", "kept", "local_record", "remote_record", "at",
+            ])
+        // The shapes the store's reads check name the same columns.
+        for shape in Store.syncShapes { #expect(SchemaCheck.expected[shape.name]?.map(\.name) == shape.columns, "\(shape.name)") }
     }
 
     /// A store migrated from version 4 passes the check by its fast path:

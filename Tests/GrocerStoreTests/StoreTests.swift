@@ -56,7 +56,7 @@ import Testing
     enum Refusal: String, CaseIterable { case newer, foreign, older }
 
     @Test(arguments: [
-        ("PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = 7;", Refusal.newer),
+        ("PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = \(StoreFormat.currentVersion + 1);", Refusal.newer),
         ("CREATE TABLE notes(body TEXT);", .foreign),
         ("PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = 2;", .older),
     ])
@@ -68,7 +68,7 @@ import Testing
         let path = dir.path("x.sqlite")
         let expected: StoreError =
             switch refusal {
-            case .newer: .newer(path: path, version: 7)
+            case .newer: .newer(path: path, version: StoreFormat.currentVersion + 1)
             case .foreign: .foreign(path: path)
             case .older: .needsMigration(path: path, version: 2)
             }

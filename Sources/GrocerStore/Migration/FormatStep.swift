@@ -30,7 +30,7 @@ public struct FormatStep: Sendable {
 
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
-    public static let released: [FormatStep] = [version5, version6]
+    public static let released: [FormatStep] = [version5, version6, version7]
 
     /// Version 5: places at home and aisles at the shop (in the person's
     /// order), which an item may name (deleting one leaves its items without
@@ -118,6 +118,57 @@ public struct FormatStep: Sendable {
             CREATE INDEX item_by_aisle ON item(aisle_id);
             """,
         // The same rows, each note empty (the column's default).
+        rowsSQL: "")
+
+    /// Version 7: what sync with a CalDAV server keeps (issue 16), in three
+    /// new tables. `sync_account`: each collection's server (the list's,
+    /// the weights'), its user and the command that prints the password
+    /// (never the password), the server's sync-token and when a sync last
+    /// ended. `sync_record`: each calendar object grocer knows, by
+    /// collection and UID, with its href, ETag, the copy both sides last
+    /// agreed on (the merge's base) and the item's or entry's id here.
+    /// `local_id` is deliberately no foreign key: a record outlives its item
+    /// or entry, so that a delete here can still be sent to the server. Its
+    /// index is unique (NULLs aside): one item or entry is one object on the
+    /// server, never two.
+    /// `sync_conflict`: each conflict the merge recorded, both values and
+    /// both whole records, so nothing is lost. Times are Unix seconds, UTC.
+    static let version7 = FormatStep(
+        version: 7,
+        sql: """
+            CREATE TABLE sync_account (
+              collection       TEXT PRIMARY KEY CHECK (collection IN ('list', 'weights')),
+              url              TEXT NOT NULL,
+              user             TEXT,
+              password_command TEXT,
+              token            TEXT,
+              last_sync        INTEGER
+            ) WITHOUT ROWID;
+            CREATE TABLE sync_record (
+              collection TEXT NOT NULL CHECK (collection IN ('list', 'weights')),
+              uid        TEXT NOT NULL,
+              href       TEXT,
+              etag       TEXT,
+              agreed     BLOB,
+              local_id   INTEGER,
+              UNIQUE (collection, uid)
+            );
+            CREATE UNIQUE INDEX sync_record_by_local_id ON sync_record(collection, local_id);
+            CREATE TABLE sync_conflict (
+              id            INTEGER PRIMARY KEY AUTOINCREMENT,
+              collection    TEXT NOT NULL CHECK (collection IN ('list', 'weights')),
+              uid           TEXT NOT NULL,
+              title         TEXT NOT NULL,
+              field         TEXT NOT NULL,
+              local_value   TEXT,
+              remote_value  TEXT,
+              kept          TEXT NOT NULL CHECK (kept IN ('local', 'remote')),
+              local_record  TEXT,
+              remote_record TEXT,
+              at            INTEGER NOT NULL
+            );
+            """,
+        // New tables only: no row changes.
         rowsSQL: "")
 
     /// Runs the step in the caller's transaction: its SQL, the new

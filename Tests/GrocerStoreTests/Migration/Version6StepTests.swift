@@ -21,11 +21,6 @@ import Testing
         try Version5StepTests.strings(path, sql)
     }
 
-    @Test func theReleasedFormatIsVersion6() {
-        #expect(StoreFormat.currentVersion == 6)
-        #expect(FormatStep.released.map(\.version) == [5, 6])
-    }
-
     @Test func aVersion5StoreKeepsEveryRowAndIdAndGainsEmptyNotes() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
@@ -39,7 +34,7 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
 
-        #expect(summary.fromVersion == 5 && summary.toVersion == 6)
+        #expect(summary.fromVersion == 5 && summary.toVersion == StoreFormat.currentVersion)
         #expect(try Self.rows(fixture.path, weights) == weightsBefore)
         #expect(try Self.rows(fixture.path, items) == itemsBefore)
         #expect(try Self.rows(fixture.path, "SELECT DISTINCT quote(note) FROM weight_entry") == ["''"])
@@ -94,7 +89,7 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
 
-        #expect(summary.toVersion == 6)
+        #expect(summary.toVersion == StoreFormat.currentVersion)
         #expect(summary.quarantined == ["amount is not a decimal": 1])
         #expect(try Version5StepTests.int(fixture.path, "SELECT count(*) FROM item") == items)
         #expect(
