@@ -10,7 +10,8 @@ import Synchronization
 /// Switches: forget tokens (any token is then invalid: 403
 /// `DAV:valid-sync-token`, as Radicale answers), rewrite bodies (properties
 /// sorted and lines unfolded, as Radicale and Xandikos rewrite what they
-/// are given; no ETag is then returned for the PUT), be down. It counts
+/// are given; no ETag is then returned for the PUT), be down, refuse the
+/// login. It counts
 /// requests and writes, and can cancel the task that sends the n-th
 /// request (a Ctrl-C at that moment).
 final class FakeCalDAV: DAVTransport {
@@ -28,6 +29,8 @@ final class FakeCalDAV: DAVTransport {
         var forgetTokens = false
         var rewriteBodies = false
         var down = false
+        /// Every request answered 401.
+        var refuseLogin = false
         var requests: [DAVRequest] = []
         /// PUTs and DELETEs that changed something.
         var writes = 0
@@ -89,6 +92,7 @@ final class FakeCalDAV: DAVTransport {
             state.requests.append(request)
             let cancel = state.cancelAtRequest == state.requests.count
             if state.down { return (nil, cancel) }
+            if state.refuseLogin { return (DAVResponse(status: 401), cancel) }
             return (answer(request, &state), cancel)
         }
         if cancel { withUnsafeCurrentTask { $0?.cancel() } }
