@@ -47,6 +47,7 @@ import Testing
         let summary = try await here.sync()
         let statuses = server.requests.map(\.method)
         #expect(statuses == ["REPORT", "PUT", "REPORT", "PUT"])
+        #expect(server.state.withLock { $0.preconditionsFailed } == 1)
         #expect(Sync.list(server) == [.named("flour", "1", unit: "kg", aisle: "baking", ticked: true)])
         #expect(here.ledger.list == Sync.list(server))
         #expect(summary.sent == 1 && summary.received == 1 && summary.conflicts == 0)
@@ -170,6 +171,29 @@ import Testing
         server.set { $0.down = false }
         try await here.sync()
         #expect(Sync.list(server) == [.named("milk")])
+    }
+
+    /// Two grocers on one store syncing at once: one's write meets the
+    /// other's (a 412 on a create of the same UID, a batch refused because
+    /// the store changed); they merge, and nothing is lost or doubled.
+    @Test func twoGrocersOnOneStoreSyncingAtOnceLoseNothing() async throws {
+        let first = Machine(server)
+        let second = SyncEngine(
+            ledger: first.ledger, client: server.client, collection: .list, locale: MemoryLedger.locale, now: { Sync.now })
+        for n in 0..<20 { first.ledger.add(.named("item \(n)")) }
+        try await first.sync()
+        for n in 20..<40 { first.ledger.add(.named("item \(n)")) }
+        first.ledger.edit("item 3") { $0.ticked = true }
+        server.phoneEdit(try #require(Sync.path(of: "item 4", server))) { Sync.setting("SUMMARY", "2 item 4", in: $0) }
+        async let a = first.engine.sync()
+        async let b = second.sync()
+        _ = try await (a, b)
+        try await first.sync()
+        #expect(first.ledger.list.count == 40)
+        #expect(server.objects.count == 40)
+        #expect(Sync.list(server) == first.ledger.list)
+        #expect(first.ledger.list.contains(.named("item 3", ticked: true)))
+        #expect(first.ledger.list.contains(.named("item 4", "2")))
     }
 
     @Test func aRefusedLoginLosesNothing() async throws {

@@ -32,6 +32,8 @@ final class FakeCalDAV: DAVTransport {
         /// Every request answered 401.
         var refuseLogin = false
         var requests: [DAVRequest] = []
+        /// 412 answers given.
+        var preconditionsFailed = 0
         /// PUTs and DELETEs that changed something.
         var writes = 0
         /// A phone's write that lands just before the next PUT is looked
@@ -88,6 +90,8 @@ final class FakeCalDAV: DAVTransport {
     // MARK: DAVTransport
 
     func send(_ request: DAVRequest) async throws(DAVFailure) -> DAVResponse {
+        // A real transport suspends: two syncs at once interleave.
+        await Task.yield()
         let (response, cancel) = state.withLock { state -> (DAVResponse?, Bool) in
             state.requests.append(request)
             let cancel = state.cancelAtRequest == state.requests.count
@@ -126,8 +130,10 @@ final class FakeCalDAV: DAVTransport {
                 Self.store(write.path, write.text, in: &state)
             }
             let old = state.objects[path]
-            if request.header("If-None-Match") == "*", old != nil { return DAVResponse(status: 412) }
-            if let match = request.header("If-Match"), old?.etag != match { return DAVResponse(status: 412) }
+            if (request.header("If-None-Match") == "*" && old != nil) || request.header("If-Match").map({ old?.etag != $0 }) == true {
+                state.preconditionsFailed += 1
+                return DAVResponse(status: 412)
+            }
             var text = String(decoding: request.body, as: UTF8.self)
             if state.rewriteBodies { text = Self.rewritten(text) }
             let etag = Self.store(path, text, in: &state)
@@ -135,7 +141,10 @@ final class FakeCalDAV: DAVTransport {
             return DAVResponse(status: old == nil ? 201 : 204, headers: state.rewriteBodies ? [:] : ["ETag": etag])
         case "DELETE":
             guard let old = state.objects[path] else { return DAVResponse(status: 404) }
-            if let match = request.header("If-Match"), old.etag != match { return DAVResponse(status: 412) }
+            if let match = request.header("If-Match"), old.etag != match {
+                state.preconditionsFailed += 1
+                return DAVResponse(status: 412)
+            }
             state.objects[path] = nil
             state.version += 1
             state.log.append((state.version, path))
