@@ -34,6 +34,10 @@ public struct SyncEngine: Sendable {
         self.now = now
     }
 
+    /// Pulls, merges, applies and pushes the collection once. When
+    /// another grocer changes the store under it (a batch refused), it
+    /// reads again and starts over, at most `attempts` times. A failure
+    /// leaves what was applied, applied whole: the next sync goes on.
     public func sync() async throws(SyncFailure) -> SyncSummary {
         var attempt = 1
         while true {

@@ -40,6 +40,18 @@ import Testing
         #expect(summary.received == 1 && summary.sent == 0)
     }
 
+    /// A phone's "3 apples" takes the spelling of the "Apples" grocer
+    /// has: one item, and no conflict over the name's case.
+    @Test func aPhonesItemTakesTheKnownSpelling() async throws {
+        let here = Machine(server)
+        here.ledger.add(.named("Apples"))
+        server.phonePut("apples.ics", Sync.phoneTodo(uid: "phone-apples", summary: "3 apples"))
+        try await here.sync()
+        #expect(here.ledger.list == [.named("Apples", "3")])
+        #expect(here.ledger.conflicts.map(\.field) == ["amount"])
+        #expect(server.objects.count == 1)
+    }
+
     @Test func aTickTravelsBothWays() async throws {
         let here = try await synced(.named("milk"), .named("eggs"))
         here.ledger.edit("milk") { $0.ticked = true }
