@@ -38,6 +38,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .target(name: "GrocerSyncEngine", dependencies: ["GrocerCore", "GrocerStore", "GrocerSync"]),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
         .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal"]),
         .target(
@@ -67,6 +68,7 @@ let package = Package(
         .testTarget(name: "GrocerAppTests", dependencies: ["GrocerApp", "GrocerUI", "GrocerCore"]),
         .testTarget(name: "GrocerExchangeTests", dependencies: ["GrocerExchange", "GrocerCore"]),
         .testTarget(name: "GrocerSyncTests", dependencies: ["GrocerSync", "GrocerCore"]),
+        .testTarget(name: "GrocerSyncEngineTests", dependencies: ["GrocerSyncEngine", "GrocerSync", "GrocerStore", "GrocerCore"]),
         .testTarget(name: "GrocerSyncLiveTests", dependencies: ["GrocerSyncLive", "GrocerSync"]),
         .testTarget(name: "GrocerTerminalTests", dependencies: ["GrocerTerminal", "GrocerUI", "CNCursesw"]),
     ],

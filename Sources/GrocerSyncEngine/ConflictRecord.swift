@@ -1,0 +1,118 @@
+import Foundation
+import GrocerCore
+import GrocerStore
+import GrocerSync
+
+/// A conflict's whole records as JSON text (`SyncConflict.localRecord`,
+/// `remoteRecord`), written and read only here: the store keeps them
+/// opaque, and "take the other value" reads them back.
+enum ConflictRecord {
+    struct Item: Codable {
+        var name: String
+        var quantity: String
+        var unit: String?
+        var aisle: String?
+        var place: String?
+        var ticked: Bool
+    }
+
+    struct Entry: Codable {
+        var weight: String
+        var unit: String
+        /// Seconds since 1970, UTC.
+        var recordedAt: Int64
+        var note: String
+    }
+
+    static func json(_ item: SyncedItem) -> String {
+        encoded(Item(name: item.name, quantity: item.quantity.canonical, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked))
+    }
+
+    static func json(_ entry: SyncedWeight) -> String {
+        encoded(
+            Entry(
+                weight: entry.weight.digits, unit: entry.weight.unit.rawValue, recordedAt: Int64(entry.recordedAt.timeIntervalSince1970),
+                note: entry.note))
+    }
+
+    static func item(_ text: String) -> SyncedItem? {
+        guard let item = try? JSONDecoder().decode(Item.self, from: Data(text.utf8)),
+            let quantity = try? GroceryQuantity(canonical: item.quantity)
+        else { return nil }
+        return SyncedItem(name: item.name, quantity: quantity, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked)
+    }
+
+    static func entry(_ text: String) -> SyncedWeight? {
+        guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(text.utf8)), let unit = WeightUnit(rawValue: entry.unit),
+            let weight = Weight(digits: entry.weight, unit: unit)
+        else { return nil }
+        return SyncedWeight(weight: weight, recordedAt: Date(timeIntervalSince1970: TimeInterval(entry.recordedAt)), note: entry.note)
+    }
+
+    private static func encoded(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
+
+extension SyncEngine {
+    /// The change that makes a conflict's other value the local one: the
+    /// value that was not kept, in the conflict's field (the whole record
+    /// for `presence`: the item back, or taken off the list), over
+    /// `current`, the item as it is here now. Applied with `applySync`,
+    /// the next sync carries it to the server as a local change. Nil when
+    /// the conflict's records cannot be read.
+    public static func takeOther(conflict: SyncConflict, current: SyncedItem?) -> SyncBatch? {
+        let otherText = conflict.kept == SyncSide.local.rawValue ? conflict.remoteRecord : conflict.localRecord
+        let other = otherText.flatMap(ConflictRecord.item)
+        if otherText != nil && other == nil { return nil }
+        var new: SyncedItem?
+        switch (ItemField(rawValue: conflict.field), current, other) {
+        case (.presence?, _, _), (_, nil, _), (_, _, nil): new = other
+        case (.name?, var value?, let other?):
+            value.name = other.name
+            new = value
+        case (.amount?, var value?, let other?):
+            (value.quantity, value.unit) = (other.quantity, other.unit)
+            new = value
+        case (.aisle?, var value?, let other?):
+            value.aisle = other.aisle
+            new = value
+        case (.place?, var value?, let other?):
+            value.place = other.place
+            new = value
+        case (.ticked?, var value?, let other?):
+            value.ticked = other.ticked
+            new = value
+        case (nil, _, _): return nil
+        }
+        var batch = SyncBatch()
+        batch.items = [SyncBatch.Change(uid: conflict.uid, expected: current, new: new)]
+        return batch
+    }
+
+    /// The same for a weight entry's conflict.
+    public static func takeOther(conflict: SyncConflict, current: SyncedWeight?) -> SyncBatch? {
+        let otherText = conflict.kept == SyncSide.local.rawValue ? conflict.remoteRecord : conflict.localRecord
+        let other = otherText.flatMap(ConflictRecord.entry)
+        if otherText != nil && other == nil { return nil }
+        var new: SyncedWeight?
+        switch (WeightField(rawValue: conflict.field), current, other) {
+        case (.presence?, _, _), (_, nil, _), (_, _, nil): new = other
+        case (.weight?, var value?, let other?):
+            value.weight = other.weight
+            new = value
+        case (.time?, var value?, let other?):
+            value.recordedAt = other.recordedAt
+            new = value
+        case (.note?, var value?, let other?):
+            value.note = other.note
+            new = value
+        case (nil, _, _): return nil
+        }
+        var batch = SyncBatch()
+        batch.weights = [SyncBatch.Change(uid: conflict.uid, expected: current, new: new)]
+        return batch
+    }
+}

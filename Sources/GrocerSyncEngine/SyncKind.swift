@@ -1,0 +1,107 @@
+import Foundation
+import GrocerCore
+import GrocerStore
+import GrocerSync
+
+/// What differs between the list and the weights, for the one engine:
+/// how an object reads and writes, merges, goes into a batch and shows
+/// in a conflict. Made from the ledger's local values at the start of
+/// each try, so the writes know the aisle order of that moment.
+struct SyncKind<Value: Hashable & Sendable, Field: Hashable & Sendable & RawRepresentable> where Field.RawValue == String {
+    var component: DAVClient.Component
+    /// The local side, by the item's or entry's id.
+    var locals: [Int64: Value]
+    var read: ([UInt8]) -> (uid: String, value: Value)?
+    /// The bytes for `value`: `existing` (the server's or the agreed copy)
+    /// updated, every line grocer does not own kept. The id gives the
+    /// item's sort order.
+    var write: (_ value: Value, _ uid: String, _ existing: [UInt8]?, _ localID: Int64?) -> [UInt8]
+    var merge: (_ base: Value?, _ local: Value?, _ remote: Value?) -> MergeResult<Value, Field>
+    var add: (inout SyncBatch, SyncBatch.Change<Value>) -> Void
+    /// Whether a new remote object is a new local one (items: one
+    /// "Limes"); nil: never (weights made on two machines are both kept).
+    var sameName: ((Value, Value) -> Bool)?
+    var title: (Value) -> String
+    /// A field's value as a person reads it; nil: deleted.
+    var shown: (Field, Value?) -> String?
+    var json: (Value) -> String
+}
+
+extension SyncKind where Value == SyncedItem, Field == ItemField {
+    /// The list: VTODOs, X-APPLE-SORT-ORDER from the aisle's position
+    /// and the item's rank in its aisle by name. A phone's item (no
+    /// X-GROCER-NAME) takes the spelling of a name the list knows.
+    static func list(_ items: [SyncLocalItem], locale: Locale, now: Date) -> Self {
+        let units = Array(Set(items.compactMap(\.item.unit) + ["g", "kg", "ml", "l", "lb", "oz"])).sorted()
+        let known = KnownNames(items.map(\.item.name), locale: locale)
+        var orders: [Int64: Int] = [:]
+        for (_, group) in Dictionary(grouping: items, by: \.aislePosition) {
+            let ranked = group.sorted { ($0.item.name.lowercased(), $0.id) < ($1.item.name.lowercased(), $1.id) }
+            for (rank, item) in ranked.enumerated() {
+                orders[item.id] = TodoMapping.sortOrder(aislePosition: item.aislePosition, rank: rank)
+            }
+        }
+        return SyncKind(
+            component: .todo,
+            locals: Dictionary(items.map { ($0.id, $0.item) }, uniquingKeysWith: { a, _ in a }),
+            read: { bytes in
+                guard let calendar = try? ICalendar.read(bytes),
+                    let reading = try? TodoMapping.read(calendar, knownUnits: units, locale: locale)
+                else { return nil }
+                let typedByPhone = calendar.components(named: "VTODO").first?.property("X-GROCER-NAME") == nil
+                return (reading.uid, typedByPhone ? known.matching(reading.item) : reading.item)
+            },
+            write: { item, uid, existing, localID in
+                let old = existing.flatMap { try? ICalendar.read($0) }
+                let calendar = TodoMapping.write(
+                    item, uid: uid, sortOrder: localID.flatMap { orders[$0] }, now: now, updating: old, knownUnits: units, locale: locale)
+                return Array(ICalendar.write(calendar).utf8)
+            },
+            merge: { ItemMerge.merge(base: $0, local: $1, remote: $2) },
+            add: { $0.items.append($1) },
+            sameName: { SyncedItem.sameName($0.name, $1.name, locale: locale) },
+            title: { $0.name },
+            shown: { field, item in
+                guard let item else { return nil }
+                switch field {
+                case .name: return item.name
+                case .amount: return [item.quantity.canonical, item.unit].compactMap { $0 }.joined(separator: " ")
+                case .aisle: return item.aisle ?? "no aisle"
+                case .place: return item.place ?? "no place"
+                case .ticked: return item.ticked ? "ticked" : "not ticked"
+                case .presence: return item.summary
+                }
+            },
+            json: ConflictRecord.json)
+    }
+}
+
+extension SyncKind where Value == SyncedWeight, Field == WeightField {
+    /// The weights: VJOURNALs.
+    static func weights(_ entries: [SyncLocalWeight], now: Date) -> Self {
+        SyncKind(
+            component: .journal,
+            locals: Dictionary(entries.map { ($0.id, $0.weight) }, uniquingKeysWith: { a, _ in a }),
+            read: { bytes in
+                guard let calendar = try? ICalendar.read(bytes), let reading = try? JournalMapping.read(calendar) else { return nil }
+                return (reading.uid, reading.entry)
+            },
+            write: { entry, uid, existing, _ in
+                let old = existing.flatMap { try? ICalendar.read($0) }
+                return Array(ICalendar.write(JournalMapping.write(entry, uid: uid, now: now, updating: old)).utf8)
+            },
+            merge: { WeightMerge.merge(base: $0, local: $1, remote: $2) },
+            add: { $0.weights.append($1) },
+            sameName: nil,
+            title: { "\($0.summary) on \(ICalDate.utc($0.recordedAt))" },
+            shown: { field, entry in
+                guard let entry else { return nil }
+                switch field {
+                case .weight, .presence: return entry.summary
+                case .time: return ICalDate.utc(entry.recordedAt)
+                case .note: return entry.note.isEmpty ? "no note" : entry.note
+                }
+            },
+            json: ConflictRecord.json)
+    }
+}
