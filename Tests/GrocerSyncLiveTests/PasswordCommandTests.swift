@@ -67,20 +67,27 @@ import Testing
                 == "the password command did not finish within 30 s and was stopped: run it yourself to see why")
     }
 
+    /// Cancelled once the command runs (it leaves a mark), it is ended at
+    /// once. The wait for the mark blocks this thread rather than awaiting:
+    /// on a busy 2-core machine the other tests' blocking work could hold
+    /// the task pool past the command's own timeout.
     @Test func aStoppedSyncEndsTheCommand() async {
-        let start = ContinuousClock.now
+        let mark = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-mark-\(UUID().uuidString)").path
+        defer { unlink(mark) }
         let task = Task.detached { () -> PasswordCommand.Failure? in
             do throws(PasswordCommand.Failure) {
-                _ = try PasswordCommand("sleep 100", environment: Self.environment).password()
+                _ = try PasswordCommand("touch \"$MARK\"; sleep 100", environment: Self.environment + ["MARK=\(mark)"]).password()
                 return nil
             } catch {
                 return error
             }
         }
-        try? await Task.sleep(for: .milliseconds(200))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: mark), ContinuousClock.now < deadline { usleep(10_000) }
+        let cancelled = ContinuousClock.now
         task.cancel()
         #expect(await task.value == .stopped)
-        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(ContinuousClock.now - cancelled < .seconds(10))
     }
 
     /// Stdin is /dev/null: a command that asks is told "end of input".
