@@ -1,7 +1,8 @@
 # grocer — targets
 #
 #   make run        install missing Debian packages, build a release binary, start grocer
-#   make test       the same set-up (plus tmux, sqlite3, strace, jq, groff), then every
+#   make test       the same set-up (plus tmux, sqlite3, strace, jq, groff, the CalDAV
+#                   servers radicale and xandikos, curl, python3), then every
 #                   test: unit and screen tests (swift test), then end-to-end in tmux
 #                   against the test build, and install/uninstall into a temporary prefix
 #   make build      release binary at .build/release/grocer
@@ -42,7 +43,7 @@ BIN = .build/release/grocer
 TEST_SCRATCH = .build-test
 TEST_BIN = $(TEST_SCRATCH)/release/grocer
 RUN_PACKAGES = libsqlite3-dev libncursesw5-dev pkg-config binutils
-TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time strace jq groff-base valgrind radicale xandikos
+TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time strace jq groff-base valgrind radicale xandikos curl python3
 # What `make install` puts under $(DESTDIR)$(PREFIX), and `make uninstall` removes.
 INSTALL_BIN = bin/grocer
 INSTALL_MAN = share/man/man1/grocer.1

@@ -52,7 +52,7 @@ let package = Package(
             name: "grocer",
             dependencies: [
                 "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "GrocerCLI", "GrocerApp", "GrocerExchange",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GrocerSyncLive", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GrocerCoreTests", dependencies: ["GrocerCore"]),

@@ -1,0 +1,144 @@
+import Foundation
+import GrocerSync
+import Testing
+
+@testable import GrocerSyncLive
+
+/// The password command as `/bin/sh` runs it: each test a real child.
+@Suite struct PasswordCommandTests {
+    static let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+
+    func password(_ command: String, timeout: Duration = .seconds(30), environment: [String] = Self.environment) throws(PasswordCommand.Failure)
+        -> String
+    {
+        try PasswordCommand(command, environment: environment, timeout: timeout).password()
+    }
+
+    @Test func theFirstLineIsThePassword() throws {
+        #expect(try password("printf secret") == "secret")
+        #expect(try password("echo secret") == "secret")
+        #expect(try password("printf 'first\\nsecond\\n'") == "first")
+        #expect(try password("printf 'crlf\\r\\n'") == "crlf")
+        #expect(try password("printf '  spaced out  \\n'") == "  spaced out  ")
+        #expect(try password("printf 'p\\303\\244ss'") == "päss")
+    }
+
+    @Test func aFailureIsOneClearLine() {
+        #expect(throws: PasswordCommand.Failure.failed(exit: 3)) { try password("exit 3") }
+        #expect(throws: PasswordCommand.Failure.failed(exit: 1)) { try password("echo 'no such entry' >&2; exit 1") }
+        #expect(throws: PasswordCommand.Failure.failed(exit: 127)) { try password("no-such-program-of-grocer") }
+        #expect(
+            PasswordCommand.Failure.failed(exit: 1).description
+                == "the password command failed (exit 1): fix it or run it yourself to see why")
+        // It printed a password and then failed: no password.
+        #expect(throws: PasswordCommand.Failure.failed(exit: 2)) { try password("echo secret; exit 2") }
+        #expect(throws: PasswordCommand.Failure.killed(signal: 9)) { try password("kill -9 $$") }
+    }
+
+    @Test func nothingOrNotTextIsNoPassword() {
+        #expect(throws: PasswordCommand.Failure.empty) { try password("true") }
+        #expect(throws: PasswordCommand.Failure.empty) { try password("printf '\\nsecond line\\n'") }
+        #expect(throws: PasswordCommand.Failure.notText) { try password("printf '\\377\\376'") }
+    }
+
+    /// More than 4 KiB is not a password: refused, and the command ended.
+    @Test func aHugeOutputIsRefused() {
+        let start = ContinuousClock.now
+        #expect(throws: PasswordCommand.Failure.tooLong(limit: 4096)) { try password("yes") }
+        #expect(throws: PasswordCommand.Failure.tooLong(limit: 4096)) { try password("head -c 100000000 /dev/zero") }
+        #expect(throws: PasswordCommand.Failure.tooLong(limit: 4096)) { try password("head -c 4097 /dev/zero") }
+        #expect(throws: PasswordCommand.Failure.empty) { try password("head -c 4096 /dev/zero | tr '\\0' '\\n'") }
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    /// A command that hangs is ended at the timeout, with what it started.
+    @Test func aCommandThatHangsIsEndedAtTheTimeout() {
+        let start = ContinuousClock.now
+        #expect(throws: PasswordCommand.Failure.timedOut(seconds: 0)) { try password("sleep 100", timeout: .milliseconds(300)) }
+        // It printed, then went on with its stdout open.
+        #expect(throws: PasswordCommand.Failure.timedOut(seconds: 0)) { try password("echo secret; sleep 100", timeout: .milliseconds(300)) }
+        // The shell is gone, a child of it still holds the pipe.
+        #expect(throws: PasswordCommand.Failure.timedOut(seconds: 0)) { try password("sleep 100 & echo secret", timeout: .milliseconds(300)) }
+        // It closed its stdout and did not exit.
+        #expect(throws: PasswordCommand.Failure.timedOut(seconds: 1)) { try password("echo secret; exec >&-; sleep 100", timeout: .seconds(1)) }
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(
+            PasswordCommand.Failure.timedOut(seconds: 30).description
+                == "the password command did not finish within 30 s and was stopped: run it yourself to see why")
+    }
+
+    /// Cancelled once the command runs (it leaves a mark), it is ended at
+    /// once. The wait for the mark blocks this thread rather than awaiting:
+    /// on a busy 2-core machine the other tests' blocking work could hold
+    /// the task pool past the command's own timeout.
+    @Test func aStoppedSyncEndsTheCommand() async {
+        let mark = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-mark-\(UUID().uuidString)").path
+        defer { unlink(mark) }
+        let task = Task.detached { () -> PasswordCommand.Failure? in
+            do throws(PasswordCommand.Failure) {
+                _ = try PasswordCommand("touch \"$MARK\"; sleep 100", environment: Self.environment + ["MARK=\(mark)"]).password()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: mark), ContinuousClock.now < deadline { usleep(10_000) }
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        #expect(await task.value == .stopped)
+        #expect(ContinuousClock.now - cancelled < .seconds(10))
+    }
+
+    /// Stdin is /dev/null: a command that asks is told "end of input".
+    @Test func stdinIsEmpty() throws {
+        #expect(try password("if read answer; then echo \"read $answer\"; else echo eof; fi") == "eof")
+    }
+
+    /// The environment is the one handed in, and the password is never in it.
+    @Test func theEnvironmentIsTheOneHandedIn() throws {
+        #expect(try password("printf %s \"$GROCER_PASS_ENTRY\"", environment: ["GROCER_PASS_ENTRY=dav/alice"]) == "dav/alice")
+        #expect(try password("printf %s \"${HOME-unset}\"", environment: []) == "unset")
+        // The child's arguments are /bin/sh -c and the command, nothing else.
+        #expect(try password("printf %s \"$#:$0\"") == "0:/bin/sh")
+    }
+}
+
+@Suite struct NetrcFileTests {
+    func file(_ text: String, mode: mode_t = 0o600) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-netrc-\(UUID().uuidString)").path
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, mode)
+        return path
+    }
+
+    @Test func aPrivateFileIsRead() throws {
+        let path = try file("machine dav.example.org login alice password s3cret\n")
+        defer { unlink(path) }
+        #expect(try NetrcFile.read(path)?.entry(host: "dav.example.org")?.password == "s3cret")
+    }
+
+    @Test func noFileIsNoNetrc() throws {
+        #expect(try NetrcFile.read("/nonexistent/grocer/.netrc") == nil)
+    }
+
+    /// Passwords others can read are refused, as ftp and Python do; a file
+    /// without any password may be shared.
+    @Test func aSharedFileWithPasswordsIsRefused() throws {
+        let shared = try file("machine h login alice password p\n", mode: 0o644)
+        defer { unlink(shared) }
+        #expect(throws: NetrcFile.Failure.notPrivate(path: shared)) { try NetrcFile.read(shared) }
+        let loginsOnly = try file("machine h login alice\n", mode: 0o644)
+        defer { unlink(loginsOnly) }
+        #expect(try NetrcFile.read(loginsOnly)?.entries.count == 1)
+    }
+
+    @Test func aHugeFileOrADirectoryIsRefused() throws {
+        let huge = try file(String(repeating: "#", count: 70_000))
+        defer { unlink(huge) }
+        #expect(throws: NetrcFile.Failure.unreadableText(path: huge, .tooLarge(limit: 65_536))) { try NetrcFile.read(huge) }
+        let folder = FileManager.default.temporaryDirectory.path
+        #expect(throws: NetrcFile.Failure.unreadable(path: folder, why: "not a regular file")) { try NetrcFile.read(folder) }
+        #expect(throws: NetrcFile.Failure.unreadable(path: "/dev/zero", why: "not a regular file")) { try NetrcFile.read("/dev/zero") }
+    }
+}
