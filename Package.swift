@@ -52,7 +52,8 @@ let package = Package(
             name: "grocer",
             dependencies: [
                 "GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "GrocerCLI", "GrocerApp", "GrocerExchange",
-                "GrocerSyncLive", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GrocerSync", "GrocerSyncEngine", "GrocerSyncLive",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GrocerCoreTests", dependencies: ["GrocerCore"]),

@@ -43,7 +43,7 @@ struct Grocer: ParsableCommand {
         version: version,
         subcommands: [
             WeightCommand.self, UnitCommand.self, TipCommand.self, ItemsCommand.self, AislesCommand.self, StorageCommand.self,
-            UnitsCommand.self, StoreCommand.self, HeightCommand.self,
+            UnitsCommand.self, StoreCommand.self, HeightCommand.self, SyncCommand.self,
         ]
     )
 

@@ -1,0 +1,55 @@
+import Foundation
+import GrocerCore
+import GrocerStore
+import GrocerSync
+
+extension SyncEngine {
+    /// How many local changes the next sync will send for `collection`,
+    /// found as the sync finds them (by state, no network): an item or
+    /// entry with no record yet, one that differs from the copy both sides
+    /// last agreed on, and one gone here that the server still has.
+    public static func waiting(ledger: any SyncLedger, collection: SyncCollection, locale: Locale) throws -> Int {
+        let records = try ledger.syncRecords(collection)
+        switch collection {
+        case .list:
+            return count(records, kind: .list(try ledger.syncLocalItems(), locale: locale, now: Date(timeIntervalSince1970: 0)))
+        case .weights:
+            return count(records, kind: .weights(try ledger.syncLocalWeights(), now: Date(timeIntervalSince1970: 0)))
+        }
+    }
+
+    private static func count<Value, Field>(_ records: [SyncRecord], kind: SyncKind<Value, Field>) -> Int {
+        var linked = Set<Int64>()
+        var waiting = 0
+        for record in records {
+            let local = record.localID.flatMap { kind.locals[$0] }
+            if let id = record.localID, local != nil { linked.insert(id) }
+            let agreed = record.agreed.flatMap { kind.read($0)?.value }
+            switch (local, agreed) {
+            case (nil, nil): if record.href != nil { waiting += 1 }
+            case (let local?, let agreed): if local != agreed { waiting += 1 }
+            case (nil, .some): waiting += 1
+            }
+        }
+        return waiting + kind.locals.keys.filter { !linked.contains($0) }.count
+    }
+
+    /// Takes the value of `conflict` that was not kept (see
+    /// `takeOther(conflict:current:)`) over what the store holds now, in
+    /// one batch; the next sync sends it. Throws `SyncFailure.store` when
+    /// the conflict's records cannot be read.
+    public static func takeOther(_ conflict: SyncConflict, ledger: any SyncLedger, locale: Locale) throws {
+        let record = try ledger.syncRecords(conflict.collection).first { $0.uid == conflict.uid }
+        let batch: SyncBatch?
+        switch conflict.collection {
+        case .list:
+            let current = record?.localID.flatMap { id in try? ledger.syncLocalItems().first { $0.id == id }?.item }
+            batch = takeOther(conflict: conflict, current: current)
+        case .weights:
+            let current = record?.localID.flatMap { id in try? ledger.syncLocalWeights().first { $0.id == id }?.weight }
+            batch = takeOther(conflict: conflict, current: current)
+        }
+        guard let batch else { throw SyncFailure.store("the conflict's values could not be read; nothing was changed") }
+        try ledger.applySync(conflict.collection, batch, locale: locale)
+    }
+}
