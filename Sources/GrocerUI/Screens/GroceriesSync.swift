@@ -134,9 +134,12 @@ extension GroceriesScreen {
         case .status(let status):
             syncStatus = status
             if status.isSetUp, headerRefreshAt == nil { headerRefreshAt = context.uptime + Self.headerRefresh }
-            if syncOnStatus {
+            if syncOnStatus, status.isSetUp {
                 syncOnStatus = false
-                if status.isSetUp, !syncIsRunning { return startSync(context) }
+                guard syncIsRunning else { return startSync(context) }
+                // One runs already (started before the screen opened): the
+                // opening's sync comes after it.
+                syncDueAt = context.uptime + Self.syncAfterChange
             }
         case .synced(let status):
             syncStarted = false
@@ -181,6 +184,9 @@ extension GroceriesScreen {
             if syncIsRunning {
                 // After the running one: the change may have come after it read the store.
                 syncDueAt = now + Self.syncAfterChange
+                // One this screen did not start is known only from the
+                // status, which may be older than its end: asked again.
+                if !syncStarted { return .perform(.sync(.status)) }
             } else {
                 return startSync(context)
             }

@@ -171,6 +171,14 @@ private let offline = SyncStatus.Failure(headline: "offline", line: "Not synced:
         var fresh = at(.zero)
         #expect(other.receive(.sync(.status(SyncStatus(lastSync: now, running: true))), &fresh) == .redraw)
         #expect(other.handle(.char("s"), &fresh) == .redraw)
+        // Its end is heard of only through a status: a timer that comes
+        // while it runs asks again, and starts the sync once it has ended.
+        #expect(other.wakeAt == .seconds(3))
+        fresh.uptime = .seconds(3)
+        #expect(other.wake(&fresh) == .perform(.sync(.status)))
+        _ = other.receive(.sync(.status(SyncStatus(lastSync: now))), &fresh)
+        fresh.uptime = .seconds(6)
+        #expect(other.wake(&fresh) == .perform(.sync(.now)))
     }
 
     /// After a change the sync waits three seconds from the last one.
