@@ -23,7 +23,11 @@ public enum LiveApp {
     /// `StoreError`). A store that will not open after the first frame ends
     /// the app through the loop, as an `Exit` with its message and status;
     /// nothing in here ends the process.
-    public static func run(storePath path: String, environment: Environment) throws -> Exit {
+    ///
+    /// `syncRunner` is sync's work for the grocery screen: the `grocer`
+    /// executable passes it, built from the sync engine; nil (a build or a
+    /// test without sync) shows no sync state and `s` says it is not set up.
+    public static func run(storePath path: String, environment: Environment, syncRunner: SyncRunner? = nil) throws -> Exit {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LaunchError(
                 description: """
@@ -41,7 +45,7 @@ public enum LiveApp {
         _ = StopFlag.process  // made before any handler may touch it
         TerminalRestore.onQuitSignal = { _ in StopFlag.process.raise() }
         var context = AppContext(locales: launch.locales, storePath: path, now: Date())
-        let effects = LiveEffects(path: path, environment: environment, post: { mailbox.post($0) })
+        let effects = LiveEffects(path: path, environment: environment, syncRunner: syncRunner, post: { mailbox.post($0) })
         let terminal = FirstFrameTerminal(base: session)
         if launch.firstRoute == .weight {
             context.hints = launch.hints

@@ -6,7 +6,8 @@ import GrocerUI
 import Synchronization
 
 /// Effects on the real store. The migration runs on its own queue and only
-/// posts results; everything else runs on the loop's thread.
+/// posts results, a save on its own, sync's work on its own (LiveEffects+Sync);
+/// everything else runs on the loop's thread.
 final class LiveEffects {
     let path: String
     let environment: Environment
@@ -28,6 +29,13 @@ final class LiveEffects {
     /// A save is under way: the loop's thread leaves the store alone
     /// meanwhile (its connection is busy with the save).
     private let savePending = Flag()
+    /// Sync's work, when the build has sync (see `SyncRunner`).
+    let syncRunner: SyncRunner?
+    /// Sync's reads and the conflicts' changes, in the order asked.
+    let syncQueue = DispatchQueue(label: "grocer.sync", qos: .utility)
+    /// A sync with the server runs (`syncTask`): not started twice.
+    let syncRunning = Flag()
+    var syncTask: Task<Void, Never>?
 
     /// A Boolean both threads read and set.
     final class Flag: Sendable {
@@ -36,10 +44,17 @@ final class LiveEffects {
         func set(_ on: Bool) { value.store(on, ordering: .sequentiallyConsistent) }
     }
 
-    init(path: String, environment: Environment, store: Store? = nil, post: @escaping @Sendable (EffectResult) -> Void) {
+    /// `syncRunner` is only kept here: nothing of sync runs until a screen
+    /// asks (the grocery screen, when it opens), never before the first
+    /// frame.
+    init(
+        path: String, environment: Environment, store: Store? = nil, syncRunner: SyncRunner? = nil,
+        post: @escaping @Sendable (EffectResult) -> Void
+    ) {
         self.path = path
         self.environment = environment
         self.store = store
+        self.syncRunner = syncRunner
         self.post = post
     }
 
@@ -72,6 +87,8 @@ final class LiveEffects {
             return nil
         case .groceries(let request):
             return performGroceries(request)
+        case .sync(let request):
+            return performSync(request)
         case .openStore:
             do {
                 return .storeOpened(LaunchHints(unit: try openStore()))
@@ -205,8 +222,11 @@ final class LiveEffects {
     }
 
     /// Stops a running migration and waits for it to leave the old store
-    /// as it was.
+    /// as it was. A sync with the server is cancelled, not waited for: the
+    /// engine saves what it learnt only with what it describes, so the
+    /// store is whole at any moment and the next sync goes on.
     func finish() {
+        syncTask?.cancel()
         guard let done = migrationDone else { return }
         stop.raise()
         done.wait()

@@ -30,6 +30,9 @@ final class FakeTerminal: TerminalInterface {
         case resize(Size)
         /// A job-control signal arrives (SIGTSTP from kill, SIGCONT).
         case job(JobRequest)
+        /// The test does something while the loop waits for keys (waits
+        /// for background work, lets it go on); no key.
+        case call(() -> Void)
     }
 
     /// Calls of `suspend` and `invalidate`, with the frames drawn before each.
@@ -79,6 +82,9 @@ final class FakeTerminal: TerminalInterface {
             return [.resize]
         case .job(let request):
             jobRequest = request
+            return []
+        case .call(let body):
+            body()
             return []
         }
     }

@@ -70,12 +70,40 @@ public struct AppModel: Sendable {
             return .quit(exit)
         case .storeOpened(let hints):
             return settle(hints)
+        case .sync:
+            return tellStack(result)
         default:
             break
         }
         guard let route = top, var screen = screens[route] else { return .none }
         let outcome = screen.receive(result, &context)
         screens[route] = screen
+        return apply(outcome)
+    }
+
+    /// Sync's answers go to every screen on the stack, top first: a sync
+    /// the grocery screen started may end while help or the conflicts are
+    /// over it, and its header must not stay "syncing…". The top screen's
+    /// outcome counts; under it, only what needs no navigation (work to
+    /// perform, a redraw) is taken.
+    private mutating func tellStack(_ result: EffectResult) -> Outcome {
+        var outcome: Outcome = .none
+        for (index, route) in stack.enumerated().reversed() {
+            guard var screen = screens[route] else { continue }
+            let answer = screen.receive(result, &context)
+            screens[route] = screen
+            let onTop = index == stack.count - 1
+            switch answer {
+            case .perform where outcome == .none || outcome == .redraw:
+                outcome = answer
+            case .redraw where outcome == .none:
+                outcome = answer
+            case _ where onTop:
+                outcome = answer
+            default:
+                break
+            }
+        }
         return apply(outcome)
     }
 

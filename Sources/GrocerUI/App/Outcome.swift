@@ -63,6 +63,9 @@ public enum Effect: Equatable, Sendable {
     case openStore
     /// The grocery screens' store work.
     case groceries(GroceriesRequest)
+    /// Sync's work (GroceriesSync.swift): never done on the loop's thread,
+    /// so no key waits for the network; the answer comes through the mailbox.
+    case sync(SyncRequest)
 }
 
 /// The history's store work: keyset pages, per-day figures, changes.
@@ -112,6 +115,10 @@ public enum EffectResult: Equatable, Sendable {
     case storeOpened(LaunchHints)
     case migration(MigrationEvent)
     case groceries(GroceriesResult)
+    /// Sync's answers. They go to every screen on the stack, not only the
+    /// one on top (`AppModel.receive`): a sync the grocery screen started
+    /// may end while help or the conflicts are over it.
+    case sync(SyncResult)
     /// Another process wrote to the store: a screen showing what the store
     /// holds reads it again, keeping its selection where it still exists.
     case storeChanged

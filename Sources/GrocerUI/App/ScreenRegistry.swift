@@ -18,6 +18,7 @@ public struct ScreenRegistry: Sendable {
         .register(TipScreen.self, at: .tip) { context, _ in TipScreen(locale: context.locales.monetary) }
         .register(GroceriesScreen.self, at: .groceries) { context, _ in GroceriesScreen(locales: context.locales) }
         .register(GroceriesManageScreen.self, at: .groceriesManage) { context, _ in GroceriesManageScreen(locales: context.locales) }
+        .register(SyncConflictsScreen.self, at: .syncConflicts) { _, _ in SyncConflictsScreen() }
         .register(HelpScreen.self, at: .help) { _, registry in HelpScreen(sections: registry.helpSections) }
         .register(MigrationScreen.self, at: .migration) { context, _ in MigrationScreen(locale: context.locales.numeric) }
 

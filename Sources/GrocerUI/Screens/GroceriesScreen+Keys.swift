@@ -12,7 +12,7 @@ extension GroceriesScreen {
     /// In the order the hint bar shows them (a kept filter's Esc first,
     /// then the tabs and Space).
     public static let bindings: [Binding<GroceriesScreen>] =
-        filterBindings + tabBindings + prepareBindings + shopBindings + listBindings + addBindings + formBindings
+        filterBindings + tabBindings + prepareBindings + shopBindings + listBindings + syncBindings + addBindings + formBindings
 
     /// Help, one section per mode: the list (both tabs), what differs in
     /// Prepare and in Shop, the add line, the filter, the edit form.
@@ -21,6 +21,7 @@ extension GroceriesScreen {
             HelpPart("Groceries", tabBindings + listBindings),
             HelpPart("Groceries: Prepare", prepareBindings),
             HelpPart("Groceries: Shop", shopBindings),
+            HelpPart("Groceries: sync", syncBindings),
             HelpPart("Groceries: adding (a)", addBindings),
             HelpPart("Groceries: filter (/)", filterBindings),
             HelpPart("Groceries: edit form (e)", formBindings),

@@ -12,7 +12,7 @@ extension GroceriesScreen {
     func renderScreen(into canvas: inout Canvas, _ context: AppContext) {
         let width = canvas.width
         canvas.cursor = nil
-        renderTabs(into: &canvas)
+        renderTabs(into: &canvas, context)
         renderInput(into: &canvas)
         if let message {
             canvas.put(canvas.truncate(PlainText.visible(message), to: width - 2), row: 2, column: 1, style: .accent)
@@ -44,15 +44,30 @@ extension GroceriesScreen {
         return "No items yet. Press a to add one."
     }
 
-    private func renderTabs(into canvas: inout Canvas) {
+    /// The title and the tabs on the left; on the right the sync state,
+    /// and the count before it when both fit whole. Sync comes first when
+    /// they do not (the count is on the list below; a failure or a
+    /// conflict is not), cut to the room right of the tabs: it never
+    /// covers them.
+    private func renderTabs(into canvas: inout Canvas, _ context: AppContext) {
         var column = canvas.put("Groceries", row: 0, column: 1, style: .bold) + 3
         for tab in [GroceriesTab.prepare, .shop] {
             let style: Style = tab == self.tab ? [.reverse, .bold] : .dim
             column = canvas.put(" \(tab.title) ", row: 0, column: column, style: style) + 1
         }
         let summary = tab == .prepare ? "\(listedCount) of \(items.count) on the list" : "\(tickedCount) of \(listedCount) ticked"
-        if loaded, canvas.columns(summary) + column + 2 <= canvas.width {
-            canvas.put(summary, row: 0, column: canvas.width - 1 - canvas.columns(summary), style: .dim)
+        // From a column after the tabs' gap to one before the edge.
+        let room = canvas.width - 1 - (column + 1)
+        var right = canvas.width - 1
+        if let sync = syncHeader(context) {
+            let text = canvas.truncate(sync.text, to: max(0, room))
+            guard !text.isEmpty else { return }
+            right -= canvas.columns(text)
+            canvas.put(text, row: 0, column: right, style: sync.style)
+            right -= 3
+        }
+        if loaded, canvas.columns(summary) <= right - (column + 1) {
+            canvas.put(summary, row: 0, column: right - canvas.columns(summary), style: .dim)
         }
     }
 

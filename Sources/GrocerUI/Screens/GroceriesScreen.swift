@@ -10,7 +10,8 @@ extension Route {
 /// aisle in the person's order, and Space ticks one off; `C` clears the
 /// ticked ones. `a` adds with one line, `/` filters, `e` edits in a form,
 /// `d` deletes, `u` undoes. The lists are grouped once per change of the
-/// data; a frame draws only the rows that show.
+/// data; a frame draws only the rows that show. The header says where sync
+/// stands, and the screen drives it while open (GroceriesSync.swift).
 public struct GroceriesScreen: Screen {
     public enum Mode: Equatable, Sendable {
         case list
@@ -45,6 +46,20 @@ public struct GroceriesScreen: Screen {
     /// Items on the list, and ticked ones among them: counted per change.
     public internal(set) var listedCount = 0
     public internal(set) var tickedCount = 0
+    /// Where sync stands, as last heard; nil until the first answer.
+    public internal(set) var syncStatus: SyncStatus?
+    /// This screen asked for a sync and has not heard its end.
+    public internal(set) var syncStarted = false
+    /// Just opened: the status asked for is followed by a sync.
+    var syncOnStatus = false
+    /// The sync running was asked for with `s`: its failure is said.
+    var syncAskedByKey = false
+    /// When (uptime) the sync after the person's last change is due.
+    public internal(set) var syncDueAt: Duration?
+    /// When the next periodic sync is due.
+    public internal(set) var nextPeriodicSync: Duration?
+    /// When the header's "synced … ago" is drawn again.
+    var headerRefreshAt: Duration?
     var lists: [GroceriesTab: GroceriesTabList] = [:]
     var completer: NameCompleter?
     let locales: Locales
@@ -72,6 +87,12 @@ public struct GroceriesScreen: Screen {
         context.notice = nil
         if mode == .editing || mode == .confirmClear { mode = .list }
         form = nil
+        // The status is asked once the list is read, then a sync. Whether
+        // one runs is asked afresh: the end of one that ran while the
+        // screen was closed went to another screen.
+        syncOnStatus = true
+        syncStarted = false
+        syncAskedByKey = false
         return .perform(.groceries(.load))
     }
 
@@ -90,17 +111,24 @@ public struct GroceriesScreen: Screen {
                 message = "\(editing.name) was deleted by another grocer; nothing to edit."
             }
             replaceItems(items, keep: selectedItem.map { .item($0.id) } ?? .index(selection ?? 0), context)
+            // On open, or after another process wrote (a sync, `grocer sync
+            // setup`): where sync stands now.
+            return .perform(.sync(.status))
         case .groceries(.prefetched(let items, let catalog, let prepare)):
             self.catalog = catalog
             loaded = true
             let keep: Keep = selectedItem.map { .item($0.id) } ?? .index(selection ?? 0)
             replaceItems(items, keep: keep, context, prepared: prepare.locale == locale ? prepare : nil)
+            return .perform(.sync(.status))
         case .groceries(.changed(let change, let purpose, let catalog)):
             if let catalog { self.catalog = catalog }
             received(change, purpose, context)
+            return changedBySelf(context)
         case .groceries(.undone(let undone)):
+            guard !undone.applied.edits.isEmpty || !undone.skipped.isEmpty else { return .redraw }
             if !undone.applied.edits.isEmpty { received(undone.applied, .undo, context) }
-            guard !undone.skipped.isEmpty else { return .redraw }
+            guard !undone.skipped.isEmpty else { return changedBySelf(context) }
+            if !undone.applied.edits.isEmpty { _ = changedBySelf(context) }
             message = Self.notUndone(undone)
             // What the other grocer wrote is shown as it is now.
             return .perform(.groceries(.load))
@@ -109,6 +137,8 @@ public struct GroceriesScreen: Screen {
         case .failed(let text):
             message = text
             return .reject
+        case .sync(let result):
+            return receiveSync(result, context)
         default:
             return .none
         }
@@ -117,6 +147,12 @@ public struct GroceriesScreen: Screen {
 
     public func render(into canvas: inout Canvas, _ context: AppContext) {
         renderScreen(into: &canvas, context)
+    }
+
+    public var wakeAt: Duration? { syncWakeAt }
+
+    public mutating func wake(_ context: inout AppContext) -> Outcome {
+        wakeForSync(context)
     }
 
 }

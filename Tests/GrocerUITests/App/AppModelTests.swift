@@ -198,7 +198,8 @@ import Testing
         #expect(
             sections.map(\.title) == [
                 "Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Groceries", "Groceries: Prepare",
-                "Groceries: Shop", "Groceries: adding (a)", "Groceries: filter (/)", "Groceries: edit form (e)", "Units, places and aisles", "Help",
+                "Groceries: Shop", "Groceries: sync", "Groceries: adding (a)", "Groceries: filter (/)", "Groceries: edit form (e)",
+                "Units, places and aisles", "Sync conflicts", "Help",
             ])
         for section in sections {
             #expect(shown.contains(section.title))

@@ -286,7 +286,7 @@ import Testing
         let sections = ScreenRegistry.standard.helpSections.filter { $0.route == .groceries }
         #expect(
             sections.map(\.title) == [
-                "Groceries", "Groceries: Prepare", "Groceries: Shop", "Groceries: adding (a)", "Groceries: filter (/)",
+                "Groceries", "Groceries: Prepare", "Groceries: Shop", "Groceries: sync", "Groceries: adding (a)", "Groceries: filter (/)",
                 "Groceries: edit form (e)",
             ])
         for section in sections {
