@@ -64,11 +64,15 @@ public struct PasswordCommand: Sendable {
     /// `secret-tool` or `gpg` find PATH, HOME and their agents.
     public let environment: [String]
     public let timeout: Duration
+    /// Whether the command's stderr goes to /dev/null instead of grocer's:
+    /// under the screen, whose terminal it would write over.
+    public let discardingErrors: Bool
 
-    public init(_ command: String, environment: [String], timeout: Duration = .seconds(30)) {
+    public init(_ command: String, environment: [String], timeout: Duration = .seconds(30), discardingErrors: Bool = false) {
         self.command = command
         self.environment = environment
         self.timeout = timeout
+        self.discardingErrors = discardingErrors
     }
 
     /// Runs the command and answers its first line. Blocks until the
@@ -181,6 +185,7 @@ public struct PasswordCommand: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        if discardingErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -16,7 +16,9 @@ struct InteractiveApp {
     func run() throws -> Int32 {
         let exit: Exit
         do {
-            exit = try LiveApp.run(storePath: storePath, environment: environment)
+            exit = try LiveApp.run(
+                storePath: storePath, environment: environment,
+                syncRunner: .live(environment: environment))
         } catch let error where ErrorReport.isWorded(error) {
             throw error
         } catch {

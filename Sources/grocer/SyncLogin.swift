@@ -13,14 +13,14 @@ import GrocerSyncLive
 /// command run now (this process's environment handed to it), else
 /// `$NETRC` or `~/.netrc` read, else none. A failure is one line.
 enum SyncLogin {
-    static func resolve(_ account: SyncAccount, host: String) throws -> LiveTransport.Login? {
+    static func resolve(_ account: SyncAccount, host: String, quiet: Bool = false) throws -> LiveTransport.Login? {
         var netrc: Netrc?
         if Credentials.needsNetrc(passwordCommand: account.passwordCommand), let path = netrcPath {
             do { netrc = try NetrcFile.read(path) } catch { throw Failure("sync: \(error.description); nothing was sent") }
         }
         let credentials = Credentials.resolve(passwordCommand: account.passwordCommand, user: account.user, host: host, netrc: netrc)
         do {
-            return try credentials.login(environment: processEnvironment)
+            return try credentials.login(environment: processEnvironment, discardingErrors: quiet)
         } catch {
             throw Failure("sync: \(error.description); nothing was sent")
         }

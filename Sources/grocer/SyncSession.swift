@@ -11,28 +11,37 @@ import GrocerSyncLive
 /// failure made one line (`Failure`, exit 2; stopped: exit 130).
 enum SyncSession {
     static func run<T: Sendable>(_ account: SyncAccount, _ work: @escaping @Sendable (DAVClient) async throws -> T) throws -> T {
-        let endpoint: DAVEndpoint
-        do { endpoint = try DAVEndpoint(account.url) } catch { throw Failure("\(account.url): \(error.description)") }
-        let login = try SyncLogin.resolve(account, host: endpoint.host)
         do {
-            return try Blocking.run {
-                let transport = LiveTransport(endpoint: endpoint, login: login)
-                do {
-                    let result = try await work(DAVClient(collection: endpoint, transport: transport))
-                    await transport.shutdown()
-                    return result
-                } catch {
-                    await transport.shutdown()
-                    throw error
-                }
-            }
+            return try Blocking.run { try await connect(account, quiet: false, work) }
         } catch let failure as SyncFailure {
-            if failure == .interrupted { throw Stopped("stopped; what was received is kept, and the rest goes at the next sync.") }
+            if failure == .interrupted { throw Stopped(stopped) }
             throw Failure(failure.description)
         } catch let failure as DAVFailure {
             throw Failure(SyncFailure(failure).description)
         } catch is CancellationError {
-            throw Stopped("stopped; what was received is kept, and the rest goes at the next sync.")
+            throw Stopped(stopped)
+        }
+    }
+
+    static let stopped = "stopped; what was received is kept, and the rest goes at the next sync."
+
+    /// The work over a client of `account`'s collection: the login
+    /// resolved (`quiet`: the password command's stderr discarded, under
+    /// the screen), the transport made and shut down whatever happens.
+    static func connect<T: Sendable>(_ account: SyncAccount, quiet: Bool, _ work: @Sendable (DAVClient) async throws -> T) async throws
+        -> T
+    {
+        let endpoint: DAVEndpoint
+        do { endpoint = try DAVEndpoint(account.url) } catch { throw Failure("\(account.url): \(error.description)") }
+        let login = try SyncLogin.resolve(account, host: endpoint.host, quiet: quiet)
+        let transport = LiveTransport(endpoint: endpoint, login: login)
+        do {
+            let result = try await work(DAVClient(collection: endpoint, transport: transport))
+            await transport.shutdown()
+            return result
+        } catch {
+            await transport.shutdown()
+            throw error
         }
     }
 }

@@ -91,6 +91,16 @@ import Testing
     }
 
     /// Stdin is /dev/null: a command that asks is told "end of input".
+    /// Under the screen the command's stderr goes to /dev/null, never over
+    /// the drawn terminal; from a command it is grocer's own.
+    @Test func errorsAreDiscardedUnderTheScreen() throws {
+        let stderrOf = "printf %s \"$(readlink /proc/$$/fd/2)\""
+        let quiet = try PasswordCommand(stderrOf, environment: Self.environment, discardingErrors: true).password()
+        #expect(quiet == "/dev/null")
+        let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/2")
+        #expect(try password(stderrOf) == ours)
+    }
+
     @Test func stdinIsEmpty() throws {
         #expect(try password("if read answer; then echo \"read $answer\"; else echo eof; fi") == "eof")
     }
