@@ -31,6 +31,8 @@ struct Grocer: ParsableCommand {
               LANG, LC_ALL, LC_NUMERIC, LC_TIME, LC_MONETARY
                                how numbers, dates and money are written and typed
               TZ               the time zone dates are shown in (kept in UTC)
+              NETRC            the .netrc sync reads a login from (~/.netrc), when the
+                               account has no password command
 
             EXIT STATUS
               0    done (also help, --version, a store with nothing to migrate)

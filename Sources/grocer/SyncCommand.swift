@@ -32,6 +32,9 @@ struct SyncCommand: ParsableCommand {
                 by Ctrl-C (what was received is kept).
                 """)
 
+        @Flag(help: "Print a JSON object {received, sent, conflicts}.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
@@ -49,6 +52,12 @@ struct SyncCommand: ParsableCommand {
                 total.received += summary.received
                 total.sent += summary.sent
                 total.conflicts += summary.conflicts
+            }
+            if json {
+                return JSONText.write(
+                    JSONText.fields([
+                        ("received", String(total.received)), ("sent", String(total.sent)), ("conflicts", String(total.conflicts)),
+                    ]))
             }
             print(total.description)
         }
@@ -78,6 +87,9 @@ struct SyncCommand: ParsableCommand {
         @Option(name: .long, help: ArgumentHelp("A command that prints the password.", valueName: "cmd"))
         var passwordCommand: String?
 
+        @Flag(help: "Print a JSON array: each collection's {collection, url, user, found}.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -99,12 +111,21 @@ struct SyncCommand: ParsableCommand {
                     try await CollectionSetup.prepare(
                         client, for: plan.collection == .list ? .todo : .journal, displayName: plan.collection == .list ? "Groceries" : "Weights")
                 }
-                found.append("\(plan.collection.rawValue): \(text)")
+                found.append(text)
             }
             let db = try store.open()
             defer { try? db.close() }
             for plan in plans { try db.setSyncAccount(plan) }
-            for line in found { print(line) }
+            if json {
+                return JSONText.write(
+                    array: zip(plans, found).map { plan, line in
+                        JSONText.fields([
+                            ("collection", JSONText.string(plan.collection.rawValue)), ("url", JSONText.string(plan.url)),
+                            ("user", JSONText.string(orNull: plan.user)), ("found", JSONText.string(line)),
+                        ])
+                    })
+            }
+            for (plan, line) in zip(plans, found) { print("\(plan.collection.rawValue): \(line)") }
             print("Run `grocer sync` to sync now.")
         }
 
@@ -221,12 +242,21 @@ struct SyncCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Forget the accounts, tokens and conflicts; the list and the weights stay.")
 
+        @Flag(help: "Print a JSON object {forgot}: the collections that were set up.")
+        var json = false
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            guard let db = try Store.openForReading(at: store.url) else { return print("Nothing to forget.") }
-            defer { try? db.close() }
-            try db.forgetSync()
+            let db = try Store.openForReading(at: store.url)
+            defer { try? db?.close() }
+            let accounts = try db?.syncAccounts() ?? []
+            try db?.forgetSync()
+            if json {
+                let names = accounts.map { JSONText.string($0.collection.rawValue) }
+                return JSONText.write(JSONText.fields([("forgot", "[" + names.joined(separator: ",") + "]")]))
+            }
+            guard !accounts.isEmpty else { return print("Nothing to forget: sync was not set up.") }
             print("Forgot the sync accounts; the list and the weights stay here, and the server keeps its copy.")
         }
     }
