@@ -131,7 +131,10 @@ public struct SyncEngine: Sendable {
                 let bytes = Array(data.utf8)
                 // An object grocer cannot read is left alone: never
                 // rewritten, never deleted.
-                guard let (uid, value) = kind.read(bytes) else { continue }
+                guard let (uid, value) = kind.read(bytes) else {
+                    summary.unreadable += 1
+                    continue
+                }
                 remotes.append(Remote(href: response.href, etag: response.etag, bytes: bytes, uid: uid, value: value))
             }
         }

@@ -7,11 +7,16 @@ public struct SyncSummary: Equatable, Sendable, CustomStringConvertible {
     public var sent: Int
     /// Conflicts recorded (both sides changed one field).
     public var conflicts: Int
+    /// Objects on the server grocer could not read (not iCalendar, over
+    /// its size limits, a line of 1 MB, no UID): left alone, never
+    /// rewritten or deleted, and said, so nothing goes missing unnoticed.
+    public var unreadable: Int
 
-    public init(received: Int = 0, sent: Int = 0, conflicts: Int = 0) {
+    public init(received: Int = 0, sent: Int = 0, conflicts: Int = 0, unreadable: Int = 0) {
         self.received = received
         self.sent = sent
         self.conflicts = conflicts
+        self.unreadable = unreadable
     }
 
     /// "sync: 3 received, 1 sent, no conflicts".
@@ -22,10 +27,18 @@ public struct SyncSummary: Equatable, Sendable, CustomStringConvertible {
             case 1: "1 conflict"
             default: "\(self.conflicts) conflicts"
             }
-        return "sync: \(received) received, \(sent) sent, \(conflicts)"
+        let unread =
+            switch unreadable {
+            case 0: ""
+            case 1: "; 1 object on the server could not be read and was left alone"
+            default: "; \(unreadable) objects on the server could not be read and were left alone"
+            }
+        return "sync: \(received) received, \(sent) sent, \(conflicts)" + unread
     }
 
-    static func + (a: SyncSummary, b: SyncSummary) -> SyncSummary {
-        SyncSummary(received: a.received + b.received, sent: a.sent + b.sent, conflicts: a.conflicts + b.conflicts)
+    public static func + (a: SyncSummary, b: SyncSummary) -> SyncSummary {
+        SyncSummary(
+            received: a.received + b.received, sent: a.sent + b.sent, conflicts: a.conflicts + b.conflicts,
+            unreadable: a.unreadable + b.unreadable)
     }
 }

@@ -49,14 +49,13 @@ struct SyncCommand: ParsableCommand {
                     try await SyncEngine(ledger: db, client: client, collection: account.collection, locale: locale, now: { Date() })
                         .sync()
                 }
-                total.received += summary.received
-                total.sent += summary.sent
-                total.conflicts += summary.conflicts
+                total = total + summary
             }
             if json {
                 return JSONText.write(
                     JSONText.fields([
                         ("received", String(total.received)), ("sent", String(total.sent)), ("conflicts", String(total.conflicts)),
+                        ("unreadable", String(total.unreadable)),
                     ]))
             }
             print(total.description)

@@ -252,6 +252,9 @@ import Testing
         #expect(SyncSummary(received: 3, sent: 1, conflicts: 0).description == "sync: 3 received, 1 sent, no conflicts")
         #expect(SyncSummary(received: 0, sent: 0, conflicts: 1).description == "sync: 0 received, 0 sent, 1 conflict")
         #expect(SyncSummary(received: 1, sent: 2, conflicts: 2).description == "sync: 1 received, 2 sent, 2 conflicts")
+        #expect(
+            SyncSummary(unreadable: 2).description
+                == "sync: 0 received, 0 sent, no conflicts; 2 objects on the server could not be read and were left alone")
     }
 }
 

@@ -52,6 +52,20 @@ import Testing
         #expect(server.objects.count == 1)
     }
 
+    /// What grocer cannot read (a 1 MB SUMMARY, no UID, not iCalendar) is
+    /// said in the summary and left on the server as it is.
+    @Test func anObjectGrocerCannotReadIsSaidAndLeftAlone() async throws {
+        let machine = try await synced(.named("flour"))
+        let huge = Sync.phoneTodo(uid: "phone-huge", summary: String(repeating: "a", count: 1 << 20))
+        server.phonePut("huge.ics", huge)
+        server.phonePut("nouid.ics", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:milk\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        let summary = try await machine.sync()
+        #expect(summary.unreadable == 2)
+        #expect(machine.ledger.list == [.named("flour")])
+        #expect(server.objects.values.contains(huge))
+        #expect(server.objects.count == 3)
+    }
+
     @Test func aTickTravelsBothWays() async throws {
         let here = try await synced(.named("milk"), .named("eggs"))
         here.ledger.edit("milk") { $0.ticked = true }
