@@ -17,6 +17,7 @@ enum SyncSession {
             if failure == .interrupted { throw Stopped(stopped) }
             throw Failure(failure.description)
         } catch let failure as DAVFailure {
+            if failure == .stopped { throw Stopped(stopped) }
             throw Failure(SyncFailure(failure).description)
         } catch is CancellationError {
             throw Stopped(stopped)
