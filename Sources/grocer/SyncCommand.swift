@@ -124,7 +124,7 @@ struct SyncCommand: ParsableCommand {
                         ])
                     })
             }
-            for (plan, line) in zip(plans, found) { print("\(plan.collection.rawValue): \(line)") }
+            for (plan, line) in zip(plans, found) { print(VisibleText.escaped("\(plan.collection.rawValue): \(line)")) }
             print("Run `grocer sync` to sync now.")
         }
 
@@ -172,9 +172,12 @@ struct SyncCommand: ParsableCommand {
             guard !rows.isEmpty else { return print("Not set up: " + SyncLines.setUpHow) }
             for row in rows {
                 let last = row.account.lastSync.map { "last synced \(ISO8601.string($0))" } ?? "never synced"
+                // The store is a file from anywhere: what it says is shown,
+                // never obeyed by the terminal.
                 print(
-                    "\(row.account.collection.rawValue): \(row.account.url)\(row.account.user.map { " as \($0)" } ?? ""), \(last), "
-                        + "\(row.waiting) waiting, \(SyncLines.conflicts(row.conflicts))")
+                    VisibleText.escaped(
+                        "\(row.account.collection.rawValue): \(row.account.url)\(row.account.user.map { " as \($0)" } ?? ""), \(last), "
+                            + "\(row.waiting) waiting, \(SyncLines.conflicts(row.conflicts))"))
             }
         }
     }
@@ -209,7 +212,8 @@ struct SyncCommand: ParsableCommand {
                 }
                 if take != nil { try SyncEngine.takeOther(conflict, ledger: db, locale: store.locale) }
                 try db.dismissSyncConflict(id: id)
-                return print(take != nil ? "Took the other value of \(conflict.title); it goes at the next sync." : "Dismissed.")
+                return print(
+                    take != nil ? VisibleText.escaped("Took the other value of \(conflict.title); it goes at the next sync.") : "Dismissed.")
             }
             guard let db = try Store.openForReading(at: store.url) else { return json ? JSONText.write(array: []) : () }
             defer { try? db.close() }
@@ -230,8 +234,9 @@ struct SyncCommand: ParsableCommand {
                 let here = c.localValue ?? "deleted"
                 let there = c.remoteValue ?? "deleted"
                 print(
-                    "\(c.id ?? 0)  \(ISO8601.string(c.at))  \(c.title): \(c.field) here \(here), on the server \(there); kept \(c.kept == "local" ? "here's" : "the server's")"
-                )
+                    VisibleText.escaped(
+                        "\(c.id ?? 0)  \(ISO8601.string(c.at))  \(c.title): \(c.field) here \(here), on the server \(there); "
+                            + "kept \(c.kept == "local" ? "here's" : "the server's")"))
             }
         }
     }
