@@ -115,6 +115,36 @@ import Testing
         #expect(days == [DayFigure(day: CivilDay(Date(timeIntervalSince1970: 1_795_262_400), in: TimeZone(identifier: "UTC")!), sum: 146, count: 2)])
     }
 
+    /// A rebuild adds its sums in batches (`DayTally.flushAt` days at a
+    /// time), so its memory is bounded however many days the store spans:
+    /// a day whose entries come before and after a whole batch of other
+    /// days is still one row holding both.
+    @Test func aRebuildSumsADaySplitAcrossItsBatches() throws {
+        let dir = TempDir()
+        let store = try open(dir, TimeZone(identifier: "UTC")!)
+        let day: Int64 = 999_000_000  // 2001-08-28, before the other days
+        try store.execute(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(DayTally.flushAt + 9))
+            INSERT INTO weight_entry (value, unit, recorded_at) SELECT '60', 'kg', 1000000000 + i * 86400 FROM n
+            """)
+        try store.execute("INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('72.5', 'kg', \(day)), ('73', 'kg', \(day + 60))")
+        try store.execute(
+            """
+            INSERT INTO weight_entry (value, unit, recorded_at) SELECT '1', 'kg', 1000000000 + i * 86400
+            FROM (WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(DayTally.flushAt + 9)) SELECT i FROM n)
+            """)
+        try store.execute("INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('74', 'kg', \(day + 120))")
+        try store.execute("UPDATE setting SET value = 'Asia/Tokyo' WHERE key = 'weight_day.zone'")
+        _ = try store.weightDays(unit: .kg)
+        #expect(try zoneSetting(store) == TimeZone(identifier: "UTC")!.identifier)
+        let rows = try tableRows(store)
+        #expect(rows == (try recomputed(store, TimeZone(identifier: "UTC")!)))
+        #expect(rows.first == "11562 kg 21950 3")
+        #expect(rows.dropFirst().first == "11574 kg 6100 2")
+        #expect(rows.count == DayTally.flushAt + 11)
+    }
+
     @Test func anotherZoneRebuildsTheDaysOnItsFirstNeed() throws {
         let dir = TempDir()
         let utc = try open(dir, TimeZone(identifier: "UTC")!)
