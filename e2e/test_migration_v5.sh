@@ -33,15 +33,17 @@ version() { sqlite3 "$STORE" 'PRAGMA user_version'; }
 CURRENT=$("$GROCER_BIN" store status --store "$TMPROOT/none.sqlite" 2>/dev/null | sed -n 's/^currentVersion: *//p')
 migrate() { "$GROCER_BIN" store migrate --store "$STORE" "$@"; }
 
-# Version 5, whole: every row of the version 4 store, the new tables, each
-# item's amount from its quantity, references sound.
+# Version 5, whole: every row of the version 4 store, the new tables (the
+# per-day table built: its counts add up to the entries), each item's
+# amount from its quantity, references sound.
 is_version5() {
     local got want
     got=$(sqlite3 "$STORE" "SELECT (SELECT count(*) FROM weight_entry), (SELECT count(*) FROM item), (SELECT count(*) FROM quarantine),
-        (SELECT group_concat(name, ',') FROM unit), (SELECT count(*) FROM place), (SELECT count(*) FROM aisle), (SELECT count(*) FROM weight_day),
+        (SELECT group_concat(name, ',') FROM unit), (SELECT count(*) FROM place), (SELECT count(*) FROM aisle),
+        (SELECT (SELECT coalesce(sum(count), 0) FROM weight_day) = (SELECT count(*) FROM weight_entry)),
         (SELECT count(*) FROM item WHERE amount IS NOT CAST(quantity AS TEXT)), (SELECT count(*) FROM pragma_foreign_key_check);
         PRAGMA user_version; PRAGMA integrity_check;" 2>&1)
-    want="$((WEIGHTS - 3))|$((ITEMS - 1))|4|kg,bottle,New Unit|0|0|0|0|0
+    want="$((WEIGHTS - 3))|$((ITEMS - 1))|4|kg,bottle,New Unit|0|0|1|0|0
 $CURRENT
 ok"
     [[ $got == "$want" ]] || { fail "not a whole version 5 store: $got"; return 1; }

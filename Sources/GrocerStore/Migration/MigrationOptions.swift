@@ -23,6 +23,11 @@ public struct MigrationOptions: Sendable {
     /// Raised to stop: checked between batches and, through a progress
     /// handler, inside every statement (so an endless query stops too).
     public var stop: StopFlag = .process
+    /// The person's time zone: the per-day table (`weight_day`) is built in
+    /// it as the migration's last work, behind its progress screen, so that
+    /// no key press after the migration pays for the build. nil leaves the
+    /// table to the first read, as before.
+    public var dayZone: TimeZone?
     /// For tests of the in-place path: one more step's SQL after the
     /// released ones (`GROCER_TEST_EXTRA_STEP_SQL`); the migration then
     /// targets that step's version.
@@ -48,6 +53,7 @@ public struct MigrationOptions: Sendable {
         var options = MigrationOptions(
             logFile: StoreLocation.stateHome(environment).appendingPathComponent("grocer/migration.log"))
         options.fullIntegrityCheck = environment["GROCER_MIGRATION_CHECK"] != "quick"
+        options.dayZone = .current
         #if GROCER_TEST_HOOKS
             options.faultPoint = environment["GROCER_FAULT_POINT"].flatMap(FaultPoint.init(rawValue:))
             if let ms = environment["GROCER_TEST_BATCH_PAUSE_MS"].flatMap(Int.init), ms > 0 {

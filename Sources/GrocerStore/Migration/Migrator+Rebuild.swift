@@ -89,6 +89,10 @@ extension Migrator {
                     try verifyCounts(db, plan: plan, sourceCounts: sourceCounts, added: added, summary: summary)
                     try db.execute(sql: "DETACH DATABASE src")
                     try runSteps(db, after: known.last?.version ?? Schema.version4Number, stop: stop)
+                    try db.inTransaction {
+                        try buildDays(db, version: steps.last?.version ?? Schema.version4Number)
+                        return .commit
+                    }
                     phases.end("steps")
                     try verifyFile(db)
                     phases.end("verify")

@@ -48,6 +48,10 @@ extension Migrator {
                         done += 1
                         progress(MigrationProgress(done: done, total: pending.count))
                     }
+                    try db.inTransaction {
+                        try buildDays(db, version: pending.last?.version ?? version)
+                        return .commit
+                    }
                     try verifyFile(db)
                 }
                 try queue.close()
@@ -69,6 +73,14 @@ extension Migrator {
         }
         hit(.afterVerify)
         return summary
+    }
+
+    /// The per-day table built in the person's zone (`MigrationOptions.dayZone`)
+    /// in the caller's transaction, when the store reached a version that
+    /// has it (5 on).
+    func buildDays(_ db: Database, version: Int) throws {
+        guard let zone = options.dayZone, version >= 5 else { return }
+        try WeightDayTable.rebuild(db, zone: zone)
     }
 
     /// Runs the steps after `version` in order, each in one transaction
