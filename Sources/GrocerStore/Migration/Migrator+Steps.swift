@@ -77,10 +77,11 @@ extension Migrator {
 
     /// The per-day table built in the person's zone (`MigrationOptions.dayZone`)
     /// in the caller's transaction, when the store reached a version that
-    /// has it (5 on).
+    /// has it (5 on) and it is not built for that zone already (a step
+    /// from version 6 on leaves it as it was).
     func buildDays(_ db: Database, version: Int) throws {
         guard let zone = options.dayZone, version >= 5 else { return }
-        try WeightDayTable.rebuild(db, zone: zone)
+        try WeightDayTable.rebuildIfNeeded(db, zone: zone)
     }
 
     /// Runs the steps after `version` in order, each in one transaction
