@@ -54,7 +54,9 @@ public struct WeightImporter {
 
     init(db: Database, zone: TimeZone, stop: StopFlag, progressEvery: Int, progress: @escaping (Int) -> Void) throws {
         self.db = db
-        days = try WeightDayTable.isCurrent(db, zone: zone) ? try DayTally(db: db, zone: zone) : nil
+        // In the days of the zone the table is built for, whatever the
+        // importer's (see `WeightDayTable.change`).
+        days = try WeightDayTable.builtZone(db).map { try DayTally(db: db, zone: $0) }
         self.stop = stop
         self.progressEvery = max(1, progressEvery)
         self.progress = progress
@@ -177,7 +179,7 @@ public struct WeightImporter {
             try days!.flush()
             if let first = days!.firstDay { try WeightDayTable.forgetCheckpoint(db, ifChangedFrom: first) }
         } else {
-            try WeightDayTable.rebuild(db, zone: zone)
+            try WeightDayTable.rebuild(db, zone: try WeightDayTable.builtZone(db) ?? zone)
         }
     }
 }

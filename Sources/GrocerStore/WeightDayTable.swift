@@ -4,9 +4,10 @@ import GrocerCore
 
 /// `weight_day`: each local calendar day's entries, per unit as typed, as
 /// the sum of their hundredths and their count. Kept current in the same
-/// transaction as every weight write; rebuilt in one pass over
-/// `weight_entry` when the setting `weight_day.zone` is missing or names
-/// another time zone than the person's.
+/// transaction as every weight write, in the days of the zone the setting
+/// `weight_day.zone` names (whatever the writer's); rebuilt in one pass
+/// over `weight_entry` when the setting is missing, or a read needs another
+/// zone's days.
 ///
 /// An entry counts here when its row is one grocer can read: a value
 /// `WeightDayTable.hundredths` takes, unit lbs or kg, an integer time in
@@ -90,11 +91,21 @@ enum WeightDayTable {
         return (unit, hundredths, recordedAt)
     }
 
+    /// The zone the table is built for; nil when it is not built (or
+    /// names a zone this machine does not know).
+    static func builtZone(_ db: Database) throws -> TimeZone? {
+        try SettingRecord.readableValue(of: .weightDayZone, db).flatMap(TimeZone.init(identifier:))
+    }
+
     /// Updates the table for rows removed and added in the caller's
-    /// transaction, after they were written: a table not built for `zone`
-    /// is rebuilt instead (which already includes them).
-    static func change(_ db: Database, zone: TimeZone, removed: [WeightRecord] = [], added: [WeightRecord] = []) throws {
-        if try rebuildIfNeeded(db, zone: zone) { return }
+    /// transaction, after they were written, in the days of the zone the
+    /// table is built for, whatever the writer's: a cron job in UTC beside
+    /// the person's terminal in New York keeps the table in New York's days
+    /// instead of rebuilding it in its own (and the terminal rebuilding it
+    /// back, every other call). A table not built yet is built in `zone`
+    /// (which already includes the rows).
+    static func change(_ db: Database, zone writerZone: TimeZone, removed: [WeightRecord] = [], added: [WeightRecord] = []) throws {
+        guard let zone = try builtZone(db) else { return try rebuild(db, zone: writerZone) }
         let changed = (removed + added).compactMap { record in
             countable(value: record.value, unit: record.unit, recordedAt: record.recordedAt).map {
                 CivilDay(Date(timeIntervalSince1970: TimeInterval($0.recordedAt)), in: zone).number

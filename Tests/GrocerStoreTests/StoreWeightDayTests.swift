@@ -158,8 +158,14 @@ import Testing
         try tokyo.addWeight(Weight(digits: "73", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
         #expect(try tableRows(tokyo) == recomputed(tokyo, TimeZone(identifier: "Asia/Tokyo")!))
         try tokyo.close()
+        // A writer in another zone (a cron job in UTC) keeps the table in
+        // the zone it was built for, adding in that zone's days: no rebuild.
         let again = try open(dir, TimeZone(identifier: "UTC")!)
         try again.addWeight(Weight(digits: "74", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
+        #expect(try zoneSetting(again) == "Asia/Tokyo")
+        #expect(try tableRows(again) == recomputed(again, TimeZone(identifier: "Asia/Tokyo")!))
+        // Reading there needs the days in UTC: that builds them.
+        #expect(try again.weightDays(unit: .kg).map(\.day.description) == ["2026-11-21"])
         #expect(try zoneSetting(again) == TimeZone(identifier: "UTC")!.identifier)
         #expect(try tableRows(again) == ["20778 kg 21950 3"])
     }
