@@ -88,6 +88,16 @@ extension Store {
         error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path)
     }
 
+    /// Whether `weight_day` was built for another zone than `timeZone` (a
+    /// move, a store from another machine): not when it was never built (a
+    /// new store, whose first weight builds it).
+    public func weightDaysBuiltForAnotherZone() throws -> Bool {
+        try checkedRead(SettingRecord.shape) { db in
+            guard let built = try SettingRecord.readableValue(of: .weightDayZone, db) else { return false }
+            return built != timeZone.identifier
+        }
+    }
+
     /// Rebuilds `weight_day` in one transaction when the setting
     /// `weight_day.zone` is missing or names another zone than `timeZone`;
     /// nothing otherwise (one setting read). True when it rebuilt. A bulk

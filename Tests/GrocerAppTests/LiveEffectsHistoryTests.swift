@@ -25,6 +25,25 @@ import Testing
 
     static let noon = Date(timeIntervalSince1970: 1_795_262_400)
 
+    /// A store whose per-day table was built in another zone (a move, a
+    /// file from another machine) gets it built in the person's zone in the
+    /// background once it opens, so no key press pays for it.
+    @Test func aTableBuiltForAnotherZoneIsRebuiltInTheBackgroundAtOpen() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-days-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("grocer.sqlite")
+        let tokyo = try Store.open(at: url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        try tokyo.addWeight(Weight(digits: "80", unit: .kg)!, at: Self.noon)
+        try tokyo.close()
+        let effects = LiveEffects(path: url.path, environment: [:], post: { _ in })
+        _ = try effects.openStore()
+        effects.daysRebuild.wait()
+        let here = try Store.open(at: url)
+        defer { try? here.close() }
+        #expect(try here.rebuildWeightDaysIfNeeded() == false)
+        #expect(here.timeZone.identifier != "Asia/Tokyo")
+    }
+
     @Test func openingReadsTheCountTheNewestPageTheDaysAndTheGoal() throws {
         let f = try Fixture()
         defer { f.remove() }
