@@ -104,6 +104,22 @@ methods() {
     since "$@" | sed -n 's/.*\] \([A-Z]*\) request for .*/\1/p' | sort | uniq -c | sort -rn |
         awk '{ printf "%s%s %d", (NR > 1 ? ", " : ""), $2, $1 } END { if (NR == 0) printf "none" }'
 }
+# server_ms MARK: the time Radicale says it spent on the requests after MARK
+# ("... response status for ... in 0.005 seconds"), in ms.
+server_ms() {
+    tail -n "+$(($1 + 1))" "$WORK/radicale.log" | sed -n 's/.* response status for .* in \([0-9.]*\) seconds.*/\1/p' |
+        awk '{ s += $1 } END { printf "%.0f", s * 1000 }'
+}
+# put_growth MARK: Radicale's own time for the first and the last 100 PUTs
+# after MARK (medians, ms): what a PUT costs on a small and on a full
+# collection.
+put_growth() {
+    tail -n "+$(($1 + 1))" "$WORK/radicale.log" | grep -F ' response status for ' | grep -F '.ics' |
+        sed -n 's/.* in \([0-9.]*\) seconds: 20[14].*/\1/p' >"$WORK/puts"
+    printf '%s ms first 100, %s ms last 100' \
+        "$(head -100 "$WORK/puts" | sort -g | awk '{ a[NR] = $1 } END { printf "%.1f", a[int((NR + 1) / 2)] * 1000 }')" \
+        "$(tail -100 "$WORK/puts" | sort -g | awk '{ a[NR] = $1 } END { printf "%.1f", a[int((NR + 1) / 2)] * 1000 }')"
+}
 writes() { since "$@" | grep -cE '\] (PUT|DELETE|PROPPATCH|MKCOL|MKCALENDAR|MOVE|COPY) request for ' || true; }
 
 # --- timing ---
@@ -116,19 +132,20 @@ mb() { awk -v k="$1" 'BEGIN { printf "%.1f MB", k / 1024 }'; }
 verdict() { if [[ $1 == 1 ]]; then echo "  met: $2"; else echo "  MISSED: $2"; fi; }
 
 # run_timed OUT COMMAND...: runs it under GNU time; sets MS (wall, from
-# date) and KB (peak RSS); its output goes to OUT. A failure ends the bench.
+# date), KB (peak RSS) and CPU (user + system, ms); its output goes to
+# OUT. A failure ends the bench.
 run_timed() {
     local out=$1 t0 t1
     shift
     t0=$(now_ns)
-    if ! /usr/bin/time -f %M -o "$WORK/rss" "$@" >"$out" 2>&1; then
+    if ! /usr/bin/time -f '%M %U %S' -o "$WORK/rss" "$@" >"$out" 2>&1; then
         echo "failed: $* :" >&2
         cat "$out" >&2
         exit 1
     fi
     t1=$(now_ns)
     MS=$(ms "$t0" "$t1")
-    KB=$(tail -1 "$WORK/rss")
+    read -r KB CPU < <(tail -1 "$WORK/rss" | awk '{ printf "%s %.0f\n", $1, ($2 + $3) * 1000 }')
 }
 
 grocer() { "$GROCER_BIN" "$@"; }
@@ -256,24 +273,37 @@ make_list_store "$GROCER_STORE"
 grocer sync setup --list "$LIST_URL" --user "$USER_NAME" --password-command "$PASSWORD_COMMAND" >"$WORK/setup.txt"
 m=$(mark)
 run_timed "$WORK/sync.txt" "$GROCER_BIN" sync
-printf '  initial sync, %s items:      grocer %6s ms  %4s requests (%s)  peak RSS %s  [%s]\n' \
-    "$ITEMS" "$MS" "$(count "$m" grocer)" "$(methods "$m" grocer)" "$(mb "$KB")" "$(tr -d '\n' <"$WORK/sync.txt")"
+printf '  initial sync, %s items: grocer %s ms (Radicale busy %s ms, grocer CPU %s ms), %s requests (%s), peak RSS %s  [%s]\n' \
+    "$ITEMS" "$MS" "$(server_ms "$m")" "$CPU" "$(count "$m" grocer)" "$(methods "$m" grocer)" "$(mb "$KB")" "$(tr -d '\n' <"$WORK/sync.txt")"
+echo "    Radicale's time per PUT: $(put_growth "$m")"
 on_server=$(find "$WORK/collections/collection-root/$USER_NAME/groceries" -maxdepth 1 -name "*.ics" | wc -l)
 ((on_server == ITEMS)) || { echo "  the server holds $on_server items, not $ITEMS" >&2; exit 1; }
 # The sync after it: its pushes come back in the token's changes, once.
 m=$(mark)
 run_timed "$WORK/sync.txt" "$GROCER_BIN" sync
-printf '  the sync after it:          grocer %6s ms  %4s requests (%s)\n' "$MS" "$(count "$m" grocer)" "$(methods "$m" grocer)"
+printf '  the sync after it: grocer %s ms, %s requests (%s)\n' "$MS" "$(count "$m" grocer)" "$(methods "$m" grocer)"
 
 vdir_config groceries "$LIST_URL"
 m=$(mark)
 run_timed "$WORK/discover.txt" vdirsyncer -c "$WORK/vdirsyncer/config" discover groceries
 discover_ms=$MS
 run_timed "$WORK/vsync.txt" vdirsyncer -c "$WORK/vdirsyncer/config" sync groceries
-printf '  the same collection, first:  vdirsyncer discover %s ms + sync %s ms  %4s requests (%s)  peak RSS %s\n' \
+printf '  the same collection, first: vdirsyncer discover %s ms + sync %s ms, %s requests (%s), peak RSS %s\n' \
     "$discover_ms" "$MS" "$(count "$m" vdirsyncer)" "$(methods "$m" vdirsyncer)" "$(mb "$KB")"
 in_folder=$(find "$WORK/vdirsyncer/groceries" -name '*.ics' | wc -l)
 ((in_folder == ITEMS)) || { echo "  vdirsyncer's folder holds $in_folder items, not $ITEMS" >&2; exit 1; }
+# The same direction as grocer's initial sync: vdirsyncer uploading those
+# items from its folder into a fresh collection.
+curl -s -f -o /dev/null -u "$USER_NAME:$PASSWORD" -X MKCALENDAR "${HOME_URL}groceries-upload/" || { echo "MKCALENDAR failed" >&2; exit 1; }
+vdir_config upload "${HOME_URL}groceries-upload/"
+cp "$WORK/vdirsyncer/groceries/"*.ics "$WORK/vdirsyncer/upload/"
+m=$(mark)
+run_timed "$WORK/discover.txt" vdirsyncer -c "$WORK/vdirsyncer/config" discover upload
+discover_ms=$MS
+run_timed "$WORK/vsync.txt" vdirsyncer -c "$WORK/vdirsyncer/config" sync upload
+printf '  the same items uploaded into a fresh collection: vdirsyncer discover %s ms + sync %s ms (Radicale busy %s ms), %s requests (%s), peak RSS %s\n' \
+    "$discover_ms" "$MS" "$(server_ms "$m")" "$(count "$m" vdirsyncer)" "$(methods "$m" vdirsyncer)" "$(mb "$KB")"
+echo "    Radicale's time per PUT: $(put_growth "$m")"
 
 # 2. One change by a phone, picked up by each; alternating who goes first.
 mapfile -t hrefs < <(sqlite3 "$GROCER_STORE" "
@@ -325,7 +355,7 @@ w=$(writes "$m")
 ((w == 0)) || found+=("$w writing requests ($(methods "$m"))")
 [[ $before == "$after" ]] || found+=("the store's file or -wal changed")
 [[ $dv_before == "$dv_after" ]] || found+=("data_version moved ($dv_before to $dv_after)")
-printf '  a sync with nothing to do:  grocer %6s ms  %4s requests (%s)  [%s]\n' "$MS" "$(count "$m" grocer)" "$(methods "$m" grocer)" "$(tr -d '\n' <"$WORK/sync.txt")"
+printf '  a sync with nothing to do: grocer %s ms, %s requests (%s)  [%s]\n' "$MS" "$(count "$m" grocer)" "$(methods "$m" grocer)" "$(tr -d '\n' <"$WORK/sync.txt")"
 if ((${#found[@]} == 0)); then
     echo "  met: writes: 0 (no PUT or DELETE; the store file, its -wal and data_version unchanged)"
 else
@@ -342,8 +372,9 @@ grocer weight import --strict "$WORK/weights.csv" >/dev/null
 grocer sync setup --weights "$WEIGHTS_URL" --user "$USER_NAME" --password-command "$PASSWORD_COMMAND" >"$WORK/setup.txt"
 m=$(mark)
 run_timed "$WORK/sync.txt" "$GROCER_BIN" sync
-printf '  initial sync, %s daily weights: grocer %6s ms  %4s requests (%s)  peak RSS %s  [%s]\n' \
-    "$DAYS" "$MS" "$(count "$m" grocer)" "$(methods "$m" grocer)" "$(mb "$KB")" "$(tr -d '\n' <"$WORK/sync.txt")"
+printf '  initial sync, %s daily weights: grocer %s ms (Radicale busy %s ms, grocer CPU %s ms), %s requests (%s), peak RSS %s  [%s]\n' \
+    "$DAYS" "$MS" "$(server_ms "$m")" "$CPU" "$(count "$m" grocer)" "$(methods "$m" grocer)" "$(mb "$KB")" "$(tr -d '\n' <"$WORK/sync.txt")"
+echo "    Radicale's time per PUT: $(put_growth "$m")"
 on_server=$(find "$WORK/collections/collection-root/$USER_NAME/weights" -maxdepth 1 -name "*.ics" | wc -l)
 ((on_server == DAYS)) || { echo "  the server holds $on_server weights, not $DAYS" >&2; exit 1; }
 vdir_config weights "$WEIGHTS_URL"
@@ -351,5 +382,5 @@ m=$(mark)
 run_timed "$WORK/discover.txt" vdirsyncer -c "$WORK/vdirsyncer/config" discover weights
 discover_ms=$MS
 run_timed "$WORK/vsync.txt" vdirsyncer -c "$WORK/vdirsyncer/config" sync weights
-printf '  the same collection, first:  vdirsyncer discover %s ms + sync %s ms  %4s requests (%s)  peak RSS %s\n' \
+printf '  the same collection, first: vdirsyncer discover %s ms + sync %s ms, %s requests (%s), peak RSS %s\n' \
     "$discover_ms" "$MS" "$(count "$m" vdirsyncer)" "$(methods "$m" vdirsyncer)" "$(mb "$KB")"
