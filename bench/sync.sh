@@ -4,8 +4,10 @@
 #
 #   1. the initial sync of a 1,000-item list (accented names, places and
 #      aisles): time, requests (Radicale's own log, one line a request),
-#      peak RSS; then vdirsyncer's `discover` and first sync of that
-#      collection into a local folder (the reference);
+#      Radicale's busy time, grocer's CPU, peak RSS; then vdirsyncer's
+#      `discover` and first sync of that collection into a local folder,
+#      and vdirsyncer uploading those items into a fresh collection (the
+#      initial sync's own direction: the references);
 #   2. one change made by a phone (curl: GET, then PUT with If-Match: an
 #      item ticked), then `grocer sync` and `vdirsyncer sync`, each picking
 #      up that one change; ROUNDS rounds, the order alternating; medians
@@ -18,6 +20,10 @@
 #   4. the initial sync of 10 years of daily weights (3,650 VJOURNALs) into
 #      a fresh collection: time, requests, peak RSS; vdirsyncer's first
 #      sync of it beside.
+#
+# The initial syncs are one PUT an object, and Radicale's PUT slows as its
+# collection grows: the script takes about 10 minutes on the 2-core
+# machine (README, "Figures").
 #
 # Prints figures and says "met" or "MISSED"; asserts no wall-clock limit
 # (the machine is shared: read the ratio). Exits non-zero only when
