@@ -12,8 +12,9 @@
 #                   under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
 #   make uninstall  removes exactly those files again (same PREFIX and DESTDIR), then the
 #                   folders install made, where they are empty
-#   make bench      start-up, bytes per keystroke and migration benchmarks, side by side
-#                   with references measured in the same run
+#   make bench      start-up, bytes per keystroke, migration and sync benchmarks, side by
+#                   side with references measured in the same run (the test set-up plus
+#                   vdirsyncer, the sync's reference)
 #   make order      lay out anew the functions that run before the first frame
 #                   (scripts/first-frame.order; needs valgrind)
 #   make demo-migration   a large version 1 store in a temporary folder, opened by grocer
@@ -44,6 +45,8 @@ TEST_SCRATCH = .build-test
 TEST_BIN = $(TEST_SCRATCH)/release/grocer
 RUN_PACKAGES = libsqlite3-dev libncursesw5-dev pkg-config binutils
 TEST_PACKAGES = $(RUN_PACKAGES) tmux sqlite3 procps time strace jq groff-base valgrind radicale xandikos curl python3
+# The sync bench's reference client (bench/sync.sh).
+BENCH_PACKAGES = $(TEST_PACKAGES) vdirsyncer
 # What `make install` puts under $(DESTDIR)$(PREFIX), and `make uninstall` removes.
 INSTALL_BIN = bin/grocer
 INSTALL_MAN = share/man/man1/grocer.1
@@ -69,7 +72,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 PIPED = | cat
 
-.PHONY: run test build build-test install uninstall order bench demo-migration check budget format lint clean deps test-deps unit-test e2e
+.PHONY: run test build build-test install uninstall order bench demo-migration check budget format lint clean deps test-deps bench-deps unit-test e2e
 
 run: deps build
 	@$(BIN) $(ARGS)
@@ -136,7 +139,7 @@ lint:
 order: test-deps build-test
 	GROCER_BIN=$(CURDIR)/$(TEST_BIN) bash scripts/first-frame-order.sh $(ORDER_FILE)
 
-bench: test-deps build
+bench: bench-deps build
 	bash bench/run.sh
 
 demo-migration: deps build
@@ -147,6 +150,9 @@ deps:
 
 test-deps:
 	@bash scripts/ensure-packages.sh $(TEST_PACKAGES)
+
+bench-deps:
+	@bash scripts/ensure-packages.sh $(BENCH_PACKAGES)
 
 clean:
 	rm -rf .build $(TEST_SCRATCH)

@@ -17,3 +17,5 @@ if [[ -f bench/groceries.sh ]]; then
 fi
 echo
 bash bench/follow.sh
+echo
+bash bench/sync.sh
