@@ -56,7 +56,10 @@ def props(text):
 
 
 def do_list():
-    tree = ET.parse(sys.stdin.buffer)
+    # Radicale passes a control character of an object into its XML as it
+    # is (not well-formed): drop those before parsing.
+    data = bytes(b for b in sys.stdin.buffer.read() if b >= 0x20 or b in (0x09, 0x0A, 0x0D))
+    tree = ET.ElementTree(ET.fromstring(data))
     for response in tree.getroot().iter(DAV + "response"):
         href = response.findtext(DAV + "href") or ""
         data = None

@@ -133,6 +133,16 @@ item_id() { G items list --json | jq -r --arg n "$1" '.[] | select(.name == $n) 
 # checkpoint; its rows may not).
 store_dump() { sqlite3 "$GROCER_STORE" .dump 2>/dev/null | sha256sum; }
 
+# known_bug CHECK... -- MESSAGE: a check that fails because of a bug in
+# grocer reported but not fixed yet: said loudly, not counted as a failure.
+known_bug() {
+    local check=()
+    while (($#)) && [[ $1 != -- ]]; do check+=("$1"); shift; done
+    shift
+    "${check[@]}" && return 0
+    echo "    KNOWN BUG (skipped, not counted): $*" >&2
+}
+
 # sync_test NAME FUNCTION ARGS...: run_test, unless SYNC_ONLY (a regex) is
 # set and NAME does not match it (for running one scenario by hand).
 sync_test() {
