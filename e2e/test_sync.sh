@@ -323,6 +323,7 @@ a_kill_9_mid_sync_then_sync_completes() {
     kill -KILL "$pid" 2>/dev/null || fail "the sync ended before the kill (saw $seen): $(cat "$TMPROOT/killed")"
     wait "$pid" 2>/dev/null
     seen=$(objects)
+    echo "    killed with $seen of 1000 on the server"
     ((seen < 1000)) || fail "the kill came too late: all $seen were sent"
     [[ $(sqlite3 "$GROCER_STORE" "PRAGMA integrity_check") == ok ]] || fail "after the kill: integrity_check failed"
     synced "sync: 0 received, $((1000 - seen)) sent, no conflicts"
@@ -356,6 +357,7 @@ two_grocers_sync_at_once() {
         fi
     done
     ((rc_a == 0 || rc_b == 0)) || fail "neither synced: $(cat "$TMPROOT/a" "$TMPROOT/b")"
+    echo "    one: exit $rc_a, $(cat "$TMPROOT/a"); the other: exit $rc_b, $(cat "$TMPROOT/b")"
     synced || return 1
     every_item_once 200
     [[ $(sqlite3 "$GROCER_STORE" "PRAGMA integrity_check") == ok ]] || fail "integrity_check failed"
