@@ -24,8 +24,8 @@ bounded() {
     shift
     started=$(date +%s.%N)
     one_line_exit_2 "$want" /usr/bin/time -f '%M' -o "$TMPROOT/rss" "$@"
-    echo "    $(head -c 200 "$TMPROOT/err") ($(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f s", e - s }'))"
     rss=$(tail -1 "$TMPROOT/rss")
+    echo "    $(head -c 200 "$TMPROOT/err") ($(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f s", e - s }'), peak RSS $((${rss:-0} / 1024)) MB)"
     [[ $rss =~ ^[0-9]+$ ]] || { fail "no peak RSS: $(cat "$TMPROOT/rss")"; return 1; }
     ((rss < RSS_LIMIT_KB)) || fail "$*: peak RSS $((rss / 1024)) MB"
 }
