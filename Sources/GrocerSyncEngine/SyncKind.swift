@@ -93,7 +93,7 @@ extension SyncKind where Value == SyncedWeight, Field == WeightField {
             merge: { WeightMerge.merge(base: $0, local: $1, remote: $2) },
             add: { $0.weights.append($1) },
             sameName: nil,
-            title: { "\($0.summary) on \(ICalDate.utc($0.recordedAt))" },
+            title: { "\($0.summary) on \($0.recordedAt.formatted(.iso8601))" },
             shown: { field, entry in
                 guard let entry else { return nil }
                 switch field {

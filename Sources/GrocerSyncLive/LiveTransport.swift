@@ -82,6 +82,9 @@ public final class LiveTransport: DAVTransport {
     static func failure(_ error: any Error, deadline: TimeAmount) -> DAVFailure {
         if error is CancellationError { return .stopped }
         if error is NIOTooManyBytesError { return .answerTooLarge(limit: DAVClient.maximumBody) }
+        // The server answered, with bytes that are not HTTP: nonsense, not
+        // "unreachable" (and never the parser's own words).
+        if error is HTTPParserError { return .nonsense("an answer that is not HTTP") }
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:

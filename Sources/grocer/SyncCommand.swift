@@ -106,7 +106,7 @@ struct SyncCommand: ParsableCommand {
             }
             var found: [String] = []
             for plan in plans {
-                let text = try SyncSession.run(plan) { client in
+                let text = try SyncSession.run(plan, setup: true) { client in
                     try await CollectionSetup.prepare(
                         client, for: plan.collection == .list ? .todo : .journal, displayName: plan.collection == .list ? "Groceries" : "Weights")
                 }

@@ -10,7 +10,11 @@ import GrocerSyncLive
 /// work run to its end or to Ctrl-C, the transport shut down, and any
 /// failure made one line (`Failure`, exit 2; stopped: exit 130).
 enum SyncSession {
-    static func run<T: Sendable>(_ account: SyncAccount, _ work: @escaping @Sendable (DAVClient) async throws -> T) throws -> T {
+    /// `setup`: the work is `sync setup`'s look at the server, whose
+    /// failure keeps nothing (there are no local changes to speak of).
+    static func run<T: Sendable>(_ account: SyncAccount, setup: Bool = false, _ work: @escaping @Sendable (DAVClient) async throws -> T)
+        throws -> T
+    {
         do {
             return try Blocking.run { try await connect(account, quiet: false, work) }
         } catch let failure as SyncFailure {
@@ -18,6 +22,7 @@ enum SyncSession {
             throw Failure(failure.description)
         } catch let failure as DAVFailure {
             if failure == .stopped { throw Stopped(stopped) }
+            if setup { throw Failure("sync setup: \(account.url): \(failure.description); nothing was kept") }
             throw Failure(SyncFailure(failure).description)
         } catch is CancellationError {
             throw Stopped(stopped)

@@ -306,6 +306,9 @@ import Testing
         #expect(a.ledger.weights.map(\.weight.digits) == ["72.40"])
         let conflict = try #require(a.ledger.conflicts.first)
         #expect(conflict.field == "weight" && conflict.localValue == "72.60 kg" && conflict.remoteValue == "72.40 kg" && conflict.kept == "remote")
+        // The entry's time as people read it (`sync conflicts`, the conflicts
+        // view), not iCalendar's 20260921T141320Z.
+        #expect(conflict.title == "72.40 kg on 2026-09-21T14:13:20Z")
         let batch = try #require(SyncEngine.takeOther(conflict: conflict, current: a.ledger.weights.first))
         try a.ledger.applySync(.weights, batch, locale: MemoryLedger.locale)
         try await a.sync()

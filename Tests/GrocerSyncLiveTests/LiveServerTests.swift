@@ -223,4 +223,33 @@ final class LocalServer {
         await #expect(throws: DAVFailure.timedOut(seconds: 1)) { try await DAVClient(collection: endpoint, transport: transport).facts() }
         await transport.shutdown()
     }
+
+    /// A server that answers bytes that are not HTTP (e2e/fake-caldav.py
+    /// garbage) answered nonsense: it is not "unreachable", and the HTTP
+    /// parser's own words ("invalid constant string") are not shown.
+    @Test func anAnswerThatIsNotHTTPIsNonsense() async throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("e2e/fake-caldav.py")
+        let process = Process()
+        process.executableURL = try LocalServer.find("python3")
+        process.arguments = [script.path, "garbage"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        // Its first line, once it takes connections: "port N".
+        var line: [UInt8] = []
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
+        let port = try #require(Int(String(decoding: line, as: UTF8.self).replacingOccurrences(of: "port ", with: "")))
+        let endpoint = try DAVEndpoint("http://127.0.0.1:\(port)/alice/groceries/")
+        let transport = LiveTransport(endpoint: endpoint, login: nil, timeout: .seconds(20))
+        await #expect(throws: DAVFailure.nonsense("an answer that is not HTTP")) {
+            try await DAVClient(collection: endpoint, transport: transport).facts()
+        }
+        await transport.shutdown()
+    }
 }

@@ -134,6 +134,13 @@ extension GroceriesScreen {
         case .status(let status):
             syncStatus = status
             if status.isSetUp, headerRefreshAt == nil { headerRefreshAt = context.uptime + Self.headerRefresh }
+            // Changes wait that no sync is due for: made where the screen
+            // does not see them as its own (the conflicts view's "take the
+            // other value", another grocer on this store). They go as the
+            // screen's own do, a few seconds later.
+            if status.isSetUp, status.waiting > 0, syncDueAt == nil, !syncIsRunning, !syncOnStatus {
+                syncDueAt = context.uptime + Self.syncAfterChange
+            }
             if syncOnStatus, status.isSetUp {
                 syncOnStatus = false
                 guard syncIsRunning else { return startSync(context) }

@@ -116,6 +116,25 @@ private let offline = SyncStatus.Failure(headline: "offline", line: "Not synced:
         #expect(s.receive(.sync(.status(SyncStatus(lastSync: now))), &context) == .redraw)
     }
 
+    /// A change the screen did not make itself (the conflicts view took
+    /// the other value; another grocer wrote) is read as waiting in a
+    /// later status: it goes 3 s later, as the screen's own changes do,
+    /// not at the next periodic sync (found by e2e/test_sync_screen.sh).
+    @Test func changesWaitingThatNoSyncIsDueForGoAFewSecondsLater() {
+        var s = opened(SyncStatus(lastSync: now))
+        var context = at(.seconds(40))
+        #expect(s.receive(.sync(.status(SyncStatus(lastSync: now, waiting: 1))), &context) == .redraw)
+        #expect(s.wakeAt == .seconds(43))
+        context.uptime = .seconds(43)
+        #expect(s.wake(&context) == .perform(.sync(.now)))
+        // Nothing waiting: nothing due.
+        var idle = opened(SyncStatus(lastSync: now))
+        context.uptime = .seconds(40)
+        _ = idle.receive(.sync(.status(SyncStatus(lastSync: now))), &context)
+        context.uptime = .seconds(43)
+        #expect(idle.wake(&context) == .redraw)
+    }
+
     @Test func withSyncNotSetUpOpeningRunsNothingAndNoTimerIsSet() {
         var context = at(.zero)
         var s = groceries(context: context)

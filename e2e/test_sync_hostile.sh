@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# grocer sync against a hostile server (issue 16, "a server is untrusted
+# input"): e2e/fake-caldav.py answers 100 MB (with a length, and chunked
+# without one), a billion laughs, an external entity, garbage that is not
+# HTTP, a redirect to another host, or nothing at all. For `grocer sync
+# setup` and for `grocer sync`: exit 2 with one line, no control character
+# in what grocer prints, memory bounded (peak RSS from /usr/bin/time, under
+# 200 MB), the store untouched; the redirect never takes the login to
+# 127.0.0.2 (the fake's log says who got it).
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/caldav.sh"
+source "$(dirname "$0")/sync.sh"
+for tool in sqlite3 python3 /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "needs $tool (make test installs it)"; exit 1; }
+done
+unset LC_ALL LC_NUMERIC
+export LANG=en_US.UTF-8 TZ=UTC
+RSS_LIMIT_KB=$((200 * 1024))
+
+# bounded WANT COMMAND...: one_line_exit_2, under /usr/bin/time: its peak
+# resident memory below RSS_LIMIT_KB. Says how long it took (for the report).
+bounded() {
+    local want=$1 rss started
+    shift
+    started=$(date +%s.%N)
+    one_line_exit_2 "$want" /usr/bin/time -f '%M' -o "$TMPROOT/rss" "$@"
+    rss=$(tail -1 "$TMPROOT/rss")
+    echo "    $(head -c 200 "$TMPROOT/err") ($(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f s", e - s }'), peak RSS $((${rss:-0} / 1024)) MB)"
+    [[ $rss =~ ^[0-9]+$ ]] || { fail "no peak RSS: $(cat "$TMPROOT/rss")"; return 1; }
+    ((rss < RSS_LIMIT_KB)) || fail "$*: peak RSS $((rss / 1024)) MB"
+}
+
+# The setup against the fake: refused, and no store made.
+setup_refused() {
+    local mode=$1 want=$2
+    caldav_fake "$mode" || return 1
+    bounded "$want" "$GROCER_BIN" sync setup --list "$CALDAV_URL" --user alice --password-command "cat $PW_FILE"
+    [[ ! -e $GROCER_STORE ]] || fail "$mode: setup made a store"
+    grep -q '^request ' "$CALDAV_LOG" || fail "$mode: grocer never asked the fake"
+}
+
+# A sync of a store whose list account is the fake: refused, the store's
+# rows as they were, the local item still there and waiting.
+sync_refused_by() {
+    local mode=$1 want=$2 before
+    caldav_fake "$mode" || return 1
+    G items add milk >/dev/null || fail "add" || return 1
+    sqlite3 "$GROCER_STORE" "INSERT INTO sync_account (collection, url, user, password_command)
+        VALUES ('list', '$CALDAV_URL', 'alice', 'cat $PW_FILE')" || fail "the account" || return 1
+    before=$(store_dump)
+    bounded "$want" "$GROCER_BIN" sync
+    [[ $(store_dump) == "$before" ]] || fail "$mode: the store changed"
+    [[ $(sqlite3 "$GROCER_STORE" "PRAGMA integrity_check") == ok ]] || fail "$mode: integrity_check failed"
+    G sync status | grep -q '1 waiting' || fail "$mode: status: $(G sync status)"
+}
+
+# The redirect's login stays on 127.0.0.1: the other host is never asked
+# with it (asked at all would already be more than grocer allows).
+login_never_leaves() {
+    "$@"
+    ! grep -q '^request 127.0.0.2 .* authorization=yes' "$CALDAV_LOG" || fail "the login went to 127.0.0.2: $(cat "$CALDAV_LOG")"
+    ! grep -q '^request 127.0.0.2 ' "$CALDAV_LOG" || fail "grocer followed the redirect to 127.0.0.2: $(cat "$CALDAV_LOG")"
+}
+
+on_fake() {
+    "$@"
+    local rc=$?
+    # Every server it started, and any grocer left in the background.
+    { caldav_stop_all; wait; } 2>/dev/null
+    return "$rc"
+}
+
+for how in setup_refused sync_refused_by; do
+    sync_test "$how: huge (100 MB with its length)" on_fake "$how" huge "larger than"
+    sync_test "$how: huge-chunked (no length)" on_fake "$how" huge-chunked "larger than"
+    sync_test "$how: laughs (entity expansion)" on_fake "$how" laughs "grocer cannot use"
+    sync_test "$how: external entity" on_fake "$how" external "grocer cannot use"
+    sync_test "$how: garbage (not HTTP)" on_fake "$how" garbage "not HTTP"
+    sync_test "$how: redirect to another host" on_fake login_never_leaves "$how" redirect "another address"
+    sync_test "$how: hang (no answer at all; the request's timeout)" on_fake "$how" hang "did not answer within"
+done
+finish
