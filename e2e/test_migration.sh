@@ -232,7 +232,7 @@ test_refusals_touch_nothing() {
         rm -rf "$TMPROOT/s" && mkdir "$TMPROOT/s"
         STORE=$TMPROOT/s/grocer.sqlite
         case $kind in
-            newer) sqlite3 "$STORE" 'PRAGMA application_id = 1196573522; CREATE TABLE t (a); PRAGMA user_version = 7;' ;;
+            newer) sqlite3 "$STORE" 'PRAGMA application_id = 1196573522; CREATE TABLE t (a); PRAGMA user_version = 99;' ;;
             foreign) sqlite3 "$STORE" 'CREATE TABLE notes (body);' ;;
             corrupt) head -c 5000 /dev/urandom >"$STORE" ;;
         esac

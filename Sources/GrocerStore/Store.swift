@@ -42,6 +42,19 @@ public final class Store: Sendable {
         try open(at: url, creating: false, timeZone: timeZone, stop: stop)
     }
 
+    /// Another connection to a store this process already has open (the
+    /// screen's, for a sync beside it): SQLite's own checks (format,
+    /// schema) but no judge. With the judge (`Store.open`) beside the
+    /// screen's connection, that connection's writes stayed out of other
+    /// processes' sight until grocer quit (e2e test_groceries: an undo
+    /// that `sqlite3` did not see); the judge reads the file outside SQLite
+    /// (its header by open() and close(), a read-only or immutable
+    /// connection), and POSIX locks are per process: a close() drops every
+    /// lock the process holds on the file, SQLite's included.
+    public static func openBeside(at path: String, timeZone: TimeZone = .current, stop: StopFlag = StopFlag()) throws -> Store {
+        try connectCurrent(try FileSystem.resolveStorePath(path), timeZone: timeZone, stop: stop)
+    }
+
     static func open(at url: URL, creating: Bool, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil)
         throws -> Store?
     {

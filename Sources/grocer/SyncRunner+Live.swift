@@ -39,8 +39,10 @@ extension SyncRunner {
             dismiss: { path, id in try withStore(path) { try $0.dismissSyncConflict(id: id) } })
     }
 
+    /// A connection of its own beside the screen's (never `Store.open`,
+    /// whose judge would drop this process's locks on the file).
     private static func withStore<T>(_ path: String, _ body: (Store) throws -> T) throws -> T {
-        let store = try Store.open(at: URL(fileURLWithPath: path))
+        let store = try Store.openBeside(at: path)
         defer { try? store.close() }
         return try body(store)
     }
@@ -58,7 +60,7 @@ extension SyncRunner {
     /// ends it and is what the header says.
     private static func syncNow(_ path: String, locale: Locale) async -> SyncStatus {
         let store: Store
-        do { store = try Store.open(at: URL(fileURLWithPath: path)) } catch { return failed(error) }
+        do { store = try Store.openBeside(at: path) } catch { return failed(error) }
         defer { try? store.close() }
         var failure: SyncStatus.Failure?
         do {
