@@ -51,16 +51,21 @@ public enum SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
-        let kept = "nothing was lost; local changes wait for the next sync"
+    public var description: String { line(setup: false) }
+
+    /// The line for `grocer sync` or, with `setup`, for `grocer sync
+    /// setup`'s look at the server, which keeps nothing when it fails.
+    public func line(setup: Bool) -> String {
+        let kept = setup ? "nothing was kept" : "nothing was lost; local changes wait for the next sync"
+        let sync = setup ? "sync setup" : "sync"
         switch self {
         case .notSetUp(let collection):
             return "sync: the \(collection.rawValue) has no server yet; run grocer sync setup"
-        case .serverUnreachable(let why): return "sync: server unreachable: \(why); \(kept)"
-        case .loginRefused: return "sync: login refused: check --user and what --password-command prints; \(kept)"
-        case .refused(let why): return "sync: the server refused: \(why); \(kept)"
-        case .serverFailed(let status): return "sync: the server failed (HTTP \(status)); try again later; \(kept)"
-        case .nonsense(let why): return "sync: the server answered nonsense: \(why); \(kept)"
+        case .serverUnreachable(let why): return "\(sync): server unreachable: \(why); \(kept)"
+        case .loginRefused: return "\(sync): login refused: check --user and what --password-command prints; \(kept)"
+        case .refused(let why): return "\(sync): the server refused: \(why); \(kept)"
+        case .serverFailed(let status): return "\(sync): the server failed (HTTP \(status)); try again later; \(kept)"
+        case .nonsense(let why): return "\(sync): the server answered nonsense: \(why); \(kept)"
         case .storeBusy: return "sync: another grocer holds the store; try again when it is done; \(kept)"
         case .storeChangedMeanwhile: return "sync: another grocer kept changing the list meanwhile; sync again; \(kept)"
         case .store(let why): return "sync: \(why)"

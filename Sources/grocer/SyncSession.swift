@@ -22,7 +22,7 @@ enum SyncSession {
             throw Failure(failure.description)
         } catch let failure as DAVFailure {
             if failure == .stopped { throw Stopped(stopped) }
-            if setup { throw Failure("sync setup: \(account.url): \(failure.description); nothing was kept") }
+            if setup { throw Failure(SyncFailure(failure).line(setup: true)) }
             throw Failure(SyncFailure(failure).description)
         } catch is CancellationError {
             throw Stopped(stopped)

@@ -243,6 +243,10 @@ import Testing
             #expect(failure.description.hasPrefix("sync: "))
         }
         #expect(SyncFailure(.loginRefused) == .loginRefused)
+        // Setup's look at the server keeps nothing, and says so.
+        #expect(
+            SyncFailure(.loginRefused).line(setup: true)
+                == "sync setup: login refused: check --user and what --password-command prints; nothing was kept")
         #expect(SyncFailure(.stopped) == .interrupted)
         #expect(SyncFailure(store: StoreError.busy(path: "/x")) == .storeBusy)
         #expect(SyncFailure(.timedOut(seconds: 30)) == .serverUnreachable(DAVFailure.timedOut(seconds: 30).description))
