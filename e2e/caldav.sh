@@ -8,8 +8,12 @@
 # run may inherit blocked SIGTERM and SIGINT and never see them
 # (Tests/GrocerSyncLiveTests/LiveServerTests.swift found it).
 #
-#   caldav_start radicale|xandikos   sets CALDAV_PID, CALDAV_PORT, CALDAV_DIR,
-#                                    CALDAV_URL (the user's home collection)
+#   caldav_start radicale|xandikos [RIGHTS]
+#                                    sets CALDAV_PID, CALDAV_PORT, CALDAV_DIR,
+#                                    CALDAV_URL (the user's home collection);
+#                                    Radicale also takes a rights file (RIGHTS)
+#                                    and more logins (CALDAV_MORE_USERS, lines
+#                                    of user:password)
 #   caldav_fake MODE                 the fake server (fake-caldav.py MODE): sets
 #                                    CALDAV_PID, CALDAV_PORT, CALDAV_LOG (its
 #                                    request log), CALDAV_URL
@@ -52,7 +56,7 @@ caldav_wait_answers() {
 }
 
 caldav_start() {
-    local kind=$1 attempt dir port
+    local kind=$1 rights=${2:-} attempt dir port
     for attempt in 1 2 3; do
         dir=$(mktemp -d "$TMPROOT/$kind.XXXXXX")
         port=$(caldav_free_port)
@@ -71,6 +75,11 @@ htpasswd_encryption = plain
 [storage]
 filesystem_folder = $dir/collections
 EOF
+            [[ -z ${CALDAV_MORE_USERS:-} ]] || printf '%s\n' "$CALDAV_MORE_USERS" >>"$dir/users"
+            if [[ -n $rights ]]; then
+                cp "$rights" "$dir/rights"
+                printf '[rights]\ntype = from_file\nfile = %s\n' "$dir/rights" >>"$dir/config"
+            fi
             radicale --config "$dir/config" >"$dir/log" 2>&1 &
             CALDAV_URL="http://127.0.0.1:$port/$CALDAV_USER/"
             ;;

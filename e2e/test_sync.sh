@@ -402,11 +402,8 @@ the_weights_on_two_stores() {
 # bob may tick alice's list but not read her weights.
 the_household() {
     [[ $1 == radicale ]] || return 0
-    local dir port pid
-    dir=$(mktemp -d "$TMPROOT/household.XXXXXX")
-    port=$(caldav_free_port)
-    printf 'alice:%s\nbob:bobs secret\n' "$CALDAV_PASSWORD" >"$dir/users"
-    cat >"$dir/rights" <<'RIGHTS'
+    local port
+    cat >"$TMPROOT/household-rights" <<'RIGHTS'
 [root]
 user: .+
 collection:
@@ -424,23 +421,8 @@ user: bob
 collection: alice/groceries
 permissions: rw
 RIGHTS
-    cat >"$dir/config" <<EOF
-[server]
-hosts = 127.0.0.1:$port
-[auth]
-type = htpasswd
-htpasswd_filename = $dir/users
-htpasswd_encryption = plain
-[rights]
-type = from_file
-file = $dir/rights
-[storage]
-filesystem_folder = $dir/collections
-EOF
-    radicale --config "$dir/config" >"$dir/log" 2>&1 &
-    pid=$!
-    echo "$pid" >>"$TMPROOT/caldav-pids"
-    caldav_wait_answers "$pid" "http://127.0.0.1:$port/" || { fail "radicale never answered: $(tail -5 "$dir/log")"; return 1; }
+    CALDAV_MORE_USERS='bob:bobs secret' caldav_start radicale "$TMPROOT/household-rights" || return 1
+    port=$CALDAV_PORT
     LIST_URL=http://127.0.0.1:$port/alice/groceries/ WEIGHTS_URL=http://127.0.0.1:$port/alice/weights/
     set_up >/dev/null || fail "alice's setup" || return 1
     G items add milk >/dev/null && G weight add 72.5 --unit kg >/dev/null && synced || return 1
