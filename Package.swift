@@ -23,6 +23,9 @@ let package = Package(
             name: "CNCursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
+        // A few functions of the ICU that Foundation links, for the first
+        // frame (GrocerApp's FirstFrameGuess).
+        .systemLibrary(name: "CICU"),
         .target(name: "GrocerCore"),
         .target(
             name: "GrocerStore",
@@ -40,7 +43,7 @@ let package = Package(
         ),
         .target(name: "GrocerSyncEngine", dependencies: ["GrocerCore", "GrocerStore", "GrocerSync"]),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
-        .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal"]),
+        .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "CICU"]),
         .target(
             name: "GrocerCLI",
             dependencies: [

@@ -5,6 +5,7 @@
 #     it can; this says what it should: e.g. GrocerTerminal may see GrocerCore
 #     through GrocerUI, GrocerUI may never see GrocerStore);
 #   - ncurses (CNCursesw) only in GrocerTerminal; GRDB only in GrocerStore;
+#     ICU's C API (CICU) only in GrocerApp;
 #   - no SQL statement in a string outside GrocerStore;
 #   - the environment is read only in the executable (the edge);
 #   - GrocerCore reads no environment, no clock, no system time zone or
@@ -76,7 +77,7 @@ imports GrocerSync "$SYSTEM|GrocerCore"
 imports GrocerSyncEngine "$SYSTEM|GrocerCore|GrocerStore|GrocerSync"
 imports GrocerSyncLive "$SYSTEM|Glibc|GrocerCore|GrocerSync|AsyncHTTPClient|NIOCore|NIOHTTP1"
 imports GrocerTerminal "$SYSTEM|Glibc|CNCursesw|GrocerCore|GrocerUI"
-imports GrocerApp "$SYSTEM|Glibc|GrocerCore|GrocerStore|GrocerUI|GrocerTerminal"
+imports GrocerApp "$SYSTEM|Glibc|CICU|GrocerCore|GrocerStore|GrocerUI|GrocerTerminal"
 imports GrocerCLI "$SYSTEM|Glibc|ArgumentParser|GrocerCore|GrocerStore|GrocerExchange"
 
 others=()
@@ -93,6 +94,12 @@ for dir in Sources/*/; do
     case $dir in Sources/GrocerTerminal/ | Sources/CNCursesw/) ;; *) others+=("${dir%/}") ;; esac
 done
 rule "ncurses outside GrocerTerminal" 'import +CNCursesw' "${others[@]}"
+
+others=()
+for dir in Sources/*/; do
+    case $dir in Sources/GrocerApp/ | Sources/CICU/) ;; *) others+=("${dir%/}") ;; esac
+done
+rule "ICU's C API outside GrocerApp (the first frame's guesses)" 'import +CICU' "${others[@]}"
 
 libraries=()
 for dir in Sources/*/; do

@@ -77,19 +77,25 @@ struct Launch {
     /// Before the first frame, before the terminal starts, in order on one
     /// thread: the cache read (a plain path and the C library's read: URL
     /// and FileManager cost more than the read itself this early); the
-    /// store's file judged by its header, and its pages checked (`PRAGMA
-    /// quick_check`) only when the file changed since a previous launch's
-    /// check passed (`StoreJudge.judgeAtLaunch`), so a refusal, a damaged
-    /// page's too, comes before the terminal starts and nothing is created
-    /// beside the file; the cache's hints that still apply (ICU is
-    /// asked nothing yet). (A thread that built the locales and time zone beside
-    /// the terminal's start was tried: the loop's thread ran slower beside
-    /// it and the frame came later.)
+    /// store's file judged by its header (`StoreJudge.judgeBeforeFrame`),
+    /// so a refusal by the header comes before the terminal starts and
+    /// nothing is created beside the file; the cache's hints that still
+    /// apply (ICU is asked nothing yet). The pages are checked right after
+    /// the frame (`settle`). (A thread that built the locales and time
+    /// zone beside the terminal's start was tried: the loop's thread ran
+    /// slower beside it and the frame came later.)
     static func prepare(storePath path: String, environment: Environment) throws -> Launch {
         let executable = FirstFrameCache.executableIdentity()
-        let cache = FirstFrameCache.read(path: FirstFrameCache.path(environment)).flatMap { $0.executable == executable ? $0 : nil }
+        // Another build's cache (an upgrade) still knows which bytes a
+        // check passed on, and the store's unit; its other hints are that
+        // build's ICU's, and go.
+        var cache = FirstFrameCache.read(path: FirstFrameCache.path(environment))
         let kept = cache?.storePath == path ? cache?.checked : nil
-        let check = StoreJudge.judgeAtLaunch(path: path, checked: kept)
+        if let other = cache, other.executable != executable {
+            cache = FirstFrameCache(
+                executable: executable, storePath: other.storePath, checked: other.checked, hints: LaunchHints(unit: other.hints.unit))
+        }
+        let check = StoreJudge.judgeBeforeFrame(path: path, checked: kept)
         let judgement = check.judgement
         let state = judgement.state
         let openable = state == .current || state == .needsMigration || (state == .missing && judgement.detail == nil)
@@ -104,24 +110,50 @@ struct Launch {
         var hints = state == .needsMigration ? LaunchHints() : cache?.hints ?? LaunchHints()
         if hints.zone?.key != zoneKey { hints.zone = nil }
         if cache?.storePath != path { hints.unit = nil }
+        // The system time zone, made on first use (after the frame, unless
+        // the hints cannot answer).
+        let locales = Locales(environment: environment, zone: { TimeZone.current })
+        if state != .needsMigration { guessMissingHints(&hints, locales: locales, zoneKey: zoneKey, now: Date()) }
         return Launch(
             path: path, environment: environment, executable: executable, cache: cache, check: check, zoneKey: zoneKey,
-            // The system time zone, made on first use (after the frame,
-            // unless the hints cannot answer).
-            locales: Locales(environment: environment, zone: { TimeZone.current }),
+            locales: locales,
             // The migration screen comes first, before anything else.
             firstRoute: state == .needsMigration ? .migration : .weight, hints: hints)
     }
 
+    /// What no kept hint answers for these settings (a first run, an
+    /// upgrade, another locale or zone), guessed the cheap way
+    /// (`FirstFrameGuess`) for the first frame only: `settle` asks ICU
+    /// through Foundation right after it, as it does for kept hints.
+    static func guessMissingHints(_ hints: inout LaunchHints, locales: Locales, zoneKey: String?, now: Date) {
+        if hints.zone?.offset(at: now) == nil { hints.zone = FirstFrameGuess.zone(key: zoneKey, now: now) }
+        if hints.date?.localeIdentifier != locales.timeIdentifier, let offset = hints.zone?.offset(at: now) {
+            hints.date = FirstFrameGuess.longDatePattern(identifier: locales.timeIdentifier, now: now, secondsFromGMT: offset)
+        }
+        if hints.numeric?.identifier != locales.numericIdentifier {
+            hints.numeric = FirstFrameGuess.decimalSeparator(identifier: locales.numericIdentifier).map {
+                LaunchHints.Numeric(identifier: locales.numericIdentifier, separator: $0)
+            }
+        }
+    }
+
     /// Right after the first frame, on the loop's thread, before any key is
-    /// read: the store opens, ICU is asked what the hints guessed, and the
-    /// cache is brought up to date. The result goes through the loop:
-    /// `.storeOpened` with the checked hints (always: besides correcting a
-    /// wrong guess of the unit, the date or the separator, it wakes the
-    /// loop at once, so a resize that came while the store opened is
-    /// handled now, not at the next key), or `.quit` with the store's
-    /// message and exit status.
+    /// read: the store's pages are checked when the file changed since a
+    /// check last passed (`StoreJudge.checkPages`: read only, nothing made
+    /// beside the file, before anything is written), the store opens, ICU
+    /// is asked what the hints guessed, and the cache is brought up to
+    /// date. The result goes through the loop: `.storeOpened` with the
+    /// checked hints (always: besides correcting a wrong guess of the unit,
+    /// the date or the separator, it wakes the loop at once, so a resize
+    /// that came while the store opened is handled now, not at the next
+    /// key), or `.quit` with the store's message and exit status (a damaged
+    /// page's too, in the words a refusal before the frame would have had).
     func settle(effects: LiveEffects) -> EffectResult {
+        let check = StoreJudge.checkPages(path: path, after: check)
+        if check.ranCheck, check.judgement.state != .current {
+            let refusal = Store.refusal(at: path, judgement: check.judgement)
+            return .quit(Exit(status: refusal.exitCode, message: LiveEffects.describe(refusal)))
+        }
         var onDisk = cache
         var fresh = cache ?? FirstFrameCache(executable: executable, storePath: path)
         if fresh.storePath != path { fresh.hints.unit = nil }

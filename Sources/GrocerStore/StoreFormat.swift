@@ -31,7 +31,8 @@ public struct StoreJudgement: Sendable, Equatable {
     }
 }
 
-/// What `StoreJudge.judgeAtLaunch` found.
+/// What `StoreJudge.judgeAtLaunch` found (or its first part,
+/// `judgeBeforeFrame`, with `pagesPending`).
 public struct LaunchJudgement: Sendable, Equatable {
     public let judgement: StoreJudgement
     /// The fingerprint of the file as a quick check passed on it, to keep
@@ -39,4 +40,14 @@ public struct LaunchJudgement: Sendable, Equatable {
     public let checked: StoreFingerprint?
     /// Whether this launch read every page (false: the header only).
     public let ranCheck: Bool
+    /// Whether the pages are still to be checked (`StoreJudge.checkPages`):
+    /// the file moved since a check last passed on it.
+    public let pagesPending: Bool
+
+    public init(judgement: StoreJudgement, checked: StoreFingerprint?, ranCheck: Bool, pagesPending: Bool = false) {
+        self.judgement = judgement
+        self.checked = checked
+        self.ranCheck = ranCheck
+        self.pagesPending = pagesPending
+    }
 }

@@ -70,18 +70,35 @@ public enum StoreJudge {
     /// current store `PRAGMA quick_check` too (every page, read without
     /// writing or creating anything beside the file), unless the file is
     /// exactly as when a check last passed (`checked`, the fingerprint a
-    /// previous launch kept): a damaged page is refused before the screen
-    /// starts, and a launch pays for the check only when the file changed
+    /// previous launch kept): a damaged page is refused before the store
+    /// opens, and a launch pays for the check only when the file changed
     /// since (a save, a copy, another program). `checked` in the answer is
     /// the fingerprint to keep: the file's, when a check passed on it now
     /// or before, it did not move during the check, and it is settled
-    /// (`StoreFingerprint.isSettled`); nil otherwise.
+    /// (`StoreFingerprint.isSettled`); nil otherwise. The screen runs it in
+    /// two parts: `judgeBeforeFrame` before its first frame, `checkPages`
+    /// right after it.
     public static func judgeAtLaunch(path: String, checked: StoreFingerprint?, stop: StopFlag = .process) -> LaunchJudgement {
+        checkPages(path: path, after: judgeBeforeFrame(path: path, checked: checked, stop: stop), stop: stop)
+    }
+
+    /// The header's part of `judgeAtLaunch`, which costs the same at any
+    /// size: a refusal by the header (newer, foreign, not a file) comes
+    /// before anything is shown. `pagesPending` when the pages are still
+    /// to be read (a current store whose fingerprint moved since `checked`).
+    public static func judgeBeforeFrame(path: String, checked: StoreFingerprint?, stop: StopFlag = .process) -> LaunchJudgement {
         let judgement = judge(path: path, stop: stop)
         guard judgement.state == .current, let before = StoreFingerprint(path: path) else {
             return LaunchJudgement(judgement: judgement, checked: nil, ranCheck: false)
         }
         if before == checked { return LaunchJudgement(judgement: judgement, checked: before, ranCheck: false) }
+        return LaunchJudgement(judgement: judgement, checked: nil, ranCheck: false, pagesPending: true)
+    }
+
+    /// The pages' part of `judgeAtLaunch`: `PRAGMA quick_check` when
+    /// `header` left it pending; `header` itself otherwise.
+    public static func checkPages(path: String, after header: LaunchJudgement, stop: StopFlag = .process) -> LaunchJudgement {
+        guard header.pagesPending, let before = StoreFingerprint(path: path) else { return header }
         let deep = judge(path: path, deep: true, stop: stop)
         guard deep.state == .current, let after = StoreFingerprint(path: path), after == before, after.isSettled else {
             return LaunchJudgement(judgement: deep, checked: nil, ranCheck: true)

@@ -1,0 +1,87 @@
+import Foundation
+import GrocerCore
+import GrocerStore
+import Testing
+
+@testable import GrocerApp
+
+/// The launch's check of the store's pages: after the first frame and
+/// before the store opens, and only when the file moved since a check
+/// passed on it, whichever build's check that was.
+@Suite struct LaunchCheckTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-launch-check-\(UUID().uuidString)")
+    var path: String { folder.appendingPathComponent("s.sqlite").path }
+    var environment: Environment { Environment(["XDG_STATE_HOME": folder.appendingPathComponent("state").path, "LANG": "en_US.UTF-8"]) }
+
+    func makeStore() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try Store.open(at: URL(fileURLWithPath: path), stop: StopFlag())
+        for i in 0..<50 { try store.addWeight(Weight(digits: "7\(i % 10)", unit: .kg)!, at: Date(timeIntervalSince1970: 1.7e9 + Double(i) * 3600)) }
+        try store.close()
+        // Until the file's change time is older than the clock's tick (a
+        // condition, not a time): only then is a fingerprint kept.
+        while StoreFingerprint(path: path)?.isSettled == false { usleep(1000) }
+    }
+
+    func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "state" }.sorted() }
+
+    /// The last page overwritten in place (the weights were written last):
+    /// the header judges the file current, and the store opens; the pages
+    /// do not pass.
+    func damagePages() throws {
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seek(toOffset: UInt64(size - 4096))
+        handle.write(Data(repeating: 0xA5, count: 4096))
+        try handle.close()
+    }
+
+    @Test func aDamagedPageIsRefusedRightAfterTheFrameBeforeTheStoreOpens() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeStore()
+        try damagePages()
+        let before = try listing()
+        // Before the frame: the header alone, which passes; the pages wait.
+        let launch = try Launch.prepare(storePath: path, environment: environment)
+        #expect(launch.check.judgement.state == .current)
+        #expect(launch.check.pagesPending)
+        let effects = LiveEffects(path: path, environment: environment, post: { _ in })
+        guard case .quit(let exit) = launch.settle(effects: effects) else {
+            Issue.record("the damaged store was opened")
+            return
+        }
+        #expect(exit.status == 2)
+        #expect(exit.message?.contains("is damaged") == true)
+        #expect(try listing() == before)
+    }
+
+    /// An upgrade (the cache written by another build) keeps the
+    /// fingerprint of the bytes a check passed on; only the hints go.
+    @Test func anUpgradeDoesNotCheckAnUnchangedStoreAgain() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeStore()
+        let first = try Launch.prepare(storePath: path, environment: environment)
+        #expect(first.check.pagesPending)
+        _ = first.settle(effects: LiveEffects(path: path, environment: environment, post: { _ in }))
+        let file = FirstFrameCache.path(environment)
+        var kept = try #require(FirstFrameCache.read(path: file))
+        #expect(kept.checked != nil)
+        #expect(kept.hints.date != nil)
+        // Another build's, whose ICU said other things.
+        kept.executable = "1:2:3:4.5"
+        let date = try #require(kept.hints.date)
+        kept.hints.date = LongDatePattern(
+            localeIdentifier: date.localeIdentifier, pattern: "y", months: date.months, shortMonths: date.shortMonths,
+            standaloneMonths: date.standaloneMonths, weekdays: date.weekdays, shortWeekdays: date.shortWeekdays, am: date.am,
+            pm: date.pm)
+        kept.hints.numeric?.separator = "!"
+        try Data(kept.text.utf8).write(to: URL(fileURLWithPath: file))
+        #expect(FirstFrameCache.read(path: file) == kept)
+        let upgraded = try Launch.prepare(storePath: path, environment: environment)
+        #expect(!upgraded.check.pagesPending)
+        #expect(upgraded.check.checked == kept.checked)
+        #expect(upgraded.hints.date?.pattern != "y")
+        #expect(upgraded.hints.numeric?.separator != "!")
+        #expect(upgraded.hints.unit == kept.hints.unit)
+    }
+}
