@@ -11,6 +11,12 @@
  *                                               waits for TEXT, then sends each
  *                                               byte of KEYS and counts the bytes
  *                                               the program writes in answer
+ *   ptybench ready TEXT RUNS KEYS ECHO -- CMD...
+ *                                               as first-frame, then sends KEYS
+ *                                               as soon as TEXT is up and waits
+ *                                               for ECHO: prints the medians of
+ *                                               exec to TEXT and exec to ECHO
+ *                                               (when the program answers keys)
  *
  * Written for grocer's `make bench`; compiled by bench/run.sh with cc -lutil.
  */
@@ -108,9 +114,36 @@ static int cmp(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
+    if (argc >= 8 && strcmp(argv[1], "ready") == 0 && strcmp(argv[6], "--") == 0) {
+        const char *text = argv[2], *keys = argv[4], *echo = argv[5];
+        int runs = atoi(argv[3]);
+        double *frame = calloc(runs, sizeof *frame), *ready = calloc(runs, sizeof *ready);
+        for (int i = 0; i < runs; i++) {
+            int master;
+            double start = now_ms();
+            pid_t pid = spawn(argv + 7, &master);
+            if (wait_for(master, text, 30000, NULL) != 0) {
+                fprintf(stderr, "ptybench: never saw \"%s\"\n", text);
+                return 1;
+            }
+            frame[i] = now_ms() - start;
+            if (write(master, keys, strlen(keys)) != (ssize_t)strlen(keys)) return 1;
+            if (wait_for(master, echo, 30000, NULL) != 0) {
+                fprintf(stderr, "ptybench: never saw \"%s\"\n", echo);
+                return 1;
+            }
+            ready[i] = now_ms() - start;
+            finish(pid, master);
+        }
+        qsort(frame, runs, sizeof *frame, cmp);
+        qsort(ready, runs, sizeof *ready, cmp);
+        printf("%.2f %.2f\n", frame[runs / 2], ready[runs / 2]);
+        return 0;
+    }
     if (argc < 6 || strcmp(argv[4], "--") != 0) {
         fprintf(stderr, "usage: ptybench first-frame TEXT RUNS -- CMD...\n"
-                        "       ptybench keystroke-bytes TEXT KEYS -- CMD...\n");
+                        "       ptybench keystroke-bytes TEXT KEYS -- CMD...\n"
+                        "       ptybench ready TEXT RUNS KEYS ECHO -- CMD...\n");
         return 2;
     }
     const char *mode = argv[1], *text = argv[2];
