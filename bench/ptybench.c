@@ -113,30 +113,39 @@ static int cmp(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-int main(int argc, char **argv) {
-    if (argc >= 8 && strcmp(argv[1], "ready") == 0 && strcmp(argv[6], "--") == 0) {
-        const char *text = argv[2], *keys = argv[4], *echo = argv[5];
-        int runs = atoi(argv[3]);
-        double *frame = calloc(runs, sizeof *frame), *ready = calloc(runs, sizeof *ready);
-        for (int i = 0; i < runs; i++) {
-            int master;
-            double start = now_ms();
-            pid_t pid = spawn(argv + 7, &master);
-            if (wait_for(master, text, 30000, NULL) != 0) {
-                fprintf(stderr, "ptybench: never saw \"%s\"\n", text);
-                return 1;
-            }
-            frame[i] = now_ms() - start;
+/* Starts `cmd` `runs` times; each time takes exec to `text` into frame[i],
+ * then, when `keys` is given, sends them and takes exec to `echo` into
+ * ready[i]. Both sorted. Nonzero when a text never came. */
+static int launches(char **cmd, int runs, const char *text, const char *keys, const char *echo, double *frame, double *ready) {
+    for (int i = 0; i < runs; i++) {
+        int master;
+        double start = now_ms();
+        pid_t pid = spawn(cmd, &master);
+        if (wait_for(master, text, 30000, NULL) != 0) {
+            fprintf(stderr, "ptybench: never saw \"%s\"\n", text);
+            return 1;
+        }
+        frame[i] = now_ms() - start;
+        if (keys) {
             if (write(master, keys, strlen(keys)) != (ssize_t)strlen(keys)) return 1;
             if (wait_for(master, echo, 30000, NULL) != 0) {
                 fprintf(stderr, "ptybench: never saw \"%s\"\n", echo);
                 return 1;
             }
             ready[i] = now_ms() - start;
-            finish(pid, master);
         }
-        qsort(frame, runs, sizeof *frame, cmp);
-        qsort(ready, runs, sizeof *ready, cmp);
+        finish(pid, master);
+    }
+    qsort(frame, runs, sizeof *frame, cmp);
+    if (keys) qsort(ready, runs, sizeof *ready, cmp);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 8 && strcmp(argv[1], "ready") == 0 && strcmp(argv[6], "--") == 0) {
+        int runs = atoi(argv[3]);
+        double *frame = calloc(runs, sizeof *frame), *ready = calloc(runs, sizeof *ready);
+        if (launches(argv + 7, runs, argv[2], argv[4], argv[5], frame, ready) != 0) return 1;
         printf("%.2f %.2f\n", frame[runs / 2], ready[runs / 2]);
         return 0;
     }
@@ -151,18 +160,7 @@ int main(int argc, char **argv) {
     if (strcmp(mode, "first-frame") == 0) {
         int runs = atoi(argv[3]);
         double *t = calloc(runs, sizeof *t);
-        for (int i = 0; i < runs; i++) {
-            int master;
-            double start = now_ms();
-            pid_t pid = spawn(cmd, &master);
-            if (wait_for(master, text, 30000, NULL) != 0) {
-                fprintf(stderr, "ptybench: never saw \"%s\"\n", text);
-                return 1;
-            }
-            t[i] = now_ms() - start;
-            finish(pid, master);
-        }
-        qsort(t, runs, sizeof *t, cmp);
+        if (launches(cmd, runs, text, NULL, NULL, t, NULL) != 0) return 1;
         printf("%.2f %.2f\n", t[runs / 2], t[0]);
         return 0;
     }
