@@ -203,7 +203,10 @@ extension WeightDayTable {
     /// Keeps the moving checkpoint `TrendStart.lead` days before the last
     /// day, and the grid's on the way to it: gone on from the latest
     /// checkpoint kept before it, folding only the days since; from every
-    /// day when none is. Nothing for a history shorter than that.
+    /// day when none is. Nothing for a history shorter than that. Each new
+    /// checkpoint is made from the one before it and the days between,
+    /// read a stretch at a time, so memory stays bounded however many days
+    /// are folded.
     static func keepCheckpoint(_ db: Database) throws {
         guard let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM weight_day"),
             let firstDay = try Int.fetchOne(db, sql: "SELECT min(day) FROM weight_day")
@@ -213,20 +216,8 @@ extension WeightDayTable {
         // writer that did not forget it).
         let kept = (try series(db)?.checkpoints ?? []).filter { $0.day >= firstDay }
         let from = kept.last { $0.day <= target }
-        let folded = try days(db, where: "WHERE day > ? AND day <= ?", [from?.day ?? Int.min, target])
-        guard from != nil || !folded.isEmpty else { return }
-        func trend(_ unit: WeightUnit) -> WeightTrend {
-            let figures = folded.map { $0.figure(unit) }
-            guard let from else { return WeightTrend(days: figures, unit: unit) }
-            // The start's first day takes no part in the steps.
-            let carried = TrendPoint(day: CivilDay(number: firstDay), weight: from.trend(unit), trend: from.trend(unit))
-            let start = TrendStart(day: CivilDay(number: from.day), trend: from.trend(unit), first: carried, entries: from.entries)
-            return WeightTrend(days: figures, unit: unit, start: start)
-        }
-        let kg = trend(.kg)
-        let lbs = trend(.lbs)
-        // The new checkpoints' days: the grid's kept ones between, then the
-        // moving one.
+        // The new checkpoints' days: the grid's kept ones after `from`, then
+        // the moving one.
         let low = from?.day ?? (firstDay - 1)
         var newDays: [Int] = []
         let offset = ((low + 1) % Series.spacing + Series.spacing) % Series.spacing
@@ -235,22 +226,38 @@ extension WeightDayTable {
             if Series.keeps(day, moving: target) { newDays.append(day) }
             day += Series.spacing
         }
-        newDays.append(target)
+        if target > low { newDays.append(target) }
         var made: [Checkpoint] = []
-        var entries = from?.entries ?? 0
-        var index = 0
+        var previous = from
+        var folded = low
         for day in newDays {
-            while index < folded.count, folded[index].day <= day {
-                entries += folded[index].count
-                index += 1
-            }
-            guard entries > 0, let kgTrend = kg.trend(on: CivilDay(number: day)),
-                let lbsTrend = lbs.trend(on: CivilDay(number: day))
-            else { continue }
-            made.append(Checkpoint(day: day, entries: entries, kg: kgTrend, lbs: lbsTrend))
+            let stretch = try days(db, where: "WHERE day > ? AND day <= ?", [folded, day])
+            folded = day
+            guard let next = fold(stretch, onto: previous, through: day, firstDay: firstDay) else { continue }
+            made.append(next)
+            previous = next
         }
+        guard !made.isEmpty else { return }
         let older = kept.filter { $0.day <= low && $0.day < target && Series.keeps($0.day, moving: target) }
         let newer = kept.filter { $0.day > target && Series.keeps($0.day, moving: target) }
         try SettingRecord.set(.weightDayTrend, to: Series(older + made + newer).text, db)
+    }
+
+    /// The checkpoint at the end of `day`: `previous` (none: the history's
+    /// start) and `days`, the days after it up to `day`, folded with
+    /// `WeightTrend`'s steps. Nil before any entry.
+    static func fold(_ days: [Day], onto previous: Checkpoint?, through day: Int, firstDay: Int) -> Checkpoint? {
+        let entries = days.reduce(previous?.entries ?? 0) { $0 + $1.count }
+        guard entries > 0 else { return nil }
+        func trend(_ unit: WeightUnit) -> Decimal {
+            let figures = days.map { $0.figure(unit) }
+            guard let previous else { return WeightTrend(days: figures, unit: unit).latest!.trend }
+            // The start's first day takes no part in the steps.
+            let carried = TrendPoint(day: CivilDay(number: firstDay), weight: previous.trend(unit), trend: previous.trend(unit))
+            let start = TrendStart(
+                day: CivilDay(number: previous.day), trend: previous.trend(unit), first: carried, entries: previous.entries)
+            return WeightTrend(days: figures, unit: unit, start: start).latest?.trend ?? previous.trend(unit)
+        }
+        return Checkpoint(day: day, entries: entries, kg: trend(.kg), lbs: trend(.lbs))
     }
 }
