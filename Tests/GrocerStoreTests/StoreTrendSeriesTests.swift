@@ -126,6 +126,42 @@ import Testing
         #expect(try fixture.checkpointDays(store) == [20_100 - TrendStart.lead])
     }
 
+    /// Work in the background at open (`Store.prepareHistory`): a table
+    /// built for another zone is rebuilt, which forgets the checkpoints,
+    /// and they are made again there, so F3 then makes nothing.
+    @Test func preparingTheHistoryRebuildsTheDaysAndMakesTheCheckpoints() throws {
+        let dir = TempDir()
+        let utc = try fixture.store(dir, days: 3_000)
+        try fixture.expectSameAsEveryDay(utc)
+        try utc.close()
+        let tokyo = try Store.open(
+            at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
+        defer { try? tokyo.close() }
+        #expect(try tokyo.weightDaysBuiltForAnotherZone())
+        try tokyo.prepareHistory()
+        #expect(try !tokyo.weightDaysBuiltForAnotherZone())
+        let made = try #require(try fixture.checkpoint(tokyo))
+        #expect(try tokyo.writer.read { db in try WeightDayTable.needsCheckpoint(db) } == false)
+        // The history's read finds them: nothing made, nothing written.
+        _ = try tokyo.recentWeightDays(unit: .kg)
+        #expect(try fixture.checkpoint(tokyo) == made)
+        #expect(try fixture.checkpointDays(tokyo).count == Self.gridDays.count + 1)
+        // Forgotten by a write to an old day: made again.
+        _ = try tokyo.addWeight(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 18_000 * 86_400))
+        #expect(try tokyo.writer.read { db in try WeightDayTable.needsCheckpoint(db) })
+        try tokyo.prepareHistory()
+        #expect(try tokyo.writer.read { db in try WeightDayTable.needsCheckpoint(db) } == false)
+    }
+
+    /// A new store, or a short history: preparing writes nothing.
+    @Test func preparingAShortHistoryWritesNothing() throws {
+        let dir = TempDir()
+        let store = try fixture.store(dir, days: 300)
+        try store.prepareHistory()
+        #expect(try fixture.checkpoint(store) == nil)
+        #expect(try store.writer.read { db in try SettingRecord.readableValue(of: .weightDayZone, db) } == nil)
+    }
+
     @Test(arguments: [
         "checkpoints 1", "checkpoints 2\n19345 5 70 150", "checkpoints 1\n19345 5 70 150\n19600 6 70 150",
         "checkpoints 2\n19600 5 70 150\n19345 5 70 150", "checkpoints 2\n19345 6 70 150\n19600 5 70 150",
