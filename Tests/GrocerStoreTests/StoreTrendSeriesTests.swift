@@ -80,6 +80,27 @@ import Testing
         #expect(moving.kg != every.kg)
     }
 
+    /// A read takes the lines' days and reads only the checkpoint it goes
+    /// on from (reading every Decimal cost F3 12% more at 30,000 days): an
+    /// older line that is not a checkpoint is not read, and is passed over
+    /// when the series is made again from before it.
+    @Test func aReadReadsOnlyTheCheckpointItGoesOn() throws {
+        let dir = TempDir()
+        let store = try fixture.store(dir, days: 3_001)
+        try fixture.expectSameAsEveryDay(store)
+        let text = try #require(try fixture.checkpoint(store))
+        let broken = text.replacingOccurrences(of: "checkpoints 8\n", with: "checkpoints 9\n")
+            .replacingOccurrences(of: "\n18980 ", with: "\n18980 0 x y\n18981 ")
+        try #require(broken != text && WeightDayTable.Series(text: broken) == nil)
+        try setSeries(store, broken)
+        try fixture.expectSameAsEveryDay(store)
+        #expect(try fixture.checkpoint(store) == broken)
+        // A change after it: the series is gone on from 18,615, the line before.
+        _ = try store.addWeight(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 18_981 * 86_400))
+        try fixture.expectSameAsEveryDay(store)
+        #expect(try fixture.checkpointDays(store) == Self.gridDays + [20_000 - TrendStart.lead])
+    }
+
     /// A grocer from before the series reads the setting as one checkpoint,
     /// "DAY ENTRIES KG LBS" (`Checkpoint(text:)`, unchanged since it was
     /// released): the series' text is never one, so it reads none, and its
