@@ -81,6 +81,24 @@ extension Store {
         return try read() ?? (try weightDays(unit: unit), nil)
     }
 
+    /// Makes ready what the history reads, for work in the background at
+    /// open: `weight_day` rebuilt when it was built for another zone, and
+    /// the trend's checkpoints when the history needs one and none serves
+    /// (a rebuild forgot them; a write to an old day, by grocer's command
+    /// line or an older grocer, forgot some). A key that needs them while it
+    /// runs waits for the rest of it, then finds them kept. Nothing for a
+    /// table never built (a new store writes nothing at open).
+    public func prepareHistory() throws {
+        if try weightDaysBuiltForAnotherZone() { try rebuildWeightDaysIfNeeded() }
+        let needed = { [self] (db: Database) throws -> Bool in
+            try WeightDayTable.isCurrent(db, zone: timeZone) && WeightDayTable.needsCheckpoint(db)
+        }
+        guard try checkedRead(WeightDayTable.shape, SettingRecord.shape, body: needed) else { return }
+        try checkedWrite(WeightDayTable.shape, SettingRecord.shape) { db in
+            if try needed(db) { try WeightDayTable.keepCheckpoint(db) }
+        }
+    }
+
     /// A write that failed only because the store cannot be written now
     /// (read-only, busy, a full disk): what is derived is then computed
     /// and shown without being kept.

@@ -3,17 +3,24 @@ import GRDB
 import GrocerCore
 
 /// Where the history's trend goes on from, kept in the setting
-/// `weight_day.trend`: the trend in kg and in lbs at the end of a day some
-/// `TrendStart.lead` days before the last, made from every day up to it,
-/// and the number of entries up to it. The history then reads only the days
-/// after it (a year and some), however long the history is; the trend it
-/// makes from them is the one made from every day, exactly (the same Decimal
-/// steps from the same value: the text keeps every digit).
+/// `weight_day.trend`: a series of checkpoints, each the trend in kg and in
+/// lbs at the end of a day, made from every day up to it, and the number of
+/// entries up to it. The newest is the moving one, some `TrendStart.lead`
+/// days before the last day; the history reads only the days after it (a
+/// year and some), however long the history is. The others lie on a grid
+/// of `Series.spacing` days (`Series.keeps`: every grid day of the last
+/// `Series.perBand` x 2 spacings, then every second, fourth, ... one
+/// further back, so the series stays short however long the history is).
+/// A trend made from a checkpoint and the days after it is the one made
+/// from every day, exactly (the same Decimal steps from the same value: the
+/// text keeps every digit).
 ///
-/// Every grocer write that changes a day up to the checkpoint's forgets it
-/// (`forgetCheckpoint`), and so does a rebuild of the table; the next read
-/// makes it again from every day, once. A checkpoint is moved on from the
-/// one before, from the days between them only.
+/// Every grocer write that changes a day forgets the checkpoints on or
+/// after it (`forgetCheckpoint`), and a rebuild of the table forgets them
+/// all. The next read makes the moving one again from the latest
+/// checkpoint before the change, folding only the days between (and the
+/// grid's checkpoints among them), so an edit costs the days since it,
+/// not every day.
 extension WeightDayTable {
     struct Checkpoint: Equatable {
         /// The last day folded in (`CivilDay.number`).
@@ -35,8 +42,10 @@ extension WeightDayTable {
             self.lbs = lbs
         }
 
-        init?(text: String) {
-            let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+        init?(text: String) { self.init(line: text[...]) }
+
+        init?(line: Substring) {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
             guard parts.count == 4, let day = Int(parts[0]), let entries = Int(parts[1]), entries > 0,
                 let kg = Self.decimal(parts[2]), let lbs = Self.decimal(parts[3])
             else { return nil }
@@ -53,17 +62,139 @@ extension WeightDayTable {
         }
     }
 
-    /// The kept checkpoint; nil when none is kept or its text is not one.
-    static func checkpoint(_ db: Database) throws -> Checkpoint? {
-        try SettingRecord.readableValue(of: .weightDayTrend, db).flatMap(Checkpoint.init(text:))
+    /// The checkpoints kept, oldest first, as the setting's text:
+    ///
+    ///     checkpoints 2
+    ///     19345 17020 72.123... 159.004...
+    ///     19600 17240 71.9... 158.5...
+    ///
+    /// a first line "checkpoints N", then N lines, each a checkpoint's text
+    /// (day, entries, kg, lbs), days rising. A grocer from before the
+    /// series reads the setting as exactly four fields split at spaces, the
+    /// first a day number: this text never is one ("checkpoints" is not a
+    /// number, and the first line adds a fifth field), so such a grocer
+    /// reads no checkpoint, forgets the setting on its next weight write and
+    /// makes its own one-checkpoint text on its next read. That older text
+    /// ("DAY ENTRIES KG LBS") is read here as a series of one.
+    ///
+    /// Reads take the lines' days only (`lines`) and read the checkpoint
+    /// they go on from, no other: reading a Decimal from text costs about
+    /// 170,000 instructions, and every checkpoint of 53 read for each F3
+    /// cost 18 M (12% of `grocer weight trend` at 30,000 days).
+    struct Series: Equatable {
+        var checkpoints: [Checkpoint]
+
+        /// A line of the text, its day read.
+        struct Line {
+            let day: Int
+            let text: Substring
+        }
+
+        static let header = "checkpoints"
+
+        /// The grid's spacing in days.
+        static let spacing = 365
+        /// How many grid checkpoints each band back in time keeps: the
+        /// nearest band (up to 2 x `perBand` spacings before the moving
+        /// checkpoint) keeps every grid day, the next (up to 4 x) every
+        /// second, the next (up to 8 x) every fourth, and so on.
+        static let perBand = 16
+
+        var text: String {
+            ([Self.header + " \(checkpoints.count)"] + checkpoints.map(\.text)).joined(separator: "\n")
+        }
+
+        init(_ checkpoints: [Checkpoint]) { self.checkpoints = checkpoints }
+
+        /// The series a text holds; nil when it is not one (every checkpoint
+        /// well formed, days rising, entries never falling).
+        init?(text: String) {
+            guard let lines = Self.lines(text) else { return nil }
+            var checkpoints: [Checkpoint] = []
+            for line in lines {
+                guard let checkpoint = Checkpoint(line: line.text),
+                    checkpoints.last.map({ $0.day < checkpoint.day && $0.entries <= checkpoint.entries }) ?? true
+                else { return nil }
+                checkpoints.append(checkpoint)
+            }
+            self.init(checkpoints)
+        }
+
+        /// The text's lines and each line's day, read no further; nil when
+        /// the text has no such shape (its days rising).
+        static func lines(_ text: String) -> [Line]? {
+            // Split as bytes: as Characters, the text's 12 KB (128
+            // checkpoints) took 5 M instructions on each F3.
+            var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
+            if lines.count > 1 {
+                guard lines[0] == "\(header) \(lines.count - 1)" else { return nil }
+                lines.removeFirst()
+            }
+            var read: [Line] = []
+            read.reserveCapacity(lines.count)
+            for line in lines {
+                guard let space = line.utf8.firstIndex(of: UInt8(ascii: " ")), let day = Int(line[..<space]),
+                    read.last.map({ $0.day < day }) ?? true
+                else { return nil }
+                read.append(Line(day: day, text: line))
+            }
+            return read
+        }
+
+        static func text(lines: [Line]) -> String {
+            ([header + " \(lines.count)"] + lines.map { String($0.text) }).joined(separator: "\n")
+        }
+
+        /// Whether the grid keeps a checkpoint on `day`, the moving one
+        /// being on `moving`: a grid day (a multiple of `spacing`) whose
+        /// band back from `moving` keeps it. About `perBand` x
+        /// (2 + log2(span / (spacing x perBand))) grid checkpoints are kept
+        /// over a history of `span` days: 53 over 30,000 days, 128 over
+        /// 730,000, 164 over the 3,650,000 days from the year 1 to 9999
+        /// (the text then about 16 KB). A change on a day d is made up for by
+        /// folding the days from the checkpoint before d, which lies at
+        /// most about max(`spacing`, (moving - d) / (`perBand` - 1)) days
+        /// before it: the cost grows with the days since the change, not
+        /// with the history.
+        static func keeps(_ day: Int, moving: Int) -> Bool {
+            guard day % spacing == 0 else { return false }
+            let bands = max(0, moving - day) / (spacing * perBand)
+            let band = bands == 0 ? 0 : Int.bitWidth - bands.leadingZeroBitCount - 1
+            return (day / spacing) % (1 << min(band, 62)) == 0
+        }
     }
 
-    /// Forgets the checkpoint when `day` is on or before its day (a change
-    /// there changes the trend it holds).
+    /// The kept checkpoints' lines, oldest first; nil when none are kept
+    /// or the text is not a series.
+    static func checkpointLines(_ db: Database) throws -> [Series.Line]? {
+        try SettingRecord.readableValue(of: .weightDayTrend, db).flatMap(Series.lines)
+    }
+
+    /// Forgets the checkpoints on or after `day` (a change there changes
+    /// the trend they hold), and every one when the text is not a series.
     static func forgetCheckpoint(_ db: Database, ifChangedFrom day: Int) throws {
         guard let kept = try SettingRecord.readableValue(of: .weightDayTrend, db) else { return }
-        if let checkpoint = Checkpoint(text: kept), checkpoint.day < day { return }
-        try SettingRecord.set(.weightDayTrend, to: nil, db)
+        guard let lines = Series.lines(kept) else { return try SettingRecord.set(.weightDayTrend, to: nil, db) }
+        let before = lines.filter { $0.day < day }
+        if before.count == lines.count { return }
+        try SettingRecord.set(.weightDayTrend, to: before.isEmpty ? nil : Series.text(lines: before), db)
+    }
+
+    /// The checkpoint the history goes on from: the latest one within
+    /// `TrendStart.leads` of `last`, on or after the first day; none when
+    /// its line is not one.
+    static func serving(_ lines: [Series.Line]?, last: Int, first: Int) -> Checkpoint? {
+        guard let line = lines?.last(where: { TrendStart.leads.contains(last - $0.day) && first <= $0.day }) else { return nil }
+        return Checkpoint(line: line.text)
+    }
+
+    /// Whether the history needs a checkpoint that is not kept: the next
+    /// read would make it (`keepCheckpoint`).
+    static func needsCheckpoint(_ db: Database) throws -> Bool {
+        guard let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM weight_day"),
+            let first = try Int.fetchOne(db, sql: "SELECT min(day) FROM weight_day"), last - first > TrendStart.lead
+        else { return false }
+        return serving(try checkpointLines(db), last: last, first: first) == nil
     }
 
     /// What the history reads: the days after the checkpoint and where the
@@ -71,8 +202,8 @@ extension WeightDayTable {
     /// nil when a checkpoint is needed and none serves.
     static func recent(_ db: Database, unit: WeightUnit) throws -> (days: [DayFigure], start: TrendStart?)? {
         guard let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM weight_day") else { return ([], nil) }
-        if let checkpoint = try checkpoint(db), TrendStart.leads.contains(last - checkpoint.day),
-            let first = try days(db, where: "WHERE day = (SELECT min(day) FROM weight_day)", []).first, first.day <= checkpoint.day
+        if let first = try days(db, where: "WHERE day = (SELECT min(day) FROM weight_day)", []).first,
+            let checkpoint = serving(try checkpointLines(db), last: last, first: first.day)
         {
             let figure = first.figure(unit)
             let start = TrendStart(
@@ -86,30 +217,67 @@ extension WeightDayTable {
         return nil
     }
 
-    /// Keeps a checkpoint `TrendStart.lead` days before the last day: moved
-    /// on from the one kept when that one is earlier, else made from every
-    /// day up to it. Nothing for a history shorter than that.
+    /// Keeps the moving checkpoint `TrendStart.lead` days before the last
+    /// day, and the grid's on the way to it: gone on from the latest
+    /// checkpoint kept before it, folding only the days since; from every
+    /// day when none is. Nothing for a history shorter than that. Each new
+    /// checkpoint is made from the one before it and the days between,
+    /// read a stretch at a time, so memory stays bounded however many days
+    /// are folded.
     static func keepCheckpoint(_ db: Database) throws {
         guard let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM weight_day"),
             let firstDay = try Int.fetchOne(db, sql: "SELECT min(day) FROM weight_day")
         else { return }
         let target = last - TrendStart.lead
-        var from = try checkpoint(db)
-        // Not gone on from: one after the target, or one before the
-        // first day (its days deleted by a writer that did not forget it).
-        if let kept = from, kept.day > target || firstDay > kept.day { from = nil }
-        let folded = try days(db, where: "WHERE day > ? AND day <= ?", [from?.day ?? Int.min, target])
-        guard from != nil || !folded.isEmpty else { return }
-        func trend(_ unit: WeightUnit) -> Decimal {
-            let figures = folded.map { $0.figure(unit) }
-            guard let kept = from else { return WeightTrend(days: figures, unit: unit).latest!.trend }
-            // The start's first day takes no part in the steps.
-            let carried = TrendPoint(day: CivilDay(number: firstDay), weight: kept.trend(unit), trend: kept.trend(unit))
-            let start = TrendStart(day: CivilDay(number: kept.day), trend: kept.trend(unit), first: carried, entries: kept.entries)
-            return WeightTrend(days: figures, unit: unit, start: start).latest?.trend ?? kept.trend(unit)
+        // Not gone on from: one before the first day (its days deleted by a
+        // writer that did not forget it).
+        let kept = (try checkpointLines(db) ?? []).filter { $0.day >= firstDay }
+        // The latest before the target that is one (a line that is not is
+        // passed over).
+        let from = kept.reversed().lazy.filter { $0.day <= target }.compactMap { Checkpoint(line: $0.text) }.first
+        // The new checkpoints' days: the grid's kept ones after `from`, then
+        // the moving one.
+        let low = from?.day ?? (firstDay - 1)
+        var newDays: [Int] = []
+        let offset = ((low + 1) % Series.spacing + Series.spacing) % Series.spacing
+        var day = offset == 0 ? low + 1 : low + 1 + Series.spacing - offset
+        while day < target {
+            if Series.keeps(day, moving: target) { newDays.append(day) }
+            day += Series.spacing
         }
-        let checkpoint = Checkpoint(
-            day: target, entries: folded.reduce(from?.entries ?? 0) { $0 + $1.count }, kg: trend(.kg), lbs: trend(.lbs))
-        try SettingRecord.set(.weightDayTrend, to: checkpoint.text, db)
+        if target > low { newDays.append(target) }
+        var made: [Checkpoint] = []
+        var previous = from
+        var folded = low
+        for day in newDays {
+            let stretch = try days(db, where: "WHERE day > ? AND day <= ?", [folded, day])
+            folded = day
+            guard let next = fold(stretch, onto: previous, through: day, firstDay: firstDay) else { continue }
+            made.append(next)
+            previous = next
+        }
+        guard !made.isEmpty else { return }
+        let older = kept.filter { $0.day <= low && $0.day < target && Series.keeps($0.day, moving: target) }
+        let newer = kept.filter { $0.day > target && Series.keeps($0.day, moving: target) }
+        let lines = older + made.map { Series.Line(day: $0.day, text: Substring($0.text)) } + newer
+        try SettingRecord.set(.weightDayTrend, to: Series.text(lines: lines), db)
+    }
+
+    /// The checkpoint at the end of `day`: `previous` (none: the history's
+    /// start) and `days`, the days after it up to `day`, folded with
+    /// `WeightTrend`'s steps. Nil before any entry.
+    static func fold(_ days: [Day], onto previous: Checkpoint?, through day: Int, firstDay: Int) -> Checkpoint? {
+        let entries = days.reduce(previous?.entries ?? 0) { $0 + $1.count }
+        guard entries > 0 else { return nil }
+        func trend(_ unit: WeightUnit) -> Decimal {
+            let figures = days.map { $0.figure(unit) }
+            guard let previous else { return WeightTrend(days: figures, unit: unit).latest!.trend }
+            // The start's first day takes no part in the steps.
+            let carried = TrendPoint(day: CivilDay(number: firstDay), weight: previous.trend(unit), trend: previous.trend(unit))
+            let start = TrendStart(
+                day: CivilDay(number: previous.day), trend: previous.trend(unit), first: carried, entries: previous.entries)
+            return WeightTrend(days: figures, unit: unit, start: start).latest?.trend ?? previous.trend(unit)
+        }
+        return Checkpoint(day: day, entries: entries, kg: trend(.kg), lbs: trend(.lbs))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GrocerCore
 import GrocerStore
 import Testing
@@ -42,6 +43,39 @@ import Testing
         defer { try? here.close() }
         #expect(try here.rebuildWeightDaysIfNeeded() == false)
         #expect(here.timeZone.identifier != "Asia/Tokyo")
+    }
+
+    /// The same background work makes the trend's checkpoints the rebuild
+    /// forgot, so the first F3 finds them (a history longer than
+    /// `TrendStart.lead` days).
+    static func trendCheckpoint(_ url: URL) throws -> String? {
+        let queue = try DatabaseQueue(path: url.path)
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.trend'") }
+    }
+
+    @Test func theBackgroundRebuildAtOpenMakesTheTrendsCheckpoints() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-days-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("grocer.sqlite")
+        let tokyo = try Store.open(at: url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        try tokyo.importWeights { importer in
+            for day in 0..<600 {
+                try importer.add(Weight(digits: "8\(day % 10)", unit: .kg)!, at: Int64(Self.noon.timeIntervalSince1970) - Int64(day) * 86_400)
+            }
+            return true
+        }
+        _ = try tokyo.recentWeightDays(unit: .kg)
+        #expect(try Self.trendCheckpoint(url) != nil)
+        try tokyo.close()
+        let effects = LiveEffects(path: url.path, environment: [:], post: { _ in })
+        _ = try effects.openStore()
+        effects.daysRebuild.wait()
+        let here = try Store.open(at: url)
+        defer { try? here.close() }
+        #expect(here.timeZone.identifier != "Asia/Tokyo")
+        #expect(try here.rebuildWeightDaysIfNeeded() == false)
+        #expect(try Self.trendCheckpoint(url) != nil)
     }
 
     @Test func openingReadsTheCountTheNewestPageTheDaysAndTheGoal() throws {

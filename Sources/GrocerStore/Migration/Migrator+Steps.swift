@@ -49,7 +49,7 @@ extension Migrator {
                         progress(MigrationProgress(done: done, total: pending.count))
                     }
                     try db.inTransaction {
-                        try buildDays(db, version: pending.last?.version ?? version)
+                        try buildDays(db, from: version, version: pending.last?.version ?? version)
                         return .commit
                     }
                     try verifyFile(db)
@@ -78,11 +78,24 @@ extension Migrator {
     /// The per-day table built in the person's zone (`MigrationOptions.dayZone`)
     /// in the caller's transaction, when the store reached a version that
     /// has it (5 on) and it is not built for that zone already (a step
-    /// from version 6 on leaves it as it was).
-    func buildDays(_ db: Database, version: Int) throws {
+    /// from version 6 on leaves it as it was), and the history's trend
+    /// checkpoints made from it, so the first F3 after the migration finds
+    /// them ready.
+    ///
+    /// A store from before version 7 may carry a checkpoint (setting
+    /// `weight_day.trend`) that a grocer of version 6 from before the
+    /// checkpoint existed made wrong: such a grocer edits and deletes
+    /// weights without forgetting it. It is dropped whatever the options.
+    func buildDays(_ db: Database, from source: Int, version: Int) throws {
+        if source < Self.checkpointTrustedFrom { try SettingRecord.set(.weightDayTrend, to: nil, db) }
         guard let zone = options.dayZone, version >= 5 else { return }
         try WeightDayTable.rebuildIfNeeded(db, zone: zone)
+        try WeightDayTable.keepCheckpoint(db)
     }
+
+    /// The first version whose every grocer forgets the trend's checkpoint
+    /// on a write that changes it.
+    static let checkpointTrustedFrom = 7
 
     /// Runs the steps after `version` in order, each in one transaction
     /// that also sets its version and checks foreign keys, as GRDB's

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import GrocerCore
+import Testing
+
+@testable import GrocerStore
+
+/// A version 6 store may carry a trend checkpoint (setting
+/// `weight_day.trend`) that a grocer of version 6 from before the
+/// checkpoint left wrong: it edited weights without forgetting it. The
+/// migration to version 7 drops it, and makes the checkpoints again from the
+/// days it builds, so the history's trend is the one every day gives and
+/// the first F3 after it makes nothing.
+@Suite struct MigrationCheckpointTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// A version 6 store with 1,200 days of weights ending on day 20,000,
+    /// `weight_day` built in UTC, and a checkpoint 400 days before the last
+    /// day whose trend and count are wrong (an old day edited after it was
+    /// made, by a grocer that did not know to forget it).
+    static func version6StoreWithAWrongCheckpoint(_ fixture: LegacyStoreFixture) throws {
+        try Version7StepTests.version6Store(fixture)
+        let queue = try DatabaseQueue(path: fixture.path)
+        defer { try? queue.close() }
+        try queue.write { db in
+            for i in 0..<1_200 {
+                let seconds = Int64(20_000 - 1_199 + i) * 86_400 + 8 * 3_600
+                try db.execute(
+                    sql: "INSERT INTO weight_entry (value, unit, recorded_at) VALUES (?, 'kg', ?)",
+                    arguments: ["\(70 + (i / 9) % 15).\(i % 10)", seconds])
+            }
+            try WeightDayTable.rebuild(db, zone: utc)
+            try db.execute(
+                sql: "INSERT INTO setting (key, value) VALUES ('weight_day.trend', ?)",
+                arguments: ["\(20_000 - TrendStart.lead) 3 99.5 219.4"])
+        }
+    }
+
+    /// The trend the history shows, against the one every day gives.
+    static func expectTheTrendEveryDayGives(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let store = try Store.open(at: URL(fileURLWithPath: path), timeZone: utc)
+        defer { try? store.close() }
+        for unit in WeightUnit.allCases {
+            let (days, start) = try store.recentWeightDays(unit: unit)
+            let every = try store.weightDays(unit: unit)
+            let full = WeightTrend(days: every, unit: unit)
+            let recent = WeightTrend(days: days, unit: unit, start: start)
+            #expect(recent.latest == full.latest, sourceLocation: sourceLocation)
+            #expect(WeightTrend.entries(days, start: start) == every.reduce(0) { $0 + $1.count }, sourceLocation: sourceLocation)
+        }
+    }
+
+    static func setting(_ path: String) throws -> String? {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.trend'") }
+    }
+
+    /// grocer's own migration (with the person's zone): the checkpoints are
+    /// made again behind its progress, from every day.
+    @Test func aWrongCheckpointIsMadeAgainByTheMigration() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try Self.version6StoreWithAWrongCheckpoint(fixture)
+        var options = fixture.options()
+        options.dayZone = Self.utc
+        try Migrator(path: fixture.path, options: options).run()
+        let made = try #require(try Self.setting(fixture.path))
+        let series = try #require(WeightDayTable.Series(text: made))
+        #expect(series.checkpoints.last?.day == 20_000 - TrendStart.lead)
+        try Self.expectTheTrendEveryDayGives(fixture.path)
+        // Kept as made: the history read nothing more to make.
+        #expect(try Self.setting(fixture.path) == made)
+    }
+
+    /// Without a zone (the table left to the first read): the checkpoint is
+    /// dropped all the same.
+    @Test func aWrongCheckpointIsDroppedWithoutAZone() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try Self.version6StoreWithAWrongCheckpoint(fixture)
+        try Migrator(path: fixture.path, options: fixture.options()).run()
+        #expect(try Self.setting(fixture.path) == nil)
+        try Self.expectTheTrendEveryDayGives(fixture.path)
+    }
+}
