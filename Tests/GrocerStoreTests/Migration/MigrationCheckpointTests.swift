@@ -8,9 +8,9 @@ import Testing
 /// A version 6 store may carry a trend checkpoint (setting
 /// `weight_day.trend`) that a grocer of version 6 from before the
 /// checkpoint left wrong: it edited weights without forgetting it. The
-/// migration to version 7 drops it, and makes the checkpoints again from the
-/// days it builds, so the history's trend is the one every day gives and
-/// the first F3 after it makes nothing.
+/// migration to version 7 drops it; the checkpoints are made again from the
+/// days it builds by the first read (or the screen's background work at
+/// open), so the history's trend is the one every day gives.
 @Suite struct MigrationCheckpointTests {
     static let utc = TimeZone(identifier: "UTC")!
 
@@ -56,21 +56,22 @@ import Testing
         return try queue.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.trend'") }
     }
 
-    /// grocer's own migration (with the person's zone): the checkpoints are
-    /// made again behind its progress, from every day.
-    @Test func aWrongCheckpointIsMadeAgainByTheMigration() throws {
+    /// grocer's own migration (with the person's zone, `weight_day` built
+    /// behind its progress): the wrong checkpoint is dropped; the
+    /// checkpoints are made by the first history read, or by the
+    /// background work at the screen's open.
+    @Test func aWrongCheckpointIsDroppedByTheMigration() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
         try Self.version6StoreWithAWrongCheckpoint(fixture)
         var options = fixture.options()
         options.dayZone = Self.utc
         try Migrator(path: fixture.path, options: options).run()
+        #expect(try Self.setting(fixture.path) == nil)
+        try Self.expectTheTrendEveryDayGives(fixture.path)
         let made = try #require(try Self.setting(fixture.path))
         let series = try #require(WeightDayTable.Series(text: made))
         #expect(series.checkpoints.last?.day == 20_000 - TrendStart.lead)
-        try Self.expectTheTrendEveryDayGives(fixture.path)
-        // Kept as made: the history read nothing more to make.
-        #expect(try Self.setting(fixture.path) == made)
     }
 
     /// Without a zone (the table left to the first read): the checkpoint is
