@@ -45,7 +45,8 @@ public enum LiveApp {
         _ = StopFlag.process  // made before any handler may touch it
         TerminalRestore.onQuitSignal = { _ in StopFlag.process.raise() }
         var context = AppContext(locales: launch.locales, storePath: path, now: Date())
-        let effects = LiveEffects(path: path, environment: environment, syncRunner: syncRunner, post: { mailbox.post($0) })
+        let effects = LiveEffects(
+            path: path, environment: environment, syncRunner: syncRunner, wake: { mailbox.wake() }, post: { mailbox.post($0) })
         let terminal = FirstFrameTerminal(base: session)
         if launch.firstRoute == .weight {
             context.hints = launch.hints
