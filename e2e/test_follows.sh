@@ -88,9 +88,30 @@ a_save_behind_another_write_waits_visibly_and_esc_gives_up() {
     [[ $("$GROCER_BIN" weight list | cut -f3) == "72.5 kg" ]] || fail "stored: $("$GROCER_BIN" weight list)"
 }
 
+# The same with the 1 s tick off (GROCER_TEST_WATCH_INTERVAL_MS=0, test
+# build): only the store watch (inotify) can show them. A grocer's write and
+# sqlite3's (both sync the -wal before the commit is visible).
+the_watch_alone_shows_another_process_write() {
+    grep -aqF GROCER_TEST_WATCH_INTERVAL_MS "$GROCER_BIN" || { fail "no test hooks: make build-test"; return 1; }
+    "$GROCER_BIN" unit kg >/dev/null || return 1
+    "$GROCER_BIN" weight add 70.1 --at 2026-01-01 >/dev/null || return 1
+    "$GROCER_BIN" items add "2 kg flour" >/dev/null || return 1
+    start GROCER_TEST_WATCH_INTERVAL_MS=0
+    wait_for "Enter Today's Weight" || return 1
+    send F3
+    wait_for "1 of 1" || return 1
+    "$GROCER_BIN" weight add 70.2 --at 2026-01-02 >/dev/null || return 1
+    wait_for "2 of 2" || return 1
+    send F5
+    wait_for "flour" || return 1
+    sqlite3 "$GROCER_STORE" "PRAGMA busy_timeout = 5000; UPDATE item SET name = 'rye flour' WHERE name = 'flour';" >/dev/null || return 1
+    wait_for "rye flour" || return 1
+}
+
 run_test "the history follows adds and deletes from another process" history_follows_adds_and_deletes_from_another_process
 run_test "editing an entry deleted elsewhere says so" editing_an_entry_deleted_elsewhere_says_so_instead_of_failing
 run_test "the groceries follow items added elsewhere" groceries_follow_items_added_elsewhere
+run_test "with the tick off the store watch alone shows another process's writes" the_watch_alone_shows_another_process_write
 run_test "a save behind another grocer's write waits visibly; Esc gives up, the weight stays typed" \
     a_save_behind_another_write_waits_visibly_and_esc_gives_up
 finish

@@ -14,17 +14,23 @@ public struct AppEffects {
     /// open screen follows what others write. Never true for the app's own
     /// writes.
     public var storeChanged: () -> Bool
-    /// How often the loop asks `storeChanged`; nil: never (effects with no
-    /// store behind them).
+    /// Whether the store's files were written since the last call (the
+    /// live watch, `StoreWatch`, which wakes the loop through the mailbox's
+    /// pipe): the loop then asks `storeChanged` at once, not at its tick.
+    public var storeTouched: () -> Bool
+    /// How often the loop asks `storeChanged` anyway (the fallback where
+    /// the watch sees nothing); nil: only when touched.
     public var watchInterval: Duration?
 
     public init(
         perform: @escaping (Effect) -> EffectResult?, finish: @escaping () -> Void = {},
-        storeChanged: @escaping () -> Bool = { false }, watchInterval: Duration? = nil
+        storeChanged: @escaping () -> Bool = { false }, storeTouched: @escaping () -> Bool = { false },
+        watchInterval: Duration? = nil
     ) {
         self.perform = perform
         self.finish = finish
         self.storeChanged = storeChanged
+        self.storeTouched = storeTouched
         self.watchInterval = watchInterval
     }
 }

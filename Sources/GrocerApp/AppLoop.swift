@@ -18,8 +18,11 @@ public struct AppLoop {
     }
 
     /// How often the loop asks whether another process wrote to the store
-    /// (`AppEffects.storeChanged`: one pragma). Another grocer's write shows
-    /// within this and the time to read it again.
+    /// (`AppEffects.storeChanged`: one pragma) when nothing woke it sooner.
+    /// The live store watch (`StoreWatch`, inotify) wakes it at once on a
+    /// write to the store's files; this tick is the fallback where the
+    /// watch sees nothing, and another grocer's write then shows within it
+    /// and the time to read it again.
     public static let watchInterval: Duration = .seconds(1)
 
     /// What one pass of the loop changed.
@@ -65,8 +68,10 @@ public struct AppLoop {
                 tick(&model)
                 if let exit = carryOut(model.handle(key), &model, &pass) { return finish(exit) }
             }
-            if let due = watchAt, let interval = effects.watchInterval, clock.uptime() >= due {
-                watchAt = clock.uptime() + interval
+            // The watch's nudge (one check for however many events), or the tick.
+            let touched = effects.storeTouched()
+            if touched || watchAt.map({ clock.uptime() >= $0 }) == true {
+                watchAt = effects.watchInterval.map { clock.uptime() + $0 }
                 if effects.storeChanged(), let exit = carryOut(model.storeChanged(), &model, &pass) { return finish(exit) }
             }
             if pass.changed { draw(model, alert: pass.alert) }

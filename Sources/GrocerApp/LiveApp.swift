@@ -45,7 +45,15 @@ public enum LiveApp {
         _ = StopFlag.process  // made before any handler may touch it
         TerminalRestore.onQuitSignal = { _ in StopFlag.process.raise() }
         var context = AppContext(locales: launch.locales, storePath: path, now: Date())
-        let effects = LiveEffects(path: path, environment: environment, syncRunner: syncRunner, post: { mailbox.post($0) })
+        let effects = LiveEffects(
+            path: path, environment: environment, syncRunner: syncRunner, wake: { mailbox.wake() }, post: { mailbox.post($0) })
+        #if GROCER_TEST_HOOKS
+            // For e2e/test_follows.sh: the tick's interval in ms (0: no
+            // tick), so that only the store watch can show another's write.
+            if let ms = environment["GROCER_TEST_WATCH_INTERVAL_MS"].flatMap(Int.init) {
+                effects.watchInterval = ms > 0 ? .milliseconds(ms) : nil
+            }
+        #endif
         let terminal = FirstFrameTerminal(base: session)
         if launch.firstRoute == .weight {
             context.hints = launch.hints

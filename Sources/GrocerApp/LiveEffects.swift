@@ -18,8 +18,21 @@ final class LiveEffects {
     let stop = StopFlag.process
     private var migrationDone: DispatchSemaphore?
     let groceriesPrefetch = GroceriesPrefetch()
-    /// The store's change counter when last asked (`storeChanged`).
-    private var seenChanges: Int64?
+    /// The store's change counters when last asked (`storeChanged`).
+    private var seenChanges: Store.ChangeCounters?
+    /// How the watch wakes the loop (the mailbox's pipe); nil: no watch,
+    /// the tick alone (tests that do not watch).
+    private let wake: (@Sendable () -> Void)?
+    /// The store's files watched (inotify), from the store's opening, after
+    /// the first frame, to `finish`; nil where it could not start.
+    private var storeWatch: StoreWatch?
+    /// The last `storeTouched` said yes: the next check is the watch's.
+    private var touched = false
+    /// Whether the store's files are watched (tests).
+    var watching: Bool { storeWatch != nil }
+    /// The loop's tick (`AppEffects.watchInterval`); tests set nil to
+    /// leave the watch alone to notice a write.
+    var watchInterval: Duration? = AppLoop.watchInterval
     /// How a save waits for another grocer's write: seen (`.saveWaiting`)
     /// and ended by Esc (`.giveUpSave`).
     let busyWait = BusyWait()
@@ -49,22 +62,24 @@ final class LiveEffects {
 
     /// `syncRunner` is only kept here: nothing of sync runs until a screen
     /// asks (the grocery screen, when it opens), never before the first
-    /// frame.
+    /// frame. `wake` is kept too: the store watch starts when the store
+    /// opens (`openStore`).
     init(
         path: String, environment: Environment, store: Store? = nil, syncRunner: SyncRunner? = nil,
-        post: @escaping @Sendable (EffectResult) -> Void
+        wake: (@Sendable () -> Void)? = nil, post: @escaping @Sendable (EffectResult) -> Void
     ) {
         self.path = path
         self.environment = environment
         self.store = store
         self.syncRunner = syncRunner
+        self.wake = wake
         self.post = post
     }
 
     var client: AppEffects {
         AppEffects(
             perform: { [self] in perform($0) }, finish: { [self] in finish() }, storeChanged: { [self] in storeChanged() },
-            watchInterval: AppLoop.watchInterval)
+            storeTouched: { [self] in storeTouched() }, watchInterval: watchInterval)
     }
 
     func perform(_ effect: Effect) -> EffectResult? {
@@ -139,12 +154,17 @@ final class LiveEffects {
     }
 
     /// Opens the store (creating it when missing; first tidying what an
-    /// interrupted migration left) and reads its default unit.
+    /// interrupted migration left), starts watching its files, and reads
+    /// its default unit.
     func openStore() throws -> DisplayUnit {
         Migrator.tidy(path: path)
         let store = try Store.open(at: URL(fileURLWithPath: path), busyWait: busyWait)
         self.store = store
-        seenChanges = try? store.changeCounter()
+        seenChanges = try? store.changeCounters()
+        if let wake {
+            storeWatch?.stop()
+            storeWatch = StoreWatch.start(path: path, wake: wake)
+        }
         let unit = try store.defaultDisplayUnit()
         startGroceriesPrefetch()
         startDaysRebuild()
@@ -168,18 +188,40 @@ final class LiveEffects {
         }
     }
 
+    /// Whether the store watch saw the store's files written since the
+    /// last call. While a save runs the nudge is left for after it (the
+    /// save's result wakes the loop).
+    func storeTouched() -> Bool {
+        guard !savePending.isSet, let storeWatch, storeWatch.take() else { return false }
+        touched = true
+        return true
+    }
+
     /// Whether another connection committed to the store since the last
-    /// call: one `PRAGMA data_version` (see `Store.changeCounter`). A store
+    /// call: one `PRAGMA data_version` (see `Store.changeCounters`). A store
     /// that cannot be asked (busy, gone) counts as unchanged: the next tick
-    /// asks again, and a read that fails says so itself.
+    /// asks again, and a read that fails says so itself. After the watch's
+    /// nudge, no commit seen and none of grocer's own rows changed means
+    /// another's commit may not be visible yet: the watch wakes the loop
+    /// again shortly (`StoreWatch.lookAgain`). Grocer's own write costs
+    /// this one pragma and no more.
     func storeChanged() -> Bool {
         // While a save runs, the connection is the save's: ask next tick.
         guard !savePending.isSet else { return false }
-        guard let store, let counter = try? store.changeCounter() else { return false }
-        defer { seenChanges = counter }
-        let changed = seenChanges.map { $0 != counter } ?? false
+        let woken = touched
+        touched = false
+        guard let store, let counters = try? store.changeCounters() else {
+            if woken { storeWatch?.lookAgainSoon() }
+            return false
+        }
+        defer { seenChanges = counters }
+        let changed = seenChanges.map { $0.others != counters.others } ?? false
         // The list as it is now, read before F5 asks for it.
-        if changed { startGroceriesPrefetch() }
+        if changed {
+            startGroceriesPrefetch()
+        } else if woken, seenChanges?.own == counters.own {
+            storeWatch?.lookAgainSoon()
+        }
         return changed
     }
 
@@ -242,11 +284,14 @@ final class LiveEffects {
         }
     }
 
-    /// Stops a running migration and waits for it to leave the old store
-    /// as it was. A sync with the server is cancelled, not waited for: the
+    /// Stops the store watch (its thread ends, its descriptors close), then
+    /// a running migration, waiting for it to leave the old store as it
+    /// was. A sync with the server is cancelled, not waited for: the
     /// engine saves what it learnt only with what it describes, so the
     /// store is whole at any moment and the next sync goes on.
     func finish() {
+        storeWatch?.stop()
+        storeWatch = nil
         syncTask?.cancel()
         guard let done = migrationDone else { return }
         stop.raise()

@@ -37,6 +37,13 @@ public final class Mailbox<Event: Sendable>: @unchecked Sendable {
         _ = write(pipeFDs[1], &byte, 1)
     }
 
+    /// Wakes the loop with no event: the store watch's nudge (the loop then
+    /// asks `AppEffects.storeTouched`).
+    public func wake() {
+        var byte: UInt8 = 1
+        _ = write(pipeFDs[1], &byte, 1)
+    }
+
     /// Everything posted so far, oldest first.
     public func drain() -> [Event] {
         lock.lock()

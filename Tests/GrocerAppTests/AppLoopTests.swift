@@ -15,6 +15,8 @@ import Testing
         /// Answers of `storeChanged`, one per tick of the watch; then false.
         var changes: [Bool] = []
         var watched = 0
+        /// Answers of `storeTouched` (the store watch's nudge), one per pass; then false.
+        var touches: [Bool] = []
         var watchInterval: Duration? = nil
         let entry = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: FakeClock.noon)
 
@@ -36,7 +38,8 @@ import Testing
                 storeChanged: { [self] in
                     watched += 1
                     return changes.isEmpty ? false : changes.removeFirst()
-                }, watchInterval: watchInterval)
+                },
+                storeTouched: { [self] in touches.isEmpty ? false : touches.removeFirst() }, watchInterval: watchInterval)
         }
     }
 
@@ -157,6 +160,16 @@ import Testing
         let loads = r.effects.performed.filter { $0 == .groceries(.load) }
         #expect(loads.count == 2)
         #expect(r.terminal.frames.last?.lines.contains { $0.contains("Groceries") } == true)
+    }
+
+    @Test func theWatchsNudgeAsksAtOnceWithoutTheTick() {
+        let effects = Effects()
+        effects.touches = [false, true]
+        effects.changes = [true]
+        let r = run([.keys([.function(3)]), .keys([]), .keys([.function(10)])], effects: effects)
+        // Asked once, on the pass the nudge came; the clock never moved.
+        #expect(effects.watched == 1)
+        #expect(r.effects.performed.contains(.history(.loadRecentWeightDays(unit: .lbs))))
     }
 
     @Test func withoutAWatchTheLoopNeverAsks() {

@@ -4,6 +4,10 @@ import GrocerCore
 import GrocerUI
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A clock the tests move: wall time stays at noon, uptime moves when the
 /// fake terminal waits.
 final class FakeClock: Sendable {
@@ -33,6 +37,13 @@ final class FakeTerminal: TerminalInterface {
         /// The test does something while the loop waits for keys (waits
         /// for background work, lets it go on); no key.
         case call(() -> Void)
+        /// The pipe emptied, `after` run (a write by another process, say),
+        /// then real waits on the mailbox's pipe (background work or the
+        /// store watch wakes it), the clock standing still, until the
+        /// screen passes the check: the loop runs no pass but for a wake.
+        /// A wait of 30 s with no wake gives up and ends the script
+        /// (`gaveUpWaiting`), only so that a broken wake cannot hang a test.
+        case wake(after: () -> Void, until: (String) -> Bool)
     }
 
     /// Calls of `suspend` and `invalidate`, with the frames drawn before each.
@@ -53,6 +64,9 @@ final class FakeTerminal: TerminalInterface {
     let mailbox: Mailbox<EffectResult>
     private(set) var frames: [Canvas] = []
     private(set) var ended = false
+    /// A `.wake` step waited 30 s for nothing.
+    private(set) var gaveUpWaiting = false
+    private var waiting = false
     private(set) var endingSignal: Int32?
     var size = Size(width: 80, height: 24)
     var measure: ColumnMeasure { .unicode }
@@ -68,7 +82,26 @@ final class FakeTerminal: TerminalInterface {
             endingSignal = 15
             return []
         }
+        if case .wake(let after, let until) = script[0] {
+            if !waiting {
+                waiting = true
+                emptyPipe()
+                after()
+            }
+            if until(screen) {
+                waiting = false
+                script.removeFirst()
+                return nextKeys(timeout: timeout)
+            }
+            if !waitForWake() {
+                gaveUpWaiting = true
+                script.removeAll()
+            }
+            return []
+        }
         switch script.removeFirst() {
+        case .wake:
+            return []
         case .keys(let keys):
             return keys
         case .post(let result):
@@ -90,6 +123,19 @@ final class FakeTerminal: TerminalInterface {
     }
 
     func draw(_ canvas: Canvas) { frames.append(canvas) }
+
+    /// Waits for a byte on the mailbox's pipe, then empties it.
+    private func waitForWake() -> Bool {
+        var fds = [pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
+        guard poll(&fds, 1, 30_000) > 0 else { return false }
+        emptyPipe()
+        return true
+    }
+
+    private func emptyPipe() {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(mailbox.readFD, &buffer, buffer.count) > 0 {}
+    }
 
     func end() { ended = true }
 

@@ -21,6 +21,22 @@ import Testing
         #expect(try mine.changeCounter() == afterOther)
     }
 
+    @Test func theCountersSayWhoseWriteItWas() throws {
+        let dir = TempDir()
+        let url = URL(fileURLWithPath: dir.path("store.sqlite"))
+        let mine = try Store.open(at: url)
+        let other = try Store.open(at: url)
+        let start = try mine.changeCounters()
+        try mine.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Self.t0)
+        let afterMine = try mine.changeCounters()
+        #expect(afterMine.others == start.others)
+        #expect(afterMine.own != start.own)
+        try other.addWeight(Weight(digits: "73", unit: .kg)!, at: Self.t0)
+        let afterOther = try mine.changeCounters()
+        #expect(afterOther.others != afterMine.others)
+        #expect(afterOther.own == afterMine.own)
+    }
+
     @Test func aScriptWritingThroughTheSQLiteToolMovesTheCounter() throws {
         let dir = TempDir()
         let url = URL(fileURLWithPath: dir.path("store.sqlite"))

@@ -1,0 +1,120 @@
+import Foundation
+import GrocerCore
+import GrocerStore
+import Synchronization
+import Testing
+
+@testable import GrocerApp
+@testable import GrocerUI
+
+/// The store watch (inotify on the store's folder): another connection's
+/// write wakes it, and through the mailbox the loop, which then shows the
+/// write with no tick of the 1 s poll (the tests' clock never moves and
+/// the tick is off). No test times anything: a wait for a wake gives up
+/// after 30 s only so that a broken watch fails instead of hanging.
+@Suite struct StoreWatchTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-watch-\(UUID().uuidString)")
+    static let noon = FakeClock.noon
+
+    var path: String { folder.appendingPathComponent("grocer.sqlite").path }
+
+    func makeStore() throws -> Store {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try Store.open(at: URL(fileURLWithPath: path))
+    }
+
+    final class Wakes: Sendable {
+        let count = Atomic<Int>(0)
+        let arrived = DispatchSemaphore(value: 0)
+        func wake() {
+            count.add(1, ordering: .sequentiallyConsistent)
+            arrived.signal()
+        }
+    }
+
+    @Test func anotherConnectionsWriteWakesTheWatchOnce() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mine = try makeStore()
+        let other = try Store.open(at: URL(fileURLWithPath: path))
+        try mine.addWeight(Weight(digits: "70", unit: .kg)!, at: Self.noon)
+        let wakes = Wakes()
+        let started = StoreWatch.start(path: path, wake: { wakes.wake() })
+        guard let watch = started else {
+            Issue.record("the watch did not start")
+            return
+        }
+        defer { watch.stop() }
+        try other.addWeight(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(60))
+        #expect(wakes.arrived.wait(timeout: .now() + 30) == .success)
+        // The wake is taken once; the loop's check covers the whole burst.
+        #expect(watch.take())
+        #expect(!watch.take())
+        #expect(try mine.changeCounters().others != 0)
+    }
+
+    @Test func aWriteInAnotherFileOfTheFolderIsNotTheStores() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try makeStore()
+        #expect(StoreWatch.split(path) == (folder.path, "grocer.sqlite"))
+        let names = StoreWatch.watchedNames("grocer.sqlite").map { String(decoding: $0, as: UTF8.self) }
+        #expect(names == ["grocer.sqlite", "grocer.sqlite-wal", "grocer.sqlite-journal"])
+        #expect(StoreWatch.split("grocer.sqlite") == (".", "grocer.sqlite"))
+        #expect(StoreWatch.split("/grocer.sqlite") == ("/", "grocer.sqlite"))
+    }
+
+    @Test func aWatchThatCannotStartIsNoneAndTheTickGoesOn() {
+        #expect(StoreWatch.start(path: "/nonexistent-\(UUID().uuidString)/grocer.sqlite", wake: {}) == nil)
+        let live = LiveEffects(path: "/nonexistent-\(UUID().uuidString)/grocer.sqlite", environment: [:], wake: {}, post: { _ in })
+        #expect(live.client.watchInterval == AppLoop.watchInterval)
+        #expect(!live.watching)
+        #expect(live.storeTouched() == false)
+    }
+
+    @Test func stoppingTwiceIsOnce() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try makeStore()
+        let watch = StoreWatch.start(path: path, wake: {})
+        #expect(watch != nil)
+        watch?.stop()
+        watch?.stop()
+    }
+
+    /// The live effects on a real store, the loop on a fake terminal whose
+    /// clock stands still, the tick off: only the watch can show it.
+    @Test func anotherConnectionsWriteShowsOnTheOpenHistoryWithoutTheTick() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let other = try makeStore()
+        try other.addWeight(Weight(digits: "70", unit: .kg)!, at: Self.noon.addingTimeInterval(-86_400))
+        let mailbox = Mailbox<EffectResult>()
+        let live = LiveEffects(
+            path: path, environment: ["LANG": "en_US.UTF-8"], wake: { mailbox.wake() }, post: { mailbox.post($0) })
+        live.watchInterval = nil
+        guard case .storeOpened? = live.perform(.openStore) else {
+            Issue.record("the store did not open")
+            return
+        }
+        #expect(live.watching)
+        let clock = FakeClock()
+        let terminal = FakeTerminal(
+            [
+                .keys([.function(3)]),
+                .wake(
+                    after: { _ = try? other.addWeight(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(-3600)) },
+                    until: { $0.contains(" of 2") }),
+                .keys([.function(10)]),
+            ], clock: clock, mailbox: mailbox)
+        let context = AppContext(
+            locales: Locales(
+                numeric: Locale(identifier: "en_US"), time: Locale(identifier: "en_US"), monetary: Locale(identifier: "en_US"),
+                timeZone: TimeZone(identifier: "UTC")!), storePath: path, defaultUnit: .kg, now: Self.noon)
+        let loop = AppLoop(terminal: terminal, effects: live.client, mailbox: mailbox, clock: clock.client)
+        let exit = loop.run(AppModel(context: context), from: .weight)
+        #expect(!terminal.gaveUpWaiting)
+        #expect(exit == .normal)
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains(" of 1") } })
+        #expect(terminal.screen.contains(" of 2"))
+        #expect(clock.uptime == .zero)
+        // `finish` stopped the watch.
+        #expect(!live.watching)
+    }
+}
