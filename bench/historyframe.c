@@ -12,6 +12,10 @@
  * byte. Prints the median and the minimum of each key, in milliseconds.
  * KEYFRAME_QUIET_MS sets that quiet time (for an answer drawn in two
  * parts with a pause between, as a save then the history).
+ * HISTORYFRAME_AT_ONCE=1: KEY1 goes as soon as READY has appeared, with
+ * no wait for quiet (a key pressed the moment the first frame is up, while
+ * work grocer started at launch may still run); its answer then lasts at
+ * least until SEEN1 has appeared, whatever quiet comes before.
  *
  * (keyframe.c times to a given text; this one to the answer's last byte, since
  * the history redraws as a difference.) Written for bench/history.sh; compiled with cc -lutil.
@@ -36,9 +40,10 @@ static double now_ms(void) {
 static char seen[1 << 20];
 static size_t used;
 
-/* Reads until quiet for quiet_ms (after at least one byte when need_byte);
- * returns the time of the last byte read, or -1 past the deadline. */
-static double answer(int fd, int quiet_ms, int need_byte) {
+/* Reads until quiet for quiet_ms (after at least one byte when need_byte,
+ * and after `want` when it is not NULL); returns the time of the last byte
+ * read, or -1 past the deadline. */
+static double answer(int fd, int quiet_ms, int need_byte, const char *want) {
     double last = -1, deadline = now_ms() + 60000;
     char buf[8192];
     used = 0;
@@ -46,7 +51,7 @@ static double answer(int fd, int quiet_ms, int need_byte) {
         struct pollfd p = {.fd = fd, .events = POLLIN};
         int r = poll(&p, 1, quiet_ms);
         if (r <= 0) {
-            if (last >= 0 || !need_byte) return last;
+            if ((last >= 0 || !need_byte) && (!want || memmem(seen, used, want, strlen(want)))) return last;
             continue;
         }
         ssize_t n = read(fd, buf, sizeof buf);
@@ -56,6 +61,26 @@ static double answer(int fd, int quiet_ms, int need_byte) {
             memcpy(seen + used, buf, n);
             used += n;
         }
+    }
+    return -1;
+}
+
+/* Reads until `text` has appeared (kept in `seen`); 0, or -1 past the
+ * deadline or at the end of the output. */
+static int until_seen(int fd, const char *text) {
+    double deadline = now_ms() + 60000;
+    char buf[8192];
+    used = 0;
+    while (now_ms() < deadline) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, 50) <= 0) continue;
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n <= 0) return -1;
+        if (used + n < sizeof seen) {
+            memcpy(seen + used, buf, n);
+            used += n;
+        }
+        if (memmem(seen, used, text, strlen(text))) return 0;
     }
     return -1;
 }
@@ -74,6 +99,8 @@ int main(int argc, char **argv) {
     const char *ready = argv[2];
     const char *quiet_env = getenv("KEYFRAME_QUIET_MS");
     int quiet = quiet_env ? atoi(quiet_env) : 250;
+    const char *at_once_env = getenv("HISTORYFRAME_AT_ONCE");
+    int at_once = at_once_env && strcmp(at_once_env, "1") == 0;
     double *t1 = calloc(runs, sizeof *t1), *t2 = calloc(runs, sizeof *t2);
     for (int i = 0; i < runs; i++) {
         int master;
@@ -85,13 +112,21 @@ int main(int argc, char **argv) {
             execvp(argv[8], argv + 8);
             _exit(127);
         }
-        answer(master, 400, 1);
-        if (!memmem(seen, used, ready, strlen(ready))) { fprintf(stderr, "keyframe: never saw \"%s\"\n", ready); return 1; }
+        int up;
+        if (at_once) {
+            up = until_seen(master, ready) == 0;
+        } else {
+            answer(master, 400, 1, NULL);
+            up = memmem(seen, used, ready, strlen(ready)) != NULL;
+        }
+        if (!up) { fprintf(stderr, "keyframe: never saw \"%s\"\n", ready); return 1; }
         for (int k = 0; k < 2; k++) {
             const char *key = argv[3 + 2 * k], *want = argv[4 + 2 * k];
             double start = now_ms();
             if (write(master, key, strlen(key)) != (ssize_t)strlen(key)) return 1;
-            double last = answer(master, quiet, 1);
+            /* At once, the first frame's last bytes may come after the key,
+             * then nothing while grocer works: the answer goes on to WANT. */
+            double last = answer(master, quiet, 1, at_once && k == 0 ? want : NULL);
             if (last < 0 || !memmem(seen, used, want, strlen(want))) {
                 fprintf(stderr, "keyframe: key %d: never saw \"%s\"\n", k + 1, want);
                 return 1;
@@ -99,7 +134,7 @@ int main(int argc, char **argv) {
             (k == 0 ? t1 : t2)[i] = last - start;
         }
         kill(pid, SIGTERM);
-        answer(master, 50, 0);
+        answer(master, 50, 0, NULL);
         close(master);
         waitpid(pid, NULL, 0);
     }

@@ -11,6 +11,8 @@ fi
 echo
 bash bench/exchange.sh
 bash bench/history.sh
+echo
+bash bench/zone-change.sh
 if [[ -f bench/groceries.sh ]]; then
     echo
     bash bench/groceries.sh

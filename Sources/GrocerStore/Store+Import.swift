@@ -185,10 +185,13 @@ public struct WeightImporter {
 }
 
 /// Per-(day, unit) sums of imported rows, added into `weight_day` in
-/// batches (bounded memory however many days a file spans).
+/// batches (bounded memory however many days a file spans). The upserts go
+/// through SQLite's C API (`FastStatement`): with one entry a day there is
+/// one per entry, and GRDB's per-execution work was most of what perf
+/// could place in `flush` (docs/MEASURED.md, `Migrator.buildDays`).
 struct DayTally {
     static let flushAt = 50_000
-    private let upsert: Statement
+    private let upsert: FastStatement
     private var local: LocalDays
     /// Keyed by day number x 2 + (1 for lbs): no string hashed per row.
     private var sums: [Int: WeightDayTable.Sum] = [:]
@@ -198,11 +201,12 @@ struct DayTally {
 
     init(db: Database, zone: TimeZone) throws {
         local = LocalDays(zone: zone)
-        upsert = try db.makeStatement(
+        let statement = try db.makeStatement(
             sql: """
                 INSERT INTO weight_day (day, unit, hundredths, count) VALUES (?, ?, ?, ?)
                 ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + excluded.count
                 """)
+        upsert = FastStatement(statement, in: db)
     }
 
     mutating func add(seconds: Int64, unit: WeightUnit, hundredths: Int) throws {
@@ -221,7 +225,10 @@ struct DayTally {
     mutating func flush() throws {
         for (key, sum) in sums {
             let day = key >> 1  // floor division: negative days stay right
-            upsert.setUncheckedArguments([day, key & 1 == 1 ? "lbs" : "kg", sum.hundredths, sum.count])
+            upsert.bind(1, Int64(day))
+            upsert.bind(2, key & 1 == 1 ? "lbs" : "kg")
+            upsert.bind(3, Int64(sum.hundredths))
+            upsert.bind(4, Int64(sum.count))
             try upsert.execute()
         }
         sums.removeAll(keepingCapacity: true)

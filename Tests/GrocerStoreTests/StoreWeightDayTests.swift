@@ -145,6 +145,28 @@ import Testing
         #expect(rows.count == DayTally.flushAt + 11)
     }
 
+    /// The batches' upserts bind each column themselves (`FastStatement`):
+    /// days before 1970 (negative numbers), kg and lbs on one day, and more
+    /// days than one batch holds all come out as a full recomputation of
+    /// the entries gives them.
+    @Test func aRebuildKeepsBothUnitsAndDaysBefore1970AcrossItsBatches() throws {
+        let dir = TempDir()
+        let store = try open(dir, TimeZone(identifier: "UTC")!)
+        try store.execute(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(2 * DayTally.flushAt + 20))
+            INSERT INTO weight_entry (value, unit, recorded_at)
+            SELECT printf('%d.%02d', 50 + i % 90, i % 100), CASE i % 3 WHEN 0 THEN 'lbs' ELSE 'kg' END, -2000000000 + i * 43200 FROM n
+            """)
+        try store.execute("UPDATE setting SET value = 'Asia/Tokyo' WHERE key = 'weight_day.zone'")
+        _ = try store.weightDays(unit: .kg)
+        #expect(try zoneSetting(store) == TimeZone(identifier: "UTC")!.identifier)
+        let rows = try tableRows(store)
+        #expect(rows == (try recomputed(store, TimeZone(identifier: "UTC")!)))
+        #expect(rows.first == "-23149 lbs 5000 1")
+        #expect(rows.count > DayTally.flushAt)
+    }
+
     @Test func anotherZoneRebuildsTheDaysOnItsFirstNeed() throws {
         let dir = TempDir()
         let utc = try open(dir, TimeZone(identifier: "UTC")!)
