@@ -12,7 +12,7 @@ extension LiveEffects {
         case .openHistory(let unit, let limit):
             return access(.read) { store in
                 let page = try store.weightsNewestFirst(before: nil, limit: limit)
-                let (days, start) = try store.recentWeightDays(unit: unit)
+                let (days, start) = try store.recentWeightDays(unit: unit, asBuilt: zoneRebuild.isSet)
                 // The count from the per-day table the store keeps with every
                 // write: count(*) reads a whole index (docs/MEASURED.md).
                 let count = WeightTrend.entries(days, start: start)
@@ -59,7 +59,7 @@ extension LiveEffects {
             return access(.read) { .weightDays(try $0.weightDays(unit: unit)) }
         case .loadRecentWeightDays(let unit):
             return access(.read) { store in
-                let (days, start) = try store.recentWeightDays(unit: unit)
+                let (days, start) = try store.recentWeightDays(unit: unit, asBuilt: zoneRebuild.isSet)
                 return .recentWeightDays(days, start: start)
             }
         case .deleteWeights(let ids):

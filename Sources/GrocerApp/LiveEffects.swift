@@ -42,6 +42,11 @@ final class LiveEffects {
     /// The per-day table's rebuild after a move of the zone, off the loop
     /// (see `startDaysRebuild`); tests wait on the group.
     let daysRebuild = DispatchGroup()
+    /// The table is being rebuilt for a new zone on another connection:
+    /// the history reads it as it was built meanwhile.
+    let zoneRebuild = Flag()
+    /// Tests only: runs on the rebuild's thread before it starts.
+    var beforeZoneRebuild: (@Sendable () -> Void)?
     /// A save is under way: the loop's thread leaves the store alone
     /// meanwhile (its connection is busy with the save).
     private let savePending = Flag()
@@ -181,10 +186,27 @@ final class LiveEffects {
     /// rest of it (issue 18). A new store writes nothing at open (its first
     /// weight builds the table); a read-only one keeps its table as it is
     /// (the history then tallies the entries itself).
+    ///
+    /// After a move the rebuild runs on a connection of its own
+    /// (`Store.openBeside`), and while it runs the history reads the table
+    /// as it was built (`zoneRebuild`, `Store.recentWeightDays(asBuilt:)`):
+    /// F3 does not wait for it (it cost 2.6 s at 1,000,000 entries, most of
+    /// it the checkpoints made again from every day). Its commit is another
+    /// connection's write: the store watch sees it and the screen reads
+    /// again, in the new zone's days.
     func startDaysRebuild() {
         guard let store else { return }
-        DispatchQueue.global(qos: .utility).async(group: daysRebuild) {
-            try? store.prepareHistory()
+        let moved = (try? store.weightDaysBuiltForAnotherZone()) == true
+        zoneRebuild.set(moved)
+        DispatchQueue.global(qos: .utility).async(group: daysRebuild) { [path, zoneRebuild, beforeZoneRebuild] in
+            defer { zoneRebuild.set(false) }
+            guard moved, let beside = try? Store.openBeside(at: path, timeZone: store.timeZone) else {
+                try? store.prepareHistory()
+                return
+            }
+            beforeZoneRebuild?()
+            try? beside.prepareHistory()
+            try? beside.close()
         }
     }
 

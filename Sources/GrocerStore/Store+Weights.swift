@@ -63,14 +63,22 @@ extension Store {
     /// no start, when the history is short. The checkpoint is made (once,
     /// from every day) or moved on (from the days since) when none serves; a
     /// store that cannot be written gives every day instead.
-    public func recentWeightDays(unit: WeightUnit) throws -> (days: [DayFigure], start: TrendStart?) {
+    ///
+    /// `asBuilt`: while another connection rebuilds the table for this
+    /// zone (the screen's background work after a move), read it as it
+    /// was built, in the days of the zone it was built for, with the
+    /// checkpoints made for it, instead of waiting; the rebuild's commit
+    /// then tells the screen to read again (`PRAGMA data_version`). When
+    /// that table has no checkpoint that serves, this waits as usual.
+    public func recentWeightDays(unit: WeightUnit, asBuilt: Bool = false) throws -> (days: [DayFigure], start: TrendStart?) {
+        let read = { [self] in
+            try checkedRead(WeightDayTable.shape, SettingRecord.shape) { db in try WeightDayTable.recent(db, unit: unit) }
+        }
+        if asBuilt, try weightDaysBuiltForAnotherZone(), let recent = try read() { return recent }
         do {
             try rebuildWeightDaysIfNeeded()
         } catch let error as StoreError where cannotKeep(error) {
             return (try weightDays(unit: unit), nil)
-        }
-        let read = { [self] in
-            try checkedRead(WeightDayTable.shape, SettingRecord.shape) { db in try WeightDayTable.recent(db, unit: unit) }
         }
         if let recent = try read() { return recent }
         do {
@@ -88,13 +96,18 @@ extension Store {
     /// line or an older grocer, forgot some). A key that needs them while it
     /// runs waits for the rest of it, then finds them kept. Nothing for a
     /// table never built (a new store writes nothing at open).
+    ///
+    /// The rebuild and the checkpoints are one transaction: another
+    /// connection reading meanwhile sees the table as it was, with its
+    /// checkpoints, never a rebuilt table without them.
     public func prepareHistory() throws {
-        if try weightDaysBuiltForAnotherZone() { try rebuildWeightDaysIfNeeded() }
+        let moved = try weightDaysBuiltForAnotherZone()
         let needed = { [self] (db: Database) throws -> Bool in
             try WeightDayTable.isCurrent(db, zone: timeZone) && WeightDayTable.needsCheckpoint(db)
         }
-        guard try checkedRead(WeightDayTable.shape, SettingRecord.shape, body: needed) else { return }
-        try checkedWrite(WeightDayTable.shape, SettingRecord.shape) { db in
+        guard try moved || checkedRead(WeightDayTable.shape, SettingRecord.shape, body: needed) else { return }
+        try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
+            if moved { try WeightDayTable.rebuildIfNeeded(db, zone: timeZone) }
             if try needed(db) { try WeightDayTable.keepCheckpoint(db) }
         }
     }

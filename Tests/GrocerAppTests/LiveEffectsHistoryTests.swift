@@ -78,6 +78,52 @@ import Testing
         #expect(try Self.trendCheckpoint(url) != nil)
     }
 
+    /// While the table is rebuilt for the new zone (on a connection of its
+    /// own), F3 reads it as it was built, in the old zone's days, instead
+    /// of rebuilding or waiting; once the rebuild is in, in the new zone's.
+    @Test func theHistoryReadsTheTableAsBuiltWhileItIsRebuiltForANewZone() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-days-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("grocer.sqlite")
+        let tokyo = try Store.open(at: url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        // 20:00 UTC: the next day in Tokyo.
+        let evening = Int64(Self.noon.timeIntervalSince1970) + 8 * 3600
+        try tokyo.importWeights { importer in
+            for day in 0..<600 { try importer.add(Weight(digits: "8\(day % 10)", unit: .kg)!, at: evening - Int64(day) * 86_400) }
+            return true
+        }
+        _ = try tokyo.recentWeightDays(unit: .kg)
+        try tokyo.close()
+        let here = TimeZone(identifier: "UTC")!
+        let lastHere = CivilDay(Date(timeIntervalSince1970: TimeInterval(evening)), in: here)
+        let lastInTokyo = CivilDay(Date(timeIntervalSince1970: TimeInterval(evening)), in: TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(lastInTokyo != lastHere)
+
+        let effects = LiveEffects(path: url.path, environment: [:], store: try Store.open(at: url, timeZone: here), post: { _ in })
+        let hold = DispatchSemaphore(value: 0)
+        effects.beforeZoneRebuild = { hold.wait() }
+        effects.startDaysRebuild()
+        defer {
+            hold.signal()
+            effects.daysRebuild.wait()
+        }
+        guard case .historyOpened(let during)? = effects.perform(.history(.openHistory(unit: .kg, limit: 3))) else {
+            Issue.record("not opened")
+            return
+        }
+        #expect(during.days.last?.day == lastInTokyo)
+        #expect(during.count == 600)
+        hold.signal()
+        effects.daysRebuild.wait()
+        guard case .historyOpened(let after)? = effects.perform(.history(.openHistory(unit: .kg, limit: 3))) else {
+            Issue.record("not opened")
+            return
+        }
+        #expect(after.days.last?.day == lastHere)
+        #expect(after.count == 600)
+        #expect(try Self.trendCheckpoint(url) != nil)
+    }
+
     @Test func openingReadsTheCountTheNewestPageTheDaysAndTheGoal() throws {
         let f = try Fixture()
         defer { f.remove() }
