@@ -3,9 +3,12 @@
 # ZONE_ENTRIES (1,000,000) entries, one every 6 hours ending yesterday (a
 # quarter in lbs), whose weight_day was built under TZ=Asia/Tokyo, opened by
 # grocer under TZ=UTC: grocer rebuilds the table in the background as soon
-# as the store is open (LiveEffects.startDaysRebuild), and F3, sent the
-# moment the first frame shows, waits for the rest of that rebuild, then
-# makes the trend's checkpoint again (the rebuild forgot it). The reference:
+# as the store is open (LiveEffects.startDaysRebuild, on a connection of its
+# own, the trend's checkpoints in the same transaction), and F3, sent the
+# moment the first frame shows, draws the history from the table as it was
+# built meanwhile (until 716fef0 it waited for the rebuild, then made the
+# checkpoints again from every day); the screen draws it again when the
+# rebuild commits, which the time below shows. The reference:
 # the same F3, sent the same way, on the same store with its table built for
 # UTC (and its checkpoint kept). Each sample launches grocer on a fresh copy
 # of one store or the other, alternating; medians. Then, without a key,
