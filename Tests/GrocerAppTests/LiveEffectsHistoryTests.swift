@@ -54,20 +54,24 @@ import Testing
         return try queue.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.trend'") }
     }
 
+    /// A store of 600 daily weights, the last at `lastAt`, its table and
+    /// the trend's checkpoints made in Tokyo.
+    static func tokyoStore(_ url: URL, lastAt: Int64) throws {
+        let tokyo = try Store.open(at: url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        try tokyo.importWeights { importer in
+            for day in 0..<600 { try importer.add(Weight(digits: "8\(day % 10)", unit: .kg)!, at: lastAt - Int64(day) * 86_400) }
+            return true
+        }
+        _ = try tokyo.recentWeightDays(unit: .kg)
+        #expect(try trendCheckpoint(url) != nil)
+        try tokyo.close()
+    }
+
     @Test func theBackgroundRebuildAtOpenMakesTheTrendsCheckpoints() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-days-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("grocer.sqlite")
-        let tokyo = try Store.open(at: url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
-        try tokyo.importWeights { importer in
-            for day in 0..<600 {
-                try importer.add(Weight(digits: "8\(day % 10)", unit: .kg)!, at: Int64(Self.noon.timeIntervalSince1970) - Int64(day) * 86_400)
-            }
-            return true
-        }
-        _ = try tokyo.recentWeightDays(unit: .kg)
-        #expect(try Self.trendCheckpoint(url) != nil)
-        try tokyo.close()
+        try Self.tokyoStore(url, lastAt: Int64(Self.noon.timeIntervalSince1970))
         let effects = LiveEffects(path: url.path, environment: [:], post: { _ in })
         _ = try effects.openStore()
         effects.daysRebuild.wait()
@@ -85,15 +89,9 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-days-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("grocer.sqlite")
-        let tokyo = try Store.open(at: url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
         // 20:00 UTC: the next day in Tokyo.
         let evening = Int64(Self.noon.timeIntervalSince1970) + 8 * 3600
-        try tokyo.importWeights { importer in
-            for day in 0..<600 { try importer.add(Weight(digits: "8\(day % 10)", unit: .kg)!, at: evening - Int64(day) * 86_400) }
-            return true
-        }
-        _ = try tokyo.recentWeightDays(unit: .kg)
-        try tokyo.close()
+        try Self.tokyoStore(url, lastAt: evening)
         let here = TimeZone(identifier: "UTC")!
         let lastHere = CivilDay(Date(timeIntervalSince1970: TimeInterval(evening)), in: here)
         let lastInTokyo = CivilDay(Date(timeIntervalSince1970: TimeInterval(evening)), in: TimeZone(identifier: "Asia/Tokyo")!)
@@ -107,20 +105,18 @@ import Testing
             hold.signal()
             effects.daysRebuild.wait()
         }
-        guard case .historyOpened(let during)? = effects.perform(.history(.openHistory(unit: .kg, limit: 3))) else {
-            Issue.record("not opened")
-            return
+        func lastDayAndCount() -> (CivilDay?, Int)? {
+            guard case .historyOpened(let opening)? = effects.perform(.history(.openHistory(unit: .kg, limit: 3))) else { return nil }
+            return (opening.days.last?.day, opening.count)
         }
-        #expect(during.days.last?.day == lastInTokyo)
-        #expect(during.count == 600)
+        let during = try #require(lastDayAndCount())
+        #expect(during.0 == lastInTokyo)
+        #expect(during.1 == 600)
         hold.signal()
         effects.daysRebuild.wait()
-        guard case .historyOpened(let after)? = effects.perform(.history(.openHistory(unit: .kg, limit: 3))) else {
-            Issue.record("not opened")
-            return
-        }
-        #expect(after.days.last?.day == lastHere)
-        #expect(after.count == 600)
+        let after = try #require(lastDayAndCount())
+        #expect(after.0 == lastHere)
+        #expect(after.1 == 600)
         #expect(try Self.trendCheckpoint(url) != nil)
     }
 
