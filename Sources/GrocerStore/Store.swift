@@ -50,9 +50,20 @@ public final class Store: Sendable {
     /// that `sqlite3` did not see); the judge reads the file outside SQLite
     /// (its header by open() and close(), a read-only or immutable
     /// connection), and POSIX locks are per process: a close() drops every
-    /// lock the process holds on the file, SQLite's included.
+    /// lock the process holds on the file, SQLite's included. On a disk
+    /// that is read-only or full it connects as `open` does there (read
+    /// only, nothing made beside the file): a read-write connection on a
+    /// full disk made a -wal and a -shm it then could not remove (e2e
+    /// test_store_safety, the screen's rebuild after a move of zone).
     public static func openBeside(at path: String, timeZone: TimeZone = .current, stop: StopFlag = StopFlag()) throws -> Store {
-        try connectCurrent(try FileSystem.resolveStorePath(path), timeZone: timeZone, stop: stop)
+        let path = try FileSystem.resolveStorePath(path)
+        if !FileSystem.isWritable(path) { return try connectReadOnly(path, timeZone: timeZone, stop: stop) }
+        if !FileSystem.hasRoomToRead(path) { return try connectOnFullDisk(path, timeZone: timeZone, stop: stop) }
+        do {
+            return try connectCurrent(path, timeZone: timeZone, stop: stop)
+        } catch StoreError.diskFull {
+            return try connectOnFullDisk(path, timeZone: timeZone, stop: stop)
+        }
     }
 
     static func open(at url: URL, creating: Bool, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil)
