@@ -56,12 +56,20 @@ public final class Store: Sendable {
     /// full disk made a -wal and a -shm it then could not remove (e2e
     /// test_store_safety, the screen's rebuild after a move of zone).
     public static func openBeside(at path: String, timeZone: TimeZone = .current, stop: StopFlag = StopFlag()) throws -> Store {
-        let path = try FileSystem.resolveStorePath(path)
+        try connectJudgedCurrent(try FileSystem.resolveStorePath(path), timeZone: timeZone, stop: stop)
+    }
+
+    /// A current store, connected as its disk allows: read only on a
+    /// read-only disk or file, through `connectOnFullDisk` on a full one,
+    /// else read-write in WAL mode.
+    static func connectJudgedCurrent(_ path: String, timeZone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil) throws -> Store {
         if !FileSystem.isWritable(path) { return try connectReadOnly(path, timeZone: timeZone, stop: stop) }
         if !FileSystem.hasRoomToRead(path) { return try connectOnFullDisk(path, timeZone: timeZone, stop: stop) }
         do {
-            return try connectCurrent(path, timeZone: timeZone, stop: stop)
+            return try connectCurrent(path, timeZone: timeZone, stop: stop, busyWait: busyWait)
         } catch StoreError.diskFull {
+            // Less room than the free space said (reserved blocks, a
+            // quota): read all the same where SQLite can.
             return try connectOnFullDisk(path, timeZone: timeZone, stop: stop)
         }
     }
@@ -75,18 +83,8 @@ public final class Store: Sendable {
         switch judgement.state {
         case .missing:
             return creating ? try create(at: path, timeZone: timeZone, stop: stop, busyWait: busyWait) : nil
-        case .current where !FileSystem.isWritable(path):
-            return try connectReadOnly(path, timeZone: timeZone, stop: stop)
-        case .current where !FileSystem.hasRoomToRead(path):
-            return try connectOnFullDisk(path, timeZone: timeZone, stop: stop)
         case .current:
-            do {
-                return try connectCurrent(path, timeZone: timeZone, stop: stop, busyWait: busyWait)
-            } catch StoreError.diskFull {
-                // Less room than the free space said (reserved blocks, a
-                // quota): read all the same where SQLite can.
-                return try connectOnFullDisk(path, timeZone: timeZone, stop: stop)
-            }
+            return try connectJudgedCurrent(path, timeZone: timeZone, stop: stop, busyWait: busyWait)
         default:
             throw refusal(judgement, path: path)
         }
