@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times `grocer store migrate` on a version 2 store against the floor: the
 # sqlite3 command-line tool running plain SQL that makes the same end state
-# (the current format, version 7) in one pass into a new file: each row
+# (the current format, version 8) in one pass into a new file: each row
 # converted and copied once, the rows grocer quarantines (times past the
 # year 9999, at 4,000,000) put in `quarantine` as grocer words them, and
 # the per-day table `weight_day` filled as grocer's migration fills it (each
@@ -67,8 +67,9 @@ SQL
 # the binary value, which is what plain SQL can do), indexes built after.
 floor_sql() {
     # The same end state as grocer's migration, the current format (version
-    # 7), made in one pass: the final tables (AUTOINCREMENT ids, the note,
-    # places, aisles, an item's amount from its whole quantity), each row
+    # 8), made in one pass: the final tables (AUTOINCREMENT ids, the note,
+    # places, aisles, an item's amount from its whole quantity and its name
+    # key: the generator's names are ASCII, whose key is SQLite's lower()), each row
     # converted and copied once; the weights whose time is past what the
     # format holds quarantined with grocer's reason and JSON (the
     # generator's times grow with the id, so those are the rows after the
@@ -91,7 +92,7 @@ CREATE TABLE item (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, qua
   listed INTEGER NOT NULL DEFAULT 1 CHECK (listed IN (0, 1)), collected INTEGER NOT NULL DEFAULT 0 CHECK (collected IN (0, 1)),
   unit_id INTEGER REFERENCES unit(id) ON DELETE SET NULL, place_id INTEGER REFERENCES place(id) ON DELETE SET NULL,
   aisle_id INTEGER REFERENCES aisle(id) ON DELETE SET NULL,
-  amount TEXT CHECK (amount IS NULL OR (amount GLOB '[0-9]*' AND amount NOT GLOB '*[^0-9.]*')));
+  amount TEXT CHECK (amount IS NULL OR (amount GLOB '[0-9]*' AND amount NOT GLOB '*[^0-9.]*')), name_key TEXT);
 CREATE TABLE quarantine (id INTEGER PRIMARY KEY, source_version INTEGER NOT NULL, source_table TEXT NOT NULL,
   source_id INTEGER, reason TEXT NOT NULL, row_json TEXT NOT NULL);
 CREATE TABLE weight_day (day INTEGER NOT NULL, unit TEXT NOT NULL CHECK (unit IN ('lbs', 'kg')), hundredths INTEGER NOT NULL,
@@ -117,22 +118,29 @@ INSERT INTO quarantine (source_version, source_table, source_id, reason, row_jso
                           AND NOT (date > -63113904000.5 AND date < 252423993599.5);
 INSERT INTO setting SELECT 'defaultUnit', CASE value WHEN '1' THEN 'kg' ELSE 'lbs' END FROM src.setting WHERE key = 'defaultUnits';
 INSERT INTO unit (id, name) SELECT id, coalesce(nullif(trim(xyz, ' ' || char(9, 10, 11, 12, 13)), ''), 'New Unit') FROM src.amount;
-INSERT INTO item (id, name, quantity, listed, collected, unit_id, amount)
+INSERT INTO item (id, name, quantity, listed, collected, unit_id, amount, name_key)
   SELECT i.id, i.name, i.quantity, i.listed <> 0, i.collected <> 0, (SELECT a.id FROM src.amount a WHERE a.id = i.amount_id),
-         CASE WHEN typeof(i.quantity) = 'integer' AND i.quantity >= 0 THEN CAST(i.quantity AS TEXT) END
+         CASE WHEN typeof(i.quantity) = 'integer' AND i.quantity >= 0 THEN CAST(i.quantity AS TEXT) END,
+         CASE WHEN typeof(i.name) = 'text' THEN lower(i.name) END
   FROM src.item i;
 CREATE INDEX weight_entry_by_time ON weight_entry(recorded_at, id);
 CREATE INDEX item_by_unit ON item(unit_id);
 CREATE INDEX item_by_place ON item(place_id);
 CREATE INDEX item_by_aisle ON item(aisle_id);
 CREATE INDEX aisle_by_position ON aisle(position, id);
+CREATE INDEX item_by_name_key ON item(name_key);
+CREATE TRIGGER item_name_key_follows_name AFTER UPDATE OF name ON item
+  WHEN NEW.name_key IS OLD.name_key AND NEW.name IS NOT OLD.name AND NOT (lower(NEW.name) IS lower(OLD.name))
+BEGIN
+  UPDATE item SET name_key = NULL WHERE id = NEW.id;
+END;
 INSERT INTO weight_day (day, unit, hundredths, count)
   SELECT (s - (s < 0) * 86399) / 86400 AS day, unit, sum(CAST(round(value * 100) AS INTEGER)), count(*)
   FROM (SELECT unixepoch(recorded_at, 'unixepoch', 'localtime') AS s, unit, value FROM weight_entry)
   GROUP BY day, unit;
 INSERT INTO setting VALUES ('weight_day.zone', '$TZ');
 PRAGMA application_id = 1196573522;
-PRAGMA user_version = 7;
+PRAGMA user_version = 8;
 COMMIT;
 SQL
 }

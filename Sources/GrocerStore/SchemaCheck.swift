@@ -4,8 +4,9 @@ import GRDB
 /// Checks a current-format file's own schema against what `Schema` creates,
 /// cheaply (sqlite_master is a few pages), as Room checks its identity hash:
 /// each expected table must be a table with the expected columns, and no
-/// view or trigger may exist (grocer makes none; a trigger on its tables
-/// could wipe the history on the next save). Nothing is written.
+/// view or trigger may exist but grocer's own, as grocer makes it (a
+/// trigger on its tables could wipe the history on the next save). Nothing
+/// is written.
 enum SchemaCheck {
     /// One column as `PRAGMA table_info` describes it.
     struct Column: Equatable, Sendable {
@@ -50,9 +51,9 @@ enum SchemaCheck {
     /// rewrites the stored text) it is read from a store built in memory.
     static var expectedSQL: [String: String] { expectedObjects.tables }
 
-    /// The CREATE statements of grocer's tables and of its own indexes, as
+    /// The CREATE statements of grocer's tables, indexes and triggers, as
     /// SQLite keeps them, read from a store built in memory by `Schema`.
-    static let expectedObjects: (tables: [String: String], indexes: [String: String]) = {
+    static let expectedObjects: Objects = {
         do {
             return try DatabaseQueue().write { db in
                 try Schema.create(db)
@@ -63,22 +64,31 @@ enum SchemaCheck {
         }
     }()
 
-    /// Tables and indexes (not SQLite's own) by name, with their SQL.
-    static func objects(in db: Database) throws -> (tables: [String: String], indexes: [String: String]) {
+    /// A schema's CREATE statements by name, one dictionary per kind.
+    struct Objects {
         var tables: [String: String] = [:]
         var indexes: [String: String] = [:]
-        let sql = "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%'"
+        var triggers: [String: String] = [:]
+    }
+
+    /// Tables, indexes and triggers (not SQLite's own) by name, with their SQL.
+    static func objects(in db: Database) throws -> Objects {
+        var objects = Objects()
+        let sql = "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') AND name NOT LIKE 'sqlite_%'"
         for row in try Row.fetchAll(db, sql: sql) {
-            let type: String = row["type"]
-            if type == "table" { tables[row["name"]] = row["sql"] } else { indexes[row["name"]] = row["sql"] }
+            switch row["type"] as String {
+            case "table": objects.tables[row["name"]] = row["sql"]
+            case "index": objects.indexes[row["name"]] = row["sql"]
+            default: objects.triggers[row["name"]] = row["sql"]
+            }
         }
-        return (tables, indexes)
+        return objects
     }
 
     /// What is wrong, one phrase per problem, naming the object; empty when
     /// the file has grocer's tables.
     static func problems(in db: Database) throws -> [String] {
-        try problems(in: db, expected: expected, expectedSQL: expectedObjects.tables, expectedIndexes: expectedObjects.indexes)
+        try problems(in: db, expected: expected, expectedObjects: expectedObjects)
     }
 
     /// The same for a store of an older version (version 4 plus `steps`),
@@ -86,14 +96,14 @@ enum SchemaCheck {
     /// trigger would fire inside a step. Built in memory, a few ms.
     static func problems(in db: Database, steps: [FormatStep]) throws -> [String] {
         let queue = try DatabaseQueue()
-        let (columns, texts, indexes) = try queue.write { db -> ([String: [Column]], [String: String], [String: String]) in
+        let (columns, objects) = try queue.write { db -> ([String: [Column]], Objects) in
             try Schema.create(db, steps: steps)
-            let (texts, indexes) = try objects(in: db)
+            let found = try self.objects(in: db)
             var columns: [String: [Column]] = [:]
-            for name in texts.keys { columns[name] = try self.columns(of: name, in: db) }
-            return (columns, texts, indexes)
+            for name in found.tables.keys { columns[name] = try self.columns(of: name, in: db) }
+            return (columns, found)
         }
-        return try problems(in: db, expected: columns, expectedSQL: texts, expectedIndexes: indexes)
+        return try problems(in: db, expected: columns, expectedObjects: objects)
     }
 
     /// A CREATE statement with the spelling that does not change what it
@@ -108,8 +118,9 @@ enum SchemaCheck {
     }
 
     private static func problems(
-        in db: Database, expected: [String: [Column]], expectedSQL: [String: String], expectedIndexes: [String: String]
+        in db: Database, expected: [String: [Column]], expectedObjects: Objects
     ) throws -> [String] {
+        let expectedSQL = expectedObjects.tables
         var problems: [String] = []
         let objects = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
         var kinds: [String: String] = [:]
@@ -122,12 +133,14 @@ enum SchemaCheck {
             texts[name] = row["sql"]
             switch type {
             case "trigger":
+                // Only grocer's own triggers, as grocer makes them.
+                if let mine = expectedObjects.triggers[name], normalized(mine) == normalized(row["sql"]) { break }
                 problems.append("a trigger grocer did not create: \(name) on \(table)")
             case "view":
                 problems.append("a view grocer did not create: \(name)")
             case "index":
                 // Only grocer's own indexes, as grocer makes them.
-                if let mine = expectedIndexes[name], normalized(mine) == normalized(row["sql"]) { break }
+                if let mine = expectedObjects.indexes[name], normalized(mine) == normalized(row["sql"]) { break }
                 problems.append("an index grocer did not create: \(name) on \(table)")
             case "table" where expectedSQL[name] == nil:
                 problems.append("a table grocer did not create: \(name)")

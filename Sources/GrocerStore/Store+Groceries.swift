@@ -237,23 +237,40 @@ extension Store {
 
     /// The readable item quick entry means by `name`
     /// (`GroceryItem.existing(named:in:locale:)` over every readable item,
-    /// `except` the one with that id), reading only ids and names to find
-    /// it: the lowest id whose name is the same (`GroceryItem.sameName`)
-    /// and whose row reads whole. An item whose row cannot be read is
-    /// passed over, as a read of every item leaves it out. `same` is how
-    /// names are compared: quick entry's rule unless told (sync matches a
-    /// phone's name by its folded `NameKey`, accents too).
+    /// `except` the one with that id): the lowest id whose name is the same
+    /// (`GroceryItem.sameName`) and whose row reads whole. An item whose
+    /// row cannot be read is passed over, as a read of every item leaves it
+    /// out. `same` is how names are compared: quick entry's rule unless
+    /// told (sync matches a phone's name by its folded `NameKey`, accents
+    /// too); either way only items with the name's `ItemNameKey` can match,
+    /// and the index on it finds them (format version 8).
+    /// Items whose key is not known (NULL: written by another tool, or
+    /// renamed by one) are compared too, and keyed: the caller writes.
     func item(
         _ db: Database, named name: String, locale: Locale, except: Int64? = nil,
         same: (String, String, Locale) -> Bool = GroceryItem.sameName
     ) throws -> GroceryItem? {
-        let rows = FastStatement(try db.makeStatement(sql: ItemRecord.idsAndNames), in: db)
+        let key = ItemNameKey.of(name)
+        let rows = FastStatement(try db.makeStatement(sql: ItemRecord.keyCandidates), in: db)
+        rows.bind(1, key)
         var ids: [Int64] = []
+        var unkeyed: [(id: Int64, key: String)] = []
         while try rows.step() {
-            guard let id = rows.int64(0), id != except, let other = rows.textToNul(1),
-                same(other, name, locale)
-            else { continue }
-            ids.append(id)
+            guard let id = rows.int64(0), let other = rows.textToNul(1) else { continue }
+            if rows.isNull(2) {
+                let otherKey = ItemNameKey.of(other)
+                unkeyed.append((id, otherKey))
+                guard otherKey == key else { continue }
+            }
+            if id != except && same(other, name, locale) { ids.append(id) }
+        }
+        if !unkeyed.isEmpty {
+            let setKey = FastStatement(try db.makeStatement(sql: ItemRecord.setKey), in: db)
+            for row in unkeyed {
+                setKey.bind(1, row.id)
+                setKey.bind(2, row.key)
+                try setKey.execute()
+            }
         }
         for id in ids.sorted() {
             if case .success(let item)? = try GroceryItemReader.one(db, id: id) { return item }

@@ -188,7 +188,7 @@ public struct WeightImporter {
 /// batches (bounded memory however many days a file spans). The upserts go
 /// through SQLite's C API (`FastStatement`): with one entry a day there is
 /// one per entry, and GRDB's per-execution work was most of what perf
-/// could place in `flush` (docs/MEASURED.md, `Migrator.buildDays`).
+/// could place in `flush` (docs/MEASURED.md, `Migrator.buildDerived`).
 struct DayTally {
     static let flushAt = 50_000
     private let upsert: FastStatement

@@ -8,7 +8,7 @@ import Testing
 /// all come from there. Held here to the tables a fresh store has.
 @Suite struct RecordColumnsTests {
     static let records: [(table: String, shape: TableShape, selection: [String])] = [
-        (ItemRecord.databaseTableName, ItemRecord.shape, ItemRecord.Columns.allCases.map(\.name)),
+        (ItemRecord.databaseTableName, ItemRecord.shape, ItemRecord.Columns.allCases.map(\.name) + [ItemRecord.nameKey.name]),
         (WeightRecord.databaseTableName, WeightRecord.shape, WeightRecord.Columns.allCases.map(\.name)),
         (UnitRecord.databaseTableName, UnitRecord.shape, UnitRecord.Columns.allCases.map(\.name)),
         (PlaceRecord.databaseTableName, PlaceRecord.shape, PlaceRecord.Columns.allCases.map(\.name)),

@@ -24,7 +24,7 @@ import Testing
         }
     }
 
-    @Test func theExpectedSchemaHasVersion7sTablesAndColumns() {
+    @Test func theExpectedSchemaHasVersion8sTablesAndColumns() {
         #expect(
             Set(SchemaCheck.expected.keys) == [
                 "weight_entry", "setting", "unit", "item", "quarantine", "place", "aisle", "weight_day", "sync_account", "sync_record",
@@ -32,7 +32,7 @@ import Testing
             ])
         #expect(
             SchemaCheck.expected["item"]?.map(\.name) == [
-                "id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount",
+                "id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount", "name_key",
             ])
         #expect(SchemaCheck.expected["aisle"]?.map(\.name) == ["id", "name", "position"])
         #expect(SchemaCheck.expected["weight_day"]?.map(\.name) == ["day", "unit", "hundredths", "count"])
@@ -63,6 +63,14 @@ import Testing
     static let foreignChanges: [(sql: String, problem: String)] = [
         ("CREATE TRIGGER shuffle AFTER UPDATE ON aisle BEGIN DELETE FROM weight_entry; END;", "a trigger grocer did not create: shuffle on aisle"),
         ("CREATE TRIGGER sums AFTER INSERT ON weight_day BEGIN DELETE FROM item; END;", "a trigger grocer did not create: sums on weight_day"),
+        // grocer's own trigger (version 8), made again to do something else.
+        (
+            """
+            DROP TRIGGER item_name_key_follows_name;
+            CREATE TRIGGER item_name_key_follows_name AFTER UPDATE OF name ON item BEGIN DELETE FROM weight_entry; END;
+            """,
+            "a trigger grocer did not create: item_name_key_follows_name on item"
+        ),
         (
             "CREATE VIEW shopping AS SELECT item.name, aisle.name FROM item JOIN aisle ON aisle.id = item.aisle_id;",
             "a view grocer did not create: shopping"

@@ -187,7 +187,7 @@ struct GroceryFixture {
             """
             INSERT INTO place VALUES (7, 'Fridge'), (8, NULL);
             INSERT INTO aisle VALUES (1, 'Dairy', 1), (9, 'Frozen', 'first');
-            INSERT INTO item VALUES (1, 'milk', 2, 1, 0, NULL, 7, 1, '1.5'), (2, 'bad', 1, 1, 0, NULL, \(values)),
+            INSERT INTO item (id, name, quantity, listed, collected, unit_id, place_id, aisle_id, amount) VALUES (1, 'milk', 2, 1, 0, NULL, 7, 1, '1.5'), (2, 'bad', 1, 1, 0, NULL, \(values)),
               (3, 'salt', 1, 0, 0, NULL, 99, 99, NULL);
             """)
         let page = try store.groceryItemPage()
@@ -203,7 +203,7 @@ struct GroceryFixture {
         let store = try Store.hostile()
         try store.execute(
             """
-            INSERT INTO item VALUES (1, 'pate', 1, 0, 0, NULL, NULL, NULL, NULL), (2, 'MILK', 1, 0, 0, NULL, NULL, NULL, 'lots'),
+            INSERT INTO item (id, name, quantity, listed, collected, unit_id, place_id, aisle_id, amount) VALUES (1, 'pate', 1, 0, 0, NULL, NULL, NULL, NULL), (2, 'MILK', 1, 0, 0, NULL, NULL, NULL, 'lots'),
               (3, x'6d696c6b', 1, 0, 0, NULL, NULL, NULL, NULL), (4, 'ｍｉｌｋ', 1, 0, 0, NULL, NULL, NULL, NULL),
               (5, 'Milk', 1, 0, 0, NULL, NULL, NULL, NULL), (6, 'salt', 1, 0, 0, NULL, NULL, NULL, 'lots');
             """)

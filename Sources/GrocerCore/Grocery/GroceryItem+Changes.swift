@@ -12,9 +12,14 @@ extension GroceryItem {
     }
 
     /// Whether two item names are one for quick entry: the same ignoring
-    /// case and width in the locale, not accents (see `existing(named:)`).
+    /// case and width in the locale, not accents (see `existing(named:)`),
+    /// and with the same `ItemNameKey`, which the store finds by index.
+    /// The key only narrows: it takes away a few equalities a locale's
+    /// collation adds that are no case or width (Danish "aa" is "å"), so
+    /// the store's lookup and this rule agree exactly.
     public static func sameName(_ name: String, _ other: String, locale: Locale) -> Bool {
         name.compare(other, options: [.caseInsensitive, .widthInsensitive], range: nil, locale: locale) == .orderedSame
+            && ItemNameKey.of(name) == ItemNameKey.of(other)
     }
 
     /// This item put back on the list by quick entry: listed, unticked, with

@@ -30,7 +30,7 @@ public struct FormatStep: Sendable {
 
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
-    public static let released: [FormatStep] = [version5, version6, version7]
+    public static let released: [FormatStep] = [version5, version6, version7, version8]
 
     /// Version 5: places at home and aisles at the shop (in the person's
     /// order), which an item may name (deleting one leaves its items without
@@ -169,6 +169,33 @@ public struct FormatStep: Sendable {
             );
             """,
         // New tables only: no row changes.
+        rowsSQL: "")
+
+    /// Version 8: each item's `name_key` (`ItemNameKey`: the name folded
+    /// the same in every locale), indexed, so that quick entry and sync
+    /// find the item a name means by one lookup instead of comparing it
+    /// with every name. The column starts NULL: the migration fills it after
+    /// the steps (it is grocer's folding, which SQL cannot do), grocer
+    /// writes it with every name, and a NULL key means "not known": the
+    /// lookup compares those items by hand and keys them.
+    /// The trigger keeps a key from outliving its name when something other
+    /// than grocer renames an item (the sqlite3 tool): a new name that
+    /// comes without a new key, and is not the same name in other ASCII
+    /// case (which folds to the same key), leaves the key NULL. A later
+    /// step that makes `item` again must make the trigger again.
+    static let version8 = FormatStep(
+        version: 8,
+        sql: """
+            ALTER TABLE item ADD COLUMN name_key TEXT;
+            CREATE INDEX item_by_name_key ON item(name_key);
+            CREATE TRIGGER item_name_key_follows_name AFTER UPDATE OF name ON item
+              WHEN NEW.name_key IS OLD.name_key AND NEW.name IS NOT OLD.name AND NOT (lower(NEW.name) IS lower(OLD.name))
+            BEGIN
+              UPDATE item SET name_key = NULL WHERE id = NEW.id;
+            END;
+            """,
+        // A new column, NULL in every row: no row changes (the keys are
+        // filled after the steps either way).
         rowsSQL: "")
 
     /// Runs the step in the caller's transaction: its SQL, the new

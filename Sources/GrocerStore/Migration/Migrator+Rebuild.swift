@@ -90,7 +90,7 @@ extension Migrator {
                     try db.execute(sql: "DETACH DATABASE src")
                     try runSteps(db, after: known.last?.version ?? Schema.version4Number, stop: stop)
                     try db.inTransaction {
-                        try buildDays(db, from: version, version: steps.last?.version ?? Schema.version4Number)
+                        try buildDerived(db, from: version, version: steps.last?.version ?? Schema.version4Number)
                         return .commit
                     }
                     phases.end("steps")

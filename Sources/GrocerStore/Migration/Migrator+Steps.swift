@@ -49,7 +49,7 @@ extension Migrator {
                         progress(MigrationProgress(done: done, total: pending.count))
                     }
                     try db.inTransaction {
-                        try buildDays(db, from: version, version: pending.last?.version ?? version)
+                        try buildDerived(db, from: version, version: pending.last?.version ?? version)
                         return .commit
                     }
                     try verifyFile(db)
@@ -75,7 +75,8 @@ extension Migrator {
         return summary
     }
 
-    /// The per-day table built in the person's zone (`MigrationOptions.dayZone`)
+    /// Each item's name key where the steps left none (`ItemKeyFill`), then
+    /// the per-day table built in the person's zone (`MigrationOptions.dayZone`)
     /// in the caller's transaction, when the store reached a version that
     /// has it (5 on) and it is not built for that zone already (a step
     /// from version 6 on leaves it as it was).
@@ -84,7 +85,8 @@ extension Migrator {
     /// `weight_day.trend`) that a grocer of version 6 from before the
     /// checkpoint existed made wrong: such a grocer edits and deletes
     /// weights without forgetting it. It is dropped whatever the options.
-    func buildDays(_ db: Database, from source: Int, version: Int) throws {
+    func buildDerived(_ db: Database, from source: Int, version: Int) throws {
+        try ItemKeyFill.run(db, version: version)
         if source < Self.checkpointTrustedFrom { try SettingRecord.set(.weightDayTrend, to: nil, db) }
         guard let zone = options.dayZone, version >= 5 else { return }
         try WeightDayTable.rebuildIfNeeded(db, zone: zone)

@@ -28,11 +28,23 @@ struct ItemRecord: Equatable {
         case amount
     }
 
-    static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
+    /// `ItemNameKey.of(name)`, written with every name (version 8) and
+    /// never read into a record: only the name lookup asks for it.
+    static let nameKey = Column("name_key")
 
-    /// Every item's id and name, nothing joined (the duplicate check of
-    /// quick entry and a rename).
-    static let idsAndNames = "SELECT \(Columns.id.name), \(Columns.name.name) FROM \(databaseTableName)"
+    /// The columns read, and the name key every write keeps.
+    static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name) + [nameKey.name])
+
+    /// The id, name and key of every item that may have the key `?1`: those
+    /// with it, and those whose key is not known (NULL), by index (the
+    /// duplicate check of quick entry, a rename and sync).
+    static let keyCandidates = """
+        SELECT \(Columns.id.name), \(Columns.name.name), \(nameKey.name) FROM \(databaseTableName)
+        WHERE \(nameKey.name) = ?1 OR \(nameKey.name) IS NULL
+        """
+
+    /// Keys an item whose key was not known.
+    static let setKey = "UPDATE \(databaseTableName) SET \(nameKey.name) = ?2 WHERE \(Columns.id.name) = ?1"
 
     /// `amount` as a quantity. A migrated version 4 quantity that version 5
     /// does not allow (0, or over the maximum) is kept as it was: no
@@ -102,6 +114,7 @@ extension ItemRecord: MutablePersistableRecord {
         container[Columns.placeID] = placeID
         container[Columns.aisleID] = aisleID
         container[Columns.amount] = amount
+        container[Self.nameKey] = ItemNameKey.of(name)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
