@@ -15,8 +15,8 @@
 #   make bench      start-up, bytes per keystroke, migration and sync benchmarks, side by
 #                   side with references measured in the same run (the test set-up plus
 #                   vdirsyncer, the sync's reference)
-#   make order      lay out anew the functions that run before the first frame
-#                   (scripts/first-frame.order; needs valgrind)
+#   make order      lay out anew the functions that run before the first frame,
+#                   and the data they touch (scripts/first-frame.order; needs valgrind)
 #   make demo-migration   a large version 1 store in a temporary folder, opened by grocer
 #   make format     format Sources, Tests and Package.swift in place (.swift-format)
 #   make lint       check formatting and swift-format's rules, strictly (warnings fail),
@@ -33,8 +33,9 @@ SWIFT ?= swift
 # frame (see README, "Figures"). The builds below make only the grocer
 # product: a fully static link of the benchmark that reads XML (FoundationXML)
 # would need libxml2's own static dependencies.
-# The functions that run before the first frame are laid out together
-# (scripts/first-frame.order, made by `make order`): fewer pages to fault in.
+# The functions that run before the first frame, and the data they touch, are
+# laid out together (scripts/first-frame.order, made by `make order`): fewer
+# pages to fault in.
 ORDER_FILE = scripts/first-frame.order
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/$(ORDER_FILE) -Xlinker --no-warn-symbol-ordering
@@ -77,10 +78,14 @@ PIPED = | cat
 run: deps build
 	@$(BIN) $(ARGS)
 
+# SwiftPM does not see the order file, which only the link reads: a binary
+# older than the order file is removed first, so that it is linked again.
 build:
+	[[ ! -e $(BIN) || $(BIN) -nt $(ORDER_FILE) ]] || rm -f $(BIN)
 	$(SWIFT) build $(RELEASE_FLAGS) --product grocer $(PIPED)
 
 build-test:
+	[[ ! -e $(TEST_BIN) || $(TEST_BIN) -nt $(ORDER_FILE) ]] || rm -f $(TEST_BIN)
 	$(SWIFT) build $(RELEASE_FLAGS) --product grocer --scratch-path $(TEST_SCRATCH) -Xswiftc -DGROCER_TEST_HOOKS $(PIPED)
 
 # Completions come from argument-parser, asked of the binary just built.

@@ -38,6 +38,16 @@ fi
 GROCER_STORE="$store" "$BIN" store migrate >/dev/null 2>&1 || true
 echo "store: $(sqlite3 "$store" 'SELECT count(*) FROM weight_entry') weight entries, $(du -h "$store" | cut -f1)"
 
+# Each build's first-frame cache as the usual launch leaves it (written once
+# the store is open, which a launch stopped at its first frame never
+# reaches): without it, the first rounds measured a launch without the
+# cache (the baseline's, every round).
+GROCER_STORE="$store" LANG=en_US.UTF-8 "$out/ptybench" ready "$TITLE" 1 "71.3" "71.3" -- "$BIN" >/dev/null
+if [[ -n ${BASELINE_BIN:-} ]]; then
+    XDG_STATE_HOME="$XDG_STATE_HOME-baseline" GROCER_STORE="$store" LANG=en_US.UTF-8 \
+        "$out/ptybench" ready "$TITLE" 1 "71.3" "71.3" -- "$BASELINE_BIN" >/dev/null
+fi
+
 # Alternate the two programs so both see the same machine load.
 # BASELINE_BIN=another grocer: measured in the same rounds (before/after).
 c_all=() g_all=() s_all=() b_all=()
@@ -60,7 +70,9 @@ echo "First frame in an 80x24 pty (exec to the title and today's date, \"${FRAME
 printf '  %-34s %8s ms  (fastest %s ms)\n' "C ncurses reference (bench/title.c)" "$cm" "$cn"
 printf '  %-34s %8s ms  (fastest %s ms)\n' "Swift + Foundation floor (title.swift)" "$sm" "$sn"
 printf '  %-34s %8s ms  (fastest %s ms)\n' "grocer, 1,000,000 entries" "$gm" "$gn"
-awk -v g="$gm" -v c="$cm" 'BEGIN {printf "  ratio grocer / C: %.2fx   (goal: at most 2.50x)\n", g / c}'
+# The usual launch (the cache present, the store unchanged): issue 18's
+# goal is 2.0x; the other launches below are held to 2.5x.
+awk -v g="$gm" -v c="$cm" 'BEGIN {printf "  ratio grocer / C: %.2fx   (goal: at most 2.00x)\n", g / c}'
 if [[ -n ${BASELINE_BIN:-} ]]; then
     read -r bm bn < <(best "${b_all[@]}")
     printf '  %-34s %8s ms  (fastest %s ms)\n' "baseline ($(basename "$BASELINE_BIN"))" "$bm" "$bn"

@@ -7,8 +7,8 @@
 # change that crosses it says why in its commit and sets a new one
 # (`bash scripts/first-frame-budget.sh --set`).
 # The same run checks that the order file (scripts/first-frame.order, which
-# the release link follows) still names functions the binary has: more than
-# a tenth gone, and `make order` must run again.
+# the release link follows) still names functions and data the binary has:
+# more than a tenth gone, and `make order` must run again.
 set -euo pipefail
 bin=${GROCER_BIN:?GROCER_BIN: the test build}
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -34,7 +34,7 @@ budget=$(tr -dc '0-9' <"$budget_file")
 names=$(grep -c . "$order_file")
 gone=$(comm -23 <(sort -u "$order_file") <(nm --defined-only "$bin" | awk '{print $3}' | sort -u) | wc -l)
 echo "first-frame-budget: $cached instructions to the first frame from the cache (budget $budget; without the cache $miss)"
-echo "first-frame-budget: the order file names $names functions, $gone of them no longer in the binary"
+echo "first-frame-budget: the order file names $names functions and data, $gone of them no longer in the binary"
 status=0
 if ((cached > budget)); then
     echo "first-frame-budget: over the budget by $(((cached - budget) * 100 / budget))%: find what the launch now does more (callgrind_annotate), or say why in the commit and set a new budget (--set)" >&2

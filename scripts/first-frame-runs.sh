@@ -6,32 +6,57 @@
 # test build, which GROCER_TEST_EXIT_AFTER_FIRST_FRAME ends right after the
 # first frame, on a store with one setting, in a terminal made by script(1).
 # Swift's hashing is made deterministic, so the counts are the same each run.
-first_frame_runs() {
-    local bin=$1 work=$2
+# `first_frame_traces BIN DIR` leaves cached.trace and miss.trace: the same
+# two launches under valgrind's lackey, every memory access (for the data
+# half of the order file).
+
+# _first_frame_setup BIN WORK: the copy without debug information (in
+# $bin) and the launch's environment.
+_first_frame_setup() {
     command -v valgrind >/dev/null || { echo "first-frame: needs valgrind (apt-get install valgrind)" >&2; return 2; }
     # valgrind runs a copy without debug information: Debian 12's valgrind
     # (3.19) cannot read the DWARF 5 that clang writes for the C inside
     # swift-nio-ssl (BoringSSL), and gives up before the first instruction
     # ("unhandled dwarf2 abbrev form code 0x25"). The symbol table, which
     # names the functions, stays; the code and its counts are the same.
-    strip --strip-debug -o "$work/grocer" "$bin" || return 1
-    bin=$work/grocer
-    export XDG_STATE_HOME=$work/state GROCER_STORE=$work/grocer.sqlite LANG=en_US.UTF-8 TERM=xterm TZ=UTC
+    strip --strip-debug -o "$2/grocer" "$1" || return 1
+    bin=$2/grocer
+    export XDG_STATE_HOME=$2/state GROCER_STORE=$2/grocer.sqlite LANG=en_US.UTF-8 TERM=xterm TZ=UTC
     export SWIFT_DETERMINISTIC_HASHING=1
     "$bin" unit lbs >/dev/null
-    _callgrind() { script -qc "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$1 $bin" /dev/null >/dev/null 2>&1; }
+}
 
-    # A first launch writes the first-frame cache (its date pattern is tied
-    # to the executable, which under valgrind is valgrind's tool): stopped
-    # once the cache is there. The second launch, from the cache, is kept.
-    _callgrind /dev/null &
-    local launch=$!
+# _first_frame_cache TOOL...: a first launch under valgrind TOOL writes the
+# first-frame cache (its date pattern is tied to the executable, which under
+# valgrind is valgrind's tool), and is stopped once the cache is there.
+_first_frame_cache() {
+    rm -f "$XDG_STATE_HOME/grocer/first-frame"
+    script -qc "exec valgrind $* $bin" /dev/null >/dev/null 2>&1 &
+    local launch=$! tool
     for _ in $(seq 600); do [[ -s $XDG_STATE_HOME/grocer/first-frame ]] && break; sleep 0.1; done
-    # valgrind itself (not script, which then ends on its own).
-    pkill -f "^[^ ]*valgrind[^ ]* --tool=callgrind --demangle=no --callgrind-out-file=/dev/null $bin" 2>/dev/null || true
+    # valgrind itself (script's child; script then ends on its own).
+    tool=$(pgrep -P "$launch") && kill $tool 2>/dev/null
     wait "$launch" 2>/dev/null || true
     [[ -s $XDG_STATE_HOME/grocer/first-frame ]] || { echo "first-frame: the first launch wrote no cache" >&2; return 1; }
+}
 
+first_frame_traces() {
+    local bin work=$2
+    _first_frame_setup "$1" "$work" || return
+    _lackey() { script -qc "valgrind --tool=lackey --trace-mem=yes --log-file=$1 $bin" /dev/null >/dev/null 2>&1; }
+    _first_frame_cache --tool=lackey || return
+    GROCER_TEST_EXIT_AFTER_FIRST_FRAME=1 _lackey "$work/cached.trace" || true
+    rm -f "$XDG_STATE_HOME/grocer/first-frame"
+    GROCER_TEST_EXIT_AFTER_FIRST_FRAME=1 _lackey "$work/miss.trace" || true
+    [[ -s $work/cached.trace && -s $work/miss.trace ]] || { echo "first-frame: lackey wrote nothing" >&2; return 1; }
+}
+
+first_frame_runs() {
+    local bin work=$2
+    _first_frame_setup "$1" "$work" || return
+    _callgrind() { script -qc "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$1 $bin" /dev/null >/dev/null 2>&1; }
+    # The second launch, from the cache the first wrote, is kept.
+    _first_frame_cache --tool=callgrind --demangle=no --callgrind-out-file=/dev/null || return
     GROCER_TEST_EXIT_AFTER_FIRST_FRAME=1 _callgrind "$work/cached.out" || true
     # Then the launch without a cache (the first after an upgrade).
     rm -f "$XDG_STATE_HOME/grocer/first-frame"
