@@ -236,11 +236,11 @@ public struct AppModel: Sendable {
             TooSmall.render(into: &canvas, need: Size(width: need.width, height: need.height + 1), canQuit: takesGlobalKeys)
             return
         }
-        var body = Canvas(width: canvas.width, height: canvas.height - 1, measure: canvas.measure)
         var context = self.context
-        context.size = Size(width: body.width, height: body.height)
-        for screen in visible { screen.render(into: &body, context) }
-        canvas.paste(body, row: 0, column: 0)
+        context.size = Size(width: canvas.width, height: canvas.height - 1)
+        canvas.drawAbove(rows: 1) { body in
+            for screen in visible { screen.render(into: &body, context) }
+        }
         HintBar.render(hintItems, into: &canvas, row: canvas.height - 1)
     }
 }

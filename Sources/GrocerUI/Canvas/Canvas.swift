@@ -57,6 +57,25 @@ public struct Canvas: Equatable, Sendable {
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
+    /// A canvas of `height` rows over `owner`'s cells, taken from it (blanked
+    /// where it draws); `owner` gets them back with `returnCells(from:)`.
+    /// Only rows below `height` are ever read or written, so the grid may
+    /// hold more cells than it shows.
+    init(width: Int, height: Int, measure: ColumnMeasure, lending owner: inout Canvas) {
+        precondition(width == owner.width && height <= owner.height)
+        self.width = width
+        self.height = height
+        self.measure = measure
+        cells = []
+        swap(&cells, &owner.cells)
+        for i in 0..<(width * height) { cells[i] = .blank }
+    }
+
+    /// Takes back the cells lent to `borrower`.
+    mutating func returnCells(from borrower: inout Canvas) {
+        swap(&cells, &borrower.cells)
+    }
+
     public subscript(row: Int, column: Int) -> Cell {
         cells[row * width + column]
     }

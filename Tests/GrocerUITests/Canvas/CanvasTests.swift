@@ -31,4 +31,28 @@ import Testing
         #expect(TextWidth.truncate("Enter Today's Weight", to: 10) == "Enter Tod…")
         #expect(TextWidth.truncate("short", to: 10) == "short")
     }
+
+    /// Drawing on the top rows in place is what pasting a new canvas of
+    /// that size at row 0 was (the frame's screens above its hint bar):
+    /// the top rows blanked first, the last row left, the cursor and the
+    /// alert carried over; red when the rows are not blanked.
+    @Test func drawingAboveTheLastRowIsPastingACanvasOfTheTopRows() {
+        func draw(_ body: inout Canvas) {
+            #expect(body.height == 2 && body.width == 6)
+            body.put("milk", row: 1, column: 1, style: .bold)
+            body.cursor = (1, 5)
+            body.alert = true
+        }
+        var old = Canvas(width: 6, height: 3)
+        for row in 0..<3 { old.put("xxxxxx", row: row, column: 0) }
+        var new = old
+        var top = Canvas(width: 6, height: 2)
+        draw(&top)
+        old.paste(top, row: 0, column: 0)
+        new.drawAbove(rows: 1, draw)
+        #expect(new == old)
+        #expect(new.lines == ["", " milk", "xxxxxx"])
+        #expect(new[1, 1].style == .bold)
+        #expect(new.cursor?.row == 1 && new.cursor?.column == 5 && new.alert)
+    }
 }
