@@ -21,9 +21,8 @@ public enum ItemNameKey {
     private static let folder = NameFolder(locale: Locale(identifier: "en_US_POSIX"))
 
     public static func of(_ name: String) -> String {
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
-        }
+        // ASCII: the folder's own fast path (its lower case) is the key.
+        guard name.utf8.contains(where: { $0 >= 0x80 }) else { return folder.fold(name) }
         let folded = folder.fold(name.precomposedStringWithCompatibilityMapping)
         var scalars = String.UnicodeScalarView()
         for scalar in folded.unicodeScalars where !scalar.properties.isDefaultIgnorableCodePoint {
