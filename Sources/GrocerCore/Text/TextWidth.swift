@@ -16,6 +16,10 @@ public struct ColumnMeasure: Sendable {
         text.reduce(0) { $0 + columns($1) }
     }
 
+    public func of(_ characters: ArraySlice<Character>) -> Int {
+        characters.reduce(0) { $0 + columns($1) }
+    }
+
     /// The longest prefix of `text` that fits in `limit` columns, with "…"
     /// when cut.
     public func truncate(_ text: String, to limit: Int) -> String {

@@ -93,11 +93,13 @@ public struct Canvas: Equatable, Sendable {
         for ch in text {
             let w = min(2, measure.columns(ch))
             if w <= 0 {
-                // A combining mark joins the cell before it.
+                // A combining mark joins the cell before it, where the two
+                // make one character; anything else that takes no column (a
+                // zero-width space, a lone Hangul vowel after a letter) is
+                // not drawn.
                 if col > 0, col - 1 < width, col - 1 >= 0 {
-                    var cell = cells[row * width + col - 1]
-                    cell.character = Character(String(cell.character) + String(ch))
-                    cells[row * width + col - 1] = cell
+                    let joined = String(cells[row * width + col - 1].character) + String(ch)
+                    if let one = joined.onlyCharacter { cells[row * width + col - 1].character = one }
                 }
                 continue
             }
@@ -154,5 +156,13 @@ public struct Canvas: Equatable, Sendable {
 
     public static func == (a: Canvas, b: Canvas) -> Bool {
         a.width == b.width && a.height == b.height && a.cells == b.cells && a.cursorStorage == b.cursorStorage
+    }
+}
+
+extension String {
+    /// The string's one character, or nil when it has none or several.
+    var onlyCharacter: Character? {
+        guard let first, index(after: startIndex) == endIndex else { return nil }
+        return first
     }
 }

@@ -21,6 +21,18 @@ import Testing
         #expect(canvas.line(0) == "Cre\u{0300}me")
     }
 
+    /// A character that takes no column but does not join the one before
+    /// it (a zero-width space kept in an old note, a lone Hangul vowel after
+    /// a letter) is not drawn; it used to trap making one character of two.
+    @Test(arguments: ["a\u{200B}b", "a\u{1161}b", "a\u{2060}b"])
+    func aZeroWidthCharacterThatJoinsNothingIsLeftOut(text: String) {
+        // As the terminal measures them (wcwidth): each of these takes none.
+        let measure = ColumnMeasure { $0 == "a" || $0 == "b" ? 1 : 0 }
+        var canvas = Canvas(width: 10, height: 1, measure: measure)
+        #expect(canvas.put(text, row: 0, column: 0) == 2)
+        #expect(canvas.line(0) == "ab")
+    }
+
     @Test func clipsAtTheRightEdgeWithoutSplittingAWideCharacter() {
         var canvas = Canvas(width: 5, height: 1)
         canvas.put("ab牛乳", row: 0, column: 0)
