@@ -18,6 +18,22 @@ import Testing
         #expect(WeightNote.problem(in: "👨‍👩‍👧 visit") == nil)
     }
 
+    /// As in a name: two notes that look the same are the same note.
+    @Test func aTypedNoteHoldsNoInvisibleCharacter() {
+        for bad in ["after\u{200B}run", "\u{FEFF}holiday", "run\u{200E}", "soft\u{AD}hyphen", "x\u{2060}y"] {
+            #expect(WeightNote.problem(in: bad) == .invisibleCharacter, "\(bad.debugDescription)")
+        }
+        #expect(WeightNote.Problem.invisibleCharacter.description.contains("invisible characters"))
+        // The joiners that words and emoji need stay allowed.
+        #expect(WeightNote.problem(in: "می\u{200C}خواهم") == nil)
+        #expect(WeightNote.problem(in: "👩\u{200D}💻 day") == nil)
+    }
+
+    @Test func aCommentFromAFileLosesItsInvisibleCharacters() {
+        #expect(WeightNote.cleaned("after\u{200B} run\u{FEFF}") == "after run")
+        #expect(WeightNote.problem(in: WeightNote.cleaned("a\u{200B}b\u{2063}c")) == nil)
+    }
+
     @Test func theProblemsSayWhatToDo() {
         #expect(WeightNote.Problem.tooLong(count: 250).description.contains("at most 200 characters (this one has 250)"))
         #expect(WeightNote.Problem.controlCharacter.description.contains("one line"))

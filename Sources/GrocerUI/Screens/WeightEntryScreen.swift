@@ -182,7 +182,7 @@ public struct WeightEntryScreen: Screen {
         if saving { return .reject }
         if inNote {
             guard note.insert(ch) else {
-                message = "A note is one line of at most \(WeightNote.maxLength) characters."
+                message = WeightNote.typingRule
                 return .reject
             }
             message = nil

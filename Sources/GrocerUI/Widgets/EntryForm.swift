@@ -85,7 +85,7 @@ public struct EntryForm: Equatable, Sendable {
             when.append(ch)
             return nil
         case .note:
-            if !note.insert(ch) { message = "A note is one line of at most \(WeightNote.maxLength) characters." }
+            if !note.insert(ch) { message = WeightNote.typingRule }
             return nil
         }
     }
