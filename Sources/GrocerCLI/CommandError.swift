@@ -42,7 +42,9 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Could not save to \(path): the file or its folder cannot be written (read-only, full, or removed). "
                 + "Free some space or fix its permissions, then try again; nothing was lost."
         case .notATime(let text):
-            return "'\(text)' is not a time: give 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local) or 2026-01-05 (12:00 local)."
+            return
+                "'\(text)' is not a time: give 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local), 2026-01-05 (12:00 local), "
+                + "today, yesterday or -3d (3 days ago, at most -36500d), each optionally followed by a time ('yesterday 7:25')."
         case .notADate(let text):
             return "'\(text)' is not a date: give YYYY-MM-DD, e.g. 2026-01-05."
         case .impossibleTime(let text, let problem):

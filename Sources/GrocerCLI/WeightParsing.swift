@@ -133,8 +133,11 @@ extension WeightParsing {
         return civil
     }
 
+    /// ASCII digits as a number; nil for anything else, and for more than
+    /// nine digits (no day, hour or count of days back needs more, and the
+    /// arithmetic after it can never overflow).
     static func number(_ bytes: some Collection<UInt8>) -> Int? {
-        guard !bytes.isEmpty else { return nil }
+        guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
         var value = 0
         for byte in bytes {
             guard byte >= 48 && byte <= 57 else { return nil }

@@ -29,6 +29,9 @@ import Testing
         "", "noon", "2026-1-5", "2026-01-05 7:3", "2026-01-05 107:30", "2026-01-05 24:00", "tomorrow", "-2", "2d", "-d",
         "today  7:25", "yesterday 7", "-36501d", "2026-01-05 :30", "2026-01-05 07:60", "2026-02-30", "2025-02-29",
         "2026-13-01", "2026-01-05T07:30:00+01:00", "2026-01-05T07:30:00ZZ", "2026-01-05 07:30:61", "２０２６-01-05", "0000-01-01",
+        // Numbers past any integer: refused, never a trap (issue 31).
+        "-99999999999999999999d", "-9223372036854775808d", "99999999999999999999-01-01", "today 99999999999999999999:00",
+        "2026-01-05 07:99999999999999999999",
     ])
     func refusesAnythingElseNamingTheText(text: String) {
         #expect(throws: CommandError.notATime(text)) { try WeightParsing.time(text, timeZone: Self.newYork) }
