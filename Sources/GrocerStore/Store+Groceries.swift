@@ -146,7 +146,9 @@ extension Store {
     /// item is still as this grocer left it: an item another grocer changed
     /// or deleted since is left as it is and named in `skipped`, never
     /// overwritten or brought back. A deleted item whose id another grocer
-    /// took meanwhile comes back under a new id.
+    /// took meanwhile comes back under a new id; one whose name another
+    /// grocer added again since is left out (skipped), so that no two
+    /// items share a name.
     public func undo(_ change: GroceryItemChange) throws -> GroceryItemChange.Undone {
         try groceryWrite { db in
             var applied: [GroceryItemChange.Edit] = []
@@ -163,8 +165,18 @@ extension Store {
                 switch (edit.before, current) {
                 case (nil, _):
                     // Putting back what this grocer deleted (under a new id
-                    // if its old one was taken).
-                    applied.append(edit)
+                    // if its old one was taken), unless another grocer has
+                    // added an item of that name since: never two items of
+                    // one name.
+                    // (By the name's key alone: the same in every locale.)
+                    if let back = edit.after,
+                        try item(db, named: back.name, locale: Locale(identifier: "en_US_POSIX"), except: edit.id, same: { _, _, _ in true })
+                            != nil
+                    {
+                        skipped.append(edit)
+                    } else {
+                        applied.append(edit)
+                    }
                 case (let left?, let now?) where left.holdsSame(as: now):
                     applied.append(edit)
                 case (_?, _):

@@ -62,14 +62,18 @@ extension SyncEngine {
     /// for `presence`: the item back, or taken off the list), over
     /// `current`, the item as it is here now. Applied with `applySync`,
     /// the next sync carries it to the server as a local change. Nil when
-    /// the conflict's records cannot be read.
+    /// the conflict's records cannot be read, or when it is a field's
+    /// conflict and the item is no longer here (`current` nil).
     public static func takeOther(conflict: SyncConflict, current: SyncedItem?) -> SyncBatch? {
         let otherText = conflict.kept == SyncSide.local.rawValue ? conflict.remoteRecord : conflict.localRecord
         let other = otherText.flatMap(ConflictRecord.item)
         if otherText != nil && other == nil { return nil }
         var new: SyncedItem?
         switch (ItemField(rawValue: conflict.field), current, other) {
-        case (.presence?, _, _), (_, nil, _), (_, _, nil): new = other
+        case (.presence?, _, _), (_, _, nil): new = other
+        // A field's other value, for what was deleted here since: nothing to
+        // put it on (the whole record would come back, under a new id).
+        case (_, nil, _): return nil
         case (.name?, var value?, let other?):
             value.name = other.name
             new = value
@@ -99,7 +103,10 @@ extension SyncEngine {
         if otherText != nil && other == nil { return nil }
         var new: SyncedWeight?
         switch (WeightField(rawValue: conflict.field), current, other) {
-        case (.presence?, _, _), (_, nil, _), (_, _, nil): new = other
+        case (.presence?, _, _), (_, _, nil): new = other
+        // A field's other value, for what was deleted here since: nothing to
+        // put it on (the whole record would come back, under a new id).
+        case (_, nil, _): return nil
         case (.weight?, var value?, let other?):
             value.weight = other.weight
             new = value

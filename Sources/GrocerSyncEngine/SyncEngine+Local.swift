@@ -41,13 +41,20 @@ extension SyncEngine {
     public static func takeOther(_ conflict: SyncConflict, ledger: any SyncLedger, locale: Locale) throws {
         let record = try ledger.syncRecords(conflict.collection).first { $0.uid == conflict.uid }
         let batch: SyncBatch?
+        let here: Bool
         switch conflict.collection {
         case .list:
             let current = record?.localID.flatMap { id in try? ledger.syncLocalItems().first { $0.id == id }?.item }
             batch = takeOther(conflict: conflict, current: current)
+            here = current != nil
         case .weights:
             let current = record?.localID.flatMap { id in try? ledger.syncLocalWeights().first { $0.id == id }?.weight }
             batch = takeOther(conflict: conflict, current: current)
+            here = current != nil
+        }
+        if !here && conflict.field != "presence" {
+            throw SyncFailure.store(
+                "\(VisibleText.escaped(conflict.title)) was deleted here since; nothing was brought back (d dismisses the conflict)")
         }
         guard let batch else { throw SyncFailure.store("the conflict's values could not be read; nothing was changed") }
         try ledger.applySync(conflict.collection, batch, locale: locale)

@@ -65,6 +65,23 @@ import Testing
         #expect(try f.named("bread") == bread)
     }
 
+    /// Deleted here, added again by the other grocer (under a new id): the
+    /// undo leaves the other's item alone and makes no second item of that
+    /// name (issue 31).
+    @Test func anUndoOfADeleteNeverMakesASecondItemOfANameAddedElsewhere() throws {
+        let f = try GroceryFixture()
+        try f.add("2 l milk")
+        let milk = try f.named("milk")
+        let delete = GroceryItemChange.deleted(milk)
+        try f.store.apply(delete)
+        try other(f).addItem(f.entry("Milk"), aisle: nil, storedIn: nil, locale: f.en)
+        let theirs = try f.named("Milk")
+        let undone = try f.store.undo(delete.reversed)
+        #expect(undone.applied.edits.isEmpty)
+        #expect(undone.skipped == delete.reversed.edits)
+        #expect(try f.store.groceryItems().map(\.id) == [theirs.id])
+    }
+
     @Test func anUndoOfWhatNoOneElseTouchedIsMadeWhole() throws {
         let f = try GroceryFixture()
         try f.add("2 kg flour")

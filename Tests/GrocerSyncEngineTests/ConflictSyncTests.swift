@@ -113,6 +113,19 @@ import Testing
         #expect(Sync.list(server).map(\.name) == ["rye flour"])
     }
 
+    /// A field's conflict on an item another grocer deleted since: taking
+    /// the other value brings nothing back (it used to make the whole item
+    /// again, under a new id) and says why (issue 31).
+    @Test func takingAFieldOfAnItemDeletedSinceBringsNothingBack() async throws {
+        let (here, found) = try await conflict(local: { $0.name = "rye flour" }, property: "SUMMARY", value: "1 kg spelt flour")
+        let conflict = try #require(found)
+        #expect(SyncEngine.takeOther(conflict: conflict, current: SyncedItem?.none) == nil)
+        let item = try #require(here.ledger.list.first)
+        here.ledger.delete(item.name)
+        #expect(throws: SyncFailure.self) { try SyncEngine.takeOther(conflict, ledger: here.ledger, locale: MemoryLedger.locale) }
+        #expect(here.ledger.list.isEmpty)
+    }
+
     @Test func takingTheOtherSideOfAPresenceConflictDeletes() async throws {
         let item = SyncedItem.named("flour", "2")
         let conflict = SyncConflict(

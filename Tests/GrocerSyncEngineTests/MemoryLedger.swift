@@ -61,6 +61,13 @@ final class MemoryLedger: SyncLedger {
         }
     }
 
+    /// Deletes the item called `name` (another grocer's `d`).
+    func delete(_ name: String) {
+        state.withLock { state in
+            for (id, item) in state.items where item.value.name == name { state.items[id] = nil }
+        }
+    }
+
     /// Takes the item off the list (it stays known).
     func takeOff(_ name: String) {
         state.withLock { state in
