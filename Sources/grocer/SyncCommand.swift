@@ -95,6 +95,7 @@ struct SyncCommand: ParsableCommand {
             guard list != nil || weights != nil else {
                 throw ValidationError("sync setup needs --list URL, --weights URL or both.")
             }
+            if let user, let problem = Credentials.userProblem(user) { throw ValidationError("--user \(VisibleText.escaped(user)): \(problem)") }
         }
 
         func run() throws {

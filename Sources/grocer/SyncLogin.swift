@@ -22,6 +22,8 @@ enum SyncLogin {
         do {
             return try credentials.login(environment: processEnvironment, discardingErrors: quiet)
         } catch {
+            // Ctrl-C while the command ran: stopped, as anywhere else (130).
+            if error == .stopped { throw Stopped("stopped while the password command ran; nothing was sent.") }
             throw Failure("sync: \(error.description); nothing was sent")
         }
     }

@@ -35,6 +35,19 @@ public enum Credentials: Equatable, Sendable {
         return .none
     }
 
+    /// Why `user` cannot be a login name, or nil when it can: HTTP Basic
+    /// authentication sends "user:password", so a name holding ':' would
+    /// be cut there by every server (RFC 7617, 2); a control character or
+    /// an empty name is no name.
+    public static func userProblem(_ user: String) -> String? {
+        if user.isEmpty { return "a user name cannot be empty" }
+        if user.contains(":") { return "a user name cannot contain ':' (HTTP logins send user:password); check the name" }
+        if user.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            return "a user name cannot contain control characters"
+        }
+        return nil
+    }
+
     /// Whether `resolve` will want `.netrc` read: only without a command.
     public static func needsNetrc(passwordCommand: String?) -> Bool {
         passwordCommand?.allSatisfy(\.isWhitespace) ?? true

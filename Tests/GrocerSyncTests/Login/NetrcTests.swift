@@ -117,6 +117,13 @@ import Testing
         #expect(!Credentials.needsNetrc(passwordCommand: "pass show dav"))
     }
 
+    /// A login name is sent as "user:password": one holding ':' would be
+    /// cut there by the server, so `sync setup` refuses it (issue 31).
+    @Test func aUserNameHoldsNoColonAndNoControl() {
+        for good in ["alice", "alice@example.org", "Zoë", "o'brien"] { #expect(Credentials.userProblem(good) == nil, "\(good)") }
+        for bad in ["ali:ce", ":", "", "a\u{1B}b", "x\u{85}"] { #expect(Credentials.userProblem(bad) != nil, "\(bad.debugDescription)") }
+    }
+
     @Test func elseNetrcForTheHostAndUser() {
         #expect(Credentials.needsNetrc(passwordCommand: nil))
         #expect(
