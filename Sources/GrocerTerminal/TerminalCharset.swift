@@ -25,22 +25,33 @@ enum TerminalCharset {
     /// Columns per character under the current LC_CTYPE.
     static let measure = ColumnMeasure { columns($0) }
 
+    /// A character (a grapheme cluster) takes the columns the terminal
+    /// gives its code points, each by wcwidth, as ncurses and the terminal
+    /// count them: a Devanagari vowel sign that spaces ("चा") or a Thai
+    /// SARA AM takes a column of its own, a skin tone or each person of a
+    /// family emoji two, a combining mark none.
     static func columns(_ character: Character) -> Int {
         // Most cells: printable ASCII is one column in every locale, an
         // ASCII control none (what wcwidth says of them, without asking).
         if let ascii = character.singleASCIIByte { return (0x20..<0x7F).contains(ascii) ? 1 : 0 }
         if LineGlyph(character) != nil { return 1 }
-        guard let first = character.unicodeScalars.first else { return 0 }
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
         let width = grocer_wcwidth(first.value)
-        if width >= 0 { return Int(width) }
+        if width >= 0 {
+            var total = Int(width)
+            for scalar in scalars.dropFirst() { total += max(0, Int(grocer_wcwidth(scalar.value))) }
+            return total
+        }
         if first.properties.generalCategory == .control { return 0 }
         if ASCIIFallback.character(for: character) != nil { return 1 }
         return TextWidth.of(character)
     }
 
-    /// The wide characters ncurses gets for a cell: its first scalar and the
-    /// zero-width ones after it when the locale can show them, else an
-    /// ASCII stand-in `columns` wide.
+    /// The wide characters ncurses gets for a cell: every code point of it
+    /// the locale can show (ncurses puts each spacing one in a column of
+    /// its own and joins the zero-width ones to it, so they fill exactly
+    /// `columns`), else an ASCII stand-in `columns` wide.
     static func drawable(_ character: Character, columns: @autoclosure () -> Int, into run: inout [wchar_t]) {
         if let ascii = character.singleASCIIByte, (0x20..<0x7F).contains(ascii) {
             run.append(wchar_t(ascii))
@@ -49,7 +60,7 @@ enum TerminalCharset {
         let scalars = character.unicodeScalars
         if let first = scalars.first, first.value >= 0x20, grocer_wcwidth(first.value) > 0 {
             run.append(wchar_t(bitPattern: first.value))
-            for scalar in scalars.dropFirst() where grocer_wcwidth(scalar.value) == 0 {
+            for scalar in scalars.dropFirst() where grocer_wcwidth(scalar.value) >= 0 {
                 run.append(wchar_t(bitPattern: scalar.value))
             }
             return

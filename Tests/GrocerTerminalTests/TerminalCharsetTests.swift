@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    /// A character of several code points reaches ncurses whole, and takes
+    /// the columns ncurses and the terminal give its code points (issue 31:
+    /// the spacing vowel sign of "चा" was left out, and the layout counted
+    /// one column where the terminal drew two).
+    @Test func underUTF8ACharacterOfSeveralCodePointsIsDrawnWholeInItsColumns() {
+        Self.under("C.UTF-8") {
+            for text in ["चाय", "น้ำปลา", "दूध", "👍🏽", "e\u{301}", "\u{1112}\u{1161}\u{11AB}"] {
+                #expect(Self.drawn(text) == text, "\(text)")
+                let scalars = text.unicodeScalars.map { max(0, Int(wcwidth(wchar_t(bitPattern: $0.value)))) }.reduce(0, +)
+                #expect(text.map(TerminalCharset.columns).reduce(0, +) == scalars, "\(text)")
+            }
+            #expect(TerminalCharset.columns("चा") == 2)
+        }
+    }
+
     @Test func underCTheASCIIStandInsOrAQuestionMarkPerColumn() {
         Self.under("C") {
             #expect(Self.drawn("→ 72 “kg” … ▲") == "> 72 \"kg\" . ^")

@@ -54,22 +54,32 @@ public struct ColumnMeasure: Sendable {
     }
 }
 
-/// Terminal column widths of text, without the C library's locale state:
-/// combining marks take 0 columns, East Asian wide and fullwidth
-/// characters and most emoji take 2, the rest 1.
+/// Terminal column widths of text, without the C library's locale state,
+/// by the terminal's rule: each code point of a character takes its own
+/// columns (as wcwidth counts them): combining marks, joiners and the
+/// Hangul vowel and final jamo 0, East Asian wide and fullwidth characters
+/// and emoji 2, the rest 1.
 public enum TextWidth {
     public static func of(_ character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        // Most characters: one code point.
+        guard scalars.index(after: scalars.startIndex) != scalars.endIndex else { return of(first) }
+        return scalars.reduce(0) { $0 + of($1) }
+    }
+
+    /// One code point's columns.
+    static func of(_ scalar: Unicode.Scalar) -> Int {
+        // A regional indicator (half a flag) is one, as wcwidth has it.
+        if (0x1F1E6...0x1F1FF).contains(scalar.value) { return 1 }
         // Emoji presentation (e.g. U+1F680) is two columns anywhere.
-        if first.properties.isEmojiPresentation { return 2 }
-        if character.unicodeScalars.count == 1 {
-            switch first.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .format: return 0
-            case .control: return 0
-            default: break
-            }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
         }
-        return isWide(first.value) ? 2 : 1
+        if (0x1160...0x11FF).contains(scalar.value) { return 0 }
+        return isWide(scalar.value) ? 2 : 1
     }
 
     public static func of(_ text: some StringProtocol) -> Int {

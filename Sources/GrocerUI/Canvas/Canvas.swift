@@ -15,8 +15,9 @@ public struct Style: OptionSet, Hashable, Sendable {
     public static let error = Style(rawValue: 32)
 }
 
-/// One column of the screen. A wide character fills its cell and marks the
-/// next one as its continuation.
+/// One column of the screen. A character wider than one column (a CJK
+/// one, an emoji, a cluster of several spacing code points) fills its cell
+/// and marks the next ones as its continuation.
 public struct Cell: Equatable, Sendable {
     public var character: Character
     public var style: Style
@@ -91,7 +92,7 @@ public struct Canvas: Equatable, Sendable {
         guard row >= 0, row < height else { return column }
         var col = column
         for ch in text {
-            let w = min(2, measure.columns(ch))
+            let w = measure.columns(ch)
             if w <= 0 {
                 // A combining mark joins the cell before it, where the two
                 // make one character; anything else that takes no column (a
@@ -106,7 +107,9 @@ public struct Canvas: Equatable, Sendable {
             if col + w > width { break }
             if col >= 0 {
                 cells[row * width + col] = Cell(character: ch, style: style, isContinuation: false)
-                if w == 2 { cells[row * width + col + 1] = Cell(character: " ", style: style, isContinuation: true) }
+                for next in (col + 1)..<(col + w) {
+                    cells[row * width + next] = Cell(character: " ", style: style, isContinuation: true)
+                }
             }
             col += w
         }
