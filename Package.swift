@@ -26,6 +26,9 @@ let package = Package(
         // A few functions of the ICU that Foundation links, for the first
         // frame (GrocerApp's FirstFrameGuess).
         .systemLibrary(name: "CICU"),
+        // The sync's password command started under a watcher that ends it
+        // with grocer, however grocer ends (GrocerSyncLive's PasswordCommand).
+        .target(name: "CSpawn"),
         .target(name: "GrocerCore"),
         .target(
             name: "GrocerStore",
@@ -37,7 +40,7 @@ let package = Package(
         .target(
             name: "GrocerSyncLive",
             dependencies: [
-                "GrocerSync", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "GrocerSync", "CSpawn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
@@ -73,7 +76,7 @@ let package = Package(
         .testTarget(name: "GrocerExchangeTests", dependencies: ["GrocerExchange", "GrocerCore"]),
         .testTarget(name: "GrocerSyncTests", dependencies: ["GrocerSync", "GrocerCore"]),
         .testTarget(name: "GrocerSyncEngineTests", dependencies: ["GrocerSyncEngine", "GrocerSync", "GrocerStore", "GrocerCore"]),
-        .testTarget(name: "GrocerSyncLiveTests", dependencies: ["GrocerSyncLive", "GrocerSync"]),
+        .testTarget(name: "GrocerSyncLiveTests", dependencies: ["GrocerSyncLive", "GrocerSync", "CSpawn"]),
         .testTarget(name: "GrocerTerminalTests", dependencies: ["GrocerTerminal", "GrocerUI", "CNCursesw"]),
     ],
     swiftLanguageModes: [.v6]

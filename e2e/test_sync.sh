@@ -452,6 +452,44 @@ RIGHTS
         || fail "alice has $(listed)"
 }
 
+# pid_gone PID: the process has ended (or is a zombie no one waits for).
+pid_gone() {
+    ! kill -0 "$1" 2>/dev/null || [[ $(ps -o stat= -p "$1" 2>/dev/null) == Z* ]]
+}
+
+# The password command never outlives grocer (issue 31): Ctrl-C while it
+# runs stops the sync with 130 (it was 2) and ends the command; kill -9 of
+# grocer ends it too (it used to run on, orphaned). The command is fast at
+# setup, then slow: it writes its pid and sleeps.
+the_password_command_ends_with_grocer() {
+    [[ $1 == radicale ]] || return 0
+    serve "$1" || return 1
+    local slow=$TMPROOT/slow pidfile=$TMPROOT/command.pid pid
+    # A login name holding ':' is refused before anything runs.
+    one_line_exit_2 "cannot contain ':'" G sync setup --list "$LIST_URL" --user 'ali:ce' --password-command "cat $PW_FILE"
+    set_up --password-command "if [ -e $slow ]; then echo \$\$ >$pidfile; exec sleep 300; fi; cat $PW_FILE" >/dev/null \
+        || fail "setup" || return 1
+    G items add milk >/dev/null || fail "add" || return 1
+    touch "$slow"
+    start -- sync
+    until_screen test -s "$pidfile" || fail "the password command never ran" || return 1
+    pid=$(cat "$pidfile")
+    send C-c
+    wait_for "[exit 130]" || return 1
+    expect_screen "stopped" || return 1
+    until_screen pid_gone "$pid" || fail "the password command ($pid) runs on after Ctrl-C" || return 1
+    rm -f "$pidfile"
+    G sync >"$TMPROOT/out" 2>&1 &
+    local grocer=$!
+    until_screen test -s "$pidfile" || fail "the password command never ran" || return 1
+    pid=$(cat "$pidfile")
+    kill -9 "$grocer"
+    wait "$grocer" 2>/dev/null
+    until_screen pid_gone "$pid" || fail "the password command ($pid) runs on after kill -9 of grocer" || return 1
+    rm -f "$slow"
+    synced "sync: 0 received, 1 sent, no conflicts" || return 1
+}
+
 # on_server FUNCTION KIND: the scenario, then every server it started stopped.
 on_server() {
     printf '%s\n' "$CALDAV_PASSWORD" >"$PW_FILE"
@@ -477,4 +515,5 @@ for kind in radicale xandikos; do
 done
 sync_test "radicale: a wrong password, never shown" on_server a_wrong_password_is_named_and_never_shown radicale
 sync_test "radicale: a household, bob ticks alice's list" on_server the_household radicale
+sync_test "radicale: the password command ends with grocer (Ctrl-C: 130; kill -9)" on_server the_password_command_ends_with_grocer radicale
 finish

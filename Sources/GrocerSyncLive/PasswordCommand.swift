@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 
 #if canImport(Glibc)
@@ -5,7 +6,7 @@ import Foundation
 #endif
 
 /// The account's password command (`--password-command`), run at each
-/// sync: `/bin/sh -c COMMAND` started by `posix_spawn`, stdin from
+/// sync: `/bin/sh -c COMMAND` started under a watcher (below), stdin from
 /// /dev/null, its stdout read through a pipe (at most `maximumOutput`
 /// bytes), its stderr grocer's own (so the command's own complaint shows).
 /// The first line of what it prints is the password, its line end cut.
@@ -16,7 +17,10 @@ import Foundation
 /// default signal handling and no signal blocked (grocer's blocked
 /// signals are not passed on), so that a command past its `timeout`, or a
 /// sync being stopped (its task cancelled), ends with every process it
-/// started (SIGKILL to the group).
+/// started (SIGKILL to the group). The group is led by a small watcher
+/// (`grocer_spawn_watched`, in C: a fork of grocer that runs no Swift),
+/// which ends the group when grocer ends however it ends (kill -9 too),
+/// seen as the hang-up of a pipe only grocer writes.
 public struct PasswordCommand: Sendable {
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// Exited with a status other than 0.
@@ -100,10 +104,24 @@ public struct PasswordCommand: Sendable {
         var readEndOpen = true
         defer { if readEndOpen { close(readEnd) } }
 
+        // Grocer's end of the watcher's pipe, held until the command is
+        // over: closed by grocer's own end, however it comes.
+        var watchEnds: [Int32] = [-1, -1]
+        guard pipe(&watchEnds) == 0 else {
+            close(writeEnd)
+            throw .couldNotStart(Self.errorText(errno))
+        }
+        _ = fcntl(watchEnds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(watchEnds[1], F_SETFD, FD_CLOEXEC)
+        defer { close(watchEnds[1]) }
+
         let pid: pid_t
         do {
-            defer { close(writeEnd) }
-            pid = try spawn(stdout: writeEnd)
+            defer {
+                close(writeEnd)
+                close(watchEnds[0])
+            }
+            pid = try spawn(stdout: writeEnd, watch: (watchEnds[0], watchEnds[1]))
         }
 
         let deadline = ContinuousClock.now + timeout
@@ -177,41 +195,20 @@ public struct PasswordCommand: Sendable {
         return output
     }
 
-    /// `/bin/sh -c COMMAND`, stdin /dev/null, stdout `stdout`, stderr
-    /// grocer's, in a new process group, signals as a new process's.
-    private func spawn(stdout: Int32) throws(Failure) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        if discardingErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
+    /// `/bin/sh -c COMMAND` under its watcher: stdin /dev/null, stdout
+    /// `stdout`, stderr grocer's (or /dev/null), in a new process group led
+    /// by the watcher, signals as a new process's. Answers the watcher's
+    /// pid, whose end is the command's (the same status or signal).
+    private func spawn(stdout: Int32, watch: (read: Int32, write: Int32)) throws(Failure) -> pid_t {
         let arguments = ["/bin/sh", "-c", command]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
-        guard status == 0 else { throw .couldNotStart(Self.errorText(status)) }
+        let pid = grocer_spawn_watched("/bin/sh", argv, envp, stdout, discardingErrors ? 1 : 0, watch.read, watch.write)
+        guard pid > 0 else { throw .couldNotStart(Self.errorText(errno)) }
         return pid
     }
 

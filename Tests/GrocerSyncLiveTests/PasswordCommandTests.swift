@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import GrocerSync
 import Testing
@@ -110,6 +111,56 @@ import Testing
         #expect(try password("printf %s \"${HOME-unset}\"", environment: []) == "unset")
         // The child's arguments are /bin/sh -c and the command, nothing else.
         #expect(try password("printf %s \"$#:$0\"") == "0:/bin/sh")
+    }
+
+    /// Grocer's end, however it comes, ends the command and what it
+    /// started: the kernel closes grocer's end of the watcher's pipe when
+    /// grocer is killed (kill -9 too), and the watcher ends the group. Here
+    /// the test closes that end itself. (issue 31: a command outlived a
+    /// grocer killed with -9.)
+    @Test func theCommandEndsWhenGrocerDoes() throws {
+        let mark = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-child-\(UUID().uuidString)").path
+        defer { unlink(mark) }
+        var out: [Int32] = [-1, -1]
+        var watch: [Int32] = [-1, -1]
+        #expect(pipe(&out) == 0 && pipe(&watch) == 0)
+        for fd in out + watch { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let arguments = ["/bin/sh", "-c", "sleep 100000 & echo $! >\"$MARK\"; wait"]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = (Self.environment + ["MARK=\(mark)"]).map { strdup($0) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        let watcher = grocer_spawn_watched("/bin/sh", argv, envp, out[1], 0, watch[0], watch[1])
+        close(out[1])
+        close(watch[0])
+        defer { close(out[0]) }
+        #expect(watcher > 0)
+        // The sleep's pid, once the shell has written it (a deadline only
+        // for a shell that never starts: a failure, not a time measured).
+        var sleeper: pid_t = 0
+        for _ in 0..<3000 where sleeper == 0 {
+            sleeper = (try? String(contentsOfFile: mark, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
+            if sleeper == 0 { usleep(10_000) }
+        }
+        #expect(sleeper > 0)
+        #expect(Self.running(sleeper))
+        close(watch[1])
+        var gone = false
+        for _ in 0..<3000 where !gone {
+            gone = !Self.running(sleeper)
+            if !gone { usleep(10_000) }
+        }
+        #expect(gone, "sleep \(sleeper) runs on after grocer's end")
+        // Whatever is left (only when this failed), ended, and the watcher reaped.
+        kill(-watcher, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(watcher, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// Running, not a zombie no one has reaped yet.
+    static func running(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        guard let close = stat.lastIndex(of: ")") else { return true }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
     }
 }
 
