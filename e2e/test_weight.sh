@@ -199,6 +199,30 @@ posix_time_zones_are_honoured_or_refused() {
     expect_screen "summer-time" || return 1
 }
 
+# Where the separator is ".", a typed "," is refused in the command's words
+# and stays as typed: "72,5" is never saved as 725.
+a_comma_where_the_separator_is_a_dot_is_refused_not_dropped() {
+    local said
+    LANG_E2E=C.UTF-8 start
+    wait_for "Enter Today's Weight" || return 1
+    type_text "72,5"
+    wait_for "│ 72,5 " || return 1
+    wait_for "'72,5' is not a weight: give a decimal above 0" || return 1
+    send Enter
+    wait_for "'72,5' is not a weight: give a decimal above 0" || return 1
+    expect_screen "Enter Today's Weight" || return 1
+    [[ $("$GROCER_BIN" weight list --json) == "[]" ]] || fail "saved: $("$GROCER_BIN" weight list)"
+    said=$(LANG=C.UTF-8 "$GROCER_BIN" weight add 72,5 2>&1)
+    [[ $said == "grocer: '72,5' is not a weight: give a decimal above 0 with at most 2 decimals, e.g. 72.5." ]] ||
+        fail "the command said: $said"
+    send BSpace BSpace
+    wait_gone "is not a weight" || return 1
+    type_text ".5"
+    wait_for "│ 72.5 " || return 1
+    send Enter
+    wait_for "Saved 72.5 lbs" || return 1
+}
+
 q_with_a_weight_typed_asks_before_quitting() {
     start
     wait_for "Enter Today's Weight" || return 1
@@ -285,4 +309,5 @@ run_test "a foreign file is refused, untouched" refuses_a_foreign_file_untouched
 run_test "the time follows the zone across launches, cached or not" the_time_follows_the_zone_across_launches
 run_test "q with a weight typed asks before quitting" q_with_a_weight_typed_asks_before_quitting
 run_test "TZ in POSIX's form: an offset honoured as date reads it, summer-time rules refused" posix_time_zones_are_honoured_or_refused
+run_test "a comma where the separator is '.' is refused in the command's words, never 725" a_comma_where_the_separator_is_a_dot_is_refused_not_dropped
 finish
