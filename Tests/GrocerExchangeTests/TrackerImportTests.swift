@@ -41,6 +41,31 @@ import Testing
                 == "Read a Fitbit weight JSON, in lbs (--unit; Fitbit does not write it); not kept: logId, bmi, source, fat.")
     }
 
+    /// grocer's own export, a note ending in `"logId` (written `\"logId"`):
+    /// the format is told from the first entry's fields, read as JSON.
+    @Test func grocersJSONWithANoteNamingLogIdIsGrocersNotFitbits() throws {
+        let text = #"[{"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.50, "unit": "kg", "note": "see \"logId"}]"#
+        #expect(FormatDetector.detect(Array(text.utf8)) == .grocerJSON)
+        let (format, _, rows) = try fixture.report(text)
+        #expect(format == .grocer)
+        #expect(rows == [#"1 2026-01-05T07:30:00Z 72.50 kg | see "logId"#])
+    }
+
+    static let firstKeys: [(String, [String]?)] = [
+        (#"[{"logId": 1, "weight": 80}]"#, ["logId", "weight"]),
+        (#" [ { "a" : {"logId": 1}, "b": [1, {"c": "}"}], "note": "\"logId\"" } ]"#, ["a", "b", "note"]),
+        ("\u{FEFF}[{\"x\": \"y\"}]", ["x"]),
+        (#"[{}]"#, []),
+        (#"[{"logId": 1, "weight"#, nil),
+        (#"{"logId": 1}"#, nil),
+        (#"[1, {"logId": 1}]"#, nil),
+    ]
+
+    @Test(arguments: firstKeys)
+    func theFirstEntrysFieldsAreReadAsJSON(text: String, keys: [String]?) {
+        #expect(FormatDetector.firstObjectKeys(Array(text.utf8)) == keys)
+    }
+
     @Test func fitbitWithoutAUnitOrWithoutWeightsIsRefused() {
         #expect(throws: ImportError.unitNotStated(.fitbit)) { try fixture.report(Self.fitbit) }
         let fat = #"[{"logId": 1, "fat": 20.5, "date": "01/05/24", "time": "07:30:00", "source": "API"}]"#
