@@ -114,7 +114,7 @@ new_trackers_say_format_unit_and_what_they_dropped() {
         and .read.notKept == ["Step count", "Max weight (kg)", "Min weight (kg)"]' <<<"$out" >/dev/null || fail "google fit: $out"
     printf 'The Hacker'"'"'s Diet,,,,\n,,Kilograms,,\nDay,Date,Weight,Trend,Rung\nThu,3/1/07,80.5,81.0,12\nFri,3/2/07,,80.9,12\n' >"$TMPROOT/WEIGHT07.csv"
     out=$("$G" weight import "$TMPROOT/WEIGHT07.csv" --store "$s" 2>&1) || fail "hacker's diet excel: $out"
-    [[ $out == *"Imported 1 entry"*"Read The Hacker's Diet's legacy Excel CSV, in kg (its unit row, \"Kilograms\"); not kept: Trend, Rung."* ]] \
+    [[ $out == *"Imported 1 entry"*"Read The Hacker's Diet's legacy Excel CSV, in kg (its unit row, \"Kilograms\"); dates read month first (1/2/07 is January 2, 2007), as their weekdays say; not kept: Trend, Rung."* ]] \
         || fail "hacker's diet excel: $out"
     printf 'date,weight\n2024-03-05,71.5\n' >"$TMPROOT/bare.csv"
     out=$("$G" weight import "$TMPROOT/bare.csv" --store "$s" 2>&1); rc=$?

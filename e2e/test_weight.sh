@@ -171,6 +171,58 @@ the_time_follows_the_zone_across_launches() {
     [[ $(grep '^zone.offset=' "$cache") == zone.offset=-1800? ]] || fail "not corrected: $(grep '^zone.offset=' "$cache")"
 }
 
+# TZ in POSIX's form: a fixed offset is that offset west of UTC, as date(1)
+# reads it, on the screen and in commands; summer-time rules are refused
+# with one line, on the screen and in commands, and nothing is saved.
+posix_time_zones_are_honoured_or_refused() {
+    local zone out status
+    for zone in 'JST-9' '<+0530>-5:30' 'GMT+5'; do
+        start "TZ=$zone"
+        wait_for "Enter Today's Weight" || return 1
+        shows_time_in "$zone" || return 1
+        send q
+        wait_for "[exit 0]" || return 1
+    done
+    TZ='JST-9' "$GROCER_BIN" weight add 70 --unit kg --at '2026-01-05 07:30' >/dev/null || fail "JST-9: not saved" || return 1
+    TZ='GMT+5' "$GROCER_BIN" weight add 71 --unit kg --at '2026-01-05 07:30' >/dev/null || fail "GMT+5: not saved" || return 1
+    out=$("$GROCER_BIN" weight list --json | jq -r '.[] | "\(.recordedAt) \(.value)"')
+    [[ $out == $'2026-01-04T22:30:00Z 70\n2026-01-05T12:30:00Z 71' ]] || fail "saved at: $out"
+    out=$(TZ='CET-1CEST,M3.5.0,M10.5.0/3' "$GROCER_BIN" weight add 72 --unit kg 2>&1)
+    status=$?
+    [[ $status == 2 ]] || fail "exit status $status"
+    [[ $out == "grocer: TZ=CET-1CEST,M3.5.0,M10.5.0/3 gives summer-time rules, which grocer cannot follow; set TZ to a zone name"* ]] ||
+        fail "said: $out"
+    [[ $(wc -l <<<"$out") == 1 ]] || fail "not one line: $out"
+    [[ $("$GROCER_BIN" weight list | wc -l) == 2 ]] || fail "saved: $("$GROCER_BIN" weight list)"
+    start 'TZ=EST5EDT,M3.2.0,M11.1.0'
+    wait_for "[exit 2]" || return 1
+    expect_screen "summer-time" || return 1
+}
+
+# Where the separator is ".", a typed "," is refused in the command's words
+# and stays as typed: "72,5" is never saved as 725.
+a_comma_where_the_separator_is_a_dot_is_refused_not_dropped() {
+    local said
+    LANG_E2E=C.UTF-8 start
+    wait_for "Enter Today's Weight" || return 1
+    type_text "72,5"
+    wait_for "│ 72,5 " || return 1
+    wait_for "'72,5' is not a weight: give a decimal above 0" || return 1
+    send Enter
+    wait_for "'72,5' is not a weight: give a decimal above 0" || return 1
+    expect_screen "Enter Today's Weight" || return 1
+    [[ $("$GROCER_BIN" weight list --json) == "[]" ]] || fail "saved: $("$GROCER_BIN" weight list)"
+    said=$(LANG=C.UTF-8 "$GROCER_BIN" weight add 72,5 2>&1)
+    [[ $said == "grocer: '72,5' is not a weight: give a decimal above 0 with at most 2 decimals, e.g. 72.5." ]] ||
+        fail "the command said: $said"
+    send BSpace BSpace
+    wait_gone "is not a weight" || return 1
+    type_text ".5"
+    wait_for "│ 72.5 " || return 1
+    send Enter
+    wait_for "Saved 72.5 lbs" || return 1
+}
+
 q_with_a_weight_typed_asks_before_quitting() {
     start
     wait_for "Enter Today's Weight" || return 1
@@ -256,4 +308,6 @@ run_test "without a terminal: error and exit 2" not_a_terminal_points_at_the_sub
 run_test "a foreign file is refused, untouched" refuses_a_foreign_file_untouched
 run_test "the time follows the zone across launches, cached or not" the_time_follows_the_zone_across_launches
 run_test "q with a weight typed asks before quitting" q_with_a_weight_typed_asks_before_quitting
+run_test "TZ in POSIX's form: an offset honoured as date reads it, summer-time rules refused" posix_time_zones_are_honoured_or_refused
+run_test "a comma where the separator is '.' is refused in the command's words, never 725" a_comma_where_the_separator_is_a_dot_is_refused_not_dropped
 finish

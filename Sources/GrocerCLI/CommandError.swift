@@ -31,8 +31,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAWeight(let text, let separator):
-            let example = separator == "." ? "72.5" : "72\(separator)5 or 72.5"
-            return "'\(text)' is not a weight: give a decimal above 0 with at most 2 decimals, e.g. \(example)."
+            return DecimalInputFilter(decimalSeparator: separator).notAWeight(text)
         case .overMaximum(let text, let maximum, let unit):
             return "'\(text)' is over the largest weight grocer takes (\(maximum) \(unit.rawValue))."
         case .couldNotRead(let path):

@@ -60,7 +60,7 @@ public enum WeightImport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `{"format", "read": {"title", "unit", "unitFrom", "notKept"}, "dryRun", "kept", "imported", "duplicates", "repeats",
+    /// `{"format", "read": {"title", "unit", "unitFrom", "dates", "notKept"}, "dryRun", "kept", "imported", "duplicates", "repeats",
     /// "rounded", "rejected", "problems": [{"line", "reason"}]}`.
     public static func json(_ result: Result) -> String {
         let s = result.summary
@@ -74,6 +74,7 @@ public enum WeightImport {
                 "title": \(JSONString.literal(r.title)),
                 "unit": \(r.unit.map { "\"\($0.rawValue)\"" } ?? "null"),
                 "unitFrom": \(JSONString.literal(r.unitFrom)),
+                "dates": \(r.dates.map(JSONString.literal) ?? "null"),
                 "notKept": [\(notKept.joined(separator: ", "))]
               },
               "dryRun": \(result.dryRun),

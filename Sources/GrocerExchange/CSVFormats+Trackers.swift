@@ -39,16 +39,34 @@ struct GoogleFitReader: CSVFormatReader {
 
 /// The Hacker's Diet's legacy Excel CSV: a WEIGHTyy.XLS log saved as CSV
 /// (HDiet Online imports these too). A row says the unit ("Kilograms",
-/// "Pounds" or "Stones"); each day's row has its weekday and US date side
-/// by side ("Thu,2/1/07") with the weight right after them, empty on a day
+/// "Pounds" or "Stones"); each day's row has its weekday and date side by
+/// side ("Thu,2/1/07") with the weight right after them, empty on a day
 /// without one; any other row (titles, the column names, totals) is
 /// skipped. Without a unit row the unit named with --unit is used, and
 /// without one the file is refused. A log kept in stones is refused: its
 /// cells hold stones and pounds in ways a CSV does not keep apart.
+///
+/// The date is month first (US) or day first, as the spreadsheet's locale
+/// wrote it: the rows' weekdays say which ("Thu,1/2/07" is 1 February), the
+/// report names the reading taken, and a file whose weekdays agree with
+/// neither reading, or with one on some rows and the other on others, is
+/// refused. Rows that fit both (a weekday shared by chance) wait for a row
+/// that tells; a file with none is refused too: grocer never guesses.
 struct HackersDietExcelReader: CSVFormatReader {
     var rows: RowReader
     var unit: WeightUnit?
     var reading: ImportReading
+    /// Whether dates are day first, once a row's weekday has told.
+    var dayFirst: Bool?
+    /// Days whose weekday fits both readings, read before any row told.
+    private var waiting: [Waiting] = []
+
+    struct Waiting {
+        var line: Int
+        var value: String
+        /// The ISO date month first, and day first.
+        var dates: (monthFirst: String, dayFirst: String)
+    }
 
     init(rows: RowReader, unit: WeightUnit?) {
         self.rows = rows
@@ -66,20 +84,26 @@ struct HackersDietExcelReader: CSVFormatReader {
         return word.count <= 9 && weekdays.contains(word.hasSuffix(".") ? String(word.dropLast()) : word)
     }
 
-    /// Where a day's date and weight are: a weekday and a US date side by
-    /// side among the first fields, the weight right after the pair.
-    static func dayColumns(_ fields: [String]) -> (date: Int, weight: Int)? {
+    /// Sunday 0 to Saturday 6, for a word `isWeekday` takes.
+    static func weekdayNumber(_ text: String) -> Int? {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        return ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].firstIndex(of: String(word.prefix(3)))
+    }
+
+    /// Where a day's weekday, date and weight are: a weekday and a date
+    /// side by side among the first fields, the weight right after the pair.
+    static func dayColumns(_ fields: [String]) -> (weekday: Int, date: Int, weight: Int)? {
         for i in 0..<min(fields.count - 1, 4) where i >= 0 {
-            if isWeekday(fields[i]), ImportTime.isUSDate(fields[i + 1]) { return (i + 1, i + 2) }
-            if ImportTime.isUSDate(fields[i]), isWeekday(fields[i + 1]) { return (i, i + 2) }
+            if isWeekday(fields[i]), ImportTime.isUSDate(fields[i + 1]) { return (i, i + 1, i + 2) }
+            if ImportTime.isUSDate(fields[i]), isWeekday(fields[i + 1]) { return (i + 1, i, i + 2) }
         }
         return nil
     }
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
         // A day's row is never the unit row: only other rows are searched.
-        if let (dateColumn, weightColumn) = Self.dayColumns(fields) {
-            return day(fields, line: line, dateColumn: dateColumn, weightColumn: weightColumn)
+        if let columns = Self.dayColumns(fields) {
+            return day(fields, line: line, columns: columns)
         }
         if let word = fields.lazy.map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: {
             ["kilograms", "pounds", "stones"].contains($0.lowercased())
@@ -99,14 +123,77 @@ struct HackersDietExcelReader: CSVFormatReader {
         return .skip
     }
 
-    private mutating func day(_ fields: [String], line: Int, dateColumn: Int, weightColumn: Int) -> CSVLineResult {
-        let value = field(fields, weightColumn)
-        if value.isEmpty { return .skip }
+    private mutating func day(_ fields: [String], line: Int, columns: (weekday: Int, date: Int, weight: Int)) -> CSVLineResult {
+        let dateText = field(fields, columns.date)
+        let weekdayText = field(fields, columns.weekday)
+        let weekday = Self.weekdayNumber(weekdayText)
+        let monthFirst = rows.usDay(dateText, dayFirst: false)
+        let dayFirst = rows.usDay(dateText, dayFirst: true)
+        let fits = (monthFirst: monthFirst?.weekday == weekday, dayFirst: dayFirst?.weekday == weekday)
+        let said = "line \(line), \"\(weekdayText) \(dateText)\","
+        switch fits {
+        case (false, false):
+            return .fail(
+                .unreadable(
+                    "\(said) names a weekday its date has neither month first nor day first; fix the row, or its date"))
+        case (true, false), (false, true):
+            let told = fits.dayFirst
+            if let taken = self.dayFirst, taken != told {
+                return .fail(
+                    .unreadable(
+                        "\(said) is read \(Self.order(told)) by its weekday, earlier rows \(Self.order(taken)); "
+                            + "a file's dates are in one order"))
+            }
+            if self.dayFirst == nil {
+                self.dayFirst = told
+                reading.dates = "dates read \(Self.order(told)), as their weekdays say"
+            }
+        case (true, true):
+            break
+        }
+        let value = field(fields, columns.weight)
+        if value.isEmpty { return released() }
         guard let unit else { return .fail(.unitNotStated(.hackersdiet)) }
-        let dateText = field(fields, dateColumn)
-        return .item(
-            rows.item(line: line, timeText: rows.isoDate(us: dateText) ?? dateText, value: value, unit: unit, unitText: unit.rawValue))
+        let dates = (monthFirst: monthFirst.map(Self.iso) ?? dateText, dayFirst: dayFirst.map(Self.iso) ?? dateText)
+        if self.dayFirst == nil && dates.monthFirst != dates.dayFirst {
+            waiting.append(Waiting(line: line, value: value, dates: dates))
+            return .skip
+        }
+        let date = self.dayFirst == true ? dates.dayFirst : dates.monthFirst
+        let item = rows.item(line: line, timeText: date, value: value, unit: unit, unitText: unit.rawValue)
+        if case .items(var items) = released() {
+            items.append(item)
+            return .items(items)
+        }
+        return .item(item)
     }
+
+    /// The rows held back, read as the order now known.
+    private mutating func released() -> CSVLineResult {
+        guard let dayFirst, let unit, !waiting.isEmpty else { return .skip }
+        let items = waiting.map {
+            rows.item(
+                line: $0.line, timeText: dayFirst ? $0.dates.dayFirst : $0.dates.monthFirst, value: $0.value, unit: unit, unitText: unit.rawValue)
+        }
+        waiting = []
+        return .items(items)
+    }
+
+    mutating func finish() -> CSVLineResult {
+        guard waiting.isEmpty else {
+            return .fail(
+                .unreadable(
+                    "its dates can be read month first or day first and every weekday fits both, so which is not known; "
+                        + "add a row whose day is after the 12th"))
+        }
+        return .skip
+    }
+
+    static func order(_ dayFirst: Bool) -> String {
+        dayFirst ? "day first (1/2/07 is 1 February 2007)" : "month first (1/2/07 is January 2, 2007)"
+    }
+
+    static func iso(_ day: CivilDay) -> String { day.description }
 }
 
 /// A CSV of dates and weights from anywhere (a spreadsheet, a script).

@@ -5,6 +5,8 @@ import GrocerCore
 enum CSVLineResult {
     case skip
     case item(ImportItem)
+    /// Rows held back until a later one told how to read them, then this one.
+    case items([ImportItem])
     case fail(ImportError)
 }
 
@@ -15,10 +17,15 @@ protocol CSVFormatReader {
     /// What was read, for the report; complete once the records are.
     var reading: ImportReading { get }
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult
+    /// After the last record: what is still held back, or why the file
+    /// cannot be read after all.
+    mutating func finish() -> CSVLineResult
 }
 
 extension CSVFormatReader {
     var delimiter: UInt8 { UInt8(ascii: ",") }
+
+    mutating func finish() -> CSVLineResult { .skip }
 
     /// The first column whose name (trimmed, any case) is one of `names`.
     static func column(_ header: [String], named names: Set<String>) -> Int? {

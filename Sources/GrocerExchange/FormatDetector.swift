@@ -28,7 +28,7 @@ enum FormatDetector {
         var text = String(decoding: prefix, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let trimmed = text.drop { $0.isWhitespace }
-        if trimmed.hasPrefix("[") { return text.contains("\"logId\"") ? .fitbit : .grocerJSON }
+        if trimmed.hasPrefix("[") { return firstObjectKeys(prefix)?.contains("logId") == true ? .fitbit : .grocerJSON }
         if trimmed.hasPrefix("<") { return text.contains("HealthData") ? .applehealth : nil }
         let lines = trimmed.split(whereSeparator: \.isNewline).prefix(40).map { String($0) }
         guard let first = lines.first else { return nil }
@@ -66,6 +66,76 @@ enum FormatDetector {
             }
         }
         return nil
+    }
+
+    /// The names of the first object's own fields in a JSON array (`[{"logId":
+    /// 1, "weight": 80}, ...]`: logId, weight), read as JSON: a name inside
+    /// a string (a note holding `"logId`) or a nested object is no field.
+    /// nil when the text does not start so, or ends before that object does.
+    static func firstObjectKeys(_ bytes: [UInt8]) -> [String]? {
+        var index = 0
+        func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+        /// A string's text (its escapes kept as written); index after it.
+        func string() -> String? {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            let start = index + 1
+            index = start
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""):
+                    defer { index += 1 }
+                    return String(decoding: bytes[start..<index], as: UTF8.self)
+                default: index += 1
+                }
+            }
+            return nil
+        }
+        /// Skips one value: a string, or anything up to the `,` or `}` that
+        /// ends it at its own depth.
+        func skipValue() -> Bool {
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { return string() != nil }
+            var depth = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\""): if string() == nil { return false } else { continue }
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return true }
+                    depth -= 1
+                case UInt8(ascii: ","): if depth == 0 { return true }
+                default: break
+                }
+                index += 1
+            }
+            return false
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+        index += 1
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var keys: [String] = []
+        while true {
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return keys }
+            guard let key = string() else { return nil }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            guard skipValue() else { return nil }
+            keys.append(key)
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "}") { return keys }
+            guard bytes[index] == UInt8(ascii: ",") else { return nil }
+            index += 1
+        }
     }
 
     /// With --format hackersdiet: the online export or the legacy Excel CSV.

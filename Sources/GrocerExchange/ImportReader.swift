@@ -61,8 +61,8 @@ public struct ImportReader: Sendable {
         }
         if kind == .fitbit {
             guard defaultUnit != nil else { throw ImportError.unitNotStated(.fitbit) }
-            let text = String(decoding: prefix, as: UTF8.self)
-            guard !text.contains("\"logId\"") || text.contains("\"weight\"") else {
+            let keys = FormatDetector.firstObjectKeys(prefix) ?? []
+            guard !keys.contains("logId") || keys.contains("weight") else {
                 throw ImportError.notThisFormat(.fitbit, "no weight field; Fitbit keeps weights in its weight-YYYY-MM-DD.json files")
             }
         }

@@ -16,6 +16,10 @@ public struct ImportReading: Equatable, Sendable {
     public var unitFrom: String
     /// Columns or fields not kept, in file order, at most `notKeptLimit`
     /// (`notKeptMore` counts the rest).
+    /// How the dates were read, when the file could be read two ways:
+    /// "dates read day first (1/2/07 is 1 February 2007), as their
+    /// weekdays say".
+    public var dates: String?
     public private(set) var notKept: [String] = []
     public private(set) var notKeptMore = 0
 
@@ -59,6 +63,7 @@ public struct ImportReading: Equatable, Sendable {
     public var line: String {
         var text = "Read \(title), "
         if let unit { text += "in \(unit.rawValue) (\(unitFrom))" } else { text += unitFrom }
+        if let dates { text += "; " + dates }
         if !notKept.isEmpty {
             text += "; not kept: " + notKept.joined(separator: ", ")
             if notKeptMore > 0 { text += " and \(notKeptMore) more" }

@@ -140,6 +140,19 @@ extension ImportTime {
 }
 
 extension RowReader {
+    /// A date written with slashes ("2/1/07"), month first or day first,
+    /// as a day; nil when it is no day that way. A two-digit year as in
+    /// `isoDate(us:)`.
+    func usDay(_ text: String, dayFirst: Bool) -> CivilDay? {
+        guard let parts = ImportTime.usDateParts(text) else { return nil }
+        var year = parts.year
+        if parts.yearDigits == 2 { year += 2000 + year > latestYear ? 1900 : 2000 }
+        let (month, day) = dayFirst ? (parts.day, parts.month) : (parts.month, parts.day)
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        let civil = CivilDay(year: year, month: month, day: day)
+        return civil.month == month && civil.day == day ? civil : nil
+    }
+
     /// A US date ("2/1/07") as the ISO date `ImportTime` reads
     /// ("2007-02-01"), or nil. A two-digit year is 20YY, unless that is
     /// after this year: then 19YY (a weigh-in is never in the future).

@@ -136,6 +136,24 @@ enum FileSystem {
         return info.f_bavail == 0
     }
 
+    /// The bytes of a store's file and its -wal: about what a copy of it
+    /// takes.
+    static func storeBytes(_ path: String) -> UInt64 {
+        ["", "-wal"].reduce(0) { total, suffix in
+            var info = stat()
+            return total + (stat(path + suffix, &info) == 0 ? UInt64(info.st_size) : 0)
+        }
+    }
+
+    /// This process's file size limit (`ulimit -f`) in bytes; nil when
+    /// there is none. A write past it fails with EFBIG, which SQLite
+    /// reports as an I/O error, on a disk with room.
+    static func sizeLimit() -> UInt64? {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        return UInt64(limit.rlim_cur)
+    }
+
     /// The room a read of a WAL-mode store needs beside it: SQLite's -shm
     /// (32 KiB) and an empty -wal, with a margin.
     static let roomToRead: UInt64 = 40 * 1024

@@ -24,7 +24,9 @@ public enum BackupError: Error, Equatable, LocalizedError {
         case .noFolder(let path):
             return "the folder of \(path) does not exist; nothing was written. Create it first, or choose another name."
         case .failed(let path, let detail):
-            return "could not write the copy \(path): \(detail). The store is unchanged; nothing was left at that name."
+            // A detail that is a sentence of its own ends without its period here.
+            let said = detail.hasSuffix(".") ? String(detail.dropLast()) : detail
+            return "could not write the copy \(path): \(said). The store is unchanged; nothing was left at that name."
         }
     }
 }
@@ -33,12 +35,18 @@ extension BackupError {
     /// Why the copy could not be made. The store is only read: a full disk
     /// (or a file size limit) is the copy's disk, named as such, never the
     /// store's.
-    static func copyFailed(_ error: any Error, target: String, temporary: String, store: String) -> BackupError {
+    static func copyFailed(
+        _ error: any Error, target: String, temporary: String, store: String, sizeLimit: UInt64? = FileSystem.sizeLimit()
+    ) -> BackupError {
         if let error = error as? BackupError { return error }
         let full: Bool
         switch error {
         case let error as DatabaseError:
-            full = error.resultCode == .SQLITE_FULL || (error.resultCode == .SQLITE_IOERR && FileSystem.isFull(temporary))
+            // A file size limit (EFBIG) smaller than the copy fails the
+            // copy's write with an I/O error and leaves the disk with room
+            // (SQLite then truncates the copy again); the store is only read.
+            let overLimit = sizeLimit.map { $0 <= FileSystem.storeBytes(store) + 64 * 1024 } ?? false
+            full = error.resultCode == .SQLITE_FULL || (error.resultCode == .SQLITE_IOERR && (FileSystem.isFull(temporary) || overLimit))
         case StoreError.diskFull: full = true
         default: full = false
         }

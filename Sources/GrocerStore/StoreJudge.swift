@@ -163,14 +163,23 @@ public enum StoreJudge {
             let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             var problem: String? = nil
             if quickCheck {
-                let rows = try String.fetchAll(db, sql: "PRAGMA quick_check(5)")
-                if rows != ["ok"] { problem = "quick_check: " + rows.joined(separator: "; ") }
+                problem = checkProblem("quick_check", try String.fetchAll(db, sql: "PRAGMA quick_check(5)"))
             }
             return Facts(userVersion: userVersion, applicationID: appID, tableCount: tables, problem: problem)
         }
     }
 
     static func describe(_ error: any Error) -> String { StoreError.describe(error) }
+
+    /// An integrity or quick check's answer as one line, nil for "ok". A
+    /// row may hold several lines ("*** in database main ***" and the
+    /// first problem): each line is a part, joined with "; ", so no line
+    /// break reaches a message (a terminal shows one as ^J).
+    static func checkProblem(_ check: String, _ rows: [String]) -> String? {
+        guard rows != ["ok"] else { return nil }
+        let parts = rows.flatMap { $0.split(whereSeparator: \.isNewline) }.map { $0.trimmingCharacters(in: .whitespaces) }
+        return check + ": " + parts.filter { !$0.isEmpty }.joined(separator: "; ")
+    }
 }
 
 /// The first 100 bytes of an SQLite file, read without SQLite (nor

@@ -30,7 +30,8 @@ struct Grocer: ParsableCommand {
               ESCDELAY         ms to wait after Esc for the rest of a key (25)
               LANG, LC_ALL, LC_NUMERIC, LC_TIME, LC_MONETARY
                                how numbers, dates and money are written and typed
-              TZ               the time zone dates are shown in (kept in UTC)
+              TZ               the time zone dates are shown in (kept in UTC): a name
+                               (Europe/Paris) or a POSIX offset (JST-9 is UTC+9)
               NETRC            the .netrc sync reads a login from (~/.netrc), when the
                                account has no password command
 
@@ -100,8 +101,11 @@ enum Main {
         // argument-parser's command tree, whose reflection is costly before
         // the first frame (docs/MEASURED.md).
         let launch = LaunchArguments.ofThisProcess()
+        // Before anything asks for the time zone.
+        let zoneRefusal = ZoneVariable.takeProcessSetting()
         do {
             if case .screen(let store) = launch {
+                if let zoneRefusal { throw Failure(zoneRefusal) }
                 // Not through ProcessInfo, costly before the first frame
                 // (docs/MEASURED.md).
                 let environment = Environment.process
@@ -109,6 +113,7 @@ enum Main {
                 exit(try InteractiveApp(storePath: path, environment: environment).run())
             }
             var command = try Grocer.parseAsRoot()
+            if let zoneRefusal { throw Failure(zoneRefusal) }
             try command.run()
             exit(outputStatus(0))
         } catch {

@@ -54,7 +54,7 @@ struct WeightImportCommand: ParsableCommand {
 
     func run() throws {
         let name = file == "-" ? "standard input" : file
-        let stream = try openInput(name: name)
+        let stream = try ImportInput.open(file)
         defer { stream.close() }
         StopFlag.stopOnInterrupt()
         // The format is told before the store is opened for writing: a file
@@ -85,22 +85,6 @@ struct WeightImportCommand: ParsableCommand {
         if summary.imported == 0, summary.duplicates == 0, summary.rejectedCount > 0 {
             throw Failure("nothing was imported from \(name): none of its \(summary.rejectedCount) rows could be read (listed above).")
         }
-    }
-
-    func openInput(name: String) throws -> InputStream {
-        if file == "-" { return InputStream(fileAtPath: "/dev/stdin")! }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            throw Failure("cannot import \(name): there is no such file. Check the path.")
-        }
-        if isDirectory.boolValue { throw Failure("cannot import \(name): it is a folder, not a file.") }
-        guard let stream = InputStream(fileAtPath: file) else { throw Failure("cannot import \(name): it cannot be opened.") }
-        stream.open()
-        if stream.streamStatus == .error {
-            let why = stream.streamError.map { ($0 as NSError).localizedDescription } ?? "it cannot be opened"
-            throw Failure("cannot import \(name): \(why). Check that it can be read.")
-        }
-        return stream
     }
 }
 

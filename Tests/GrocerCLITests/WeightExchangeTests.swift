@@ -116,6 +116,18 @@ import Testing
         #expect(WeightImport.json(result).contains("\"rejected\": 25,"))
     }
 
+    /// A Hacker's Diet file read day first says so in both summaries.
+    @Test func theDateReadingTakenIsInTheTextAndTheJSON() throws {
+        let text = "The Hacker's Diet,,,\n,,Kilograms,\nDay,Date,Weight,Trend\nThu,1/2/07,80.5,\nTue,13/2/07,79,\n"
+        let result = try WeightImport.run(try prepare(text), into: try store("dayfirst.sqlite"), name: "w.csv")
+        let said = "dates read day first (1/2/07 is 1 February 2007), as their weekdays say"
+        #expect(WeightImport.text(result).contains("; " + said))
+        #expect(WeightImport.json(result).contains("\"dates\": \"\(said)\","))
+        let plain = try WeightImport.run(
+            try prepare("recorded_at,value,unit\n2026-01-05T07:30:00Z,72.5,kg\n"), into: try store("p.sqlite"), name: "p")
+        #expect(WeightImport.json(plain).contains("\"dates\": null,"))
+    }
+
     @Test func sinceAndUntilAreWholeLocalDaysBothIncluded() throws {
         let zone = TimeZone(identifier: "America/New_York")!
         let (from, before) = try DayBounds.range(since: "2026-03-08", until: "2026-03-08", in: zone)

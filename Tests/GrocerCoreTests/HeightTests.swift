@@ -26,7 +26,7 @@ import Testing
         #expect(Height.parse(text) == .failure(.unreadable(text)))
     }
 
-    @Test(arguments: ["49.99 cm", "272.01 cm", "0 cm", "3 m", "19 in", "9 ft", "0.4 m"])
+    @Test(arguments: ["49.99 cm", "272.01 cm", "0 cm", "3 m", "19 in", "9 ft", "0.4 m", "8 ft 11.11 in", "107.11 in"])
     func refusesHeightsOutsideTheRange(text: String) {
         #expect(Height.parse(text) == .failure(.outOfRange(text)))
     }
@@ -34,6 +34,15 @@ import Testing
     @Test(arguments: ["50 cm", "272 cm", "8 ft 11 in", "19.69 in"])
     func takesTheEndsOfTheRange(text: String) {
         #expect((try? Height.parse(text).get()) != nil)
+    }
+
+    /// The refusal names its bounds in both units; each one named is taken.
+    @Test func theBoundsTheRefusalNamesAreTaken() throws {
+        let message = Height.Problem.outOfRange("9 ft").message
+        #expect(message.contains("50 to 272 cm (1 ft 7.7 in to 8 ft 11.1 in)"))
+        for named in ["50 cm", "272 cm", "1 ft 7.7 in", "8 ft 11.1 in", "107.1 in", "8'11.1\""] {
+            #expect((try? Height.parse(named).get()) != nil, "\(named)")
+        }
     }
 
     @Test(arguments: [

@@ -41,6 +41,31 @@ import Testing
                 == "Read a Fitbit weight JSON, in lbs (--unit; Fitbit does not write it); not kept: logId, bmi, source, fat.")
     }
 
+    /// grocer's own export, a note ending in `"logId` (written `\"logId"`):
+    /// the format is told from the first entry's fields, read as JSON.
+    @Test func grocersJSONWithANoteNamingLogIdIsGrocersNotFitbits() throws {
+        let text = #"[{"id": 1, "recordedAt": "2026-01-05T07:30:00Z", "value": 72.50, "unit": "kg", "note": "see \"logId"}]"#
+        #expect(FormatDetector.detect(Array(text.utf8)) == .grocerJSON)
+        let (format, _, rows) = try fixture.report(text)
+        #expect(format == .grocer)
+        #expect(rows == [#"1 2026-01-05T07:30:00Z 72.50 kg | see "logId"#])
+    }
+
+    static let firstKeys: [(String, [String]?)] = [
+        (#"[{"logId": 1, "weight": 80}]"#, ["logId", "weight"]),
+        (#" [ { "a" : {"logId": 1}, "b": [1, {"c": "}"}], "note": "\"logId\"" } ]"#, ["a", "b", "note"]),
+        ("\u{FEFF}[{\"x\": \"y\"}]", ["x"]),
+        (#"[{}]"#, []),
+        (#"[{"logId": 1, "weight"#, nil),
+        (#"{"logId": 1}"#, nil),
+        (#"[1, {"logId": 1}]"#, nil),
+    ]
+
+    @Test(arguments: firstKeys)
+    func theFirstEntrysFieldsAreReadAsJSON(text: String, keys: [String]?) {
+        #expect(FormatDetector.firstObjectKeys(Array(text.utf8)) == keys)
+    }
+
     @Test func fitbitWithoutAUnitOrWithoutWeightsIsRefused() {
         #expect(throws: ImportError.unitNotStated(.fitbit)) { try fixture.report(Self.fitbit) }
         let fat = #"[{"logId": 1, "fat": 20.5, "date": "01/05/24", "time": "07:30:00", "source": "API"}]"#
@@ -76,7 +101,7 @@ import Testing
         Thu,2/1/07,180.5,181.0,-0.5,12
         Fri,2/2/07,,180.9,,12
         Sat,2/3/07,179.5,180.8,-1.3,13
-        Mon,12/31/99,200,200,0,1
+        Fri,12/31/99,200,200,0,1
 
         """
     }
@@ -89,9 +114,62 @@ import Testing
             rows == ["4 2007-02-01T12:00:00Z 180.5 lbs", "6 2007-02-03T12:00:00Z 179.5 lbs", "7 1999-12-31T12:00:00Z 200 lbs"])
         #expect(
             reading.line
-                == "Read The Hacker's Diet's legacy Excel CSV, in lbs (its unit row, \"Pounds\"); not kept: Trend, Variance, Rung.")
+                == "Read The Hacker's Diet's legacy Excel CSV, in lbs (its unit row, \"Pounds\"); dates read month first "
+                + "(1/2/07 is January 2, 2007), as their weekdays say; not kept: Trend, Variance, Rung.")
         let (_, kilograms, _) = try fixture.report(Self.excel(unit: "Kilograms"), unit: .lbs)
         #expect(kilograms.unit == .kg && kilograms.unitFrom == "its unit row, \"Kilograms\"; --unit lbs not used")
+    }
+
+    static func excel(days: [String]) -> String {
+        "The Hacker's Diet,,,,,\n,,Kilograms,,,\nDay,Date,Weight,Trend,Variance,Rung\n" + days.map { $0 + ",,,\n" }.joined()
+    }
+
+    /// A log saved where dates are day first: "Thu,1/2/07" is Thursday 1
+    /// February (2 January 2007 was a Tuesday). The weekdays decide, and
+    /// the report says so.
+    @Test func hackersDietLegacyExcelWithDayFirstDatesIsReadAsItsWeekdaysSay() throws {
+        let text = Self.excel(days: ["Thu,1/2/07,80.5", "Fri,2/2/07,", "Sat,3/2/07,79.5", "Tue,13/2/07,79"])
+        let (format, reading, rows) = try fixture.report(text)
+        #expect(format == .hackersdiet)
+        #expect(rows == ["4 2007-02-01T12:00:00Z 80.5 kg", "6 2007-02-03T12:00:00Z 79.5 kg", "7 2007-02-13T12:00:00Z 79 kg"])
+        #expect(
+            reading.line
+                == "Read The Hacker's Diet's legacy Excel CSV, in kg (its unit row, \"Kilograms\"); dates read day first "
+                + "(1/2/07 is 1 February 2007), as their weekdays say; not kept: Trend, Variance, Rung.")
+    }
+
+    /// "Thu,1/11/07" is a Thursday both ways (11 January, 1 November): it
+    /// waits for a row that tells, then is read that way.
+    @Test func aDayWhoseWeekdayFitsBothReadingsWaitsForOneThatTells() throws {
+        let (_, reading, rows) = try fixture.report(Self.excel(days: ["Thu,1/11/07,80", "Fri,12/1/07,81"]))
+        #expect(rows == ["4 2007-11-01T12:00:00Z 80 kg", "5 2007-01-12T12:00:00Z 81 kg"])
+        #expect(reading.dates?.hasPrefix("dates read day first") == true)
+        let (_, monthFirst, usRows) = try fixture.report(Self.excel(days: ["Thu,1/11/07,80", "Sat,12/1/07,81"]))
+        #expect(usRows == ["4 2007-01-11T12:00:00Z 80 kg", "5 2007-12-01T12:00:00Z 81 kg"])
+        #expect(monthFirst.dates?.hasPrefix("dates read month first") == true)
+    }
+
+    static let refusedDays: [([String], String)] = [
+        // 2 January and 1 February 2007 were a Tuesday and a Thursday.
+        (["Mon,1/2/07,80"], "line 4, \"Mon 1/2/07\", names a weekday its date has neither month first nor day first"),
+        // Day first on line 4, month first on line 5.
+        (["Thu,1/2/07,80", "Fri,3/2/07,81"], "line 5, \"Fri 3/2/07\", is read month first (1/2/07 is January 2, 2007) by its weekday"),
+        // Every weekday fits both readings.
+        (["Thu,1/11/07,80", "Thu,2/8/07,81"], "its dates can be read month first or day first and every weekday fits both"),
+    ]
+
+    @Test(arguments: refusedDays)
+    func aFileWhoseWeekdaysDoNotTellOneReadingIsRefused(days: [String], why: String) {
+        do {
+            let (_, _, rows) = try fixture.report(Self.excel(days: days))
+            Issue.record("read: \(rows)")
+        } catch {
+            guard case .unreadable(let text) = error as? ImportError else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(text.hasPrefix(why))
+        }
     }
 
     @Test func hackersDietLegacyExcelWithoutAUnitRowNeedsOneNamedAndStonesAreRefused() throws {

@@ -132,6 +132,32 @@ import Testing
         #expect(busy == .failed(path: "/t", detail: StoreError.busy(path: "/s").errorDescription!))
     }
 
+    /// Under a file size limit (`ulimit -f`) smaller than the store, the
+    /// copy's write fails with an I/O error on a disk with room: the copy
+    /// is named, not the store; and the line ends in one period.
+    @Test func aFileSizeLimitNamesTheCopyNotTheStore() throws {
+        let dir = TempDir()
+        let store = dir.path("grocer.sqlite")
+        try Data(count: 300 * 1024).write(to: URL(fileURLWithPath: store))
+        let temporary = dir.path(".copy")
+        let ioError = DatabaseError(resultCode: .SQLITE_IOERR)
+        let error = BackupError.copyFailed(
+            ioError, target: dir.path("copy.sqlite"), temporary: temporary, store: store, sizeLimit: 100 * 1024)
+        #expect(
+            error
+                == .failed(
+                    path: dir.path("copy.sqlite"),
+                    detail: "the disk it is on is full (or a file size limit was reached); free some space there, or choose another disk"))
+        let line = try #require(error.errorDescription)
+        #expect(!line.contains(store) && !line.contains(".."))
+        // A limit the copy fits under, or none: an I/O error is no full disk.
+        for limit: UInt64? in [nil, 10 * 1024 * 1024] {
+            let other = BackupError.copyFailed(ioError, target: "/t", temporary: temporary, store: store, sizeLimit: limit)
+            #expect(other != error)
+            #expect(!(other.errorDescription ?? "").contains(".."))
+        }
+    }
+
     /// Two other connections save while the copy is made: the copy is one
     /// instant of the store (every row well-formed, a count between the
     /// counts before and after, ids with no gap).

@@ -101,6 +101,18 @@ import Testing
         let start = data.count / 2
         data.replaceSubrange(start..<(start + 4096), with: Data(repeating: 0xA5, count: 4096))
         try data.write(to: URL(fileURLWithPath: dir.path("d.sqlite")))
-        #expect(StoreJudge.judge(path: dir.path("d.sqlite"), deep: true).state == .corrupt)
+        let judgement = StoreJudge.judge(path: dir.path("d.sqlite"), deep: true)
+        #expect(judgement.state == .corrupt)
+        // SQLite's answer spans lines; the message is one (no ^J on screen).
+        #expect(judgement.detail?.hasPrefix("quick_check: ") == true)
+        #expect(judgement.detail?.contains(where: \.isNewline) == false)
+    }
+
+    @Test func aCheckAnswerOfSeveralLinesIsOneLine() {
+        #expect(StoreJudge.checkProblem("quick_check", ["ok"]) == nil)
+        #expect(
+            StoreJudge.checkProblem(
+                "quick_check", ["*** in database main ***\nTree 4 page 4: btreeInitPage() returns error code 11\n", "row 3 missing"])
+                == "quick_check: *** in database main ***; Tree 4 page 4: btreeInitPage() returns error code 11; row 3 missing")
     }
 }

@@ -78,6 +78,20 @@ public struct DecimalInputFilter: Sendable, Equatable {
         return s
     }
 
+    /// Whether `ch` is a `,` that this locale reads as grouping thousands
+    /// (its separator is `.`): never a decimal separator here, so neither
+    /// dropped nor taken for one.
+    public func isGroupingComma(_ ch: Character) -> Bool {
+        ch == "," && !isSeparator(ch)
+    }
+
+    /// The one line for text that is not a weight, said the same way by the
+    /// command line (`CommandError.notAWeight`) and the weight screen.
+    public func notAWeight(_ text: String) -> String {
+        let example = decimalSeparator == "." ? "72.5" : "72\(decimalSeparator)5 or 72.5"
+        return "'\(text)' is not a weight: give a decimal above 0 with at most 2 decimals, e.g. \(example)."
+    }
+
     public func decimal(_ text: String) -> Decimal? {
         let c = canonical(text)
         guard !c.isEmpty else { return nil }

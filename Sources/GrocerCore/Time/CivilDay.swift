@@ -27,6 +27,9 @@ public struct CivilDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public func adding(days: Int) -> CivilDay { CivilDay(number: number + days) }
 
+    /// Sunday 0 to Saturday 6 (1970-01-01 was a Thursday).
+    public var weekday: Int { number - CivilDay.floorDiv(number + 4, 7) * 7 + 4 }
+
     /// The same day of the month `months` earlier or later, clamped to the
     /// month's last day (Mar 31 minus one month is Feb 28 or 29).
     public func adding(months: Int) -> CivilDay {

@@ -3,7 +3,8 @@ import Foundation
 /// A person's height as it was given: centimetres ("180 cm", "1.80 m") or
 /// inches ("5 ft 11 in", "5'11\"", "71 in"), exact, with at most 2 decimals,
 /// from 50 to 272 cm (a newborn to the tallest person measured; 1 ft 7.7 in
-/// to 8 ft 11.1 in). Shown in its own unit and the other.
+/// to 8 ft 11.1 in, the bounds in inches as the refusal names them, both
+/// taken). Shown in its own unit and the other.
 public struct Height: Equatable, Hashable, Sendable {
     public enum Unit: String, Sendable {
         case cm
@@ -18,13 +19,17 @@ public struct Height: Equatable, Hashable, Sendable {
     public static let centimetresPerInch = Decimal(string: "2.54")!
     /// The heights grocer takes, in centimetres.
     public static let centimetreRange = Decimal(50)...Decimal(272)
+    /// The most in inches: 8 ft 11.1 in (272.03 cm), 272 cm to a tenth of
+    /// an inch, as the refusal names it.
+    public static let mostInches = Decimal(string: "107.1")!
 
-    /// Nil outside `centimetreRange`, at or below zero, or with more than 2
-    /// decimals.
+    /// Nil outside `centimetreRange` (up to `mostInches` in inches), at or
+    /// below zero, or with more than 2 decimals.
     public init?(value: Decimal, unit: Unit) {
         guard value.rounded(scale: 2) == value else { return nil }
         let cm = unit == .cm ? value : value * Self.centimetresPerInch
-        guard Self.centimetreRange.contains(cm) else { return nil }
+        guard cm >= Self.centimetreRange.lowerBound, unit == .cm ? cm <= Self.centimetreRange.upperBound : value <= Self.mostInches
+        else { return nil }
         self.value = value
         self.unit = unit
     }
@@ -79,7 +84,7 @@ public struct Height: Equatable, Hashable, Sendable {
                 return "\(JSONString.literal(text)) is not a height grocer reads; give it as 180 cm, 180cm, 1.80 m, 5 ft 11 in, 5'11\" or 71 in."
             case .outOfRange(let text):
                 return
-                    "\(JSONString.literal(text)) is outside the heights grocer takes, 50 to 272 cm (1 ft 7.7 in to 8 ft 11.1 in); give yours, e.g. 180 cm or 5 ft 11 in."
+                    "\(JSONString.literal(text)) is outside the heights grocer takes, 50 to 272 cm (1 ft 7.7 in to \(Height.feetAndInches(Height.mostInches))); give yours, e.g. 180 cm or 5 ft 11 in."
             }
         }
     }

@@ -32,8 +32,8 @@ extension Migrator {
         try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
         let integrity = try String.fetchAll(db, sql: "PRAGMA main.\(check)(5)")
         try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
-        guard integrity == ["ok"] else {
-            throw MigrationError.verificationFailed(path: path, detail: "\(check): " + integrity.joined(separator: "; "))
+        if let problem = StoreJudge.checkProblem(check, integrity) {
+            throw MigrationError.verificationFailed(path: path, detail: problem)
         }
         if !options.fullIntegrityCheck {
             let indexes = try Row.fetchAll(db, sql: "SELECT tbl_name, name FROM main.sqlite_master WHERE type = 'index' AND sql IS NOT NULL")

@@ -180,6 +180,10 @@ extension HistoryScreen {
         if form.value.text.isEmpty, case .goal(let current) = form.purpose {
             return current == nil ? .reject : .perform(.history(.setGoal(nil)))
         }
+        if form.value.holdsGroupingComma {
+            form.message = form.value.filter.notAWeight(form.value.text)
+            return .reject
+        }
         if let rejection = form.value.filter.check(form.value.text, unit: form.unit) {
             form.message = rejection == .tooManyFractionDigits ? "At most 2 digits after the separator." : "Type a weight, e.g. 72\(separator)5."
             return .reject

@@ -270,6 +270,8 @@ public struct WeightEntryScreen: Screen {
     private func example(_ unit: DisplayUnit) -> String { unit == .st ? "11 4\(separator)5" : example(unit.measure) }
 
     func describe(_ rejection: DecimalInputFilter.Rejection, unit: WeightUnit) -> String {
+        // A comma kept as typed: the command line's words for the same text.
+        if field.holdsGroupingComma { return field.filter.notAWeight(field.text) }
         switch rejection {
         case .notADigit(let ch) where ch == field.filter.decimalSeparator:
             return "Type a digit before “\(separator)”."

@@ -76,7 +76,9 @@ public struct EntryForm: Equatable, Sendable {
         message = nil
         switch focus {
         case .value:
-            return value.insert(ch, unit: unit)
+            let rejection = value.insert(ch, unit: unit)
+            if rejection != nil, value.holdsGroupingComma { message = value.filter.notAWeight(value.text) }
+            return rejection
         case .when:
             guard ch.isASCII, ch.isNumber || ch == "-" || ch == ":" || ch == " ", when.count < Self.whenLength else {
                 message = "Type the date and time as 2026-11-21 07:30."

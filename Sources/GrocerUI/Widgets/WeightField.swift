@@ -2,7 +2,12 @@ import Foundation
 import GrocerCore
 
 /// The weight text field. It owns its filter: every change is checked and a
-/// refused change leaves the text exactly as it was.
+/// refused change leaves the text exactly as it was, with one exception: a
+/// `,` where the locale's separator is `.` (where it groups thousands) is
+/// kept as typed, and so are the digits after it, so that "72,5" is never
+/// the "725" left by dropping it. Such text is not a weight: it cannot be
+/// saved, and the screen says so in the command line's words
+/// (`DecimalInputFilter.notAWeight`) until the comma is deleted.
 public struct WeightField: Equatable, Sendable {
     public private(set) var text = ""
     public let filter: DecimalInputFilter
@@ -15,9 +20,25 @@ public struct WeightField: Equatable, Sendable {
     /// typed for a separator on no common keyboard shows as the locale's.
     public mutating func insert(_ ch: Character, unit: WeightUnit) -> DecimalInputFilter.Rejection? {
         let candidate = text + String(filter.normalized(ch))
-        if let rejection = filter.check(candidate, unit: unit) { return rejection }
+        if let rejection = filter.check(candidate, unit: unit) {
+            if Self.keepsAsTyped(candidate, filter: filter) { text = candidate }
+            return rejection
+        }
         text = candidate
         return nil
+    }
+
+    /// Holds a `,` that groups thousands here: not a weight as typed.
+    public var holdsGroupingComma: Bool { text.contains(where: filter.isGroupingComma) }
+
+    /// The most characters text holding such a comma keeps ("1,234.56").
+    static let mostKeptAsTyped = 9
+
+    /// Text with a grouping comma that is kept to be shown as typed: only
+    /// digits, separators and commas, and no longer than a weight's text.
+    static func keepsAsTyped(_ candidate: String, filter: DecimalInputFilter) -> Bool {
+        candidate.contains(where: filter.isGroupingComma) && candidate.count <= mostKeptAsTyped
+            && candidate.allSatisfy { $0.isASCIIDigit || filter.isSeparator($0) || filter.isGroupingComma($0) }
     }
 
     /// In stones: appends a typed character if the text can still become
@@ -39,8 +60,10 @@ public struct WeightField: Equatable, Sendable {
 
     public mutating func clear() { text = "" }
 
-    /// The value to save, or nil while the text is empty or incomplete.
+    /// The value to save, or nil while the text is empty, incomplete or
+    /// holds a grouping comma.
     public func weight(unit: WeightUnit) -> Weight? {
-        Weight(digits: filter.canonical(text), unit: unit)
+        guard !holdsGroupingComma else { return nil }
+        return Weight(digits: filter.canonical(text), unit: unit)
     }
 }

@@ -137,6 +137,28 @@ import Testing
         #expect(rendered(s).lines[9].contains("At most 2 digits after “.”."))
     }
 
+    /// In a `.` locale "72,5" is not 725: the comma stays as typed, and the
+    /// message line and Enter refuse it in the command line's words
+    /// (`grocer weight add 72,5`).
+    @Test func aCommaWhereTheSeparatorIsADotIsRefusedInTheCommandsWords() {
+        var s = screen()
+        let outcomes = type("72,5", into: &s)
+        #expect(outcomes == [.redraw, .redraw, .reject, .reject])
+        #expect(s.field.text == "72,5")
+        let line = "'72,5' is not a weight: give a decimal above 0 with at most 2 decimals, e.g. 72.5."
+        #expect(s.message == line)
+        let canvas = rendered(s)
+        #expect(canvas.lines[6].contains("72,5"))
+        #expect((canvas.lines[9] + canvas.lines[10]).contains("'72,5' is not a weight: give a decimal above 0"))
+        #expect(s.handle(.enter) == .reject)
+        #expect(s.message == line)
+        #expect(s.field.text == "72,5")
+        // Deleting the comma and what followed it: a weight again.
+        #expect(s.handle(.backspace) == .redraw)
+        #expect(s.handle(.backspace) == .redraw)
+        #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "72", unit: .lbs)!, at: Self.noon, note: "")))
+    }
+
     @Test func usesTheGermanSeparator() {
         var s = screen("de_DE", unit: .kg)
         type("72.,5", into: &s)

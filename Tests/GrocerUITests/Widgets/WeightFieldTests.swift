@@ -43,9 +43,31 @@ import Testing
         #expect(field.text == "7,")
         _ = field.insert("5", unit: .kg)
         #expect(field.weight(unit: .kg) == Weight(digits: "7.5", unit: .kg))
-        var english = WeightField(filter: DecimalInputFilter(locale: Locale(identifier: "en_US")))
-        _ = english.insert("7", unit: .kg)
-        #expect(english.insert(",", unit: .kg) == .notADigit(","))
-        #expect(english.text == "7")
+    }
+
+    /// In English a "," groups thousands: refused, and kept as typed with
+    /// the digits after it, so "72,5" never becomes 725 and is never a
+    /// weight; deleting the comma gives the field back.
+    @Test func inEnglishACommaIsKeptAsTypedAndNeverBecomesAWeight() {
+        var field = WeightField(filter: DecimalInputFilter(locale: Locale(identifier: "en_US")))
+        for ch in "72" { #expect(field.insert(ch, unit: .lbs) == nil) }
+        #expect(!field.holdsGroupingComma)
+        #expect(field.insert(",", unit: .lbs) == .notADigit(","))
+        #expect(field.insert("5", unit: .lbs) == .notADigit(","))
+        #expect(field.text == "72,5")
+        #expect(field.holdsGroupingComma)
+        #expect(field.weight(unit: .lbs) == nil)
+        // Only what a weight's text holds is kept, and not past its length.
+        #expect(field.insert("x", unit: .lbs) == .notADigit(","))
+        for ch in "12345" { _ = field.insert(ch, unit: .lbs) }
+        #expect(field.text == "72,512345")
+        #expect(field.insert("6", unit: .lbs) == .notADigit(","))
+        #expect(field.text == "72,512345")
+        for _ in 0..<7 {
+            let deleted = field.deleteBackward()
+            #expect(deleted)
+        }
+        #expect(field.text == "72" && !field.holdsGroupingComma)
+        #expect(field.weight(unit: .lbs) == Weight(digits: "72", unit: .lbs))
     }
 }
