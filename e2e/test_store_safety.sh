@@ -305,6 +305,24 @@ reads_on_a_full_disk() {
     ' || fail "exit $?" || return 1
 }
 
+# A save whose standard output is closed (issue 31): the save landed, so
+# its status is the save's (0), and stderr says the confirmation was lost;
+# a retrying script does not add it twice. A read whose output is lost
+# still ends 2.
+a_save_with_stdout_closed_ends_zero() {
+    local store=$GROCER_STORE status
+    G weight add 70 --unit kg >&- 2>"$TMPROOT/err"
+    status=$?
+    [[ $status == 0 ]] || fail "the save ended $status: $(cat "$TMPROOT/err")"
+    grep -q "saved, but the confirmation could not be written to standard output" "$TMPROOT/err" ||
+        fail "no line on stderr: $(cat "$TMPROOT/err")"
+    [[ $(rows "$store") == 1 ]] || fail "rows: $(rows "$store")"
+    G items add milk >&- 2>/dev/null || fail "items add with stdout closed: exit $?"
+    G weight list >&- 2>/dev/null
+    status=$?
+    [[ $status == 2 ]] || fail "a read with its output lost ended $status"
+}
+
 run_test "4 writers x 60 and a reader: no failure, every row" parallel_writers_and_a_reader_never_fail
 run_test "8 grocers creating one store at once" eight_creators_at_once
 run_test "kills during saves never lock the person out" kill_loop_never_locks_out
@@ -316,4 +334,5 @@ run_test "a linked store stays a link" a_linked_store_stays_a_link
 run_test "store status leaves nothing beside a WAL store" status_leaves_nothing_beside
 run_test "a full disk and a read-only disk say so in one line" full_and_read_only_disks_say_so
 run_test "a full disk refuses saves, not reads" reads_on_a_full_disk
+run_test "a save with stdout closed ends 0 and says the confirmation was lost" a_save_with_stdout_closed_ends_zero
 finish

@@ -110,7 +110,7 @@ enum Main {
             }
             var command = try Grocer.parseAsRoot()
             try command.run()
-            exit(outputStatus(0))
+            exit(outputStatus(0, saved: (command as? any SavingCommand)?.saves == true))
         } catch {
             var report = ErrorReport(for: error, command: Grocer.self)
             // The screen's refusal is read on the terminal: whole, wrapped
@@ -125,10 +125,11 @@ enum Main {
     }
 
     /// `status`, unless something written to standard output did not get
-    /// there (a full disk, a closed descriptor): then one line, exit 2.
-    static func outputStatus(_ status: Int32) -> Int32 {
-        guard let code = StandardOutput.finish() else { return status }
-        StandardOutput.writeError(Data(("grocer: " + StandardOutput.failureLine(code) + "\n").utf8))
-        return status == 0 ? 2 : status
+    /// there (a full disk, a closed descriptor): then one line, and exit 2,
+    /// unless the command's save landed (`StandardOutput.ending`).
+    static func outputStatus(_ status: Int32, saved: Bool = false) -> Int32 {
+        let ending = StandardOutput.ending(status: status, failure: StandardOutput.finish(), saved: saved)
+        if let line = ending.line { StandardOutput.writeError(Data(("grocer: " + line + "\n").utf8)) }
+        return ending.status
     }
 }
