@@ -137,6 +137,7 @@ public final class Store: Sendable {
         default: throw refusal(again, path: path)
         }
         try FileSystem.createPrivateFile(path)
+        let before = FileSystem.Identity(path: path)
         let queue = try connect(path, stop: stop, busyWait: busyWait)
         do {
             try queue.writeWithoutTransaction { db in
@@ -153,7 +154,22 @@ public final class Store: Sendable {
             try? queue.close()
             throw StoreError.from(error, path: path)
         }
-        return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone)
+        return Store(path: path, writer: queue, identity: try sameFile(path, before, queue), timeZone: timeZone)
+    }
+
+    /// The file the connection just opened, as the path names it: the
+    /// same file before the connection and after it, or the store was
+    /// renamed, deleted or replaced while it opened, and is refused as
+    /// moved (its saves would go into a file no longer at `path`: the
+    /// screen said "Saved" and the weight went nowhere). Never nil: a
+    /// store with no identity would never be checked again.
+    static func sameFile(_ path: String, _ before: FileSystem.Identity?, _ queue: any DatabaseWriter) throws -> FileSystem.Identity {
+        OpenHooks.afterConnect(path)
+        guard let before, let after = FileSystem.Identity(path: path), after == before else {
+            try? queue.close()
+            throw StoreError.moved(path: path)
+        }
+        return after
     }
 
     /// Opens a file judged current: checks its own schema first (nothing is
@@ -161,6 +177,7 @@ public final class Store: Sendable {
     static func connectCurrent(_ path: String, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil) throws
         -> Store
     {
+        let before = FileSystem.Identity(path: path)
         let queue = try connect(path, stop: stop, busyWait: busyWait)
         do {
             try queue.writeWithoutTransaction { db in
@@ -171,7 +188,7 @@ public final class Store: Sendable {
             try? queue.close()
             throw StoreError.from(error, path: path)
         }
-        return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone)
+        return Store(path: path, writer: queue, identity: try sameFile(path, before, queue), timeZone: timeZone)
     }
 
     /// The file's own version and schema, read through the connection that
@@ -195,6 +212,7 @@ public final class Store: Sendable {
     static func connectReadOnly(_ path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
         let immutable = Header(path: path)?.isWAL == true && !FileManager.default.fileExists(atPath: path + "-wal")
         let config = Connection.configuration(label: "grocer.store.readonly", readonly: true, stop: stop)
+        let before = FileSystem.Identity(path: path)
         do {
             let queue = try DatabaseQueue(path: immutable ? ReadOnlyFile.immutableURI(path) : path, configuration: config)
             do {
@@ -203,7 +221,7 @@ public final class Store: Sendable {
                 try? queue.close()
                 throw error
             }
-            return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone)
+            return Store(path: path, writer: queue, identity: try sameFile(path, before, queue), timeZone: timeZone)
         } catch {
             throw StoreError.from(error, path: path)
         }
@@ -218,6 +236,7 @@ public final class Store: Sendable {
     /// a little free space (`StoreError.noRoomToRead`).
     static func connectOnFullDisk(_ path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
         let config = Connection.configuration(label: "grocer.store.fulldisk", readonly: true, stop: stop)
+        let before = FileSystem.Identity(path: path)
         func attempt(_ location: String) throws -> Store {
             let queue = try DatabaseQueue(path: location, configuration: config)
             do {
@@ -226,7 +245,7 @@ public final class Store: Sendable {
                 try? queue.close()
                 throw error
             }
-            return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone, fullDisk: true)
+            return Store(path: path, writer: queue, identity: try sameFile(path, before, queue), timeZone: timeZone, fullDisk: true)
         }
         func mapped(_ error: any Error) -> StoreError {
             switch StoreError.from(error, path: path) {
@@ -298,9 +317,27 @@ struct GuardedWriter: Sendable {
         do { return try base.read(body) } catch { throw mapped(error, writing: false) }
     }
 
+    /// The file is checked before the transaction and again inside it,
+    /// after the body and right before the commit: a store renamed or
+    /// deleted meanwhile rolls the save back and says so, instead of
+    /// committing into a file no longer at `path`.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try requireSameFile()
+        do {
+            return try base.write { db in
+                let result = try body(db)
+                OpenHooks.beforeCommit(path)
+                try requireSameFile()
+                return result
+            }
+        } catch {
+            throw mapped(error, writing: true)
+        }
+    }
+
+    /// Throws `moved` when `path` no longer names the file opened.
+    func requireSameFile() throws {
         if let identity, FileSystem.Identity(path: path) != identity { throw StoreError.moved(path: path) }
-        do { return try base.write(body) } catch { throw mapped(error, writing: true) }
     }
 
     func mapped(_ error: any Error, writing: Bool) -> StoreError {
