@@ -67,13 +67,15 @@ struct StoreOptions: ParsableArguments {
     var url: URL { StoreLocation.resolve(explicit: store, environment: Environment.process) }
 
     /// Opens the store; a refusal is thrown as the store's `StoreError`.
+    /// A damaged file is refused before anything is written (`pageCheck`).
     func open() throws -> Store {
-        try Self.openStore(at: url)
+        try Store.open(at: url, pageCheck: pageCheck)
     }
 
-    static func openStore(at url: URL) throws -> Store {
-        try Store.open(at: url)
-    }
+    /// Every command's store is judged before anything is written or kept
+    /// in it, as the screen's launch judges it: its pages are read unless
+    /// the file is as when a check last passed (`PageCheck`).
+    var pageCheck: PageCheck { CommandPageCheck.forStore(at: url.path, environment: Environment.process) }
 }
 
 /// The one-line error type the commands throw (see `ErrorReport`).

@@ -103,10 +103,3 @@ struct WeightImportCommand: ParsableCommand {
         return stream
     }
 }
-
-extension StoreOptions {
-    /// The store when one is there, else nil, saying nothing.
-    func openForReadingQuietly() throws -> Store? {
-        try Store.openForReading(at: url)
-    }
-}
