@@ -28,7 +28,7 @@ damaged_store() {
     G items add 2 milk --aisle Dairy --store "$store" >/dev/null || return 1
     G items add bread --store "$store" >/dev/null || return 1
     G storage add Fridge --store "$store" >/dev/null || return 1
-    G units add pack --store "$store" >/dev/null || return 1
+    G units add crate --store "$store" >/dev/null || return 1
     damage "$store" || return 1
     [[ $(G store status --store "$store" | grep state:) == *corrupt* ]] || fail "status: not corrupt"
 }
@@ -72,8 +72,8 @@ every_writing_command_refuses_a_damaged_store() {
         "storage rename Fridge Cold"
         "storage rm Fridge"
         "units add box"
-        "units rename pack packet"
-        "units rm pack"
+        "units rename crate crates"
+        "units rm crate"
         "sync forget"
         "sync conflicts --dismiss 1"
         "store backup $TMPROOT/copy.sqlite"
@@ -84,8 +84,7 @@ every_writing_command_refuses_a_damaged_store() {
         status=$?
         [[ $status == 2 ]] || fail "$cmd: exit $status" || continue
         [[ $(printf '%s\n' "$out" | wc -l) == 1 ]] || fail "$cmd: not one line: $out"
-        [[ grocer:\ $screen_message == "$out" || $screen_message == "${out#grocer: }" ]] ||
-            fail "$cmd: not the screen's message: $out | screen: $screen_message"
+        [[ $out == "$screen_message" ]] || fail "$cmd: not the screen's message: $out | screen: $screen_message"
         [[ $(sha256sum <"$store") == "$before" ]] || fail "$cmd: the file changed" || return 1
         [[ $(ls -A "$dir") == "$listing" ]] || fail "$cmd: made beside it: $(ls -A "$dir")" || return 1
     done
