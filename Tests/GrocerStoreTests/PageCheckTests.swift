@@ -37,9 +37,12 @@ import Testing
             { try Store.open(at: url, stop: StopFlag(), pageCheck: kept.check) },
             { try Store.openForReading(at: url, stop: StopFlag(), pageCheck: kept.check)! },
         ] as [() throws -> Store] {
+            // The unit is kept on an undamaged page: without the check,
+            // that save lands and the file changes.
             let error = #expect(throws: StoreError.self) {
                 let store = try open()
                 defer { try? store.close() }
+                try store.setDefaultDisplayUnit(.kg)
                 _ = try store.addWeight(Self.weight, at: LaunchJudgementTests.t0)
             }
             guard case .corrupt(path, let detail)? = error else {

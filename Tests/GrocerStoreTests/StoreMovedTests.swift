@@ -44,7 +44,7 @@ import Testing
                 _ = FileManager.default.createFile(atPath: path, contents: Data())
             }
         }
-        try Self.withHook(OpenHooks.connected, path, hook) {
+        Self.withHook(OpenHooks.connected, path, hook) {
             let error = #expect(throws: StoreError.self) {
                 let store = try Store.open(at: url, stop: StopFlag())
                 defer { try? store.close() }
@@ -63,7 +63,7 @@ import Testing
         let store = try Store.open(at: url, stop: StopFlag())
         defer { try? store.close() }
         let hook: @Sendable () -> Void = { _ = how == "renamed" ? rename(path, path + ".old") : unlink(path) }
-        try Self.withHook(OpenHooks.committing, path, hook) {
+        Self.withHook(OpenHooks.committing, path, hook) {
             let error = #expect(throws: StoreError.self) { _ = try store.addWeight(Self.weight, at: Date()) }
             #expect(error == .moved(path: path))
         }
