@@ -305,6 +305,43 @@ reads_on_a_full_disk() {
     ' || fail "exit $?" || return 1
 }
 
+# A save whose standard output is closed (issue 31): the save landed, so
+# its status is the save's (0), and stderr says the confirmation was lost;
+# a retrying script does not add it twice. A read whose output is lost
+# still ends 2.
+a_save_with_stdout_closed_ends_zero() {
+    local store=$GROCER_STORE status
+    G weight add 70 --unit kg >&- 2>"$TMPROOT/err"
+    status=$?
+    [[ $status == 0 ]] || fail "the save ended $status: $(cat "$TMPROOT/err")"
+    grep -q "saved, but the confirmation could not be written to standard output" "$TMPROOT/err" ||
+        fail "no line on stderr: $(cat "$TMPROOT/err")"
+    [[ $(rows "$store") == 1 ]] || fail "rows: $(rows "$store")"
+    G items add milk >&- 2>/dev/null || fail "items add with stdout closed: exit $?"
+    G weight list >&- 2>/dev/null
+    status=$?
+    [[ $status == 2 ]] || fail "a read with its output lost ended $status"
+}
+
+# A store renamed while the weight screen opens it (issue 31: twice under
+# load "Saved 72 lbs" and the weight went nowhere). The test build pauses
+# right after the store's connection is made (GROCER_TEST_PAUSE_AFTER_CONNECT)
+# until the test has moved the file: the screen refuses the moved store in
+# one line, exit 2, and nothing goes into the file under its new name.
+a_store_moved_while_the_screen_opens_it_is_refused() {
+    require_test_hooks
+    local store=$GROCER_STORE pause=$TMPROOT/pause
+    G weight add 70 --unit kg >/dev/null || return 1
+    start GROCER_TEST_PAUSE_AFTER_CONNECT="$pause"
+    until_screen test -e "$pause" || fail "the screen never paused at its open" || return 1
+    mv "$store" "$store.moved" || return 1
+    rm -f "$pause"
+    wait_for "[exit 2]" || return 1
+    shows "deleted or replaced" || fail "not refused as moved"
+    [[ $(rows "$store.moved") == 1 ]] || fail "rows in the moved file: $(rows "$store.moved")"
+    [[ ! -e $store ]] || fail "a store was made at the old path"
+}
+
 run_test "4 writers x 60 and a reader: no failure, every row" parallel_writers_and_a_reader_never_fail
 run_test "8 grocers creating one store at once" eight_creators_at_once
 run_test "kills during saves never lock the person out" kill_loop_never_locks_out
@@ -316,4 +353,6 @@ run_test "a linked store stays a link" a_linked_store_stays_a_link
 run_test "store status leaves nothing beside a WAL store" status_leaves_nothing_beside
 run_test "a full disk and a read-only disk say so in one line" full_and_read_only_disks_say_so
 run_test "a full disk refuses saves, not reads" reads_on_a_full_disk
+run_test "a save with stdout closed ends 0 and says the confirmation was lost" a_save_with_stdout_closed_ends_zero
+run_test "a store moved while the screen opens it is refused" a_store_moved_while_the_screen_opens_it_is_refused
 finish

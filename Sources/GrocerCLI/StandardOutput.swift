@@ -40,6 +40,24 @@ public enum StandardOutput {
         "could not write to standard output (\(String(cString: strerror(code)))); the output is incomplete. Check the disk, or where the output goes."
     }
 
+    /// The line for a failed standard output after a save that landed.
+    public static func savedFailureLine(_ code: Int32) -> String {
+        "saved, but the confirmation could not be written to standard output (\(String(cString: strerror(code)))). Do not save it again; check where the output goes."
+    }
+
+    /// How a command ends once its work is done: `status` as its work
+    /// ended, `failure` the errno of a failed write to standard output
+    /// (nil: none), `saved` whether its work was a save that landed. A
+    /// failed output makes an otherwise good status 2 (the output is
+    /// incomplete), except after a save: a script that retries on a
+    /// failure would save twice, so the save's status stays, and the line
+    /// says the confirmation was lost.
+    public static func ending(status: Int32, failure: Int32?, saved: Bool) -> (status: Int32, line: String?) {
+        guard let failure else { return (status, nil) }
+        if saved && status == 0 { return (0, savedFailureLine(failure)) }
+        return (status == 0 ? 2 : status, failureLine(failure))
+    }
+
     private static func note(_ code: Int32) {
         _ = failure.compareExchange(expected: 0, desired: code == 0 ? EIO : code, ordering: .relaxed)
     }

@@ -106,17 +106,6 @@ enum SchemaCheck {
         return try problems(in: db, expected: columns, expectedObjects: objects)
     }
 
-    /// A CREATE statement with the spelling that does not change what it
-    /// makes taken out: case, white space and quotes. What is left still
-    /// holds every clause (ON DELETE CASCADE, ON CONFLICT REPLACE, a CHECK,
-    /// a DEFAULT), so a table or index that behaves otherwise differs.
-    static func normalized(_ sql: String?) -> String {
-        String(
-            (sql ?? "").lowercased().unicodeScalars.filter {
-                !CharacterSet.whitespacesAndNewlines.contains($0) && !"\"'`[]".unicodeScalars.contains($0)
-            }.map(Character.init))
-    }
-
     private static func problems(
         in db: Database, expected: [String: [Column]], expectedObjects: Objects
     ) throws -> [String] {

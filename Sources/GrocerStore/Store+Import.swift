@@ -281,13 +281,14 @@ extension Store {
     /// `checkedWrite`, errors that are not SQLite's pass through unchanged
     /// (a reader's error names the file, not the store).
     func importTransaction<T>(_ body: (Database) throws -> (T, commit: Bool)) throws -> T {
-        if let identity = writer.identity, FileSystem.Identity(path: path) != identity { throw StoreError.moved(path: path) }
+        try writer.requireSameFile()
         do {
             return try writer.base.writeWithoutTransaction { db in
                 var result: T? = nil
                 try db.inTransaction(.immediate) {
                     let (value, commit) = try body(db)
                     result = value
+                    if commit { try writer.requireSameFile() }
                     return commit ? .commit : .rollback
                 }
                 return result!

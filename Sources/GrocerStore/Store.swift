@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GrocerCore
+import Synchronization
 
 /// grocer's SQLite file, spoken to in records and intents. SQL and GRDB
 /// types never leave this layer.
@@ -11,6 +12,17 @@ public final class Store: Sendable {
     /// The person's time zone: the calendar days of `weight_day` are days
     /// here (the table is rebuilt when it was built for another zone).
     public let timeZone: TimeZone
+    /// A command's page check, while the file is known good: kept again
+    /// as the file is when the store closes (`close`).
+    let judged = Mutex<Judged?>(nil)
+
+    /// The page check to answer at close, and `PRAGMA data_version` as the
+    /// store opened: another connection's commit since changes it.
+    struct Judged: Sendable {
+        let check: PageCheck
+        var known: StoreFingerprint?
+        let dataVersion: Int?
+    }
 
     init(
         path: String, writer: any DatabaseWriter, identity: FileSystem.Identity? = nil, timeZone: TimeZone = .current, fullDisk: Bool = false
@@ -27,19 +39,24 @@ public final class Store: Sendable {
     /// `timeZone` is the person's: the one weights are grouped into days in.
     /// `busyWait`, when given, is how its writes wait for another grocer's
     /// (the screen's: it sees the wait and can end it); else a plain timeout.
-    public static func open(at url: URL, timeZone: TimeZone = .current, stop: StopFlag = .process, busyWait: BusyWait? = nil)
-        throws -> Store
-    {
+    /// With `pageCheck` (a command's store), a current file's pages are
+    /// judged first, unless unchanged since a check last passed, and a
+    /// damaged one is refused as the screen refuses it (`PageCheck`).
+    public static func open(
+        at url: URL, timeZone: TimeZone = .current, stop: StopFlag = .process, busyWait: BusyWait? = nil, pageCheck: PageCheck? = nil
+    ) throws -> Store {
         // Never nil when creating.
-        try open(at: url, creating: true, timeZone: timeZone, stop: stop, busyWait: busyWait)!
+        try open(at: url, creating: true, timeZone: timeZone, stop: stop, busyWait: busyWait, pageCheck: pageCheck)!
     }
 
     /// Opens the store at `url` for commands that only read: nil when no
     /// file is there, and then nothing is created (no folder, no file, no
     /// lock), so a mistyped path leaves no trace. An existing file is
     /// judged, refused and opened exactly as `open(at:stop:)` does.
-    public static func openForReading(at url: URL, timeZone: TimeZone = .current, stop: StopFlag = .process) throws -> Store? {
-        try open(at: url, creating: false, timeZone: timeZone, stop: stop)
+    public static func openForReading(at url: URL, timeZone: TimeZone = .current, stop: StopFlag = .process, pageCheck: PageCheck? = nil)
+        throws -> Store?
+    {
+        try open(at: url, creating: false, timeZone: timeZone, stop: stop, pageCheck: pageCheck)
     }
 
     /// Another connection to a store this process already has open (the
@@ -74,20 +91,35 @@ public final class Store: Sendable {
         }
     }
 
-    static func open(at url: URL, creating: Bool, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil)
-        throws -> Store?
-    {
+    static func open(
+        at url: URL, creating: Bool, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil, pageCheck: PageCheck? = nil
+    ) throws -> Store? {
         let path = try FileSystem.resolveStorePath(url.path)
         try FileSystem.requireFileOrMissing(path)
         let judgement = StoreJudge.judge(path: path, stop: stop)
+        let store: Store
+        var known: StoreFingerprint? = nil
         switch judgement.state {
         case .missing:
-            return creating ? try create(at: path, timeZone: timeZone, stop: stop, busyWait: busyWait) : nil
+            guard creating else { return nil }
+            store = try create(at: path, timeZone: timeZone, stop: stop, busyWait: busyWait)
         case .current:
-            return try connectJudgedCurrent(path, timeZone: timeZone, stop: stop, busyWait: busyWait)
+            if let pageCheck {
+                let pages = StoreJudge.judgePages(path: path, header: judgement, checked: pageCheck.kept, stop: stop)
+                // Refused before any connection: nothing written, nothing made beside it.
+                if pages.judgement.state != .current { throw refusal(pages.judgement, path: path) }
+                if let checked = pages.checked, checked != pageCheck.kept { pageCheck.keep(checked) }
+                known = pages.checked ?? pageCheck.kept
+            }
+            store = try connectJudgedCurrent(path, timeZone: timeZone, stop: stop, busyWait: busyWait)
         default:
             throw refusal(judgement, path: path)
         }
+        if let pageCheck {
+            let version = try? store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
+            store.judged.withLock { $0 = Judged(check: pageCheck, known: known, dataVersion: version ?? nil) }
+        }
+        return store
     }
 
     /// Why the file at `path`, judged `judgement` (anything but missing or
@@ -137,6 +169,7 @@ public final class Store: Sendable {
         default: throw refusal(again, path: path)
         }
         try FileSystem.createPrivateFile(path)
+        let before = FileSystem.Identity(path: path)
         let queue = try connect(path, stop: stop, busyWait: busyWait)
         do {
             try queue.writeWithoutTransaction { db in
@@ -153,7 +186,7 @@ public final class Store: Sendable {
             try? queue.close()
             throw StoreError.from(error, path: path)
         }
-        return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone)
+        return Store(path: path, writer: queue, identity: try sameFile(path, before, queue), timeZone: timeZone)
     }
 
     /// Opens a file judged current: checks its own schema first (nothing is
@@ -161,6 +194,7 @@ public final class Store: Sendable {
     static func connectCurrent(_ path: String, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil) throws
         -> Store
     {
+        let before = FileSystem.Identity(path: path)
         let queue = try connect(path, stop: stop, busyWait: busyWait)
         do {
             try queue.writeWithoutTransaction { db in
@@ -171,7 +205,22 @@ public final class Store: Sendable {
             try? queue.close()
             throw StoreError.from(error, path: path)
         }
-        return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone)
+        return Store(path: path, writer: queue, identity: try sameFile(path, before, queue), timeZone: timeZone)
+    }
+
+    /// The file the connection just opened, as the path names it: the
+    /// same file before the connection and after it, or the store was
+    /// renamed, deleted or replaced while it opened, and is refused as
+    /// moved (its saves would go into a file no longer at `path`: the
+    /// screen said "Saved" and the weight went nowhere). Never nil: a
+    /// store with no identity would never be checked again.
+    static func sameFile(_ path: String, _ before: FileSystem.Identity?, _ queue: any DatabaseWriter) throws -> FileSystem.Identity {
+        OpenHooks.afterConnect(path)
+        guard let before, let after = FileSystem.Identity(path: path), after == before else {
+            try? queue.close()
+            throw StoreError.moved(path: path)
+        }
+        return after
     }
 
     /// The file's own version and schema, read through the connection that
@@ -195,6 +244,7 @@ public final class Store: Sendable {
     static func connectReadOnly(_ path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
         let immutable = Header(path: path)?.isWAL == true && !FileManager.default.fileExists(atPath: path + "-wal")
         let config = Connection.configuration(label: "grocer.store.readonly", readonly: true, stop: stop)
+        let before = FileSystem.Identity(path: path)
         do {
             let queue = try DatabaseQueue(path: immutable ? ReadOnlyFile.immutableURI(path) : path, configuration: config)
             do {
@@ -203,7 +253,7 @@ public final class Store: Sendable {
                 try? queue.close()
                 throw error
             }
-            return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone)
+            return Store(path: path, writer: queue, identity: try sameFile(path, before, queue), timeZone: timeZone)
         } catch {
             throw StoreError.from(error, path: path)
         }
@@ -218,6 +268,7 @@ public final class Store: Sendable {
     /// a little free space (`StoreError.noRoomToRead`).
     static func connectOnFullDisk(_ path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
         let config = Connection.configuration(label: "grocer.store.fulldisk", readonly: true, stop: stop)
+        let before = FileSystem.Identity(path: path)
         func attempt(_ location: String) throws -> Store {
             let queue = try DatabaseQueue(path: location, configuration: config)
             do {
@@ -226,7 +277,7 @@ public final class Store: Sendable {
                 try? queue.close()
                 throw error
             }
-            return Store(path: path, writer: queue, identity: FileSystem.Identity(path: path), timeZone: timeZone, fullDisk: true)
+            return Store(path: path, writer: queue, identity: try sameFile(path, before, queue), timeZone: timeZone, fullDisk: true)
         }
         func mapped(_ error: any Error) -> StoreError {
             switch StoreError.from(error, path: path) {
@@ -275,8 +326,20 @@ public final class Store: Sendable {
         }
     }
 
+    /// Closes the connection. A command's store judged good at open
+    /// (`PageCheck`) keeps the file's fingerprint as its own writes left
+    /// it, once settled, unless another connection committed meanwhile.
     public func close() throws {
+        let judged = self.judged.withLock { judged in
+            defer { judged = nil }
+            return judged
+        }
+        let alone = judged.map { judged in
+            judged.dataVersion != nil && (try? writer.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }) == judged.dataVersion
+        }
         do { try writer.base.close() } catch { throw StoreError.from(error, path: path) }
+        guard let judged, alone == true, let now = StoreFingerprint.settled(path: path), now != judged.known else { return }
+        judged.check.keep(now)
     }
 }
 
@@ -298,9 +361,27 @@ struct GuardedWriter: Sendable {
         do { return try base.read(body) } catch { throw mapped(error, writing: false) }
     }
 
+    /// The file is checked before the transaction and again inside it,
+    /// after the body and right before the commit: a store renamed or
+    /// deleted meanwhile rolls the save back and says so, instead of
+    /// committing into a file no longer at `path`.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try requireSameFile()
+        do {
+            return try base.write { db in
+                let result = try body(db)
+                OpenHooks.beforeCommit(path)
+                try requireSameFile()
+                return result
+            }
+        } catch {
+            throw mapped(error, writing: true)
+        }
+    }
+
+    /// Throws `moved` when `path` no longer names the file opened.
+    func requireSameFile() throws {
         if let identity, FileSystem.Identity(path: path) != identity { throw StoreError.moved(path: path) }
-        do { return try base.write(body) } catch { throw mapped(error, writing: true) }
     }
 
     func mapped(_ error: any Error, writing: Bool) -> StoreError {

@@ -37,6 +37,24 @@ public struct StoreFingerprint: Equatable, Sendable {
 
     public static func == (a: StoreFingerprint, b: StoreFingerprint) -> Bool { a.text == b.text }
 
+    /// The file's fingerprint once settled: right after a write its change
+    /// time is in the coarse clock's current tick, so this waits for the
+    /// next tick (a few ms at most) and takes it again. nil when the file
+    /// is gone or changed meanwhile.
+    public static func settled(path: String) -> StoreFingerprint? {
+        guard let first = StoreFingerprint(path: path) else { return nil }
+        if first.isSettled { return first }
+        var tick = timespec()
+        clock_getres(CLOCK_REALTIME_COARSE, &tick)
+        for _ in 0..<4 {
+            var wait = tick
+            nanosleep(&wait, nil)
+            guard let again = StoreFingerprint(path: path), again == first else { return nil }
+            if again.isSettled { return again }
+        }
+        return nil
+    }
+
     static func describe(_ path: String, unlessEmpty: Bool = false) -> (text: String, changed: timespec)? {
         var info = stat()
         guard stat(path, &info) == 0, !unlessEmpty || info.st_size > 0 else { return nil }

@@ -106,6 +106,22 @@ public enum StoreJudge {
         return LaunchJudgement(judgement: deep, checked: after, ranCheck: true)
     }
 
+    /// Before a command writes or keeps anything in a store its header
+    /// calls current (`header`): its pages, read unless the file is
+    /// exactly as when a check last passed (`checked`), as the launch
+    /// judges them (`judgeBeforeFrame` then `checkPages`). `checked` in
+    /// the answer is the fingerprint to keep (nil: none settled).
+    public static func judgePages(path: String, header: StoreJudgement, checked: StoreFingerprint?, stop: StopFlag = .process)
+        -> LaunchJudgement
+    {
+        guard header.state == .current, let before = StoreFingerprint(path: path) else {
+            return LaunchJudgement(judgement: header, checked: nil, ranCheck: false)
+        }
+        if before == checked { return LaunchJudgement(judgement: header, checked: before, ranCheck: false) }
+        let pending = LaunchJudgement(judgement: header, checked: nil, ranCheck: false, pagesPending: true)
+        return checkPages(path: path, after: pending, stop: stop)
+    }
+
     /// Whether anything is there (a link is followed).
     static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -68,13 +68,15 @@ struct StoreOptions: ParsableArguments {
     var url: URL { StoreLocation.resolve(explicit: store, environment: Environment.process) }
 
     /// Opens the store; a refusal is thrown as the store's `StoreError`.
+    /// A damaged file is refused before anything is written (`pageCheck`).
     func open() throws -> Store {
-        try Self.openStore(at: url)
+        try Store.open(at: url, pageCheck: pageCheck)
     }
 
-    static func openStore(at url: URL) throws -> Store {
-        try Store.open(at: url)
-    }
+    /// Every command's store is judged before anything is written or kept
+    /// in it, as the screen's launch judges it: its pages are read unless
+    /// the file is as when a check last passed (`PageCheck`).
+    var pageCheck: PageCheck { CommandPageCheck.forStore(at: url.path, environment: Environment.process) }
 }
 
 /// The one-line error type the commands throw (see `ErrorReport`).
@@ -115,7 +117,7 @@ enum Main {
             var command = try Grocer.parseAsRoot()
             if let zoneRefusal { throw Failure(zoneRefusal) }
             try command.run()
-            exit(outputStatus(0))
+            exit(outputStatus(0, saved: (command as? any SavingCommand)?.saves == true))
         } catch {
             var report = ErrorReport(for: error, command: Grocer.self)
             // The screen's refusal is read on the terminal: whole, wrapped
@@ -130,10 +132,11 @@ enum Main {
     }
 
     /// `status`, unless something written to standard output did not get
-    /// there (a full disk, a closed descriptor): then one line, exit 2.
-    static func outputStatus(_ status: Int32) -> Int32 {
-        guard let code = StandardOutput.finish() else { return status }
-        StandardOutput.writeError(Data(("grocer: " + StandardOutput.failureLine(code) + "\n").utf8))
-        return status == 0 ? 2 : status
+    /// there (a full disk, a closed descriptor): then one line, and exit 2,
+    /// unless the command's save landed (`StandardOutput.ending`).
+    static func outputStatus(_ status: Int32, saved: Bool = false) -> Int32 {
+        let ending = StandardOutput.ending(status: status, failure: StandardOutput.finish(), saved: saved)
+        if let line = ending.line { StandardOutput.writeError(Data(("grocer: " + line + "\n").utf8)) }
+        return ending.status
     }
 }

@@ -150,7 +150,7 @@ struct SyncCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            guard let db = try Store.openForReading(at: store.url) else { throw Failure(SyncLines.notSetUp) }
+            guard let db = try store.openForReadingQuietly() else { throw Failure(SyncLines.notSetUp) }
             defer { try? db.close() }
             let accounts = try db.syncAccounts()
             let conflicts = try db.syncConflicts()
@@ -216,7 +216,7 @@ struct SyncCommand: ParsableCommand {
                 return print(
                     take != nil ? VisibleText.escaped("Took the other value of \(conflict.title); it goes at the next sync.") : "Dismissed.")
             }
-            guard let db = try Store.openForReading(at: store.url) else { return json ? JSONText.write(array: []) : () }
+            guard let db = try store.openForReadingQuietly() else { return json ? JSONText.write(array: []) : () }
             defer { try? db.close() }
             let conflicts = try db.syncConflicts()
             if json {
@@ -253,7 +253,7 @@ struct SyncCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let db = try Store.openForReading(at: store.url)
+            let db = try store.openForReadingQuietly()
             defer { try? db?.close() }
             let accounts = try db?.syncAccounts() ?? []
             try db?.forgetSync()

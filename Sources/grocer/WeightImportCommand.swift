@@ -87,10 +87,3 @@ struct WeightImportCommand: ParsableCommand {
         }
     }
 }
-
-extension StoreOptions {
-    /// The store when one is there, else nil, saying nothing.
-    func openForReadingQuietly() throws -> Store? {
-        try Store.openForReading(at: url)
-    }
-}

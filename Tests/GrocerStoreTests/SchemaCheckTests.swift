@@ -111,6 +111,17 @@ import Testing
             """,
             "weight_entry has constraints grocer did not create (its definition is not grocer's)"
         ),
+        // A string's contents are what a CHECK compares: every save of a
+        // weight would fail with SQLite's "CHECK constraint failed".
+        (
+            "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, '''lbs'', ''kg''', '''LBS'',''KG''') WHERE name = 'weight_entry';",
+            "weight_entry has constraints grocer did not create (its definition is not grocer's)"
+        ),
+        // Brackets inside a string are the pattern's, not an identifier's.
+        (
+            "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, 'value GLOB ''[0-9]*''', 'value GLOB ''0-9*''') WHERE name = 'weight_entry';",
+            "weight_entry has constraints grocer did not create (its definition is not grocer's)"
+        ),
         ("CREATE UNIQUE INDEX unit_names ON unit(name);", "an index grocer did not create: unit_names on unit"),
         (
             "DROP INDEX item_by_aisle; CREATE INDEX item_by_aisle ON item(aisle_id) WHERE aisle_id > 3;",
@@ -135,6 +146,32 @@ import Testing
         )
         #expect(try Self.problems(dir.path("s.sqlite")) == [])
         try Store.open(at: url).close()
+    }
+
+    /// Quotes, brackets, case, white space and comments around the same
+    /// tokens are the same definition; a string's, a number's or an
+    /// operator's text is not.
+    static let spellings: [(a: String, b: String, same: Bool)] = [
+        ("unit TEXT NOT NULL CHECK (unit IN ('lbs', 'kg'))", "\"UNIT\"  text not null check(`unit` in('lbs','kg'))", true),
+        ("id INTEGER PRIMARY KEY", "[id] integer /* the key */ primary -- a comment\n key", true),
+        ("unit IN ('lbs', 'kg')", "unit IN ('LBS', 'KG')", false),
+        ("value GLOB '[0-9]*'", "value GLOB '0-9*'", false),
+        ("value GLOB '[0-9]*'", "value GLOB '[0-9]* '", false),
+        ("listed IN (0, 1)", "listed IN (0, 2)", false),
+        ("listed IN (0, 1)", "listed IN (0, 1.0)", false),
+        ("position >= 0", "position > 0", false),
+        ("name TEXT DEFAULT 'it''s'", "name TEXT DEFAULT 'its'", false),
+        ("x'AB'", "X'AB'", true),
+        ("x'AB'", "x'ab'", false),
+        ("\"a b\" TEXT", "a b TEXT", false),
+        ("\"a b\" TEXT", "[A B] TEXT", true),
+        ("unit IN ('lbs')", "unit IN (\"lbs\")", false),
+    ]
+
+    @Test(arguments: spellings.indices)
+    func onlySpellingThatCannotChangeMeaningIsNormalised(index: Int) {
+        let (a, b, same) = Self.spellings[index]
+        #expect((SchemaCheck.normalized(a) == SchemaCheck.normalized(b)) == same, "\(a) | \(b)")
     }
 
     @Test(arguments: foreignChanges.indices)

@@ -151,7 +151,9 @@ extension Migrator {
     /// What each version 4 table's CHECK constraints require, frozen: a
     /// row that breaks one (a file changed outside grocer: `listed = 7`, a
     /// weight in stones) stopped the step, since adding a column checks
-    /// every row ("CHECK constraint failed", the person locked out).
+    /// every row ("CHECK constraint failed", the person locked out). And
+    /// what the column types promise an item's reader: a name that is
+    /// text, a quantity that is a whole number.
     static let version4Checks: [(table: String, columns: [String], rules: [(reason: String, holds: String)])] = [
         (
             "weight_entry", ["id", "value", "unit", "recorded_at"],
@@ -165,6 +167,12 @@ extension Migrator {
             [
                 ("listed is not 0 or 1", "listed IN (0, 1)"),
                 ("collected is not 0 or 1", "collected IN (0, 1)"),
+                // Not CHECKs, but what every reader of an item needs (the
+                // rebuild of older files quarantines the same, in the same
+                // words): left in place, the item was an unreadable row that
+                // `items list` refused and sync could not get past.
+                ("item name is not text", "typeof(name) = 'text'"),
+                ("item quantity is not a whole number", "typeof(quantity) = 'integer'"),
             ]
         ),
     ]

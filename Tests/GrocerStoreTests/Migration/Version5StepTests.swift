@@ -126,7 +126,9 @@ import Testing
     }
 
     /// A version 4 file changed outside grocer can hold any value in
-    /// `quantity`: only a whole number that is not negative becomes an amount.
+    /// `quantity`: only a whole number that is not negative becomes an
+    /// amount; one that is not a whole number (REAL, BLOB) is quarantined
+    /// whole, as the rebuild of an older file does.
     @Test func aHostileQuantityGetsNoAmountAndBreaksNothing() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
@@ -136,10 +138,44 @@ import Testing
             rows: """
                 INSERT INTO item (id, name, quantity) VALUES (20, 'Real', 1.5), (21, 'Text', '3'), (22, 'Blob', X'33'), (23, 'Big', 9223372036854775807);
                 """)
-        try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
+        let summary = try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
         #expect(
             try Self.strings(fixture.path, "SELECT name || '=' || coalesce(amount, 'nil') FROM item WHERE id >= 20 ORDER BY id")
-                == ["Real=nil", "Text=3", "Blob=nil", "Big=9223372036854775807"])
+                == ["Text=3", "Big=9223372036854775807"])
+        #expect(summary.quarantined == ["item quantity is not a whole number": 2])
+        #expect(
+            try Self.strings(fixture.path, "SELECT source_id || ' ' || reason FROM quarantine WHERE source_id >= 20 ORDER BY source_id")
+                == ["20 item quantity is not a whole number", "22 item quantity is not a whole number"])
+    }
+
+    /// An item whose name is not text or whose quantity is not a whole
+    /// number cannot be read: carried, it made `items list` exit 2 and the
+    /// list unsyncable until fixed with sqlite3. It is quarantined whole
+    /// (the BLOB as x'..' text) and every item left can be read.
+    @Test func aVersion4ItemWithABlobNameOrARealQuantityIsQuarantinedAndTheListReads() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try Self.version4Store(fixture)
+        let itemsBefore = try Self.int(fixture.path, "SELECT count(*) FROM item") ?? 0
+        try fixture.write(
+            "",
+            rows: """
+                INSERT INTO item (id, name, quantity) VALUES (50, X'4D696C6B', 1), (51, 'Butter', 2.5);
+                """)
+        let summary = try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
+        #expect(summary.quarantined == ["item name is not text": 1, "item quantity is not a whole number": 1])
+        #expect(summary.carried["item"] == itemsBefore)
+        #expect(
+            try Self.strings(fixture.path, "SELECT source_id || ' ' || row_json FROM quarantine WHERE source_id >= 50 ORDER BY source_id")
+                == [
+                    #"50 {"id":50,"name":"x'4D696C6B'","quantity":1,"listed":1,"collected":0,"unit_id":null}"#,
+                    #"51 {"id":51,"name":"Butter","quantity":2.5,"listed":1,"collected":0,"unit_id":null}"#,
+                ])
+        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        defer { try? store.close() }
+        let report = try store.forEachItem { _ in }
+        #expect(report.isComplete, "\(report)")
+        #expect(try store.groceryItems().count == itemsBefore)
     }
 
     /// A version 4 file changed outside grocer can hold rows that break its

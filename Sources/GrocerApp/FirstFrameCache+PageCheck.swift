@@ -1,0 +1,33 @@
+import GrocerCore
+import GrocerStore
+
+extension FirstFrameCache {
+    /// The commands' page check (`PageCheck`), on the fingerprint the
+    /// first-frame cache keeps for the screen's launch: one mechanism, so a
+    /// check the screen passed spares the next command one, and a command's
+    /// write spares the next command and the next launch one. Only the
+    /// cache's own store is kept: a command on another store (a test's, a
+    /// copy's) leaves the cache to the store the screen shows, and pays for
+    /// its check whenever its file changed.
+    static func pageCheck(storePath: String, environment: Environment) -> PageCheck {
+        let file = path(environment)
+        let cache = read(path: file)
+        let kept = cache?.storePath == storePath ? cache?.checked : nil
+        return PageCheck(kept: kept) { fingerprint in
+            let now = read(path: file)
+            guard now == nil || now?.storePath == storePath else { return }
+            var fresh = now ?? FirstFrameCache(executable: executableIdentity(), storePath: storePath)
+            guard fresh.checked != fingerprint else { return }
+            fresh.checked = fingerprint
+            fresh.write(to: FirstFrameCache.file(environment))
+        }
+    }
+}
+
+/// A command's page check, for the `grocer` executable
+/// (`FirstFrameCache.pageCheck`).
+public enum CommandPageCheck {
+    public static func forStore(at path: String, environment: Environment) -> PageCheck {
+        FirstFrameCache.pageCheck(storePath: path, environment: environment)
+    }
+}
