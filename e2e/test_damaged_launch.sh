@@ -8,16 +8,6 @@ source "$(dirname "$0")/lib.sh"
 
 G() { "$GROCER_BIN" "$@"; }
 
-# damage STORE: random bytes over weight_entry's root page, in place (the
-# size and the 100-byte header stay), read without leaving -wal or -shm.
-damage() {
-    local store=$1 page size
-    page=$(sqlite3 "file:$store?immutable=1" "SELECT rootpage FROM sqlite_master WHERE name = 'weight_entry'") || return 1
-    size=$(sqlite3 "file:$store?immutable=1" "PRAGMA page_size") || return 1
-    [[ $page -gt 1 ]] || fail "no root page: $page" || return 1
-    dd if=/dev/urandom of="$store" bs="$size" seek=$((page - 1)) count=1 conv=notrunc 2>/dev/null
-}
-
 # The pane's lines above "[exit", joined with spaces.
 message() { screen | sed '/^\[exit/,$d' | sed '/^$/d' | paste -sd ' '; }
 

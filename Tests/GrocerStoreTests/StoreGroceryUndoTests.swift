@@ -12,6 +12,16 @@ import Testing
         try Store.open(at: f.dir.url.appendingPathComponent("grocer.sqlite"))
     }
 
+    /// The item `line` adds, deleted here (and the delete, for undo); then
+    /// the other grocer adds `added`.
+    func deleted(_ line: String, thenTheyAdd added: String, _ f: GroceryFixture) throws -> (GroceryItem, GroceryItemChange) {
+        let item = try #require(f.add(line).edits.first?.after)
+        let delete = GroceryItemChange.deleted(item)
+        try f.store.apply(delete)
+        try other(f).addItem(f.entry(added), aisle: nil, storedIn: nil, locale: f.en)
+        return (item, delete)
+    }
+
     @Test func anUndoLeavesAnItemAnotherGrocerChangedSince() throws {
         let f = try GroceryFixture()
         try f.add("3 apples")
@@ -51,11 +61,7 @@ import Testing
     /// deleted item back under its own id, the other's untouched.
     @Test func aDeletedItemComesBackUnderItsOwnIdAfterAnotherGrocerAddedOne() throws {
         let f = try GroceryFixture()
-        try f.add("milk")
-        let milk = try f.named("milk")
-        let delete = GroceryItemChange.deleted(milk)
-        try f.store.apply(delete)
-        try other(f).addItem(f.entry("bread"), aisle: nil, storedIn: nil, locale: f.en)
+        let (milk, delete) = try deleted("milk", thenTheyAdd: "bread", f)
         let bread = try f.named("bread")
         #expect(bread.id != milk.id)
         let undone = try f.store.undo(delete.reversed)
@@ -70,11 +76,7 @@ import Testing
     /// name (issue 31).
     @Test func anUndoOfADeleteNeverMakesASecondItemOfANameAddedElsewhere() throws {
         let f = try GroceryFixture()
-        try f.add("2 l milk")
-        let milk = try f.named("milk")
-        let delete = GroceryItemChange.deleted(milk)
-        try f.store.apply(delete)
-        try other(f).addItem(f.entry("Milk"), aisle: nil, storedIn: nil, locale: f.en)
+        let (_, delete) = try deleted("2 l milk", thenTheyAdd: "Milk", f)
         let theirs = try f.named("Milk")
         let undone = try f.store.undo(delete.reversed)
         #expect(undone.applied.edits.isEmpty)
