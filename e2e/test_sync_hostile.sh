@@ -79,4 +79,31 @@ for how in setup_refused sync_refused_by; do
     sync_test "$how: redirect to another host" on_fake login_never_leaves "$how" redirect "another address"
     sync_test "$how: hang (no answer at all; the request's timeout)" on_fake "$how" hang "did not answer within"
 done
+
+# Issue 36, "the server's words decide where grocer writes": a partner's
+# to-do on Radicale whose UID climbs out of the list ("../weights/planted").
+# Changed here and deleted there, grocer makes it again: in the list, under
+# a plain name, never in the weights collection.
+a_uid_that_climbs_stays_in_the_list() {
+    serve radicale || return 1
+    set_up >/dev/null || fail "setup" || return 1
+    local status
+    printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//e2e//partner//EN\r\nBEGIN:VTODO\r\nUID:../weights/planted\r\nDTSTAMP:20261125T120000Z\r\nSUMMARY:tea\r\nEND:VTODO\r\nEND:VCALENDAR\r\n' \
+        >"$TMPROOT/climb.ics"
+    status=$(phone -o /dev/null -w '%{http_code}' -X PUT -H 'Content-Type: text/calendar; charset=utf-8' -H 'If-None-Match: *' \
+        --data-binary @"$TMPROOT/climb.ics" "${LIST_URL}climb.ics")
+    [[ $status == 201 || $status == 204 ]] || fail "partner: PUT climb.ics: $status" || return 1
+    synced "sync: 1 received, 0 sent, no conflicts" || return 1
+    G items edit "$(item_id tea)" --quantity 4 >/dev/null || fail "edit tea" || return 1
+    phone_delete climb.ics
+    synced || return 1
+    [[ -z $(phone_list "$WEIGHTS_URL") ]] || fail "the weights collection holds $(phone_list "$WEIGHTS_URL")"
+    [[ -z $(find "$CALDAV_DIR/collections" -path '*/weights/*' -name '*.ics') ]] \
+        || fail "Radicale's weights folder holds $(find "$CALDAV_DIR/collections" -path '*/weights/*' -name '*.ics')"
+    [[ $(phone_summaries) == "4 tea" ]] || fail "the list holds $(phone_summaries)"
+    [[ $(phone_list | cut -f1) =~ ^_[0-9a-f]+\.ics$ ]] || fail "the list's member is named $(phone_list | cut -f1)"
+    synced "sync: 0 received, 0 sent, no conflicts"
+}
+
+sync_test "radicale: a UID with ../ stays in the list (issue 36)" on_fake a_uid_that_climbs_stays_in_the_list
 finish

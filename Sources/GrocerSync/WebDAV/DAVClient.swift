@@ -306,18 +306,20 @@ public struct DAVClient: Sendable {
         do { return try Multistatus.read(response.body) } catch { throw .nonsense(error.description) }
     }
 
-    /// Every href made absolute and held to the collection: an answer
-    /// naming a member elsewhere is refused whole.
+    /// Every href made absolute, in its normal form, and held to the
+    /// collection (`DAVEndpoint.member`: after decoding, a direct member
+    /// on this origin): an answer naming anything else is refused whole.
+    /// The collection itself may appear in a listing: left out.
     func checked(_ status: Multistatus) throws(DAVFailure) -> Multistatus {
-        var status = status
-        for index in status.responses.indices {
-            let href = status.responses[index].href
-            // The collection itself may appear in a listing: left out.
-            if href == collection.path || href == collection.url { continue }
-            guard let url = collection.member(href) else { throw .nonsense("a member outside the collection") }
-            status.responses[index].href = url
+        var kept: [Multistatus.Response] = []
+        for var response in status.responses {
+            if collection.isCollection(response.href) { continue }
+            guard let url = collection.member(response.href) else { throw .nonsense("a member outside the collection") }
+            response.href = url
+            kept.append(response)
         }
-        status.responses.removeAll { $0.href == collection.path || $0.href == collection.url }
+        var status = status
+        status.responses = kept
         return status
     }
 
