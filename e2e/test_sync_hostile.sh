@@ -105,5 +105,30 @@ a_uid_that_climbs_stays_in_the_list() {
     synced "sync: 0 received, 0 sent, no conflicts"
 }
 
+# Issue 36, "a listing the server cut short deletes local data": Radicale
+# behind fake-caldav.py's proxy, which refuses the sync token and cuts the
+# calendar-query that replaces it to 2 members (a 507 for the collection).
+# The sync stops in one line, exit 2, the store's rows as they were: no
+# weight, no item deleted.
+a_listing_cut_short_deletes_nothing() {
+    serve radicale || return 1
+    caldav_fake truncate "$CALDAV_PORT" || return 1
+    LIST_URL="http://127.0.0.1:$CALDAV_PORT/$CALDAV_USER/groceries/" WEIGHTS_URL="http://127.0.0.1:$CALDAV_PORT/$CALDAV_USER/weights/"
+    set_up >/dev/null || fail "setup" || return 1
+    local day name before
+    for day in 10 11 12 13 14 15 16 17 18 19; do
+        G weight add "72.$day" --unit kg --at "2026-11-${day}T07:30:00Z" >/dev/null || fail "weight add" || return 1
+    done
+    for name in milk tea ham eggs rice; do G items add "$name" >/dev/null || fail "add $name" || return 1; done
+    synced || return 1
+    before=$(store_dump)
+    sync_refused "cut its listing of the collection short"
+    grep -q '^refused a token' "$CALDAV_LOG" && grep -q '^truncated ' "$CALDAV_LOG" || fail "the proxy never cut a listing: $(cat "$CALDAV_LOG")"
+    [[ $(store_dump) == "$before" ]] || fail "the store changed"
+    [[ $(G weight list --json | jq length) == 10 ]] || fail "weights left: $(G weight list)"
+    [[ $(G items list --listed --json | jq length) == 5 ]] || fail "items left: $(listed)"
+}
+
 sync_test "radicale: a UID with ../ stays in the list (issue 36)" on_fake a_uid_that_climbs_stays_in_the_list
+sync_test "radicale behind a proxy: a listing cut short deletes nothing (issue 36)" on_fake a_listing_cut_short_deletes_nothing
 finish

@@ -92,19 +92,28 @@ public struct SyncEngine: Sendable {
         if let old = account.token {
             try checkCancelled()
             switch try await dav({ () async throws(DAVFailure) in try await client.changes(since: old) }) {
+            // Cut short still: what is listed is taken, and the token the
+            // server gave lists the rest next time (RFC 6578, 3.6).
             case .changed(let status): (listed, token) = (status.responses, status.syncToken)
             case .listAgain: (listed, token, full) = (try await listing(kind.component), nil, true)
             }
         } else {
             try checkCancelled()
+            var first: CollectionChanges?
             do throws(DAVFailure) {
-                guard case .changed(let status) = try await client.changes(since: nil) else { throw DAVFailure.nonsense("no changes") }
-                (listed, token, full) = (status.responses, status.syncToken, true)
+                first = try await client.changes(since: nil)
             } catch {
                 switch error {
-                case .forbidden, .notFound, .nonsense, .serverError: (listed, token, full) = (try await listing(kind.component), nil, true)
+                case .forbidden, .notFound, .nonsense, .serverError: first = nil
                 default: throw SyncFailure(error)
                 }
+            }
+            // Taken as the whole collection: never when cut short (then
+            // calendar-query, which stops the sync if cut short too).
+            if case .changed(let status)? = first, !status.truncated {
+                (listed, token, full) = (status.responses, status.syncToken, true)
+            } else {
+                (listed, token, full) = (try await listing(kind.component), nil, true)
             }
         }
         var remoteGone: [String] = []
@@ -361,9 +370,14 @@ public struct SyncEngine: Sendable {
     /// escapes upper-case), or as it is when it is not a member.
     private func href(_ href: String) -> String { client.collection.member(href) ?? href }
 
+    /// The whole collection, as calendar-query lists it; a listing cut
+    /// short stops the sync with nothing applied (what it left out would
+    /// otherwise be taken as deleted).
     private func listing(_ component: DAVClient.Component) async throws(SyncFailure) -> [Multistatus.Response] {
         try checkCancelled()
-        return try await dav { () async throws(DAVFailure) in try await client.listing(component) }.responses
+        let status = try await dav { () async throws(DAVFailure) in try await client.listing(component) }
+        guard !status.truncated else { throw .listingCutShort }
+        return status.responses
     }
 
     private func conflicts<Value, Field>(_ kind: SyncKind<Value, Field>, uid: String, _ found: [MergeConflict<Value, Field>]) -> [SyncConflict] {
