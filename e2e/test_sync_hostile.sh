@@ -129,6 +129,21 @@ a_listing_cut_short_deletes_nothing() {
     [[ $(G items list --listed --json | jq length) == 5 ]] || fail "items left: $(listed)"
 }
 
+# Issue 36: a collection URL typed with lower-case escapes ("%c3%a9") syncs;
+# Radicale names its members with upper-case ones ("%C3%A9").
+a_url_typed_with_lower_case_escapes_syncs() {
+    serve radicale || return 1
+    LIST_URL="${CALDAV_URL}caf%c3%a9/" WEIGHTS_URL="${CALDAV_URL}poids%c3%a9/"
+    set_up >/dev/null || fail "setup" || return 1
+    G items add milk >/dev/null || fail "add milk" || return 1
+    synced "sync: 0 received, 1 sent, no conflicts" || return 1
+    phone_new phone-tea.ics "SUMMARY:tea"
+    synced "sync: 1 received, 0 sent, no conflicts" || return 1
+    [[ $(phone_summaries) == $'milk\ntea' ]] || fail "the server has $(phone_summaries)"
+    synced "sync: 0 received, 0 sent, no conflicts"
+}
+
 sync_test "radicale: a UID with ../ stays in the list (issue 36)" on_fake a_uid_that_climbs_stays_in_the_list
+sync_test "radicale: a URL typed with lower-case escapes syncs (issue 36)" on_fake a_url_typed_with_lower_case_escapes_syncs
 sync_test "radicale behind a proxy: a listing cut short deletes nothing (issue 36)" on_fake a_listing_cut_short_deletes_nothing
 finish
