@@ -135,11 +135,19 @@ public struct SyncEngine: Sendable {
         if !toFetch.isEmpty {
             try checkCancelled()
             let asked = Set(toFetch)
+            var unanswered = asked
             for response in try await dav({ () async throws(DAVFailure) in try await client.fetch(toFetch) }) {
                 // An answer for a member not asked for is let go.
                 guard asked.contains(response.href) else { continue }
-                guard response.status == nil || response.status == 200, let data = response.calendarData else {
+                unanswered.remove(response.href)
+                if response.isDeleted {
                     if let uid = uidByHref[response.href] { remoteGone.append(uid) }
+                    continue
+                }
+                // Anything else without a body (a 507 for the member, a
+                // 5xx, no calendar-data) is unknown, not gone.
+                guard response.status == nil || response.status == 200, let data = response.calendarData else {
+                    unanswered.insert(response.href)
                     continue
                 }
                 let bytes = Array(data.utf8)
@@ -151,6 +159,9 @@ public struct SyncEngine: Sendable {
                 }
                 remotes.append(Remote(href: response.href, etag: response.etag, bytes: bytes, uid: uid, value: value))
             }
+            // A member listed and not answered: the token stays where it
+            // was, so the next sync lists it and asks again.
+            if !unanswered.isEmpty { token = account.token }
         }
 
         // Merge.

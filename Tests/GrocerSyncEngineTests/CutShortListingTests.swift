@@ -62,4 +62,23 @@ import Testing
         #expect(!SyncFailure.listingCutShort.description.contains("\n"))
         #expect(SyncFailure.listingCutShort.description.hasPrefix("sync: "))
     }
+
+    /// A changed member the calendar-multiget left out, or answered with
+    /// a 507 of its own: unknown, never deleted here, and the token stays
+    /// so that the next sync asks for it again.
+    @Test(arguments: [false, true]) func aMemberTheMultigetDidNotAnswerIsAskedForAgain(with507: Bool) async throws {
+        let here = Machine(server)
+        here.ledger.add(.named("milk"))
+        here.ledger.add(.named("tea"))
+        try await here.sync()
+        let milk = try #require(Sync.path(of: "milk", server))
+        let tea = try #require(Sync.path(of: "tea", server))
+        for path in [milk, tea] { server.phoneEdit(path) { Sync.setting("STATUS", "COMPLETED", in: $0) } }
+        server.set { if with507 { $0.multiget507 = [tea] } else { $0.multigetLeavesOut = [tea] } }
+        try await here.sync()
+        #expect(here.ledger.list == [.named("milk", ticked: true), .named("tea")])
+        server.set { ($0.multiget507, $0.multigetLeavesOut) = ([], []) }
+        try await here.sync()
+        #expect(here.ledger.list == [.named("milk", ticked: true), .named("tea", ticked: true)])
+    }
 }

@@ -48,6 +48,10 @@ final class FakeCalDAV: DAVTransport {
         /// was asked from (or one from the start), so going on never ends.
         var cutSyncCollectionAt: Int?
         var cutCalendarQueryAt: Int?
+        /// calendar-multiget answers leave these paths out, or answer
+        /// them with a 507.
+        var multigetLeavesOut: Set<String> = []
+        var multiget507: Set<String> = []
     }
 
     let state = Mutex(State())
@@ -136,7 +140,8 @@ final class FakeCalDAV: DAVTransport {
             }
             return multistatus([endpoint.path] + state.objects.keys.sorted(), data: false, token: nil, state)
         case "REPORT" where body.contains("calendar-multiget"):
-            return multistatus(Self.between(body, "<d:href>", "</d:href>"), data: true, token: nil, state)
+            let asked = Self.between(body, "<d:href>", "</d:href>").filter { !state.multigetLeavesOut.contains($0) }
+            return multistatus(asked, data: true, token: nil, state, failed: state.multiget507)
         case "PUT":
             if let write = state.phoneWriteBeforeNextPut {
                 state.phoneWriteBeforeNextPut = nil
@@ -177,11 +182,15 @@ final class FakeCalDAV: DAVTransport {
         return etag
     }
 
-    private func multistatus(_ paths: [String], data: Bool, token: String?, _ state: State, truncated: Bool = false) -> DAVResponse {
+    private func multistatus(
+        _ paths: [String], data: Bool, token: String?, _ state: State, truncated: Bool = false, failed: Set<String> = []
+    ) -> DAVResponse {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:multistatus xmlns:D=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:caldav\">"
         for path in paths {
             xml += "<D:response><D:href>\(path)</D:href>"
-            if path == endpoint.path {
+            if failed.contains(path) {
+                xml += "<D:status>HTTP/1.1 507 Insufficient Storage</D:status>"
+            } else if path == endpoint.path {
                 xml += "<D:propstat><D:prop><D:resourcetype/></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>"
             } else if let object = state.objects[path] {
                 xml += "<D:propstat><D:prop><D:getetag>\(object.etag)</D:getetag>"
