@@ -14,7 +14,7 @@
 #                                    Radicale also takes a rights file (RIGHTS)
 #                                    and more logins (CALDAV_MORE_USERS, lines
 #                                    of user:password)
-#   caldav_fake MODE                 the fake server (fake-caldav.py MODE): sets
+#   caldav_fake MODE [PORT]          the fake server (fake-caldav.py MODE [PORT]): sets
 #                                    CALDAV_PID, CALDAV_PORT, CALDAV_LOG (its
 #                                    request log), CALDAV_URL
 #   caldav_stop [PID]                kills it (CALDAV_PID by default) and waits
@@ -104,7 +104,7 @@ EOF
 caldav_fake() {
     local mode=$1 i=0 limit=$((E2E_DEADLINE * 50))
     CALDAV_LOG=$(mktemp "$TMPROOT/fake-$mode.XXXXXX")
-    python3 "$CALDAV_FAKE" "$mode" >"$CALDAV_LOG" 2>&1 &
+    python3 "$CALDAV_FAKE" "$@" >"$CALDAV_LOG" 2>&1 &
     CALDAV_PID=$!
     echo "$CALDAV_PID" >>"$TMPROOT/caldav-pids"
     # It prints its port once it takes connections.

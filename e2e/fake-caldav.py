@@ -16,17 +16,27 @@ Modes (the first argument):
     garbage       answers bytes that are not HTTP, then closes
     redirect      a 301 to another host (127.0.0.2, same port), which also
                   answers (a 207) and logs whether the login came along
+    truncate PORT a proxy to the server on 127.0.0.1:PORT (Radicale) that
+                  refuses every sync token (403 DAV:valid-sync-token, as
+                  Radicale does for one it lost) and cuts each
+                  calendar-query answer to its first 2 members with a 507
+                  for the collection (RFC 6578, 3.6), logging "truncated"
 
 Stop it with SIGKILL (e2e/caldav.sh does); it keeps nothing on disk.
 """
+import http.client
 import http.server
+import re
 import socket
 import socketserver
 import sys
 import threading
 import time
 
-MODES = ("huge", "huge-chunked", "laughs", "external", "hang", "garbage", "redirect")
+MODES = ("huge", "huge-chunked", "laughs", "external", "hang", "garbage", "redirect", "truncate")
+KEPT = 2
+INVALID_TOKEN = b'<?xml version="1.0" encoding="utf-8"?>\n<D:error xmlns:D="DAV:"><D:valid-sync-token/></D:error>'
+FORWARDED = ("authorization", "content-type", "depth", "if-match", "if-none-match")
 HUGE = 100 * 1024 * 1024
 OTHER_HOST = "127.0.0.2"
 
@@ -79,6 +89,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     mode = "garbage"
     port = 0
+    upstream = 0
+    body = b""
 
     def log_message(self, format, *args):  # quiet: stdout is the log
         pass
@@ -98,8 +110,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def read_body(self):
         length = int(self.headers.get("Content-Length") or 0)
-        if 0 < length <= 1 << 20:
-            self.rfile.read(length)
+        self.body = self.rfile.read(length) if 0 < length <= 1 << 20 else b""
 
     def answer(self, status, body, extra=()):
         self.send_response(status)
@@ -168,16 +179,41 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.answer(301, b"", [("Location", f"http://{OTHER_HOST}:{self.port}/elsewhere/")])
 
 
+    def mode_truncate(self, host):
+        body = self.body
+        if self.command == "REPORT" and b"sync-collection" in body and re.search(rb"<d:sync-token>[^<]+</d:sync-token>", body):
+            say("refused a token")
+            self.answer(403, INVALID_TOKEN)
+            return
+        upstream = http.client.HTTPConnection("127.0.0.1", self.upstream)
+        headers = {name: value for name, value in self.headers.items() if name.lower() in FORWARDED}
+        upstream.request(self.command, self.path, body=body or None, headers=headers)
+        reply = upstream.getresponse()
+        data = reply.read()
+        extra = [(name, value) for name, value in reply.getheaders() if name.lower() in ("etag", "location")]
+        if self.command == "REPORT" and b"calendar-query" in body and reply.status == 207:
+            found = list(re.finditer(rb"<((?:\w+:)?)response\b.*?</(?:\w+:)?response>", data, re.S))
+            members = [m for m in found if not re.search(rb"<(?:\w+:)?href>[^<]*/</(?:\w+:)?href>", m.group(0))]
+            if found and len(members) > KEPT:
+                prefix = found[0].group(1).decode()
+                cut = (f"<{prefix}response><{prefix}href>{self.path}</{prefix}href>"
+                       f"<{prefix}status>HTTP/1.1 507 Insufficient Storage</{prefix}status></{prefix}response>").encode()
+                data = data[:found[0].start()] + b"".join(m.group(0) for m in members[:KEPT]) + cut + data[found[-1].end():]
+                say(f"truncated {len(members)} to {KEPT}")
+        self.answer(reply.status, data, extra)
+
+
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
 
 def main():
-    if len(sys.argv) != 2 or sys.argv[1] not in MODES:
-        sys.stderr.write("usage: fake-caldav.py " + "|".join(MODES) + "\n")
+    if len(sys.argv) not in (2, 3) or sys.argv[1] not in MODES or (len(sys.argv) == 3) != (sys.argv[1] == "truncate"):
+        sys.stderr.write("usage: fake-caldav.py " + "|".join(MODES) + " (truncate PORT)\n")
         return 2
     Handler.mode = sys.argv[1]
+    Handler.upstream = int(sys.argv[2]) if len(sys.argv) == 3 else 0
     servers = [Server(("127.0.0.1", 0), Handler)]
     port = servers[0].server_address[1]
     Handler.port = port

@@ -79,4 +79,71 @@ for how in setup_refused sync_refused_by; do
     sync_test "$how: redirect to another host" on_fake login_never_leaves "$how" redirect "another address"
     sync_test "$how: hang (no answer at all; the request's timeout)" on_fake "$how" hang "did not answer within"
 done
+
+# Issue 36, "the server's words decide where grocer writes": a partner's
+# to-do on Radicale whose UID climbs out of the list ("../weights/planted").
+# Changed here and deleted there, grocer makes it again: in the list, under
+# a plain name, never in the weights collection.
+a_uid_that_climbs_stays_in_the_list() {
+    serve radicale || return 1
+    set_up >/dev/null || fail "setup" || return 1
+    local status
+    printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//e2e//partner//EN\r\nBEGIN:VTODO\r\nUID:../weights/planted\r\nDTSTAMP:20261125T120000Z\r\nSUMMARY:tea\r\nEND:VTODO\r\nEND:VCALENDAR\r\n' \
+        >"$TMPROOT/climb.ics"
+    status=$(phone -o /dev/null -w '%{http_code}' -X PUT -H 'Content-Type: text/calendar; charset=utf-8' -H 'If-None-Match: *' \
+        --data-binary @"$TMPROOT/climb.ics" "${LIST_URL}climb.ics")
+    [[ $status == 201 || $status == 204 ]] || fail "partner: PUT climb.ics: $status" || return 1
+    synced "sync: 1 received, 0 sent, no conflicts" || return 1
+    G items edit "$(item_id tea)" --quantity 4 >/dev/null || fail "edit tea" || return 1
+    phone_delete climb.ics
+    synced || return 1
+    [[ -z $(phone_list "$WEIGHTS_URL") ]] || fail "the weights collection holds $(phone_list "$WEIGHTS_URL")"
+    [[ -z $(find "$CALDAV_DIR/collections" -path '*/weights/*' -name '*.ics') ]] \
+        || fail "Radicale's weights folder holds $(find "$CALDAV_DIR/collections" -path '*/weights/*' -name '*.ics')"
+    [[ $(phone_summaries) == "4 tea" ]] || fail "the list holds $(phone_summaries)"
+    [[ $(phone_list | cut -f1) =~ ^_[0-9a-f]+\.ics$ ]] || fail "the list's member is named $(phone_list | cut -f1)"
+    synced "sync: 0 received, 0 sent, no conflicts"
+}
+
+# Issue 36, "a listing the server cut short deletes local data": Radicale
+# behind fake-caldav.py's proxy, which refuses the sync token and cuts the
+# calendar-query that replaces it to 2 members (a 507 for the collection).
+# The sync stops in one line, exit 2, the store's rows as they were: no
+# weight, no item deleted.
+a_listing_cut_short_deletes_nothing() {
+    serve radicale || return 1
+    caldav_fake truncate "$CALDAV_PORT" || return 1
+    LIST_URL="http://127.0.0.1:$CALDAV_PORT/$CALDAV_USER/groceries/" WEIGHTS_URL="http://127.0.0.1:$CALDAV_PORT/$CALDAV_USER/weights/"
+    set_up >/dev/null || fail "setup" || return 1
+    local day name before
+    for day in 10 11 12 13 14 15 16 17 18 19; do
+        G weight add "72.$day" --unit kg --at "2026-11-${day}T07:30:00Z" >/dev/null || fail "weight add" || return 1
+    done
+    for name in milk tea ham eggs rice; do G items add "$name" >/dev/null || fail "add $name" || return 1; done
+    synced || return 1
+    before=$(store_dump)
+    sync_refused "cut its listing of the collection short"
+    grep -q '^refused a token' "$CALDAV_LOG" && grep -q '^truncated ' "$CALDAV_LOG" || fail "the proxy never cut a listing: $(cat "$CALDAV_LOG")"
+    [[ $(store_dump) == "$before" ]] || fail "the store changed"
+    [[ $(G weight list --json | jq length) == 10 ]] || fail "weights left: $(G weight list)"
+    [[ $(G items list --listed --json | jq length) == 5 ]] || fail "items left: $(listed)"
+}
+
+# Issue 36: a collection URL typed with lower-case escapes ("%c3%a9") syncs;
+# Radicale names its members with upper-case ones ("%C3%A9").
+a_url_typed_with_lower_case_escapes_syncs() {
+    serve radicale || return 1
+    LIST_URL="${CALDAV_URL}caf%c3%a9/" WEIGHTS_URL="${CALDAV_URL}poids%c3%a9/"
+    set_up >/dev/null || fail "setup" || return 1
+    G items add milk >/dev/null || fail "add milk" || return 1
+    synced "sync: 0 received, 1 sent, no conflicts" || return 1
+    phone_new phone-tea.ics "SUMMARY:tea"
+    synced "sync: 1 received, 0 sent, no conflicts" || return 1
+    [[ $(phone_summaries) == $'milk\ntea' ]] || fail "the server has $(phone_summaries)"
+    synced "sync: 0 received, 0 sent, no conflicts"
+}
+
+sync_test "radicale: a UID with ../ stays in the list (issue 36)" on_fake a_uid_that_climbs_stays_in_the_list
+sync_test "radicale: a URL typed with lower-case escapes syncs (issue 36)" on_fake a_url_typed_with_lower_case_escapes_syncs
+sync_test "radicale behind a proxy: a listing cut short deletes nothing (issue 36)" on_fake a_listing_cut_short_deletes_nothing
 finish

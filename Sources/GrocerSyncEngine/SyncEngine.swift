@@ -80,7 +80,9 @@ public struct SyncEngine: Sendable {
         }
         let records = try store { try ledger.syncRecords(collection) }
         let byUID = Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
-        let uidByHref = Dictionary(records.compactMap { record in record.href.map { ($0, record.uid) } }, uniquingKeysWith: { a, _ in a })
+        // Hrefs compared in their normal form (`DAVEndpoint.member`): the
+        // server's "%C3%A9" is grocer's "%c3%a9".
+        let uidByHref = Dictionary(records.compactMap { record in record.href.map { (href($0), record.uid) } }, uniquingKeysWith: { a, _ in a })
         var summary = SyncSummary()
 
         // Pull: what changed, by token, else the whole listing.
@@ -90,19 +92,28 @@ public struct SyncEngine: Sendable {
         if let old = account.token {
             try checkCancelled()
             switch try await dav({ () async throws(DAVFailure) in try await client.changes(since: old) }) {
+            // Cut short still: what is listed is taken, and the token the
+            // server gave lists the rest next time (RFC 6578, 3.6).
             case .changed(let status): (listed, token) = (status.responses, status.syncToken)
             case .listAgain: (listed, token, full) = (try await listing(kind.component), nil, true)
             }
         } else {
             try checkCancelled()
+            var first: CollectionChanges?
             do throws(DAVFailure) {
-                guard case .changed(let status) = try await client.changes(since: nil) else { throw DAVFailure.nonsense("no changes") }
-                (listed, token, full) = (status.responses, status.syncToken, true)
+                first = try await client.changes(since: nil)
             } catch {
                 switch error {
-                case .forbidden, .notFound, .nonsense, .serverError: (listed, token, full) = (try await listing(kind.component), nil, true)
+                case .forbidden, .notFound, .nonsense, .serverError: first = nil
                 default: throw SyncFailure(error)
                 }
+            }
+            // Taken as the whole collection: never when cut short (then
+            // calendar-query, which stops the sync if cut short too).
+            if case .changed(let status)? = first, !status.truncated {
+                (listed, token, full) = (status.responses, status.syncToken, true)
+            } else {
+                (listed, token, full) = (try await listing(kind.component), nil, true)
             }
         }
         var remoteGone: [String] = []
@@ -118,14 +129,25 @@ public struct SyncEngine: Sendable {
         }
         if full {
             let present = Set(listed.filter { !$0.isDeleted }.map(\.href))
-            remoteGone += records.filter { $0.href.map { !present.contains($0) } ?? false }.map(\.uid)
+            remoteGone += records.filter { $0.href.map { !present.contains(href($0)) } ?? false }.map(\.uid)
         }
         var remotes: [Remote<Value>] = []
         if !toFetch.isEmpty {
             try checkCancelled()
+            let asked = Set(toFetch)
+            var unanswered = asked
             for response in try await dav({ () async throws(DAVFailure) in try await client.fetch(toFetch) }) {
-                guard response.status == nil || response.status == 200, let data = response.calendarData else {
+                // An answer for a member not asked for is let go.
+                guard asked.contains(response.href) else { continue }
+                unanswered.remove(response.href)
+                if response.isDeleted {
                     if let uid = uidByHref[response.href] { remoteGone.append(uid) }
+                    continue
+                }
+                // Anything else without a body (a 507 for the member, a
+                // 5xx, no calendar-data) is unknown, not gone.
+                guard response.status == nil || response.status == 200, let data = response.calendarData else {
+                    unanswered.insert(response.href)
                     continue
                 }
                 let bytes = Array(data.utf8)
@@ -137,6 +159,9 @@ public struct SyncEngine: Sendable {
                 }
                 remotes.append(Remote(href: response.href, etag: response.etag, bytes: bytes, uid: uid, value: value))
             }
+            // A member listed and not answered: the token stays where it
+            // was, so the next sync lists it and asks again.
+            if !unanswered.isEmpty { token = account.token }
         }
 
         // Merge.
@@ -258,14 +283,14 @@ public struct SyncEngine: Sendable {
         _ plan: Plan<Value>, _ kind: SyncKind<Value, Field>, localIDs: [String: Int64], attempt: Int
     ) async throws(SyncFailure) -> SyncSummary {
         try checkCancelled()
-        let (href, intended) = target(of: plan)
+        let (name, href, intended) = target(of: plan)
         guard let href else { return SyncSummary() }
         var batch = SyncBatch()
         do throws(DAVFailure) {
             switch plan {
             case .create(let uid, let value):
                 let bytes = kind.write(value, uid, nil, localIDs[uid])
-                let result = try await client.create(Self.memberName(uid), bytes)
+                let result = try await client.create(name ?? Self.memberName(uid), bytes)
                 batch.records = [SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid])]
             case .put(let uid, _, let etag, let existing, let value):
                 guard let etag else { throw DAVFailure.changedMeanwhile("no ETag known") }
@@ -296,7 +321,7 @@ public struct SyncEngine: Sendable {
         case .create(let id, _), .put(let id, _, _, _, _), .delete(let id, _, _): uid = id
         }
         try checkCancelled()
-        let answer = try await dav { () async throws(DAVFailure) in try await client.fetch([href]) }.first
+        let answer = try await dav { () async throws(DAVFailure) in try await client.fetch([href]) }.first { $0.href == href }
         let remote: Remote<Value>? = answer.flatMap { response in
             guard response.status == nil || response.status == 200, let data = response.calendarData,
                 let (_, value) = kind.read(Array(data.utf8))
@@ -337,19 +362,33 @@ public struct SyncEngine: Sendable {
 
     // MARK: Helpers
 
-    /// Where a plan writes (nil: a UID no member name can hold) and the
-    /// value it means to leave there (nil: none).
-    private func target<Value>(of plan: Plan<Value>) -> (href: String?, value: Value?) {
+    /// Where a plan writes: a new object's name (never built from its UID
+    /// as it is: `memberName`) and its URL, or the href the server named,
+    /// held to the collection again (a record from an older grocer may
+    /// hold one that is not a direct member: nil, nothing written), and
+    /// the value it means to leave there (nil: none).
+    private func target<Value>(of plan: Plan<Value>) -> (name: String?, href: String?, value: Value?) {
         switch plan {
-        case .create(let uid, let value): return (client.collection.member(client.collection.path + Self.memberName(uid)), value)
-        case .put(_, let href, _, _, let value): return (href, value)
-        case .delete(_, let href, _): return (href, nil)
+        case .create(let uid, let value):
+            let name = Self.memberName(uid)
+            return (name, client.collection.member(client.collection.path + name), value)
+        case .put(_, let href, _, _, let value): return (nil, client.collection.member(href), value)
+        case .delete(_, let href, _): return (nil, client.collection.member(href), nil)
         }
     }
 
+    /// An href in the form the client gives the server's (absolute, the
+    /// escapes upper-case), or as it is when it is not a member.
+    private func href(_ href: String) -> String { client.collection.member(href) ?? href }
+
+    /// The whole collection, as calendar-query lists it; a listing cut
+    /// short stops the sync with nothing applied (what it left out would
+    /// otherwise be taken as deleted).
     private func listing(_ component: DAVClient.Component) async throws(SyncFailure) -> [Multistatus.Response] {
         try checkCancelled()
-        return try await dav { () async throws(DAVFailure) in try await client.listing(component) }.responses
+        let status = try await dav { () async throws(DAVFailure) in try await client.listing(component) }
+        guard !status.truncated else { throw .listingCutShort }
+        return status.responses
     }
 
     private func conflicts<Value, Field>(_ kind: SyncKind<Value, Field>, uid: String, _ found: [MergeConflict<Value, Field>]) -> [SyncConflict] {
@@ -368,11 +407,24 @@ public struct SyncEngine: Sendable {
             && batch.conflicts.isEmpty && batch.syncedAt == nil
     }
 
-    /// A member's name from its UID: the characters a URL path takes as
-    /// they are, the rest percent-encoded.
+    /// A new member's name from its UID, never a path the UID could
+    /// steer (a UID is the server's word, or a phone's): only
+    /// [A-Za-z0-9_-] and ".ics". A UID of letters, digits and "-" (grocer's
+    /// own, a phone's UUID) is its own name; any other is "_" and its
+    /// UTF-8 bytes in hex (no name of the first kind has a "_", so two
+    /// UIDs never share a name); one too long for that is "__" and a fresh
+    /// UUID.
     static func memberName(_ uid: String) -> String {
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.@")
-        return (uid.addingPercentEncoding(withAllowedCharacters: allowed) ?? UUID().uuidString) + ".ics"
+        let bytes = Array(uid.utf8)
+        let plain =
+            !bytes.isEmpty && bytes.count <= 120
+            && bytes.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D
+            }
+        if plain { return uid + ".ics" }
+        guard !bytes.isEmpty, bytes.count <= 100 else { return "__" + UUID().uuidString.lowercased() + ".ics" }
+        let digits = Array("0123456789abcdef".utf8)
+        return "_" + String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self) + ".ics"
     }
 
     private func checkCancelled() throws(SyncFailure) {

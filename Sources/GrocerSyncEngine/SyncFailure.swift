@@ -18,6 +18,10 @@ public enum SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// An answer grocer cannot use (bad XML, too large, an unexpected
     /// status).
     case nonsense(String)
+    /// The server cut short a listing grocer needed whole (a 507 on the
+    /// request, RFC 6578, 3.6), and going on did not complete it: what it
+    /// left out is unknown, not deleted, so nothing was applied.
+    case listingCutShort
     /// Another grocer holds the store.
     case storeBusy
     /// Another grocer kept changing what sync was about to change, each
@@ -66,6 +70,8 @@ public enum SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case .refused(let why): return "\(sync): the server refused: \(why); \(kept)"
         case .serverFailed(let status): return "\(sync): the server failed (HTTP \(status)); try again later; \(kept)"
         case .nonsense(let why): return "\(sync): the server answered nonsense: \(why); \(kept)"
+        case .listingCutShort:
+            return "\(sync): the server cut its listing of the collection short (HTTP 507), so grocer took nothing from it; try again later; \(kept)"
         case .storeBusy: return "sync: another grocer holds the store; try again when it is done; \(kept)"
         case .storeChangedMeanwhile: return "sync: another grocer kept changing the list meanwhile; sync again; \(kept)"
         case .store(let why): return "sync: \(why)"

@@ -93,6 +93,7 @@ extension SyncRunner {
             case .refused: words = "refused"
             case .serverFailed: words = "server failed"
             case .nonsense: words = "bad answer"
+            case .listingCutShort: words = "listing cut short"
             case .storeBusy, .storeChangedMeanwhile: words = "store busy"
             case .store: words = "store error"
             case .interrupted: words = "stopped"

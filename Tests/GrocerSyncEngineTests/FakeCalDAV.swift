@@ -42,6 +42,16 @@ final class FakeCalDAV: DAVTransport {
         /// The request (counted from 1) during which the sending task is
         /// cancelled.
         var cancelAtRequest: Int?
+        /// sync-collection and calendar-query list at most this many
+        /// members, with a 507 for the collection (RFC 6578, 3.6), as any
+        /// server may; a cut-short sync-collection gives back the token it
+        /// was asked from (or one from the start), so going on never ends.
+        var cutSyncCollectionAt: Int?
+        var cutCalendarQueryAt: Int?
+        /// calendar-multiget answers leave these paths out, or answer
+        /// them with a 507.
+        var multigetLeavesOut: Set<String> = []
+        var multiget507: Set<String> = []
     }
 
     let state = Mutex(State())
@@ -119,11 +129,19 @@ final class FakeCalDAV: DAVTransport {
                 }
                 paths = Set(state.log.filter { $0.0 > since }.map(\.1))
             }
+            if let cut = state.cutSyncCollectionAt, paths.count > cut {
+                let next = token.isEmpty ? "http://fake/sync/0" : token
+                return multistatus(Array(paths.sorted().prefix(cut)), data: false, token: next, state, truncated: true)
+            }
             return multistatus(paths.sorted(), data: false, token: "http://fake/sync/\(state.version)", state)
         case "REPORT" where body.contains("calendar-query"):
+            if let cut = state.cutCalendarQueryAt, state.objects.count > cut {
+                return multistatus(Array(state.objects.keys.sorted().prefix(cut)), data: false, token: nil, state, truncated: true)
+            }
             return multistatus([endpoint.path] + state.objects.keys.sorted(), data: false, token: nil, state)
         case "REPORT" where body.contains("calendar-multiget"):
-            return multistatus(Self.between(body, "<d:href>", "</d:href>"), data: true, token: nil, state)
+            let asked = Self.between(body, "<d:href>", "</d:href>").filter { !state.multigetLeavesOut.contains($0) }
+            return multistatus(asked, data: true, token: nil, state, failed: state.multiget507)
         case "PUT":
             if let write = state.phoneWriteBeforeNextPut {
                 state.phoneWriteBeforeNextPut = nil
@@ -164,11 +182,15 @@ final class FakeCalDAV: DAVTransport {
         return etag
     }
 
-    private func multistatus(_ paths: [String], data: Bool, token: String?, _ state: State) -> DAVResponse {
+    private func multistatus(
+        _ paths: [String], data: Bool, token: String?, _ state: State, truncated: Bool = false, failed: Set<String> = []
+    ) -> DAVResponse {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:multistatus xmlns:D=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:caldav\">"
         for path in paths {
             xml += "<D:response><D:href>\(path)</D:href>"
-            if path == endpoint.path {
+            if failed.contains(path) {
+                xml += "<D:status>HTTP/1.1 507 Insufficient Storage</D:status>"
+            } else if path == endpoint.path {
                 xml += "<D:propstat><D:prop><D:resourcetype/></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>"
             } else if let object = state.objects[path] {
                 xml += "<D:propstat><D:prop><D:getetag>\(object.etag)</D:getetag>"
@@ -178,6 +200,9 @@ final class FakeCalDAV: DAVTransport {
                 xml += "<D:status>HTTP/1.1 404 Not Found</D:status>"
             }
             xml += "</D:response>"
+        }
+        if truncated {
+            xml += "<D:response><D:href>\(endpoint.path)</D:href><D:status>HTTP/1.1 507 Insufficient Storage</D:status></D:response>"
         }
         if let token { xml += "<D:sync-token>\(token)</D:sync-token>" }
         xml += "</D:multistatus>"

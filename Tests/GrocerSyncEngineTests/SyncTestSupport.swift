@@ -10,9 +10,12 @@ struct Machine {
     let ledger: MemoryLedger
     let engine: SyncEngine
 
-    init(_ server: FakeCalDAV, _ collection: SyncCollection = .list) {
-        ledger = MemoryLedger(SyncAccount(collection: collection, url: server.endpoint.url))
-        engine = SyncEngine(ledger: ledger, client: server.client, collection: collection, locale: MemoryLedger.locale, now: { Sync.now })
+    /// `typed`: the collection's URL as the person typed it, when not
+    /// the server's own form.
+    init(_ server: FakeCalDAV, _ collection: SyncCollection = .list, typed: String? = nil) {
+        let client = typed.map { DAVClient(collection: try! DAVEndpoint($0), transport: server) } ?? server.client
+        ledger = MemoryLedger(SyncAccount(collection: collection, url: typed ?? server.endpoint.url))
+        engine = SyncEngine(ledger: ledger, client: client, collection: collection, locale: MemoryLedger.locale, now: { Sync.now })
     }
 
     @discardableResult func sync() async throws(SyncFailure) -> SyncSummary { try await engine.sync() }

@@ -192,8 +192,36 @@ public struct DAVClient: Sendable {
     // MARK: Reading members
 
     /// The members changed or deleted since `token` (nil: all of them),
-    /// with their ETags; bodies come by `fetch`.
+    /// with their ETags; bodies come by `fetch`. An answer the server cut
+    /// short (`Multistatus.truncated`) is continued from the token it
+    /// gave, at most `maximumPages` requests in all, each page's answer
+    /// for a member replacing an earlier one; what is still cut short
+    /// then (no new token, the same token, a token refused, the bound)
+    /// comes back marked truncated.
     public func changes(since token: String?) async throws(DAVFailure) -> CollectionChanges {
+        guard case .changed(var all) = try await page(since: token) else { return .listAgain }
+        var pages = 1
+        var asked = token
+        while all.truncated, pages < Self.maximumPages, let next = all.syncToken, !next.isEmpty, next != asked {
+            pages += 1
+            asked = next
+            guard case .changed(let more) = try await page(since: next) else { break }
+            for response in more.responses {
+                if let index = all.responses.firstIndex(where: { $0.href == response.href }) {
+                    all.responses[index] = response
+                } else {
+                    all.responses.append(response)
+                }
+            }
+            (all.syncToken, all.truncated) = (more.syncToken, more.truncated)
+        }
+        return .changed(all)
+    }
+
+    /// Requests a listing cut short is continued by, at most.
+    public static let maximumPages = 50
+
+    private func page(since token: String?) async throws(DAVFailure) -> CollectionChanges {
         let body = Self.xml(
             """
             <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(Self.escaped(token ?? ""))</d:sync-token>\
@@ -206,7 +234,8 @@ public struct DAVClient: Sendable {
     }
 
     /// Every member of `component` with its ETag (calendar-query): for a
-    /// server without sync tokens, or one that refused the token.
+    /// server without sync tokens, or one that refused the token. Marked
+    /// truncated when the server cut it short: there is no going on.
     public func listing(_ component: Component) async throws(DAVFailure) -> Multistatus {
         let body = Self.xml(
             """
@@ -306,19 +335,20 @@ public struct DAVClient: Sendable {
         do { return try Multistatus.read(response.body) } catch { throw .nonsense(error.description) }
     }
 
-    /// Every href made absolute and held to the collection: an answer
-    /// naming a member elsewhere is refused whole.
+    /// Every href made absolute, in its normal form, and held to the
+    /// collection (`DAVEndpoint.member`: after decoding, a direct member
+    /// on this origin): an answer naming anything else is refused whole.
+    /// The collection itself may appear in a listing (and a truncated
+    /// one's 507 names it): left out, `truncated` kept.
     func checked(_ status: Multistatus) throws(DAVFailure) -> Multistatus {
-        var status = status
-        for index in status.responses.indices {
-            let href = status.responses[index].href
-            // The collection itself may appear in a listing: left out.
-            if href == collection.path || href == collection.url { continue }
-            guard let url = collection.member(href) else { throw .nonsense("a member outside the collection") }
-            status.responses[index].href = url
+        var kept: [Multistatus.Response] = []
+        for var response in status.responses {
+            if collection.isCollection(response.href) { continue }
+            guard let url = collection.member(response.href) else { throw .nonsense("a member outside the collection") }
+            response.href = url
+            kept.append(response)
         }
-        status.responses.removeAll { $0.href == collection.path || $0.href == collection.url }
-        return status
+        return Multistatus(responses: kept, syncToken: status.syncToken, truncated: status.truncated)
     }
 
     static func path(of url: String) -> String {

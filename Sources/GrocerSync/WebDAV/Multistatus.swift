@@ -39,9 +39,18 @@ public struct Multistatus: Equatable, Sendable {
     /// The sync-collection's new token, nil in other answers.
     public var syncToken: String?
 
-    /// The server listed only part of the changes (507 on the request's
-    /// own href, RFC 6578, 3.6): sync again from `syncToken`.
-    public var truncated: Bool { responses.contains { $0.status == 507 } }
+    /// The server listed only part of what was asked (507 on the
+    /// request's own href, RFC 6578, 3.6; a 507 anywhere is taken so):
+    /// what it left out is unknown, not gone. A sync-collection goes on
+    /// from `syncToken`. Read with the answer and kept when the request's
+    /// own response is left out (`DAVClient.checked`).
+    public var truncated: Bool
+
+    public init(responses: [Response], syncToken: String? = nil, truncated: Bool? = nil) {
+        self.responses = responses
+        self.syncToken = syncToken
+        self.truncated = truncated ?? responses.contains { $0.status == 507 }
+    }
 
     public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         case xml(XMLReader.Problem)
