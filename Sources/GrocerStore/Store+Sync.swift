@@ -221,7 +221,10 @@ extension Store {
     /// takes every field and goes on the list; with no such item, a known
     /// item of the same name (the store's rule first, then the folded
     /// `NameKey`: "Crème fraîche" is "creme fraiche") is put back on the
-    /// list, and only with none is an item added. A rename to a name another
+    /// list, joined: its aisle and place stay where the server's copy
+    /// has none (`SyncedItem.filled(from:)`), and an item that was off the
+    /// list keeps its name too (`joined(to:)`; a listed one's name is the
+    /// engine's, which saw it); only with none is an item added. A rename to a name another
     /// item has moves the record to that item (names stay unique) and takes
     /// the renamed one off the list.
     func applyItem(_ new: SyncedItem?, at id: Int64?, _ db: Database, locale: Locale) throws -> Int64? {
@@ -230,22 +233,29 @@ extension Store {
             if let current, current.listed { try takeOffList(current, db) }
             return nil
         }
-        let name = try NameRules.normalized(new.name, kind: .item, path: path)
+        var name = try NameRules.normalized(new.name, kind: .item, path: path)
         if let mine = current, let other = try item(db, named: name, locale: locale, except: mine.id) {
             if mine.listed { try takeOffList(mine, db) }
             current = other
         }
+        var value = new
         if current == nil {
             current =
                 try item(db, named: name, locale: locale)
                 ?? item(db, named: name, locale: locale, same: SyncedItem.sameName)
+            // A join wipes nothing the server left empty; an item off the
+            // list (which the engine did not see) keeps its name too.
+            if let known = current {
+                value = known.listed ? value.filled(from: SyncedItem(known)) : value.joined(to: SyncedItem(known))
+                name = known.listed ? name : known.name
+            }
         }
-        let unit = try new.unit.map { try findOrAddName(.unit, named: $0, db, locale: locale).unit }
-        let aisle = try new.aisle.map { try findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
-        let place = try new.place.map { try findOrAddName(.place, named: $0, db, locale: locale).place }
+        let unit = try value.unit.map { try findOrAddName(.unit, named: $0, db, locale: locale).unit }
+        let aisle = try value.aisle.map { try findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
+        let place = try value.place.map { try findOrAddName(.place, named: $0, db, locale: locale).place }
         let after = GroceryItem(
-            id: current?.id ?? 0, name: name, quantity: ItemRecord.wholeQuantity(new.quantity), unit: unit, listed: true,
-            collected: new.ticked, place: place, aisle: aisle, amount: new.quantity)
+            id: current?.id ?? 0, name: name, quantity: ItemRecord.wholeQuantity(value.quantity), unit: unit, listed: true,
+            collected: value.ticked, place: place, aisle: aisle, amount: value.quantity)
         guard let current else {
             var record = ItemRecord(after, id: nil)
             try record.insert(db)

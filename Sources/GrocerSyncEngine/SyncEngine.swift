@@ -328,6 +328,8 @@ public struct SyncEngine: Sendable {
             else { return nil }
             return Remote(href: href, etag: response.etag, bytes: Array(data.utf8), uid: uid, value: value)
         }
+        // A copy grocer cannot read is there, not deleted: left alone (issue 36).
+        if remote == nil, answer?.calendarData != nil { return SyncSummary(unreadable: 1) }
         var record = try store { try ledger.syncRecords(collection) }.first { $0.uid == uid } ?? SyncRecord(uid: uid)
         let base = record.agreed.flatMap(kind.read)?.value
         let result = kind.merge(base, intended, remote?.value)

@@ -48,7 +48,7 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
                 guard let calendar = try? ICalendar.read(bytes),
                     let reading = try? TodoMapping.read(calendar, knownUnits: units, locale: locale)
                 else { return nil }
-                let typedByPhone = calendar.components(named: "VTODO").first?.property("X-GROCER-NAME") == nil
+                let typedByPhone = TodoMapping.master("VTODO", in: calendar)?.property("X-GROCER-NAME") == nil
                 return (reading.uid, typedByPhone ? known.matching(reading.item) : reading.item)
             },
             write: { item, uid, existing, localID in

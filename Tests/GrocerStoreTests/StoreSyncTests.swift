@@ -165,10 +165,12 @@ import Testing
     }
 
     /// A phone's "creme fraiche" is the known "Crème Fraîche" (by its
-    /// folded name, accents and case), put back on the list: one item.
+    /// folded name, accents and case), put back on the list: one item,
+    /// which keeps its name, aisle and place (issue 36: the join wiped
+    /// them and renamed the item).
     @Test func aNewItemTakesTheKnownItemOfTheSameFoldedName() throws {
         let f = try Self.synced()
-        try f.add("Crème Fraîche")
+        try f.add("Crème Fraîche", aisle: "Dairy", storedIn: "Fridge")
         let known = try f.named("Crème Fraîche")
         try f.store.editItem(id: known.id, GroceryItemEdit(listed: false), locale: f.en)
         let count = try f.store.groceryItems().count
@@ -179,7 +181,8 @@ import Testing
         #expect(try f.store.groceryItems().count == count)
         let item = try f.store.item(id: known.id)
         let two = try Self.quantity("2")
-        #expect(item.listed && item.name == "creme fraiche" && item.amount == two)
+        #expect(item.listed && item.name == "Crème Fraîche" && item.amount == two)
+        #expect(item.aisle?.name == "Dairy" && item.place?.name == "Fridge")
         #expect(try f.store.syncRecords(.list) == [SyncRecord(uid: "cf", localID: known.id)])
     }
 

@@ -179,9 +179,12 @@ final class MemoryLedger: SyncLedger {
             var applied: [String: Int64?] = [:]
             for change in batch.items {
                 var id = Self.currentItem(change.uid, in: next).id
-                if let new = change.new {
+                if var new = change.new {
                     if id == nil {
                         id = next.items.first { SyncedItem.sameName($0.value.value.name, new.name, locale: locale) }?.key
+                        if let id, let known = next.items[id] {
+                            new = known.listed ? new.filled(from: known.value) : new.joined(to: known.value)
+                        }
                     }
                     if id == nil {
                         id = next.nextID

@@ -43,6 +43,27 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
         return [quantity.canonical, unit, name].compactMap { $0 }.joined(separator: " ")
     }
 
+    /// This item (new from the server) joined to `known`, the item here
+    /// that has its name (`sameName`): what this one says of the amount
+    /// and the tick, the known name as the person spells it, and every
+    /// field this one left empty (aisle, place: a phone's "3 Apples" says
+    /// neither) kept from the known item, so a join never wipes them.
+    public func joined(to known: SyncedItem) -> SyncedItem {
+        var joined = filled(from: known)
+        joined.name = known.name
+        return joined
+    }
+
+    /// This item with each field it left empty (aisle, place) taken from
+    /// `other`: two sides that added one item (no copy agreed yet) lose
+    /// nothing either of them said.
+    public func filled(from other: SyncedItem) -> SyncedItem {
+        var filled = self
+        filled.aisle = aisle ?? other.aisle
+        filled.place = place ?? other.place
+        return filled
+    }
+
     /// Whether two names are one item's: equal in the locale's folding
     /// (case, accents, width), as grocer matches names (`NameKey`). Two
     /// people adding "Limes" and "limes" add one item.

@@ -41,7 +41,7 @@ public enum JournalMapping {
     /// something changed.
     public static func write(_ entry: SyncedWeight, uid: String, now: Date, updating existing: ICalComponent? = nil) -> ICalComponent {
         let calendar = existing ?? TodoMapping.newCalendar()
-        let old = calendar.components(named: "VJOURNAL").first
+        let old = TodoMapping.master("VJOURNAL", in: calendar)
         var journal = old ?? ICalComponent(name: "VJOURNAL").setting("UID", to: ContentLine(name: "UID", text: uid))
         let current = old.flatMap { _ in try? read(calendar).entry }
         if current?.recordedAt != entry.recordedAt {
@@ -51,7 +51,8 @@ public enum JournalMapping {
         journal = journal.setting("X-GROCER-WEIGHT", to: ContentLine(name: "X-GROCER-WEIGHT", text: entry.weight.digits))
         journal = journal.setting("X-GROCER-UNIT", to: ContentLine(name: "X-GROCER-UNIT", text: entry.weight.unit.rawValue))
         if current?.note != entry.note {
-            journal = journal.setting("DESCRIPTION", to: entry.note.isEmpty ? nil : ContentLine(name: "DESCRIPTION", text: entry.note))
+            journal = journal.setting(
+                "DESCRIPTION", to: entry.note.isEmpty ? nil : ContentLine(name: "DESCRIPTION", text: SyncText.written(entry.note)))
         }
         guard journal != old else { return calendar }
         journal = journal.setting("DTSTAMP", to: ContentLine(name: "DTSTAMP", value: ICalDate.utc(now)))

@@ -8,7 +8,10 @@ import GrocerCore
 /// the aisle also in CATEGORIES (some clients drop CATEGORIES, todoman#491);
 /// X-APPLE-SORT-ORDER follows the aisle order; ticked is STATUS:COMPLETED,
 /// COMPLETED and PERCENT-COMPLETE:100, unticked STATUS:NEEDS-ACTION
-/// without the other two. Every other line is kept as it came.
+/// without the other two. Every other line is kept as it came: a
+/// phone's DESCRIPTION byte for byte (grocer does not show it yet), a
+/// recurring task's overrides (`only`). No value grocer writes is longer
+/// than `SyncText.writtenLimit`.
 ///
 /// Read: a SUMMARY that is not the one grocer's fields would give was
 /// written by someone else (a phone made or renamed the item), so it is
@@ -103,14 +106,14 @@ public enum TodoMapping {
         knownUnits: [String] = [], locale: Locale = Locale(identifier: "en_US_POSIX")
     ) -> ICalComponent {
         let calendar = existing ?? newCalendar()
-        let old = calendar.components(named: "VTODO").first
+        let old = master("VTODO", in: calendar)
         var todo =
             old
             ?? ICalComponent(name: "VTODO").setting("UID", to: ContentLine(name: "UID", text: uid))
             .setting("CREATED", to: ContentLine(name: "CREATED", value: ICalDate.utc(now)))
         let current = old.flatMap { _ in try? read(calendar, knownUnits: knownUnits, locale: locale).item }
         func set(_ name: String, _ text: String?) {
-            todo = todo.setting(name, to: text.map { ContentLine(name: name, text: $0) })
+            todo = todo.setting(name, to: text.map { ContentLine(name: name, text: SyncText.written($0)) })
         }
         if current.map({ ($0.name, $0.quantity, $0.unit) != (item.name, item.quantity, item.unit) }) ?? true {
             set("SUMMARY", item.summary)
@@ -124,7 +127,9 @@ public enum TodoMapping {
             var categories = todo.properties(named: "CATEGORIES").flatMap { ICalText.list($0.value) }
             categories.removeAll { $0 == current?.aisle || $0 == item.aisle || $0.isEmpty }
             if let aisle = item.aisle { categories.insert(aisle, at: 0) }
-            todo = todo.setting("CATEGORIES", to: categories.isEmpty ? nil : ContentLine(name: "CATEGORIES", value: ICalText.joined(categories)))
+            todo = todo.setting(
+                "CATEGORIES", to: categories.isEmpty ? nil : ContentLine(name: "CATEGORIES", value: ICalText.joined(categories.map(SyncText.written)))
+            )
         }
         if let sortOrder { todo = todo.setting("X-APPLE-SORT-ORDER", to: ContentLine(name: "X-APPLE-SORT-ORDER", value: String(sortOrder))) }
         if current?.ticked != item.ticked {
@@ -158,11 +163,26 @@ public enum TodoMapping {
     }
 
     /// The one component called `name` in a VCALENDAR (a VTIMEZONE beside
-    /// it is fine).
+    /// it is fine), or its master: a recurring task as Thunderbird writes
+    /// it is the master (no RECURRENCE-ID) and one override per changed
+    /// occurrence (a RECURRENCE-ID, the same UID). Grocer reads and writes
+    /// the master only; the overrides are kept as they came. Two masters,
+    /// or an override of another UID, are not one object: refused.
     static func only(_ name: String, in calendar: ICalComponent) throws(SyncRefusal) -> ICalComponent {
+        guard let master = master(name, in: calendar) else { throw .notOneComponent(name) }
+        return master
+    }
+
+    /// The master of `name` in `calendar` (see `only`), nil when there is
+    /// not exactly one.
+    public static func master(_ name: String, in calendar: ICalComponent) -> ICalComponent? {
         let found = calendar.components(named: name)
-        guard calendar.name == "VCALENDAR", found.count == 1 else { throw .notOneComponent(name) }
-        return found[0]
+        guard calendar.name == "VCALENDAR" else { return nil }
+        let masters = found.filter { $0.property("RECURRENCE-ID") == nil }
+        guard masters.count == 1 else { return nil }
+        let uid = masters[0].property("UID")?.value
+        guard found.allSatisfy({ $0.property("UID")?.value == uid }) else { return nil }
+        return masters[0]
     }
 
     /// A UID as it came; refused when empty, past 255 bytes or holding a

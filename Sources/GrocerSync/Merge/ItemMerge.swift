@@ -39,8 +39,10 @@ public typealias ItemMergeResult = MergeResult<SyncedItem, ItemField>
 ///
 /// Both sides added the same item (no base; the engine pairs them by
 /// `SyncedItem.sameName`, as when two partners both add "Limes",
-/// tribu#453): one item, each field merged by the rules above with every
-/// difference recorded. The engine keeps the server's UID and gives the
+/// tribu#453): one item. A field one side left empty (a phone's
+/// "3 Apples" says no aisle and no place) takes the other side's
+/// (`SyncedItem.filled(from:)`): a join wipes nothing. Every other field
+/// is merged by the rules above with every difference recorded. The engine keeps the server's UID and gives the
 /// local row to it, so the list holds one "Limes", not two.
 public enum ItemMerge {
     public static func merge(base: SyncedItem?, local: SyncedItem?, remote: SyncedItem?) -> ItemMergeResult {
@@ -62,6 +64,7 @@ public enum ItemMerge {
     }
 
     private static func fields(base: SyncedItem?, local: SyncedItem, remote: SyncedItem) -> ItemMergeResult {
+        let (local, remote) = base == nil ? (local.filled(from: remote), remote.filled(from: local)) : (local, remote)
         var merged = remote
         var conflicts: [ItemConflict] = []
         func field<Value: Equatable>(_ name: ItemField, _ path: WritableKeyPath<SyncedItem, Value>, pick: (Value, Value) -> SyncSide) {

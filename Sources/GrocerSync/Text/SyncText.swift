@@ -25,4 +25,21 @@ public enum SyncText {
         guard clean.count > limit else { return clean }
         return WeightNote.trimmed(String(clean.prefix(max(0, limit - 1)))) + "…"
     }
+
+    /// The most characters of a value grocer writes to a server.
+    /// DAVx5 drops an unknown property over 25,000 characters, so no line
+    /// grocer writes may come near that: every value grocer keeps is at
+    /// most 200 characters (a name's, an aisle's, a note's limit; a
+    /// SUMMARY about 410), so none is cut in practice. A longer one (only
+    /// a store changed outside grocer could hold it) is written as its
+    /// first 999 characters and "…", 4,000 bytes at most.
+    public static let writtenLimit = 1_000
+
+    /// `text` as grocer writes it to a server: as it is, or cut to
+    /// `writtenLimit` (nothing else changes: a note's two spaces stay, or
+    /// every sync would find it changed).
+    public static func written(_ text: String) -> String {
+        guard text.utf8.count > writtenLimit, text.count > writtenLimit else { return text }
+        return String(text.prefix(writtenLimit - 1)) + "…"
+    }
 }

@@ -145,6 +145,55 @@ import Testing
         #expect(throws: SyncRefusal.notOneComponent("VTODO")) { try TodoMapping.read(two, knownUnits: [], locale: locale) }
     }
 
+    /// DAVx5 drops an unknown property over 25,000 characters: no value
+    /// grocer writes is over `SyncText.writtenLimit` (1,000), whatever the
+    /// store holds; a longer one is cut with "…" (issue 36).
+    @Test func noValueGrocerWritesComesNearDAVx5sLimit() throws {
+        let huge = String(repeating: "é", count: 30_000)
+        let item = SyncedItem(name: huge, unit: huge, aisle: huge, place: huge)
+        let written = ICalendar.write(TodoMapping.write(item, uid: "u1", sortOrder: 1, now: now))
+        let calendar = try ICalendar.read(written)
+        let todo = try #require(calendar.components(named: "VTODO").first)
+        for line in todo.properties {
+            #expect(line.text.count <= SyncText.writtenLimit, "\(line.name)")
+            #expect(line.unfolded.count < 25_000, "\(line.name)")
+        }
+        #expect(todo.property("X-GROCER-NAME")?.text == String(repeating: "é", count: 999) + "…")
+        let entry = SyncedWeight(weight: Weight(digits: "80", unit: .kg)!, recordedAt: now, note: huge)
+        let journal = try #require(JournalMapping.write(entry, uid: "w", now: now).components.first)
+        #expect(journal.property("DESCRIPTION")?.text == String(repeating: "é", count: 999) + "…")
+    }
+
+    /// A phone's DESCRIPTION (grocer does not show it yet) stays byte for
+    /// byte when grocer rewrites the item, folds and all.
+    @Test func aPhonesDescriptionIsKeptByteForByte() throws {
+        let description = "DESCRIPTION:the organic one\\, not the cheap one\\; ask at the counter for the mil\r\n l from the station"
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:u\r\nSUMMARY:2 kg flour\r\n" + description + "\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let existing = try ICalendar.read(text)
+        var item = try TodoMapping.read(existing, knownUnits: ["kg"], locale: locale).item
+        item.ticked = true
+        item.aisle = "Baking"
+        let written = ICalendar.write(TodoMapping.write(item, uid: "u", sortOrder: 3, now: now, updating: existing))
+        #expect(written.contains("\r\n" + description + "\r\n"))
+    }
+
+    /// A recurring task (Thunderbird): the master is the item; the
+    /// override is kept byte for byte; two masters are not one item.
+    @Test func aRecurringTaskIsItsMaster() throws {
+        let override = "BEGIN:VTODO\r\nUID:r\r\nRECURRENCE-ID;VALUE=DATE:20261123\r\nSUMMARY:milk\r\nSTATUS:COMPLETED\r\nEND:VTODO\r\n"
+        let text = "BEGIN:VCALENDAR\r\n" + override + "BEGIN:VTODO\r\nUID:r\r\nSUMMARY:2 milk\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let existing = try ICalendar.read(text)
+        let reading = try TodoMapping.read(existing, knownUnits: [], locale: locale)
+        #expect(reading.item == SyncedItem(name: "milk", quantity: try GroceryQuantity(canonical: "2")))
+        var item = reading.item
+        item.ticked = true
+        let written = ICalendar.write(TodoMapping.write(item, uid: "r", sortOrder: nil, now: now, updating: existing))
+        #expect(written.contains(override))
+        #expect(try TodoMapping.read(try ICalendar.read(written), knownUnits: [], locale: locale).item == item)
+        let otherUID = text.replacingOccurrences(of: "UID:r\r\nRECURRENCE-ID", with: "UID:s\r\nRECURRENCE-ID")
+        #expect(throws: SyncRefusal.notOneComponent("VTODO")) { try TodoMapping.read(try ICalendar.read(otherUID), knownUnits: [], locale: locale) }
+    }
+
     @Test func sortOrderFollowsTheAisles() {
         let orders = [
             TodoMapping.sortOrder(aislePosition: -3, rank: 0), TodoMapping.sortOrder(aislePosition: 1, rank: 0),

@@ -83,8 +83,24 @@ import Testing
         #expect(SyncedItem.sameName(local.name, remote.name, locale: Locale(identifier: "en_US")))
         let result = ItemMerge.merge(base: nil, local: local, remote: remote)
         #expect(result.merged == SyncedItem(name: "limes", quantity: Self.q("4"), aisle: "Fruit"))
-        #expect(result.conflicts.map(\.field) == [.name, .amount, .aisle])
-        #expect(result.conflicts.allSatisfy { $0.local == local && $0.remote == remote })
+        // The aisle only one side said is no conflict: the join takes it.
+        #expect(result.conflicts.map(\.field) == [.name, .amount])
+        #expect(result.conflicts.allSatisfy { $0.local == local.filled(from: remote) && $0.remote == remote })
+    }
+
+    /// A phone's "3 apples" joined to the "apples" added here keeps the
+    /// aisle and place it did not send (issue 36), on either side.
+    @Test func aJoinKeepsTheFieldsOneSideLeftEmpty() {
+        let here = SyncedItem(name: "apples", aisle: "Fruit", place: "Bowl")
+        let phone = SyncedItem(name: "apples", quantity: Self.q("3"))
+        let result = ItemMerge.merge(base: nil, local: here, remote: phone)
+        #expect(result.merged == SyncedItem(name: "apples", quantity: Self.q("3"), aisle: "Fruit", place: "Bowl"))
+        #expect(result.conflicts.map(\.field) == [.amount])
+        let other = ItemMerge.merge(base: nil, local: phone, remote: here)
+        #expect(other.merged == SyncedItem(name: "apples", quantity: Self.q("3"), aisle: "Fruit", place: "Bowl"))
+        // With a copy agreed, an emptied aisle is a change, taken.
+        let emptied = ItemMerge.merge(base: here, local: here, remote: SyncedItem(name: "apples", place: "Bowl"))
+        #expect(emptied.merged?.aisle == nil && emptied.conflicts.isEmpty)
     }
 
     @Test func deletedOnOneSideAndChangedOnTheOtherTheChangeStays() {
