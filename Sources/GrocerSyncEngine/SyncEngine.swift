@@ -154,7 +154,7 @@ public struct SyncEngine: Sendable {
                 // An object grocer cannot read is left alone: never
                 // rewritten, never deleted.
                 guard let (uid, value) = kind.read(bytes) else {
-                    summary.unreadable += 1
+                    summary.setAside(kind.whyUnread(bytes))
                     continue
                 }
                 remotes.append(Remote(href: response.href, etag: response.etag, bytes: bytes, uid: uid, value: value))

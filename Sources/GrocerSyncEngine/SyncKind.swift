@@ -12,6 +12,9 @@ struct SyncKind<Value: Hashable & Sendable, Field: Hashable & Sendable & RawRepr
     /// The local side, by the item's or entry's id.
     var locals: [Int64: Value]
     var read: ([UInt8]) -> (uid: String, value: Value)?
+    /// Why `read` gave nil for these bytes, in a person's words: what the
+    /// summary says of an object set aside.
+    var whyUnread: ([UInt8]) -> String
     /// The bytes for `value`: `existing` (the server's or the agreed copy)
     /// updated, every line grocer does not own kept. The id gives the
     /// item's sort order.
@@ -51,6 +54,11 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
                 let typedByPhone = TodoMapping.master("VTODO", in: calendar)?.property("X-GROCER-NAME") == nil
                 return (reading.uid, typedByPhone ? known.matching(reading.item) : reading.item)
             },
+            whyUnread: { bytes in
+                reasonUnread(bytes, "an item") { (calendar) throws(SyncRefusal) in
+                    _ = try TodoMapping.read(calendar, knownUnits: units, locale: locale)
+                }
+            },
             write: { item, uid, existing, localID in
                 let old = existing.flatMap { try? ICalendar.read($0) }
                 let calendar = TodoMapping.write(
@@ -83,8 +91,11 @@ extension SyncKind where Value == SyncedWeight, Field == WeightField {
             component: .journal,
             locals: Dictionary(entries.map { ($0.id, $0.weight) }, uniquingKeysWith: { a, _ in a }),
             read: { bytes in
-                guard let calendar = try? ICalendar.read(bytes), let reading = try? JournalMapping.read(calendar) else { return nil }
+                guard let calendar = try? ICalendar.read(bytes), let reading = try? JournalMapping.read(calendar, now: now) else { return nil }
                 return (reading.uid, reading.entry)
+            },
+            whyUnread: { bytes in
+                reasonUnread(bytes, "a weight") { (calendar) throws(SyncRefusal) in _ = try JournalMapping.read(calendar, now: now) }
             },
             write: { entry, uid, existing, _ in
                 let old = existing.flatMap { try? ICalendar.read($0) }
@@ -104,4 +115,21 @@ extension SyncKind where Value == SyncedWeight, Field == WeightField {
             },
             json: ConflictRecord.json)
     }
+}
+
+/// Why an object could not be read, in a person's words: the reader's
+/// problem, or the mapping's refusal ("a weight dated 1800-01-01, ...").
+/// `kind` ("a weight") opens a reason that does not name the object.
+private func reasonUnread(_ bytes: [UInt8], _ kind: String, _ read: (ICalComponent) throws(SyncRefusal) -> Void) -> String {
+    let calendar: ICalComponent
+    do { calendar = try ICalendar.read(bytes) } catch { return error.description }
+    do {
+        try read(calendar)
+    } catch {
+        switch error {
+        case .badWeight, .badTime: return error.description
+        default: return "\(kind) with \(error.description)"
+        }
+    }
+    return "\(kind) grocer could not read"
 }

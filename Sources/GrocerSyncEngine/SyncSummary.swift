@@ -11,12 +11,24 @@ public struct SyncSummary: Equatable, Sendable, CustomStringConvertible {
     /// its size limits, a line of 1 MB, no UID): left alone, never
     /// rewritten or deleted, and said, so nothing goes missing unnoticed.
     public var unreadable: Int
+    /// Why, in a person's words, for the first `reasonsKept` of them ("a
+    /// weight dated 1800-01-01, before 1900: ...").
+    public var reasons: [String]
 
-    public init(received: Int = 0, sent: Int = 0, conflicts: Int = 0, unreadable: Int = 0) {
+    static let reasonsKept = 3
+
+    public init(received: Int = 0, sent: Int = 0, conflicts: Int = 0, unreadable: Int = 0, reasons: [String] = []) {
         self.received = received
         self.sent = sent
         self.conflicts = conflicts
         self.unreadable = unreadable
+        self.reasons = reasons
+    }
+
+    /// One more object set aside, for `reason`.
+    mutating func setAside(_ reason: String) {
+        unreadable += 1
+        if reasons.count < Self.reasonsKept { reasons.append(reason) }
     }
 
     /// "sync: 3 received, 1 sent, no conflicts".
@@ -27,18 +39,27 @@ public struct SyncSummary: Equatable, Sendable, CustomStringConvertible {
             case 1: "1 conflict"
             default: "\(self.conflicts) conflicts"
             }
-        let unread =
+        var unread =
             switch unreadable {
             case 0: ""
             case 1: "; 1 object on the server could not be read and was left alone"
             default: "; \(unreadable) objects on the server could not be read and were left alone"
             }
+        if !reasons.isEmpty {
+            // "2 set aside, left on the server as they are: a weight dated
+            // 1800-01-01, before 1900: ...; a weight ... (change or delete
+            // them where they were made)".
+            unread = "; \(unreadable) set aside, left on the server as \(unreadable == 1 ? "it is" : "they are"): "
+            unread += reasons.joined(separator: "; ")
+            if unreadable > reasons.count { unread += "; and \(unreadable - reasons.count) more" }
+            unread += " (change or delete \(unreadable == 1 ? "it" : "them") on the phone or computer that made \(unreadable == 1 ? "it" : "them"))"
+        }
         return "sync: \(received) received, \(sent) sent, \(conflicts)" + unread
     }
 
     public static func + (a: SyncSummary, b: SyncSummary) -> SyncSummary {
         SyncSummary(
             received: a.received + b.received, sent: a.sent + b.sent, conflicts: a.conflicts + b.conflicts,
-            unreadable: a.unreadable + b.unreadable)
+            unreadable: a.unreadable + b.unreadable, reasons: Array((a.reasons + b.reasons).prefix(reasonsKept)))
     }
 }

@@ -33,7 +33,7 @@ enum Sync {
     }
 
     static func weights(_ server: FakeCalDAV) -> [SyncedWeight] {
-        server.objects.values.compactMap { text in (try? ICalendar.read(text)).flatMap { try? JournalMapping.read($0).entry } }
+        server.objects.values.compactMap { text in (try? ICalendar.read(text)).flatMap { try? JournalMapping.read($0, now: Sync.now).entry } }
             .sorted { ($0.recordedAt, $0.weight.digits) < ($1.recordedAt, $1.weight.digits) }
     }
 

@@ -14,6 +14,15 @@ public enum ICalDate {
             + "T" + two(time / 3600) + two(time / 60 % 60) + two(time % 60) + "Z"
     }
 
+    /// "1800-01-01": the instant's day in UTC, for a person to read
+    /// (any year, five digits past 9999).
+    public static func day(_ date: Date) -> String {
+        let text = utc(date)
+        let year = text.dropLast(12)
+        let rest = Array(text.suffix(12))
+        return String(year) + "-" + String(rest[0..<2]) + "-" + String(rest[2..<4])
+    }
+
     /// A line's DATE-TIME or DATE: UTC ("...Z"), in its TZID when the zone
     /// is known, else (floating, or an unknown zone) read as UTC. A DATE is
     /// its midnight. Nil when it is neither, or out of years 1-9999.

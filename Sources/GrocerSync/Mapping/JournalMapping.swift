@@ -11,25 +11,39 @@ public enum JournalMapping {
         public var notes: [SyncNote]
     }
 
-    /// The one VJOURNAL of a calendar object as an entry. The weight is
-    /// X-GROCER-WEIGHT and -UNIT, else SUMMARY read as "72.5 kg"; it must
-    /// be more than 0 and at most the unit's maximum. A note that is not
-    /// one a person could type is cleaned (`WeightNote.cleaned`).
-    public static func read(_ calendar: ICalComponent) throws(SyncRefusal) -> Reading {
+    /// The one VJOURNAL of a calendar object as an entry, held to the
+    /// rules `weight add` and an import apply, by their own functions: the
+    /// weight is X-GROCER-WEIGHT and -UNIT, else SUMMARY read as
+    /// "72.5 kg", read as an import reads a value (`ImportedWeight.read`:
+    /// a decimal with '.', above 0, at most the unit's maximum, rounded to
+    /// 2 decimals); the time (DTSTART, its zone applied) is one a weigh-in
+    /// can have at `now` (`WeighInTime`: from 1900, at most 5 minutes
+    /// ahead); a note that is not one a person could type is cleaned as
+    /// an import cleans a comment (`WeightNote.cleaned`). An entry that
+    /// fails is refused, with the reason, and the sync sets it aside.
+    public static func read(_ calendar: ICalComponent, now: Date) throws(SyncRefusal) -> Reading {
         let journal = try TodoMapping.only("VJOURNAL", in: calendar)
         let uid = try TodoMapping.uid(of: journal)
         var notes: [SyncNote] = []
         var weight: Weight?
-        if let digits = journal.property("X-GROCER-WEIGHT")?.text, let unit = journal.property("X-GROCER-UNIT")?.text {
-            weight = WeightUnit(rawValue: unit).flatMap { Weight(digits: digits, unit: $0) }
-            if weight == nil { notes.append(.unreadable(property: "X-GROCER-WEIGHT", value: digits + " " + unit)) }
+        var rejection: String?
+        func take(_ digits: String, _ unit: WeightUnit) {
+            switch ImportedWeight.read(digits, unit: unit) {
+            case .success(let reading): weight = reading.weight
+            case .failure(let refused): rejection = rejection ?? refused.reason
+            }
+        }
+        if let digits = journal.property("X-GROCER-WEIGHT")?.text, let unitText = journal.property("X-GROCER-UNIT")?.text {
+            if let unit = WeightUnit(rawValue: unitText) { take(digits, unit) }
+            if weight == nil { notes.append(.unreadable(property: "X-GROCER-WEIGHT", value: digits + " " + unitText)) }
         }
         if weight == nil, let summary = journal.property("SUMMARY")?.text {
             let words = summary.split(separator: " ")
-            if words.count == 2, let unit = WeightUnit(rawValue: words[1].lowercased()) { weight = Weight(digits: String(words[0]), unit: unit) }
+            if words.count == 2, let unit = WeightUnit(rawValue: words[1].lowercased()) { take(String(words[0]), unit) }
         }
-        guard let weight, weight.value <= weight.unit.maximum else { throw .noWeight }
+        guard let weight else { throw rejection.map { .badWeight(SyncText.cleaned($0, limit: 120)) } ?? .noWeight }
         guard let start = journal.property("DTSTART"), let time = ICalDate.date(start) else { throw .noTime }
+        if let problem = WeighInTime.problem(time, now: now) { throw .badTime(day: ICalDate.day(time), problem.reason) }
         let raw = journal.property("DESCRIPTION")?.text ?? ""
         let note = WeightNote.problem(in: raw) == nil ? WeightNote.trimmed(raw) : WeightNote.cleaned(raw)
         if note != WeightNote.trimmed(raw) { notes.append(.cleaned(property: "DESCRIPTION")) }
@@ -43,7 +57,7 @@ public enum JournalMapping {
         let calendar = existing ?? TodoMapping.newCalendar()
         let old = TodoMapping.master("VJOURNAL", in: calendar)
         var journal = old ?? ICalComponent(name: "VJOURNAL").setting("UID", to: ContentLine(name: "UID", text: uid))
-        let current = old.flatMap { _ in try? read(calendar).entry }
+        let current = old.flatMap { _ in try? read(calendar, now: now).entry }
         if current?.recordedAt != entry.recordedAt {
             journal = journal.setting("DTSTART", to: ContentLine(name: "DTSTART", value: ICalDate.utc(entry.recordedAt)))
         }

@@ -32,6 +32,12 @@ public enum SyncRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     case noWeight
     /// No DTSTART grocer can read.
     case noTime
+    /// A weight `weight add` and an import refuse, with their reason
+    /// (`ImportedWeight.Rejection.reason`): 0, negative, not a number,
+    /// over the unit's maximum.
+    case badWeight(String)
+    /// A time no weigh-in can have (`WeighInTime`), on `day` (UTC).
+    case badTime(day: String, String)
 
     public var description: String {
         switch self {
@@ -40,6 +46,8 @@ public enum SyncRefusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .noName: return "no name: its SUMMARY is empty"
         case .noWeight: return "no weight grocer can read"
         case .noTime: return "no time grocer can read in DTSTART"
+        case .badWeight(let reason): return "a weight grocer does not take: \(reason)"
+        case .badTime(let day, let reason): return "a weight dated \(day), \(reason)"
         }
     }
 }

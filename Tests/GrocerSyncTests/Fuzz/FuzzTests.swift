@@ -56,10 +56,10 @@ import Testing
             #expect(reread.item == item)
             #expect(reread.uid == reading.uid)
         }
-        if let reading = try? JournalMapping.read(calendar) {
+        if let reading = try? JournalMapping.read(calendar, now: now) {
             #expect(WeightNote.problem(in: reading.entry.note) == nil)
             let rewritten = JournalMapping.write(reading.entry, uid: reading.uid, now: now, updating: calendar)
-            #expect(try JournalMapping.read(try ICalendar.read(ICalendar.write(rewritten))).entry == reading.entry)
+            #expect(try JournalMapping.read(try ICalendar.read(ICalendar.write(rewritten)), now: now).entry == reading.entry)
         }
     }
 
