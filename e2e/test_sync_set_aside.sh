@@ -71,6 +71,8 @@ refused_weights_are_set_aside() {
     [[ $(journal good "DTSTART:20261101T070000Z" "SUMMARY:81.5 kg") =~ ^20[14]$ ]] || fail "PUT good"
     [[ $(journal long "DTSTART:20261102T070000Z" "SUMMARY:81.2 kg" "DESCRIPTION:$(printf 'a%.0s' $(seq 10000))") =~ ^20[14]$ ]] \
         || fail "PUT long"
+    local before
+    before=$(phone_list "$WEIGHTS_URL")
     G sync >"$SYNC_OUT" 2>&1 || fail "grocer sync: exit $?: $(cat "$SYNC_OUT")"
     echo "    $(cat "$SYNC_OUT")"
     [[ $(wc -l <"$SYNC_OUT") == 1 ]] || fail "not one line: $(cat "$SYNC_OUT")"
@@ -86,7 +88,9 @@ refused_weights_are_set_aside() {
     G weight averages >"$TMPROOT/averages" 2>&1 || fail "weight averages: exit $?: $(cat "$TMPROOT/averages")"
     G sync >"$SYNC_OUT" 2>&1 || fail "the next sync: exit $?: $(cat "$SYNC_OUT")"
     grep -q '^sync: 0 received, 0 sent, no conflicts' "$SYNC_OUT" || fail "the next sync said: $(cat "$SYNC_OUT")"
-    [[ $(phone_list "$WEIGHTS_URL" | wc -l) == $((stored + 3)) ]] || fail "the server lost or gained: $(phone_list "$WEIGHTS_URL")"
+    # Nothing set aside was rewritten or deleted (Radicale keeps the year
+    # 10000 one but leaves it out of a calendar-query: compared as listed).
+    [[ $(phone_list "$WEIGHTS_URL") == "$before" ]] || fail "the server's objects changed: $(phone_list "$WEIGHTS_URL")"
 }
 
 on_server() {
