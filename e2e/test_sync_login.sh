@@ -44,6 +44,7 @@ a_store_command_never_runs() {
     rm -f "$ran"
     store_with_command "touch $ran; cat $PW_FILE" || return 1
     one_line_exit_2 "does not run unless you keep it" G sync </dev/null
+    one_line_exit_2 "does not run unless you keep it" G sync now --json </dev/null
     grep -qF -- "grocer sync setup --list $LIST_URL --user NAME --password-command CMD" "$TMPROOT/err" \
         || fail "no way to set it up: $(cat "$TMPROOT/err")"
     [[ ! -e $ran ]] || fail "grocer sync ran the store's command"
@@ -73,6 +74,8 @@ a_store_command_never_runs() {
     # A logins file others can change is refused, and nothing runs.
     chmod 620 "$LOGINS"
     one_line_exit_2 "chmod go-w $LOGINS" G sync
+    one_line_exit_2 "chmod go-w $LOGINS" G sync setup --list "$LIST_URL" --user "$CALDAV_USER" --password-command "touch $ran"
+    [[ ! -e $ran ]] || fail "setup ran a command with a logins file others can change"
     chmod 600 "$LOGINS"
     chmod 770 "$(dirname "$LOGINS")"
     one_line_exit_2 "chmod go-w $(dirname "$LOGINS")" G sync

@@ -50,7 +50,7 @@ public struct SyncLoginResolver: Sendable {
             case .netrc(let failure): return failure.description
             case .command(let failure): return failure.description
             case .notSetUpHere(let url, let option):
-                return "sync of \(url) is not set up on this machine: run \(Self.setUp(url, option))"
+                return "\(url) is not set up on this machine: run \(Self.setUp(url, option))"
             case .storeCommandNotRun(let url, let option):
                 return "the store holds a password command for \(url) that grocer does not run unless you keep it: "
                     + "run `grocer sync` on a terminal to see it, or \(Self.setUp(url, option))"
@@ -89,9 +89,7 @@ public struct SyncLoginResolver: Sendable {
     /// What this machine has for `account`, read, nothing run: the choice
     /// and the logins file's entry (for showing its user).
     public func look(_ account: Account) throws(Failure) -> (choice: LoginChoice, entry: Logins.Entry?) {
-        guard let loginsPath else { throw .noLoginsPath }
-        let entry: Logins.Entry?
-        do { entry = try LoginsFile.read(loginsPath).entry(for: account.url) } catch { throw .logins(error) }
+        let entry = try logins().entry(for: account.url)
         var netrc: Netrc?
         if LoginChoice.needsNetrc(entry: entry, storeCommand: account.storeCommand), let netrcPath {
             do { netrc = try NetrcFile.read(netrcPath) } catch { throw .netrc(error) }
@@ -142,11 +140,17 @@ public struct SyncLoginResolver: Sendable {
         }
     }
 
+    /// The logins file read (empty when there is none), or why it is
+    /// refused: `sync setup` asks first, before it runs anything.
+    public func logins() throws(Failure) -> Logins {
+        guard let loginsPath else { throw .noLoginsPath }
+        do { return try LoginsFile.read(loginsPath) } catch { throw .logins(error) }
+    }
+
     /// `entry` written to the logins file, in place of any for its URL.
     public func keepAsOwn(_ entry: Logins.Entry) throws(Failure) {
         guard let loginsPath else { throw .noLoginsPath }
-        let logins: Logins
-        do { logins = try LoginsFile.read(loginsPath) } catch { throw .logins(error) }
+        let logins = try logins()
         guard let changed = logins.setting(entry) else {
             throw .logins(.unwritable(path: loginsPath, why: "a value holds a control character or is blank"))
         }

@@ -117,6 +117,9 @@ struct SyncCommand: ParsableCommand {
             if plans.count == 2, plans[0].url == plans[1].url {
                 throw Failure("the list and the weights need two collections; give two URLs.")
             }
+            // The logins file first: refused, nothing is run or asked.
+            let resolver = SyncLogin.resolver(interactive: false)
+            do { _ = try resolver.logins() } catch { throw SyncLogin.lineFor(error) }
             var found: [String] = []
             let (user, passwordCommand) = (user, passwordCommand?.trimmingCharacters(in: .whitespaces))
             if let passwordCommand, passwordCommand.unicodeScalars.contains(where: VisibleText.needsEscape) {
@@ -133,7 +136,6 @@ struct SyncCommand: ParsableCommand {
                 }
                 found.append(text)
             }
-            let resolver = SyncLogin.resolver(interactive: false)
             for plan in plans {
                 do {
                     try resolver.keepAsOwn(Logins.Entry(url: plan.url, user: user, passwordCommand: passwordCommand))
