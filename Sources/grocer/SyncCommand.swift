@@ -336,7 +336,7 @@ struct SyncLoginState {
                 remark = ""
             case .notSetUpHere:
                 word = "not set up here"
-                remark = "; login not set up here: run `grocer sync setup \(account.option) URL --user NAME --password-command CMD`"
+                remark = "; login not set up here: run `grocer sync setup \(account.option) \(account.url) --user NAME --password-command CMD`"
             case .storeCommand:
                 word = "store command"
                 remark = "; login not set up here: the store holds a password command, not run; run `grocer sync` on a terminal to see it"
