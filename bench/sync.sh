@@ -54,7 +54,7 @@ cleanup() {
     rm -rf "$WORK" 2>/dev/null || { sleep 0.5; rm -rf "$WORK"; }
 }
 trap cleanup EXIT
-export XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data TZ=UTC LANG=en_US.UTF-8
+export XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config TZ=UTC LANG=en_US.UTF-8
 USER_NAME=alice
 PASSWORD="correct horse"
 PASSWORD_COMMAND='printf "correct horse"'

@@ -12,6 +12,9 @@ TMUX_SOCKET="grocer-e2e-$$"
 SESSION=e2e
 TMPROOT=$(mktemp -d "${TMPDIR:-/tmp}/grocer-e2e.XXXXXX")
 export XDG_DATA_HOME="$TMPROOT/data" XDG_STATE_HOME="$TMPROOT/state"
+# The sync logins file (issue 36) goes here too: a test never reads or
+# writes the real ~/.config/grocer/logins.
+export XDG_CONFIG_HOME="$TMPROOT/config"
 export GROCER_STORE="$TMPROOT/store.sqlite"
 failures=0
 

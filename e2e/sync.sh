@@ -7,6 +7,7 @@
 #   serve_again            the same server (its folder, its port) started
 #                          again after caldav_stop
 #   set_up [ARGS]          grocer sync setup of both collections as alice
+#   login_here URL         alice's login for URL in the logins file
 #   synced [WANT]          grocer sync: exit 0, one line (WANT exactly, if given)
 #   sync_refused WANT      grocer sync: exit 2, one line on stderr holding WANT
 #   phone_list [URL]       NAME UID SUMMARY STATUS PERCENT X-GROCER-NAME, a line each
@@ -45,6 +46,15 @@ serve_again() {
 
 set_up() {
     G sync setup --list "$LIST_URL" --weights "$WEIGHTS_URL" --user "$CALDAV_USER" --password-command "cat $PW_FILE" "$@"
+}
+
+# login_here URL: the logins file (issue 36) holds alice's login for URL,
+# as `grocer sync setup` writes it, for a test that makes its account in
+# the store by hand.
+login_here() {
+    mkdir -p "$XDG_CONFIG_HOME/grocer" && chmod 700 "$XDG_CONFIG_HOME/grocer"
+    printf 'collection %s\nuser %s\npassword-command cat %s\n' "$1" "$CALDAV_USER" "$PW_FILE" >"$XDG_CONFIG_HOME/grocer/logins"
+    chmod 600 "$XDG_CONFIG_HOME/grocer/logins"
 }
 
 # The last sync's line, for a caller that wants to look further.

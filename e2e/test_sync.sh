@@ -434,9 +434,13 @@ RIGHTS
     [[ $status == 403 ]] || fail "bob read alice's weights: $status"
     status=$(curl -s -o /dev/null -w '%{http_code}' -u "bob:bobs secret" "${WEIGHTS_URL}x.ics")
     [[ $status == 403 ]] || fail "bob GET in alice's weights: $status"
-    # bob with grocer: his own store, alice's list.
+    # bob with grocer: his own store and his own logins file (another
+    # person: the same URL, another login), alice's list.
     local bobs=$GROCER_STORE-bob out
+    local alices_config=$XDG_CONFIG_HOME
     printf '%s\n' "bobs secret" >"$TMPROOT/bobpw"
+    # (run_test runs each test in a subshell: this stays inside it.)
+    export XDG_CONFIG_HOME=$TMPROOT/bob-config
     out=$(GROCER_STORE=$bobs G sync setup --list "$LIST_URL" --user bob --password-command "cat $TMPROOT/bobpw" 2>&1) \
         || fail "bob's setup: $out"
     GROCER_STORE=$bobs synced "sync: 1 received, 0 sent, no conflicts"
@@ -446,6 +450,7 @@ RIGHTS
     GROCER_STORE=$bobs synced "sync: 0 received, 2 sent, no conflicts"
     one_line_exit_2 "refused" env GROCER_STORE="$GROCER_STORE-bob2" "$GROCER_BIN" sync setup --weights "$WEIGHTS_URL" \
         --user bob --password-command "cat $TMPROOT/bobpw"
+    export XDG_CONFIG_HOME=$alices_config
     # milk is back as alice last saw it: only flour is news to her.
     synced "sync: 1 received, 0 sent, no conflicts"
     grep -qx $'milk\t1\t-\ttrue\tfalse' <(listed) && grep -qx $'flour\t2\tkg\ttrue\tfalse' <(listed) \

@@ -45,8 +45,9 @@ sync_refused_by() {
     local mode=$1 want=$2 before
     caldav_fake "$mode" || return 1
     G items add milk >/dev/null || fail "add" || return 1
-    sqlite3 "$GROCER_STORE" "INSERT INTO sync_account (collection, url, user, password_command)
-        VALUES ('list', '$CALDAV_URL', 'alice', 'cat $PW_FILE')" || fail "the account" || return 1
+    sqlite3 "$GROCER_STORE" "INSERT INTO sync_account (collection, url) VALUES ('list', '$CALDAV_URL')" \
+        || fail "the account" || return 1
+    login_here "$CALDAV_URL"
     before=$(store_dump)
     bounded "$want" "$GROCER_BIN" sync
     [[ $(store_dump) == "$before" ]] || fail "$mode: the store changed"

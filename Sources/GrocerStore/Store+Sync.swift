@@ -38,6 +38,17 @@ extension Store {
         }
     }
 
+    /// Forgets the login an older store kept in `collection`'s account
+    /// (its user and password command), once the person kept it as their
+    /// own in their logins file (issue 36). The URL, token, records and
+    /// conflicts stay.
+    public func clearSyncLogin(_ collection: SyncCollection) throws {
+        try syncWrite { db in
+            try SyncAccountRow.filter(key: collection.rawValue).updateAll(
+                db, SyncAccountRow.Columns.user.set(to: nil), SyncAccountRow.Columns.passwordCommand.set(to: nil))
+        }
+    }
+
     /// The account, records and conflicts go (both collections); items and
     /// weights stay.
     public func forgetSync() throws {

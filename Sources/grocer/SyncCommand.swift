@@ -15,7 +15,8 @@ struct SyncCommand: ParsableCommand {
         abstract: "Share the list and carry the weights through a CalDAV server (Radicale, Xandikos, Nextcloud).",
         discussion: """
             Set up once with `grocer sync setup`; then `grocer sync` pulls, merges and pushes. \
-            The password is never kept: --password-command runs at each sync, else ~/.netrc serves.
+            The password is never kept: --password-command runs at each sync, else ~/.netrc serves. \
+            The login lives in your own $XDG_CONFIG_HOME/grocer/logins, never in the store.
             """,
         subcommands: [Now.self, Setup.self, Status.self, Conflicts.self, Forget.self],
         defaultSubcommand: Now.self
@@ -28,8 +29,11 @@ struct SyncCommand: ParsableCommand {
             abstract: "Pull, merge and push now: one summary line (received, sent, conflicts).",
             discussion: """
                 Exit status: 0 synced; 2 the server is down, refused the login or answered \
-                nonsense (nothing is lost: local changes wait for the next sync); 130 stopped \
-                by Ctrl-C (what was received is kept).
+                nonsense (nothing is lost: local changes wait for the next sync), or sync is not \
+                set up on this machine; 130 stopped by Ctrl-C (what was received is kept). A \
+                password command found in the store (from an older grocer, or a store from \
+                elsewhere) is never run as it is: on a terminal grocer shows it and asks whether \
+                to keep it as your own login.
                 """)
 
         @Flag(help: "Print a JSON object {received, sent, conflicts}.")
@@ -43,9 +47,12 @@ struct SyncCommand: ParsableCommand {
             let accounts = try db.syncAccounts()
             guard !accounts.isEmpty else { throw Failure(SyncLines.notSetUp) }
             let locale = store.locale
+            for account in accounts { try SyncLogin.settle(account, store: db, interactive: true) }
+            let storePath = db.path
             var total = SyncSummary()
             for account in accounts {
-                let summary = try SyncSession.run(account) { client in
+                let summary = try SyncSession.run(account, login: { try SyncLogin.resolve(account, storePath: storePath, interactive: true) }) {
+                    client in
                     try await SyncEngine(ledger: db, client: client, collection: account.collection, locale: locale, now: { Date() })
                         .sync()
                 }
@@ -69,9 +76,11 @@ struct SyncCommand: ParsableCommand {
             discussion: """
                 Give --list, --weights or both: the URL of a calendar collection (https, or http to \
                 this machine only). A missing collection is created for to-dos (the list) or \
-                journal entries (the weights). The URL and the user are kept in the store; the \
-                password never is: --password-command CMD runs at each sync and its first line of \
-                output is the password (e.g. "pass show dav"); without it, ~/.netrc serves.
+                journal entries (the weights). The URL is kept in the store; the login (--user, \
+                --password-command) in your own $XDG_CONFIG_HOME/grocer/logins (~/.config/grocer/logins, \
+                0600), keyed by the URL, so a store never carries a command. The password never is \
+                kept: --password-command CMD runs at each sync and its first line of output is the \
+                password (e.g. "pass show dav"); without it, ~/.netrc serves.
                 """)
 
         @Option(name: .long, help: ArgumentHelp("The grocery list's collection.", valueName: "url"))
@@ -92,6 +101,9 @@ struct SyncCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
+            if let passwordCommand, passwordCommand.allSatisfy(\.isWhitespace) {
+                throw ValidationError("--password-command is empty: give the command that prints the password, or leave it out for ~/.netrc.")
+            }
             guard list != nil || weights != nil else {
                 throw ValidationError("sync setup needs --list URL, --weights URL or both.")
             }
@@ -105,13 +117,31 @@ struct SyncCommand: ParsableCommand {
             if plans.count == 2, plans[0].url == plans[1].url {
                 throw Failure("the list and the weights need two collections; give two URLs.")
             }
+            // The logins file first: refused, nothing is run or asked.
+            let resolver = SyncLogin.resolver(interactive: false)
+            do { _ = try resolver.logins() } catch { throw SyncLogin.lineFor(error) }
             var found: [String] = []
+            let (user, passwordCommand) = (user, passwordCommand?.trimmingCharacters(in: .whitespaces))
+            if let passwordCommand, passwordCommand.unicodeScalars.contains(where: VisibleText.needsEscape) {
+                throw Failure("--password-command: it holds a control character (a line break, a tab); give it on one line.")
+            }
             for plan in plans {
-                let text = try SyncSession.run(plan, setup: true) { client in
+                let host = try DAVEndpoint(plan.url).host
+                let login: @Sendable () throws -> LiveTransport.Login? = {
+                    try SyncLogin.given(user: user, passwordCommand: passwordCommand, host: host)
+                }
+                let text = try SyncSession.run(plan, setup: true, login: login) { client in
                     try await CollectionSetup.prepare(
                         client, for: plan.collection == .list ? .todo : .journal, displayName: plan.collection == .list ? "Groceries" : "Weights")
                 }
                 found.append(text)
+            }
+            for plan in plans {
+                do {
+                    try resolver.keepAsOwn(Logins.Entry(url: plan.url, user: user, passwordCommand: passwordCommand))
+                } catch {
+                    throw SyncLogin.lineFor(error)
+                }
             }
             let db = try store.open()
             defer { try? db.close() }
@@ -121,7 +151,7 @@ struct SyncCommand: ParsableCommand {
                     array: zip(plans, found).map { plan, line in
                         JSONText.fields([
                             ("collection", JSONText.string(plan.collection.rawValue)), ("url", JSONText.string(plan.url)),
-                            ("user", JSONText.string(orNull: plan.user)), ("found", JSONText.string(line)),
+                            ("user", JSONText.string(orNull: user)), ("found", JSONText.string(line)),
                         ])
                     })
             }
@@ -132,7 +162,8 @@ struct SyncCommand: ParsableCommand {
         private func account(_ collection: SyncCollection, _ url: String) throws -> SyncAccount {
             do {
                 let endpoint = try DAVEndpoint(url)
-                return SyncAccount(collection: collection, url: endpoint.url, user: user, passwordCommand: passwordCommand)
+                // The login goes to the person's logins file, not here.
+                return SyncAccount(collection: collection, url: endpoint.url)
             } catch {
                 throw Failure("--\(collection == .list ? "list" : "weights") \(url): \(error.description)")
             }
@@ -154,16 +185,18 @@ struct SyncCommand: ParsableCommand {
             defer { try? db.close() }
             let accounts = try db.syncAccounts()
             let conflicts = try db.syncConflicts()
-            var rows: [(account: SyncAccount, waiting: Int, conflicts: Int)] = []
+            var rows: [(account: SyncAccount, login: SyncLoginState, waiting: Int, conflicts: Int)] = []
+            let resolver = SyncLogin.resolver(interactive: false)
             for account in accounts {
                 let waiting = try SyncEngine.waiting(ledger: db, collection: account.collection, locale: store.locale)
-                rows.append((account, waiting, conflicts.filter { $0.collection == account.collection }.count))
+                let login = SyncLoginState(resolver, SyncLogin.account(account, storePath: db.path))
+                rows.append((account, login, waiting, conflicts.filter { $0.collection == account.collection }.count))
             }
             if json {
                 let objects = rows.map { row in
                     JSONText.fields([
                         ("collection", JSONText.string(row.account.collection.rawValue)), ("url", JSONText.string(row.account.url)),
-                        ("user", JSONText.string(orNull: row.account.user)),
+                        ("user", JSONText.string(orNull: row.login.user)), ("login", JSONText.string(row.login.word)),
                         ("lastSync", JSONText.string(orNull: row.account.lastSync.map(ISO8601.string))),
                         ("waiting", String(row.waiting)), ("conflicts", String(row.conflicts)),
                     ])
@@ -177,8 +210,8 @@ struct SyncCommand: ParsableCommand {
                 // never obeyed by the terminal.
                 print(
                     VisibleText.escaped(
-                        "\(row.account.collection.rawValue): \(row.account.url)\(row.account.user.map { " as \($0)" } ?? ""), \(last), "
-                            + "\(row.waiting) waiting, \(SyncLines.conflicts(row.conflicts))"))
+                        "\(row.account.collection.rawValue): \(row.account.url)\(row.login.user.map { " as \($0)" } ?? ""), \(last), "
+                            + "\(row.waiting) waiting, \(SyncLines.conflicts(row.conflicts))\(row.login.remark)"))
             }
         }
     }
@@ -245,7 +278,12 @@ struct SyncCommand: ParsableCommand {
     /// `grocer sync forget`.
     struct Forget: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Forget the accounts, tokens and conflicts; the list and the weights stay.")
+            abstract: "Forget the accounts, tokens and conflicts; the list and the weights stay.",
+            discussion: """
+                Your logins file ($XDG_CONFIG_HOME/grocer/logins) is left as it is: it is yours, \
+                and other stores may sync with the same collections. Remove a collection's lines \
+                from it by hand to forget its login.
+                """)
 
         @Flag(help: "Print a JSON object {forgot}: the collections that were set up.")
         var json = false
@@ -263,6 +301,7 @@ struct SyncCommand: ParsableCommand {
             }
             guard !accounts.isEmpty else { return print("Nothing to forget: sync was not set up.") }
             print("Forgot the sync accounts; the list and the weights stay here, and the server keeps its copy.")
+            print("Your logins file is left as it is: " + (SyncLogin.loginsPath.map(VisibleText.escaped) ?? "~/.config/grocer/logins") + ".")
         }
     }
 }
@@ -274,5 +313,37 @@ enum SyncLines {
 
     static func conflicts(_ count: Int) -> String {
         count == 0 ? "no conflicts" : count == 1 ? "1 conflict" : "\(count) conflicts"
+    }
+}
+
+/// What `grocer sync status` says of an account's login on this machine:
+/// the user it logs in as, and whether it is set up here (nothing is run
+/// to find out).
+struct SyncLoginState {
+    var user: String?
+    /// "here", "not set up here", "store command" or "refused".
+    var word: String
+    /// What the status line adds: nothing when it is set up here.
+    var remark: String
+
+    init(_ resolver: SyncLoginResolver, _ account: SyncLoginResolver.Account) {
+        do {
+            let (choice, entry) = try resolver.look(account)
+            switch choice {
+            case .here(let credentials):
+                if case .login(let user, _) = credentials { self.user = entry?.user ?? user } else { self.user = entry?.user }
+                word = "here"
+                remark = ""
+            case .notSetUpHere:
+                word = "not set up here"
+                remark = "; login not set up here: run `grocer sync setup \(account.option) \(account.url) --user NAME --password-command CMD`"
+            case .storeCommand:
+                word = "store command"
+                remark = "; login not set up here: the store holds a password command, not run; run `grocer sync` on a terminal to see it"
+            }
+        } catch {
+            word = "refused"
+            remark = "; login: \(error.description)"
+        }
     }
 }

@@ -5,6 +5,7 @@ import GrocerCore
 import GrocerStore
 import GrocerSync
 import GrocerSyncEngine
+import GrocerSyncLive
 
 extension SyncRunner {
     /// The grocery screen's sync over the store file at the path it is
@@ -53,7 +54,31 @@ extension SyncRunner {
         var waiting = 0
         for account in accounts { waiting += try SyncEngine.waiting(ledger: store, collection: account.collection, locale: locale) }
         return SyncStatus(
-            lastSync: accounts.compactMap(\.lastSync).max(), waiting: waiting, conflicts: try store.syncConflicts().count)
+            lastSync: accounts.compactMap(\.lastSync).max(), waiting: waiting, conflicts: try store.syncConflicts().count,
+            failure: notSetUpHere(accounts, storePath: store.path))
+    }
+
+    /// The header's "sync not set up here" when an account has no login on
+    /// this machine (no entry in the person's logins file, nothing in
+    /// .netrc), or only a command the store carries: the screen never asks
+    /// about it and never runs it (issue 36). Nothing is run to find out.
+    static func notSetUpHere(_ accounts: [SyncAccount], storePath: String) -> SyncStatus.Failure? {
+        let resolver = SyncLogin.resolver(interactive: false)
+        for account in accounts {
+            let asked = SyncLogin.account(account, storePath: storePath)
+            let problem: SyncLoginResolver.Failure
+            do {
+                switch try resolver.look(asked).choice {
+                case .here: continue
+                case .notSetUpHere: problem = .notSetUpHere(url: asked.url, option: asked.option)
+                case .storeCommand: problem = .storeCommandNotRun(url: asked.url, option: asked.option)
+                }
+            } catch {
+                return SyncStatus.Failure(headline: "logins refused", line: VisibleText.escaped("sync: \(error.description)"))
+            }
+            return SyncStatus.Failure(headline: "sync not set up here", line: VisibleText.escaped("sync: \(problem.description)"))
+        }
+        return nil
     }
 
     /// Every collection set up, one after the other; the first failure
@@ -64,8 +89,14 @@ extension SyncRunner {
         defer { try? store.close() }
         var failure: SyncStatus.Failure?
         do {
-            for account in try store.syncAccounts() {
-                _ = try await SyncSession.connect(account, quiet: true) { client in
+            let accounts = try store.syncAccounts()
+            // No login here for one of them: nothing runs, the header says so.
+            failure = notSetUpHere(accounts, storePath: path)
+            for account in accounts where failure == nil {
+                let login: @Sendable () throws -> LiveTransport.Login? = {
+                    try SyncLogin.resolve(account, storePath: path, interactive: false)
+                }
+                _ = try await SyncSession.connect(account, login: login) { client in
                     try await SyncEngine(ledger: store, client: client, collection: account.collection, locale: locale, now: { Date() })
                         .sync()
                 }

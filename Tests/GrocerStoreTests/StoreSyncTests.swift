@@ -15,7 +15,7 @@ import Testing
     /// A store with both accounts set up.
     static func synced() throws -> GroceryFixture {
         let f = try GroceryFixture()
-        try f.store.setSyncAccount(SyncAccount(collection: .list, url: listURL, user: "sam", passwordCommand: "pass grocer"))
+        try f.store.setSyncAccount(SyncAccount(collection: .list, url: listURL, user: "sam"))
         try f.store.setSyncAccount(SyncAccount(collection: .weights, url: weightsURL, user: "sam"))
         return f
     }
@@ -32,11 +32,35 @@ import Testing
 
     // MARK: Accounts, records, conflicts
 
+    /// A login lives in the person's logins file (issue 36): a store never
+    /// gets a password command written, and one an older grocer (or
+    /// whoever made the file) left there is cleared once the person kept it.
+    @Test func noCommandIsWrittenAndAnOlderStoresIsCleared() throws {
+        let f = try GroceryFixture()
+        try f.store.setSyncAccount(SyncAccount(collection: .list, url: Self.listURL, user: "sam", passwordCommand: "touch /tmp/x"))
+        #expect(try f.store.syncAccounts() == [SyncAccount(collection: .list, url: Self.listURL, user: "sam")])
+        let queue = try DatabaseQueue(path: f.store.path)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE sync_account SET password_command = 'touch /tmp/x', token = 't-1' WHERE collection = 'list'")
+        }
+        try queue.close()
+        #expect(try f.store.syncAccounts()[0].passwordCommand == "touch /tmp/x")
+        try f.store.clearSyncLogin(.list)
+        #expect(try f.store.syncAccounts() == [SyncAccount(collection: .list, url: Self.listURL, token: "t-1")])
+        // Set up again over an older row: its command goes too.
+        let again = try DatabaseQueue(path: f.store.path)
+        try again.write { db in
+            try db.execute(sql: "UPDATE sync_account SET password_command = 'touch /tmp/x' WHERE collection = 'list'")
+        }
+        try again.close()
+        try f.store.setSyncAccount(SyncAccount(collection: .list, url: Self.listURL, token: "t-1"))
+        #expect(try f.store.syncAccounts()[0].passwordCommand == nil)
+    }
+
     @Test func anAccountRoundTripsAndANewURLDropsItsTokenRecordsAndConflicts() throws {
         let f = try Self.synced()
         let store = f.store
-        let list = SyncAccount(
-            collection: .list, url: Self.listURL, user: "sam", passwordCommand: "pass grocer", token: "t-1", lastSync: Self.morning)
+        let list = SyncAccount(collection: .list, url: Self.listURL, user: "sam", token: "t-1", lastSync: Self.morning)
         try store.setSyncAccount(list)
         #expect(try store.syncAccounts() == [list, SyncAccount(collection: .weights, url: Self.weightsURL, user: "sam")])
         try f.add("Flour")
@@ -272,7 +296,7 @@ import Testing
         }
         #expect(try f.store.groceryItems() == items)
         #expect(try f.store.syncRecords(.list) == records)
-        #expect(try f.store.syncAccounts()[0] == SyncAccount(collection: .list, url: Self.listURL, user: "sam", passwordCommand: "pass grocer"))
+        #expect(try f.store.syncAccounts()[0] == SyncAccount(collection: .list, url: Self.listURL, user: "sam"))
         #expect(try f.store.syncConflicts().isEmpty)
         // A new object the store already has something for is refused too.
         #expect(throws: StoreError.changedElsewhere(path: f.store.path)) {

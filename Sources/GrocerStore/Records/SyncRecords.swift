@@ -32,18 +32,18 @@ extension SyncAccountRow: FetchableRecord {
 }
 
 extension SyncAccountRow {
-    /// Inserts the row, or writes every column of the collection's row.
+    /// Inserts the row, or writes every column of the collection's row;
+    /// `password_command` is always written NULL: a login lives in the
+    /// person's logins file, never in a store (issue 36).
     /// (GRDB's upsert reads back a rowid, which a WITHOUT ROWID table has not.)
     func write(_ db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO sync_account (collection, url, user, password_command, token, last_sync) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO sync_account (collection, url, user, password_command, token, last_sync) VALUES (?, ?, ?, NULL, ?, ?)
                 ON CONFLICT (collection) DO UPDATE SET url = excluded.url, user = excluded.user,
-                  password_command = excluded.password_command, token = excluded.token, last_sync = excluded.last_sync
+                  password_command = NULL, token = excluded.token, last_sync = excluded.last_sync
                 """,
-            arguments: [
-                account.collection.rawValue, account.url, account.user, account.passwordCommand, account.token, account.lastSync?.unixSeconds,
-            ])
+            arguments: [account.collection.rawValue, account.url, account.user, account.token, account.lastSync?.unixSeconds])
     }
 }
 

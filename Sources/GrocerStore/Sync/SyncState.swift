@@ -9,9 +9,12 @@ public enum SyncCollection: String, CaseIterable, Hashable, Sendable {
     case weights
 }
 
-/// Where a collection syncs, as the store keeps it: no secret. The
-/// password comes from `passwordCommand`, run at each sync, or from
-/// `~/.netrc` when there is none.
+/// Where a collection syncs, as the store keeps it: no secret and no
+/// login. The login (user, password command) is the person's, in their
+/// logins file (issue 36); `user` and `passwordCommand` are only what an
+/// older grocer kept here, read so that the person can be asked about it
+/// (a command found in a store is never run as it is). The store writes
+/// `passwordCommand` as NULL whatever it is given.
 public struct SyncAccount: Equatable, Sendable {
     public var collection: SyncCollection
     /// The collection's URL (https, or http to this machine only).
