@@ -40,16 +40,9 @@ struct SyncCommand: ParsableCommand {
         func run() throws {
             let db = try store.openExisting(orElse: Failure(SyncLines.notSetUp))
             defer { try? db.close() }
-            let accounts = try db.syncAccounts()
-            guard !accounts.isEmpty else { throw Failure(SyncLines.notSetUp) }
-            let locale = store.locale
-            var total = SyncSummary()
-            for account in accounts {
-                let summary = try SyncSession.run(account) { client in
-                    try await SyncEngine(ledger: db, client: client, collection: account.collection, locale: locale, now: { Date() })
-                        .sync()
-                }
-                total = total + summary
+            guard try !db.syncAccounts().isEmpty else { throw Failure(SyncLines.notSetUp) }
+            let total = try SyncService(ledger: db, locale: store.locale).syncEveryBlocking { account, work in
+                try SyncSession.run(account, work)
             }
             if json {
                 return JSONText.write(
@@ -152,13 +145,7 @@ struct SyncCommand: ParsableCommand {
         func run() throws {
             guard let db = try store.openForReadingQuietly() else { throw Failure(SyncLines.notSetUp) }
             defer { try? db.close() }
-            let accounts = try db.syncAccounts()
-            let conflicts = try db.syncConflicts()
-            var rows: [(account: SyncAccount, waiting: Int, conflicts: Int)] = []
-            for account in accounts {
-                let waiting = try SyncEngine.waiting(ledger: db, collection: account.collection, locale: store.locale)
-                rows.append((account, waiting, conflicts.filter { $0.collection == account.collection }.count))
-            }
+            let rows = try SyncService(ledger: db, locale: store.locale).accounts()
             if json {
                 let objects = rows.map { row in
                     JSONText.fields([
@@ -207,12 +194,13 @@ struct SyncCommand: ParsableCommand {
             if take != nil || dismiss != nil {
                 let db = try store.openExisting(orElse: Failure(SyncLines.notSetUp))
                 defer { try? db.close() }
-                let conflicts = try db.syncConflicts()
-                guard let id = take ?? dismiss, let conflict = conflicts.first(where: { $0.id == id }) else {
+                let service = SyncService(ledger: db, locale: store.locale)
+                let conflict: SyncConflict
+                do {
+                    conflict = try take.map { try service.takeOther(id: $0) } ?? service.dismiss(id: dismiss ?? 0)
+                } catch is SyncService.NoSuchConflict {
                     throw Failure("there is no conflict \(take ?? dismiss ?? 0); `grocer sync conflicts` lists them.")
                 }
-                if take != nil { try SyncEngine.takeOther(conflict, ledger: db, locale: store.locale) }
-                try db.dismissSyncConflict(id: id)
                 return print(
                     take != nil ? VisibleText.escaped("Took the other value of \(conflict.title); it goes at the next sync.") : "Dismissed.")
             }
