@@ -13,7 +13,9 @@ import GrocerCore
 /// sync is tried), and a sync 5 s after the last change, so several saves
 /// in a row go in one; not at all when the status says sync is not set up.
 /// A sync that runs is never started twice (`LiveEffects` answers the one
-/// running). Nothing of it runs before a change, or before a screen that
+/// running); when one runs at the time the sync is due (it may have read
+/// the store before the change), the change's sync starts once its end is
+/// heard. Nothing of it runs before a change, or before a screen that
 /// shows sync appears: never before the first frame.
 struct WeightsSync: Equatable, Sendable {
     /// How long after the last change the sync starts.
@@ -29,6 +31,9 @@ struct WeightsSync: Equatable, Sendable {
     private(set) var refreshAt: Duration?
     /// Whether sync is set up, as last heard; nil: not heard yet.
     private(set) var setUp: Bool?
+    /// A sync runs (this one started it, or a status said so) and its end
+    /// has not been heard.
+    private(set) var running = false
 
     /// A weight changed at `uptime`.
     mutating func weightsChanged(at uptime: Duration) {
@@ -45,8 +50,16 @@ struct WeightsSync: Equatable, Sendable {
     /// Sync's answer, whoever asked: whether it is set up.
     mutating func heard(_ result: SyncResult) {
         switch result {
-        case .status(let status), .synced(let status): setUp = status.isSetUp
-        case .conflicts, .failed: break
+        case .status(let status):
+            setUp = status.isSetUp
+            running = status.running
+        case .synced(let status):
+            setUp = status.isSetUp
+            running = false
+        case .failed(.now, _):
+            running = false
+        case .conflicts, .failed:
+            break
         }
     }
 
@@ -54,7 +67,7 @@ struct WeightsSync: Equatable, Sendable {
     /// top (only then, and only when sync is set up, does the minute's
     /// redraw count).
     func wakeAt(showing: Bool) -> Duration? {
-        [statusAt, syncAt, showing && setUp == true ? refreshAt : nil].compactMap { $0 }.min()
+        [statusAt, running ? nil : syncAt, showing && setUp == true ? refreshAt : nil].compactMap { $0 }.min()
     }
 
     /// What is due at `uptime`: the status, then the sync, one at a time;
@@ -64,9 +77,12 @@ struct WeightsSync: Equatable, Sendable {
             statusAt = nil
             return .perform(.sync(.status))
         }
-        if let at = syncAt, at <= uptime {
+        if let at = syncAt, at <= uptime, !running {
             syncAt = nil
-            if setUp != false { return .perform(.sync(.now)) }
+            if setUp != false {
+                running = true
+                return .perform(.sync(.now))
+            }
         }
         if showing, setUp == true, let at = refreshAt, at <= uptime {
             refreshAt = uptime + Self.refresh

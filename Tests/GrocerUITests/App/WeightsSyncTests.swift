@@ -148,3 +148,34 @@ private let offline = SyncStatus.Failure(headline: "offline", line: "Not synced:
         #expect(row.hasPrefix(" Weight History"))
     }
 }
+
+/// A sync that runs when the change's sync is due may have read the store
+/// before the change: the change's sync starts once its end is heard.
+@Suite struct WeightsSyncWhileRunningTests {
+    static let entry = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: testContext().now)
+
+    @Test func aSyncRunningWhenTheChangesIsDueIsFollowedByIt() {
+        var app = AppModel(context: testContext())
+        app.resize(Size(width: 80, height: 24))
+        _ = app.start(at: .weight)
+        _ = app.receive(.weightSaved(Self.entry))
+        #expect(app.wake() == .perform(.sync(.status)))
+        _ = app.receive(.sync(.status(SyncStatus(lastSync: nil, waiting: 1, running: true))))
+        app.setClock(now: testContext().now, uptime: .seconds(5))
+        #expect(app.wake() == .none)
+        // Only the history's minute is due while it runs.
+        #expect(app.wakeAt == .seconds(60))
+        app.setClock(now: testContext().now, uptime: .seconds(8))
+        _ = app.receive(.sync(.synced(SyncStatus(lastSync: testContext().now, waiting: 1))))
+        #expect(app.wakeAt == .seconds(5))
+        #expect(app.wake() == .perform(.sync(.now)))
+        // Its own runs until its end is heard: a change meanwhile waits for it.
+        app.setClock(now: testContext().now, uptime: .seconds(9))
+        _ = app.receive(.weightEdited(before: Self.entry, after: Self.entry))
+        #expect(app.wake() == .perform(.sync(.status)))
+        app.setClock(now: testContext().now, uptime: .seconds(14))
+        #expect(app.wake() == .none)
+        _ = app.receive(.sync(.synced(SyncStatus(lastSync: testContext().now))))
+        #expect(app.wake() == .perform(.sync(.now)))
+    }
+}
