@@ -46,17 +46,10 @@ struct SyncCommand: ParsableCommand {
             defer { try? db.close() }
             let accounts = try db.syncAccounts()
             guard !accounts.isEmpty else { throw Failure(SyncLines.notSetUp) }
-            let locale = store.locale
             for account in accounts { try SyncLogin.settle(account, store: db, interactive: true) }
             let storePath = db.path
-            var total = SyncSummary()
-            for account in accounts {
-                let summary = try SyncSession.run(account, login: { try SyncLogin.resolve(account, storePath: storePath, interactive: true) }) {
-                    client in
-                    try await SyncEngine(ledger: db, client: client, collection: account.collection, locale: locale, now: { Date() })
-                        .sync()
-                }
-                total = total + summary
+            let total = try SyncService(ledger: db, locale: store.locale).syncEveryBlocking { account, work in
+                try SyncSession.run(account, login: { try SyncLogin.resolve(account, storePath: storePath, interactive: true) }, work)
             }
             if json {
                 return JSONText.write(
@@ -183,14 +176,10 @@ struct SyncCommand: ParsableCommand {
         func run() throws {
             guard let db = try store.openForReadingQuietly() else { throw Failure(SyncLines.notSetUp) }
             defer { try? db.close() }
-            let accounts = try db.syncAccounts()
-            let conflicts = try db.syncConflicts()
-            var rows: [(account: SyncAccount, login: SyncLoginState, waiting: Int, conflicts: Int)] = []
             let resolver = SyncLogin.resolver(interactive: false)
-            for account in accounts {
-                let waiting = try SyncEngine.waiting(ledger: db, collection: account.collection, locale: store.locale)
-                let login = SyncLoginState(resolver, SyncLogin.account(account, storePath: db.path))
-                rows.append((account, login, waiting, conflicts.filter { $0.collection == account.collection }.count))
+            let rows = try SyncService(ledger: db, locale: store.locale).accounts().map { state in
+                (account: state.account, login: SyncLoginState(resolver, SyncLogin.account(state.account, storePath: db.path)),
+                 waiting: state.waiting, conflicts: state.conflicts)
             }
             if json {
                 let objects = rows.map { row in
@@ -240,12 +229,13 @@ struct SyncCommand: ParsableCommand {
             if take != nil || dismiss != nil {
                 let db = try store.openExisting(orElse: Failure(SyncLines.notSetUp))
                 defer { try? db.close() }
-                let conflicts = try db.syncConflicts()
-                guard let id = take ?? dismiss, let conflict = conflicts.first(where: { $0.id == id }) else {
+                let service = SyncService(ledger: db, locale: store.locale)
+                let conflict: SyncConflict
+                do {
+                    conflict = try take.map { try service.takeOther(id: $0) } ?? service.dismiss(id: dismiss ?? 0)
+                } catch is SyncService.NoSuchConflict {
                     throw Failure("there is no conflict \(take ?? dismiss ?? 0); `grocer sync conflicts` lists them.")
                 }
-                if take != nil { try SyncEngine.takeOther(conflict, ledger: db, locale: store.locale) }
-                try db.dismissSyncConflict(id: id)
                 return print(
                     take != nil ? VisibleText.escaped("Took the other value of \(conflict.title); it goes at the next sync.") : "Dismissed.")
             }

@@ -19,43 +19,35 @@ extension SyncRunner {
         let environment = environment
         var locale: Locale { UserLocale.locale(for: .numeric, environment: environment) }
         return SyncRunner(
-            status: { path in try withStore(path) { try status(of: $0, locale: locale) } },
+            status: { path in
+                try withService(path, locale) { service, store in
+                    var status = try service.status()
+                    // Set up, but with no login on this machine: the header says so.
+                    if status.isSetUp, let problem = notSetUpHere(try store.syncAccounts(), storePath: store.path) { status.failure = problem }
+                    return status
+                }
+            },
             syncNow: { path in await syncNow(path, locale: locale) },
-            conflicts: { path in
-                try withStore(path) { store in
-                    try store.syncConflicts().reversed().map { conflict in
-                        SyncConflictLine(
-                            id: conflict.id ?? 0, title: conflict.title, field: conflict.field, here: conflict.localValue,
-                            there: conflict.remoteValue, kept: conflict.kept == "local" ? .local : .remote, at: conflict.at)
-                    }
-                }
-            },
+            conflicts: { path in try withService(path, locale) { service, _ in try service.conflictLines() } },
             takeOther: { path, id in
-                try withStore(path) { store in
-                    guard let conflict = try store.syncConflicts().first(where: { $0.id == id }) else { return }
-                    try SyncEngine.takeOther(conflict, ledger: store, locale: locale)
-                    try store.dismissSyncConflict(id: id)
+                try withService(path, locale) { service, _ in
+                    do { try service.takeOther(id: id) } catch is SyncService.NoSuchConflict { return }
                 }
             },
-            dismiss: { path, id in try withStore(path) { try $0.dismissSyncConflict(id: id) } })
+            dismiss: { path, id in
+                try withService(path, locale) { service, _ in
+                    do { try service.dismiss(id: id) } catch is SyncService.NoSuchConflict { return }
+                }
+            })
     }
 
-    /// A connection of its own beside the screen's (never `Store.open`,
-    /// whose judge would drop this process's locks on the file).
-    private static func withStore<T>(_ path: String, _ body: (Store) throws -> T) throws -> T {
+    /// The sync service over a connection of its own beside the screen's
+    /// (never `Store.open`, whose judge would drop this process's locks on
+    /// the file).
+    private static func withService<T>(_ path: String, _ locale: Locale, _ body: (SyncService, Store) throws -> T) throws -> T {
         let store = try Store.openBeside(at: path)
         defer { try? store.close() }
-        return try body(store)
-    }
-
-    static func status(of store: Store, locale: Locale) throws -> SyncStatus {
-        let accounts = try store.syncAccounts()
-        guard !accounts.isEmpty else { return .notSetUp }
-        var waiting = 0
-        for account in accounts { waiting += try SyncEngine.waiting(ledger: store, collection: account.collection, locale: locale) }
-        return SyncStatus(
-            lastSync: accounts.compactMap(\.lastSync).max(), waiting: waiting, conflicts: try store.syncConflicts().count,
-            failure: notSetUpHere(accounts, storePath: store.path))
+        return try body(SyncService(ledger: store, locale: locale), store)
     }
 
     /// The header's "sync not set up here" when an account has no login on
@@ -87,26 +79,16 @@ extension SyncRunner {
         let store: Store
         do { store = try Store.openBeside(at: path) } catch { return failed(error) }
         defer { try? store.close() }
-        var failure: SyncStatus.Failure?
-        do {
-            let accounts = try store.syncAccounts()
-            // No login here for one of them: nothing runs, the header says so.
-            failure = notSetUpHere(accounts, storePath: path)
-            for account in accounts where failure == nil {
-                let login: @Sendable () throws -> LiveTransport.Login? = {
-                    try SyncLogin.resolve(account, storePath: path, interactive: false)
-                }
-                _ = try await SyncSession.connect(account, login: login) { client in
-                    try await SyncEngine(ledger: store, client: client, collection: account.collection, locale: locale, now: { Date() })
-                        .sync()
-                }
-            }
-        } catch {
-            failure = failed(error).failure
+        let service = SyncService(ledger: store, locale: locale)
+        // No login here for one of them: nothing runs, the header says so.
+        if let accounts = try? store.syncAccounts(), let problem = notSetUpHere(accounts, storePath: path) {
+            var status = (try? service.status()) ?? SyncStatus()
+            status.failure = problem
+            return status
         }
-        var status = (try? status(of: store, locale: locale)) ?? SyncStatus()
-        status.failure = failure
-        return status
+        return await service.syncAndStatus(failed: headline) { account, work in
+            try await SyncSession.connect(account, login: { try SyncLogin.resolve(account, storePath: path, interactive: false) }, work)
+        }
     }
 
     private static func failed(_ error: any Error) -> SyncStatus {

@@ -32,6 +32,8 @@ import Testing
                     case .history(.loadWeightPage(let request)) where { if case .around = request { true } else { false } }():
                         return .weightPage([entry], for: request)
                     case .groceries: return .groceries(.loaded(items: [], catalog: GroceryCatalog()))
+                    // As LiveEffects answers without a sync runner.
+                    case .sync(.status): return .sync(.status(.notSetUp))
                     default: return nil
                     }
                 }, finish: { [self] in finished = true },
@@ -77,7 +79,8 @@ import Testing
         #expect(r.terminal.frames.count == 3)
         #expect(r.terminal.frames[1].lines.contains { $0.contains("Weight History") })
         #expect(r.terminal.screen.contains("Enter Today's Weight"))
-        #expect(r.effects.performed == [.history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize))])
+        // The history asks where sync stands once it shows (issue 36).
+        #expect(r.effects.performed == [.history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)), .sync(.status)])
     }
 
     @Test func savingShowsTheHistoryWithANotice() {
@@ -142,12 +145,13 @@ import Testing
         let effects = Effects()
         effects.watchInterval = .seconds(1)
         effects.changes = [false, true]
-        let r = run([.keys([.function(3)]), .waitForTimer, .waitForTimer, .keys([.function(10)])], effects: effects)
+        // The first timer is the history's ask of where sync stands (at once).
+        let r = run([.keys([.function(3)]), .waitForTimer, .waitForTimer, .waitForTimer, .keys([.function(10)])], effects: effects)
         #expect(effects.watched == 2)
         // Opened once by F3, then the rows around the selection read again.
         #expect(
             r.effects.performed == [
-                .history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)),
+                .history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)), .sync(.status),
                 .history(.loadWeightPage(.around(effects.entry, limit: EntryWindow.pageSize))), .history(.loadRecentWeightDays(unit: .lbs)),
             ])
     }

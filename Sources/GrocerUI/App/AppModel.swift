@@ -17,6 +17,8 @@ public struct AppModel: Sendable {
     private let registry: ScreenRegistry
     /// The whole terminal (the context's size leaves out the hint bar).
     private var terminalSize = Size(width: 80, height: 24)
+    /// A weight changed goes out a few seconds later, whatever shows.
+    private(set) var weightsSync = WeightsSync()
 
     public init(context: AppContext, registry: ScreenRegistry = .standard) {
         self.context = context
@@ -65,12 +67,14 @@ public struct AppModel: Sendable {
     /// An effect's result (or a background event) for the screen on top,
     /// which asked for it.
     public mutating func receive(_ result: EffectResult) -> Outcome {
+        if result.changedWeights { weightsSync.weightsChanged(at: context.uptime) }
         switch result {
         case .quit(let exit):
             return .quit(exit)
         case .storeOpened(let hints):
             return settle(hints)
-        case .sync:
+        case .sync(let answer):
+            weightsSync.heard(answer)
             return tellStack(result)
         default:
             break
@@ -128,13 +132,22 @@ public struct AppModel: Sendable {
         return receive(.storeChanged)
     }
 
-    /// When the screen on top wants to be woken, in uptime.
+    /// When the screen on top, or the weights' sync, wants to be woken,
+    /// in uptime.
     public var wakeAt: Duration? {
-        top.flatMap { screens[$0]?.wakeAt }
+        [top.flatMap { screens[$0]?.wakeAt }, weightsSync.wakeAt(showing: showsSync)].compactMap { $0 }.min()
     }
 
-    /// Wakes the screen on top if its time has come.
+    /// Whether the screen on top shows where sync stands.
+    private var showsSync: Bool {
+        top.flatMap { screens[$0] }.map { type(of: $0).showsSync } ?? false
+    }
+
+    /// Wakes the weights' sync, then the screen on top, if its time has
+    /// come (one a pass: the other's time is still due at the next).
     public mutating func wake() -> Outcome {
+        let due = weightsSync.wake(at: context.uptime, showing: showsSync)
+        if due != .none { return apply(due) }
         guard let route = top, var screen = screens[route], let at = screen.wakeAt, at <= context.uptime else { return .none }
         let outcome = screen.wake(&context)
         screens[route] = screen
@@ -182,6 +195,7 @@ public struct AppModel: Sendable {
         }
         let outcome = screen.appear(&context)
         screens[route] = screen
+        if type(of: screen).showsSync { weightsSync.shown(at: context.uptime) }
         let next = apply(outcome)
         return next == .none ? .redraw : next
     }

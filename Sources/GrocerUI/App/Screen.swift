@@ -18,6 +18,10 @@ public protocol Screen: Sendable {
     static var isOverlay: Bool { get }
     /// Whether the app's own keys (F1 help, F10 quit, ...) act over it.
     static var takesGlobalKeys: Bool { get }
+    /// Whether it shows where sync stands from the sync answers it hears
+    /// (the history): the app asks the status when it appears and draws
+    /// it again each minute ("synced 2 min ago").
+    static var showsSync: Bool { get }
     /// Whether typed characters are text here now (a grocery line, a
     /// filter): then `?` and `q` are typed, not help and quit. Fields that
     /// take only digits say no.
@@ -47,6 +51,7 @@ extension Screen {
     public static var helpParts: [HelpPart<Self>] { helpTitle.map { [HelpPart($0, bindings)] } ?? [] }
     public static var isOverlay: Bool { false }
     public static var takesGlobalKeys: Bool { true }
+    public static var showsSync: Bool { false }
     public var takesText: Bool { false }
     public var guardsQuit: Bool { false }
     public var holdsScreen: Bool { false }

@@ -58,6 +58,10 @@ public struct GroceriesScreen: Screen {
     public internal(set) var syncDueAt: Duration?
     /// When the next periodic sync is due.
     public internal(set) var nextPeriodicSync: Duration?
+    /// How long the periodic sync waits (SyncPoll.swift), and when the
+    /// sync this screen started began (to tell a slow server).
+    var syncPoll = SyncPoll()
+    var syncStartedAt: Duration?
     /// When the header's "synced … ago" is drawn again.
     var headerRefreshAt: Duration?
     var lists: [GroceriesTab: GroceriesTabList] = [:]
@@ -92,6 +96,7 @@ public struct GroceriesScreen: Screen {
         // screen was closed went to another screen.
         syncOnStatus = true
         syncStarted = false
+        syncStartedAt = nil
         syncAskedByKey = false
         return .perform(.groceries(.load))
     }

@@ -37,15 +37,14 @@ public enum SyncResult: Equatable, Sendable {
 
 /// The grocery screen's part in sync: the header says where it stands;
 /// while the screen is open it syncs on open, a few seconds after the
-/// person's last change, and every five minutes; `s` syncs now and `c`
+/// person's last change, and every 20 s to see what others changed (less
+/// often while the server fails or is slow: `SyncPoll`); `s` syncs now and `c`
 /// shows the conflicts. Every request goes out as an effect and every
 /// answer comes back through the mailbox, so no key waits for the network.
 extension GroceriesScreen {
     /// How long after the person's last change the sync starts: changes
     /// made in a row (ticking through the shop) go in one sync.
     static let syncAfterChange: Duration = .seconds(3)
-    /// How often it syncs while open, to see what others changed.
-    static let syncInterval: Duration = .seconds(300)
     /// How often the header's "synced 2 min ago" is drawn again.
     static let headerRefresh: Duration = .seconds(60)
 
@@ -111,8 +110,10 @@ extension GroceriesScreen {
     /// periodic one from now.
     mutating func startSync(_ context: AppContext) -> Outcome {
         syncStarted = true
+        syncStartedAt = context.uptime
         syncDueAt = nil
-        nextPeriodicSync = context.uptime + Self.syncInterval
+        // Should its end never be heard of, the timer still comes back.
+        nextPeriodicSync = context.uptime + syncPoll.wait
         return .perform(.sync(.now))
     }
 
@@ -153,9 +154,13 @@ extension GroceriesScreen {
             syncStatus = status
             if syncAskedByKey, let failure = status.failure { message = failure.line }
             syncAskedByKey = false
-            if status.isSetUp { nextPeriodicSync = context.uptime + Self.syncInterval }
+            let took = syncStartedAt.map { context.uptime - $0 }
+            syncStartedAt = nil
+            let wait = syncPoll.ended(took: took, failed: status.failure != nil)
+            if status.isSetUp { nextPeriodicSync = context.uptime + wait }
         case .failed(.status, let line), .failed(.now, let line):
             syncStarted = false
+            syncStartedAt = nil
             syncOnStatus = false
             message = line
         case .conflicts, .failed:

@@ -28,6 +28,7 @@ extension HistoryScreen {
         canvas.put(Self.title, row: 0, column: 1, style: .bold)
         let ranges = TrendRange.allCases.map { $0 == range ? "[\($0.rawValue)]" : " \($0.rawValue) " }.joined()
         canvas.put(ranges, row: 0, column: max(0, width - 1 - canvas.columns(ranges)), style: .dim)
+        renderSync(into: &canvas, context, rangesWidth: canvas.columns(ranges))
 
         if let graph {
             graph.render(into: &canvas, top: layout.graphTop, left: 1, width: width - 2, height: layout.graphHeight)

@@ -27,6 +27,9 @@ public struct HistoryScreen: Screen {
     var periods: PeriodList?
     /// A line for the person: "Saved 72.5 kg", "Deleted ...; u undoes it".
     public internal(set) var notice: String?
+    /// Where sync stands, as last heard (HistoryScreen+Sync.swift); nil:
+    /// not heard yet, or nothing to show.
+    public internal(set) var syncStatus: SyncStatus?
     /// The edit or goal form, while open.
     public internal(set) var form: EntryForm?
     /// This session's deletes and edits, the last on top: the same undo
@@ -54,6 +57,7 @@ public struct HistoryScreen: Screen {
     let grouping: String
 
     public static let title = "Weight History"
+    public static let showsSync = true
     public static let minimumSize = Size(width: 50, height: 14)
     public static let helpTitle: String? = "Weight history"
 
@@ -152,6 +156,8 @@ public struct HistoryScreen: Screen {
             undoInFlight = nil
             notice = text
             return receive(.storeChanged, &context)
+        case .sync(let answer):
+            return receiveSync(answer)
         case .goalSet(let weight):
             goal = weight
             form = nil

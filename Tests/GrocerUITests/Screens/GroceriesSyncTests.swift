@@ -200,22 +200,23 @@ private let offline = SyncStatus.Failure(headline: "offline", line: "Not synced:
         #expect(other.wake(&fresh) == .perform(.sync(.now)))
     }
 
-    /// After a change the sync waits three seconds from the last one.
+    /// After a change the sync waits three seconds from the last one
+    /// (before the next poll, at 60 s).
     @Test func aChangeSyncsAFewSecondsAfterTheLastChange() {
         var s = opened(SyncStatus(lastSync: now))
         var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
-        var context = at(.seconds(100))
+        var context = at(.seconds(30))
         var outcome = s.handle(.char(" "), &context)
         while case .perform(.groceries(let request)) = outcome { outcome = s.receive(store.perform(request), &context) }
         // The header counts the change as waiting.
         #expect(outcome == .perform(.sync(.status)))
-        #expect(s.syncDueAt == .seconds(103))
-        store.drive(&s, [.down, .char(" ")], context: at(.seconds(102)))
-        #expect(s.syncDueAt == .seconds(105))
-        context.uptime = .seconds(104)
+        #expect(s.syncDueAt == .seconds(33))
+        store.drive(&s, [.down, .char(" ")], context: at(.seconds(32)))
+        #expect(s.syncDueAt == .seconds(35))
+        context.uptime = .seconds(34)
         #expect(s.wake(&context) == .redraw)
-        #expect(s.wakeAt == .seconds(105))
-        context.uptime = .seconds(105)
+        #expect(s.wakeAt == .seconds(35))
+        context.uptime = .seconds(35)
         #expect(s.wake(&context) == .perform(.sync(.now)))
         #expect(s.syncDueAt == nil)
     }
@@ -230,22 +231,77 @@ private let offline = SyncStatus.Failure(headline: "offline", line: "Not synced:
         #expect(s.syncDueAt == .seconds(63))
     }
 
-    /// Every five minutes from the last sync while open; the header is
-    /// drawn again each minute between.
-    @Test func everyFiveMinutesWhileOpen() {
-        var s = opened(SyncStatus(lastSync: now), endedAt: .seconds(20))
-        #expect(s.nextPeriodicSync == .seconds(320))
-        var context = at(.seconds(60))
+    /// Every 20 s from the end of the last sync while open, so a
+    /// partner's tick shows within 30 s; the header is drawn again each
+    /// minute between.
+    @Test func every20SecondsWhileOpenAfterAQuickGoodSync() {
+        var s = opened(SyncStatus(lastSync: now), endedAt: .seconds(2))
+        #expect(s.nextPeriodicSync == .seconds(22))
+        var context = at(.seconds(22))
+        #expect(s.wakeAt == .seconds(22))
+        #expect(s.wake(&context) == .perform(.sync(.now)))
+        context.uptime = .seconds(23)
+        _ = s.receive(.sync(.synced(SyncStatus(lastSync: now))), &context)
+        #expect(s.nextPeriodicSync == .seconds(43))
+        context.uptime = .seconds(43)
+        #expect(s.wake(&context) == .perform(.sync(.now)))
+        // The header's minute comes between.
+        context.uptime = .seconds(44)
+        _ = s.receive(.sync(.synced(SyncStatus(lastSync: now))), &context)
+        context.uptime = .seconds(60)
         #expect(s.wakeAt == .seconds(60))
         #expect(s.wake(&context) == .redraw)
-        #expect(s.wakeAt == .seconds(120))
-        context.uptime = .seconds(300)
-        #expect(s.wake(&context) == .redraw)
-        context.uptime = .seconds(320)
-        #expect(s.wakeAt == .seconds(320))
+        #expect(s.wakeAt == .seconds(64))
+    }
+
+    /// Offline, the wait doubles after each failure up to five minutes; a
+    /// good sync brings it back to 20 s.
+    @Test func afterFailuresTheWaitDoublesUpToFiveMinutes() {
+        var s = opened(SyncStatus(lastSync: now), endedAt: .seconds(1))
+        var context = at(.seconds(1))
+        var ends: [Duration] = []
+        for _ in 0..<6 {
+            context.uptime = s.nextPeriodicSync!
+            #expect(s.wake(&context) == .perform(.sync(.now)))
+            context.uptime += .seconds(1)
+            _ = s.receive(.sync(.synced(SyncStatus(lastSync: now, failure: offline))), &context)
+            ends.append(s.nextPeriodicSync! - context.uptime)
+        }
+        #expect(ends == [40, 80, 160, 300, 300, 300].map { .seconds($0) })
+        context.uptime = s.nextPeriodicSync!
         #expect(s.wake(&context) == .perform(.sync(.now)))
+        context.uptime += .seconds(1)
         _ = s.receive(.sync(.synced(SyncStatus(lastSync: now))), &context)
-        #expect(s.nextPeriodicSync == .seconds(620))
+        #expect(s.nextPeriodicSync == context.uptime + .seconds(20))
+    }
+
+    /// A sync that takes 10 s or more (a slow server) backs off as a
+    /// failure does; a quick one after it polls often again.
+    @Test func aSlowSyncBacksOff() {
+        var s = opened(SyncStatus(lastSync: now), endedAt: .seconds(12))
+        #expect(s.nextPeriodicSync == .seconds(52))
+        var context = at(.seconds(52))
+        #expect(s.wake(&context) == .perform(.sync(.now)))
+        context.uptime = .seconds(53)
+        _ = s.receive(.sync(.synced(SyncStatus(lastSync: now))), &context)
+        #expect(s.nextPeriodicSync == .seconds(73))
+    }
+
+    /// The poll's own rule, by itself.
+    @Test(
+        arguments: [
+            ([(Duration.seconds(1), false)], Duration.seconds(20)),
+            ([(.seconds(1), true)], .seconds(40)),
+            ([(.seconds(1), true), (.seconds(1), true)], .seconds(80)),
+            ([(.seconds(10), false)], .seconds(40)),
+            ([(.seconds(9), false)], .seconds(20)),
+            ([(.seconds(1), true), (.seconds(1), true), (.seconds(1), false)], .seconds(20)),
+            (Array(repeating: (.seconds(1), true), count: 10), .seconds(300)),
+        ] as [([(Duration, Bool)], Duration)])
+    func thePollsWait(ends: [(Duration, Bool)], wait: Duration) {
+        var poll = SyncPoll()
+        for (took, failed) in ends { _ = poll.ended(took: took, failed: failed) }
+        #expect(poll.wait == wait)
     }
 
     @Test func theBarOffersSyncWhenSetUpAndConflictsWhenThereAreSome() {
