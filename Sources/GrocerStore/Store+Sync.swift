@@ -44,7 +44,7 @@ extension Store {
     /// conflicts stay.
     public func clearSyncLogin(_ collection: SyncCollection) throws {
         try syncWrite { db in
-            try SyncAccountRow.filter(key: collection.rawValue).updateAll(
+            _ = try SyncAccountRow.filter(key: collection.rawValue).updateAll(
                 db, SyncAccountRow.Columns.user.set(to: nil), SyncAccountRow.Columns.passwordCommand.set(to: nil))
         }
     }
