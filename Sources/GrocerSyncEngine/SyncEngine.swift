@@ -100,11 +100,9 @@ public struct SyncEngine: Sendable {
             for id in plan.new { if let uid = uids[id], let value = kind.locals[id] { writes.append(.create(uid: uid, value: value)) } }
         }
         if !writes.isEmpty {
-            let localIDs = Dictionary(
-                try store { try ledger.syncRecords(collection) }.compactMap { record in record.localID.map { (record.uid, $0) } },
-                uniquingKeysWith: { a, _ in a })
+            let known = Dictionary(try store { try ledger.syncRecords(collection) }.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
             for write in writes {
-                let pushed = try await push(write, planner, localIDs: localIDs, attempt: 1)
+                let pushed = try await push(write, planner, known: known, attempt: 1)
                 summary = summary + pushed
                 wrote = true
             }
@@ -150,11 +148,15 @@ public struct SyncEngine: Sendable {
     /// server's copy changed since it was read) fetches it, merges and
     /// tries again, at most `attempts` times; then it waits for the next
     /// sync.
+    ///
+    /// `known` holds the records as they were after the pull: each
+    /// object's item or entry here, and the copy agreed on before.
     private func push<Value, Field>(
-        _ write: SyncWrite<Value>, _ planner: SyncPlanner<Value, Field>, localIDs: [String: Int64], attempt: Int
+        _ write: SyncWrite<Value>, _ planner: SyncPlanner<Value, Field>, known: [String: SyncRecord], attempt: Int
     ) async throws(SyncFailure) -> SyncSummary {
         try checkCancelled()
         let kind = planner.kind
+        let localIDs = known.compactMapValues(\.localID)
         let (name, href, intended) = target(of: write)
         guard let href else { return SyncSummary() }
         var batch = SyncBatch()
@@ -168,7 +170,13 @@ public struct SyncEngine: Sendable {
                 guard let etag else { throw DAVFailure.changedMeanwhile("no ETag known") }
                 let bytes = kind.write(value, uid, existing, localIDs[uid])
                 let result = try await client.update(href, bytes, etag: etag)
-                batch.records = [SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid])]
+                // The copy it replaced is the one agreed on before, when
+                // it held another value.
+                let replaced = existing.flatMap { kind.read($0)?.value }
+                let previous = replaced != nil && replaced != value ? existing : known[uid]?.previous
+                batch.records = [
+                    SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid], previous: previous)
+                ]
             case .delete(let uid, _, let etag):
                 guard let etag else { throw DAVFailure.changedMeanwhile("no ETag known") }
                 try await client.delete(href, etag: etag)
@@ -177,7 +185,7 @@ public struct SyncEngine: Sendable {
         } catch {
             guard case .changedMeanwhile = error else { throw SyncFailure(error) }
             guard attempt < Self.attempts else { return SyncSummary() }
-            return try await retry(write, href: href, intended: intended, planner, localIDs: localIDs, attempt: attempt)
+            return try await retry(write, href: href, intended: intended, planner, known: known, attempt: attempt)
         }
         try store { try ledger.applySync(collection, batch, locale: locale) }
         return SyncSummary(sent: 1)
@@ -186,7 +194,7 @@ public struct SyncEngine: Sendable {
     /// After a 412: the server's copy fetched and merged with what grocer
     /// meant to write (the local value now), applied, then written again.
     private func retry<Value, Field>(
-        _ write: SyncWrite<Value>, href: String, intended: Value?, _ planner: SyncPlanner<Value, Field>, localIDs: [String: Int64],
+        _ write: SyncWrite<Value>, href: String, intended: Value?, _ planner: SyncPlanner<Value, Field>, known: [String: SyncRecord],
         attempt: Int
     ) async throws(SyncFailure) -> SyncSummary {
         let uid = write.uid
@@ -202,7 +210,9 @@ public struct SyncEngine: Sendable {
         let (batch, next, summary) = planner.retry(uid: uid, record: record, intended: intended, remote: remote)
         try store { try ledger.applySync(collection, batch, locale: locale) }
         guard let next else { return summary }
-        return summary + (try await push(next, planner, localIDs: localIDs, attempt: attempt + 1))
+        var known = known
+        for record in batch.records { known[record.uid] = record }
+        return summary + (try await push(next, planner, known: known, attempt: attempt + 1))
     }
 
     // MARK: Helpers

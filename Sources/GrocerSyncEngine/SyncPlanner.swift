@@ -177,12 +177,12 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
                 paired.insert(id)
                 for other in records where other.localID == id && other.uid != record.uid { plan.batch.droppedRecords.append(other.uid) }
             }
-            let result = kind.merge(base, local, remote.value)
+            let result = merge(record, base: base, local: local, remote: remote.value)
             if result.merged != local || pairedNow {
                 kind.add(&plan.batch, SyncBatch.Change(uid: record.uid, expected: expected, new: result.merged))
                 if result.merged != local { plan.summary.received += 1 }
             }
-            (record.href, record.etag, record.agreed) = (remote.href, remote.etag, remote.bytes)
+            record = agreeing(record, base: base, on: remote)
             plan.batch.records.append(record)
             plan.batch.conflicts += conflicts(uid: record.uid, result.conflicts)
             if let merged = result.merged, merged != remote.value {
@@ -248,6 +248,40 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
         return record
     }
 
+    // MARK: Stale writes
+
+    /// The three-way merge of a server copy, unless it is a stale write:
+    /// the copy agreed on before the current one (`previous`) come back,
+    /// as a client writes it without If-Match from an old copy (Tasks.org
+    /// always, Thunderbird's "overwrite" after a 412). Then the server's
+    /// copy is taken as the agreed one (grocer's newer change is kept and
+    /// written again), and each field it would have taken back is a
+    /// conflict that names both values, kept here, so the person sees it
+    /// and can take the older value.
+    func merge(_ record: SyncRecord, base: Value?, local: Value?, remote: Value) -> MergeResult<Value, Field> {
+        guard let base, remote != base, let previous = record.previous.flatMap(kind.read)?.value, previous == remote else {
+            return kind.merge(base, local, remote)
+        }
+        var result = kind.merge(base, local, base)
+        guard let merged = result.merged, merged != remote else { return result }
+        // With no base, every field the two differ in is a conflict.
+        let fields = kind.merge(nil, merged, remote).conflicts.map(\.field)
+        result.conflicts += fields.map { MergeConflict(field: $0, local: merged, remote: remote, kept: .local) }
+        return result
+    }
+
+    /// `record` agreeing on the server's copy `remote`: its href, ETag and
+    /// bytes; the copy agreed on until now becomes `previous` when the
+    /// agreement moves to another value (`base` is that copy's value), and
+    /// `previous` stays as it was when only the bytes moved (a server that
+    /// rewrites what it stores).
+    func agreeing(_ record: SyncRecord, base: Value?, on remote: SyncRemote<Value>) -> SyncRecord {
+        var record = record
+        if let agreed = record.agreed, let base, base != remote.value { record.previous = agreed }
+        (record.href, record.etag, record.agreed) = (remote.href, remote.etag, remote.bytes)
+        return record
+    }
+
     // MARK: After a 412
 
     /// What a write refused with a 412 becomes: the server's copy now
@@ -260,7 +294,7 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
     ) {
         var record = record ?? SyncRecord(uid: uid)
         let base = record.agreed.flatMap(kind.read)?.value
-        let result = kind.merge(base, intended, remote?.value)
+        let result = remote.map { merge(record, base: base, local: intended, remote: $0.value) } ?? kind.merge(base, intended, nil)
         var batch = SyncBatch()
         var summary = SyncSummary(conflicts: result.conflicts.count)
         if result.merged != intended {
@@ -270,7 +304,7 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
         batch.conflicts = conflicts(uid: uid, result.conflicts)
         let next: SyncWrite<Value>?
         if let remote {
-            (record.href, record.etag, record.agreed) = (remote.href, remote.etag, remote.bytes)
+            record = agreeing(record, base: base, on: remote)
             batch.records = [record]
             if let value = result.merged {
                 next = value == remote.value ? nil : .put(uid: uid, href: remote.href, etag: remote.etag, existing: remote.bytes, value: value)
