@@ -163,19 +163,22 @@ public struct SyncEngine: Sendable {
         do throws(DAVFailure) {
             switch write {
             case .create(let uid, let value):
-                let bytes = kind.write(value, uid, nil, localIDs[uid])
+                let order = localIDs[uid].flatMap { kind.orders[$0] }
+                let bytes = kind.write(value, uid, nil, order)
                 let result = try await client.create(name ?? Self.memberName(uid), bytes)
-                batch.records = [SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid])]
-            case .put(let uid, _, let etag, let existing, let value):
+                batch.records = [SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid], sortOrder: order)]
+            case .put(let uid, _, let etag, let existing, let value, let order):
                 guard let etag else { throw DAVFailure.changedMeanwhile("no ETag known") }
-                let bytes = kind.write(value, uid, existing, localIDs[uid])
+                let bytes = kind.write(value, uid, existing, order)
                 let result = try await client.update(href, bytes, etag: etag)
                 // The copy it replaced is the one agreed on before, when
                 // it held another value.
                 let replaced = existing.flatMap { kind.read($0)?.value }
                 let previous = replaced != nil && replaced != value ? existing : known[uid]?.previous
                 batch.records = [
-                    SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid], previous: previous)
+                    SyncRecord(
+                        uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid], previous: previous,
+                        sortOrder: order ?? known[uid]?.sortOrder)
                 ]
             case .delete(let uid, _, let etag):
                 guard let etag else { throw DAVFailure.changedMeanwhile("no ETag known") }
@@ -227,7 +230,7 @@ public struct SyncEngine: Sendable {
         case .create(let uid, let value):
             let name = Self.memberName(uid)
             return (name, client.collection.member(client.collection.path + name), value)
-        case .put(_, let href, _, _, let value): return (nil, client.collection.member(href), value)
+        case .put(_, let href, _, _, let value, _): return (nil, client.collection.member(href), value)
         case .delete(_, let href, _): return (nil, client.collection.member(href), nil)
         }
     }

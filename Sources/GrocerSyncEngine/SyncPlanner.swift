@@ -8,13 +8,14 @@ enum SyncWrite<Value: Equatable>: Equatable {
     /// A new object (If-None-Match: *).
     case create(uid: String, value: Value)
     /// `existing` (the server's copy, or the agreed one) made `value`
-    /// (If-Match: etag).
-    case put(uid: String, href: String, etag: String?, existing: [UInt8]?, value: Value)
+    /// (If-Match: etag), with X-APPLE-SORT-ORDER `order` (nil: the one
+    /// `existing` has stays).
+    case put(uid: String, href: String, etag: String?, existing: [UInt8]?, value: Value, order: Int? = nil)
     case delete(uid: String, href: String, etag: String?)
 
     var uid: String {
         switch self {
-        case .create(let uid, _), .put(let uid, _, _, _, _), .delete(let uid, _, _): uid
+        case .create(let uid, _), .put(let uid, _, _, _, _, _), .delete(let uid, _, _): uid
         }
     }
 }
@@ -185,8 +186,9 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
             record = agreeing(record, base: base, on: remote)
             plan.batch.records.append(record)
             plan.batch.conflicts += conflicts(uid: record.uid, result.conflicts)
-            if let merged = result.merged, merged != remote.value {
-                plan.writes.append(.put(uid: record.uid, href: remote.href, etag: remote.etag, existing: remote.bytes, value: merged))
+            if let merged = result.merged, merged != remote.value || reordered(record) {
+                plan.writes.append(
+                    .put(uid: record.uid, href: remote.href, etag: remote.etag, existing: remote.bytes, value: merged, order: order(for: record)))
             } else if result.merged == nil {
                 plan.writes.append(.delete(uid: record.uid, href: remote.href, etag: remote.etag))
             }
@@ -222,9 +224,10 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
                 continue
             }
             let base = record.agreed.flatMap(kind.read)?.value
-            guard local != base else { continue }
+            guard local != base || reordered(record) else { continue }
             if let local {
-                plan.writes.append(.put(uid: record.uid, href: href, etag: record.etag, existing: record.agreed, value: local))
+                plan.writes.append(
+                    .put(uid: record.uid, href: href, etag: record.etag, existing: record.agreed, value: local, order: order(for: record)))
             } else {
                 plan.writes.append(.delete(uid: record.uid, href: href, etag: record.etag))
             }
@@ -246,6 +249,26 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
         guard let record = byUID[remote.uid] else { return SyncRecord(uid: remote.uid) }
         guard record.href == nil || gone.contains(record.uid) else { return nil }
         return record
+    }
+
+    // MARK: The list's order
+
+    /// The X-APPLE-SORT-ORDER to write for a record's item: grocer's order
+    /// now when its aisle moved since the last agreement, or when the
+    /// order then is not known; nil when the aisle stayed, so the object
+    /// keeps whatever order it has (a phone's own). Only the aisle counts,
+    /// not the rank: an item added to an aisle would otherwise rewrite
+    /// every item after it (requests bounded by what moved).
+    func order(for record: SyncRecord) -> Int? {
+        guard let id = record.localID, let now = kind.orders[id] else { return nil }
+        guard let then = record.sortOrder else { return now }
+        return now / 10_000 != then / 10_000 ? now : nil
+    }
+
+    /// Whether the item's aisle moved here since the last agreement: its
+    /// object is written again even when the item did not change.
+    func reordered(_ record: SyncRecord) -> Bool {
+        record.sortOrder != nil && order(for: record) != nil
     }
 
     // MARK: Stale writes

@@ -101,7 +101,7 @@ import Testing
     @Test func aChangeHereIsPut() {
         let changed = Sync.weight("71.00", 0)
         let plan = Self.planner([1: changed, 2: Self.evening]).plan(remotes: [], gone: [])
-        #expect(plan.writes.first { $0.uid == "a" }.map { if case .put(_, _, "\"1\"", _, changed) = $0 { true } else { false } } == true)
+        #expect(plan.writes.first { $0.uid == "a" }.map { if case .put(_, _, "\"1\"", _, changed, _) = $0 { true } else { false } } == true)
         // "c" has no local weight any more: its record goes.
         #expect(plan.batch.droppedRecords == ["c"])
     }

@@ -203,14 +203,18 @@ public struct FormatStep: Sendable {
     /// that a server copy going back to it (a client writing without
     /// If-Match from a stale copy: Tasks.org, Thunderbird's "overwrite")
     /// is seen as a stale write, and grocer's newer change is kept as a
-    /// conflict instead of lost. NULL: none known (every record before
-    /// this step).
+    /// conflict instead of lost. And its `sort_order`, the
+    /// X-APPLE-SORT-ORDER grocer made for a list item as of the last
+    /// agreement, so that an aisle moved here is written again and a
+    /// phone's own order is kept otherwise. NULL: none known (every
+    /// record before this step).
     static let version9 = FormatStep(
         version: 9,
         sql: """
             ALTER TABLE sync_record ADD COLUMN previous BLOB;
+            ALTER TABLE sync_record ADD COLUMN sort_order INTEGER;
             """,
-        // A new column, NULL in every row: no row changes.
+        // New columns, NULL in every row: no row changes.
         rowsSQL: "")
 
     /// Runs the step in the caller's transaction: its SQL, the new

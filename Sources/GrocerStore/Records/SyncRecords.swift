@@ -56,6 +56,7 @@ struct SyncRecordRow: Equatable {
         case collection, uid, href, etag, agreed
         case localID = "local_id"
         case previous
+        case sortOrder = "sort_order"
     }
 
     static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
@@ -77,7 +78,7 @@ extension SyncRecordRow: FetchableRecord {
         record = SyncRecord(
             uid: try row.text(Columns.uid), href: try row.optionalSyncText(Columns.href), etag: try row.optionalSyncText(Columns.etag),
             agreed: try row.optionalBytes(Columns.agreed), localID: try row.optionalInteger(Columns.localID),
-            previous: try row.optionalBytes(Columns.previous))
+            previous: try row.optionalBytes(Columns.previous), sortOrder: try row.optionalInteger(Columns.sortOrder).map { Int($0) })
     }
 }
 
@@ -90,6 +91,7 @@ extension SyncRecordRow: PersistableRecord {
         container[Columns.agreed] = record.agreed.map { Data($0) }
         container[Columns.localID] = record.localID
         container[Columns.previous] = record.previous.map { Data($0) }
+        container[Columns.sortOrder] = record.sortOrder
     }
 
     /// Inserts the record, or writes every column of the one with its UID
@@ -97,14 +99,15 @@ extension SyncRecordRow: PersistableRecord {
     func write(_ db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO sync_record (collection, uid, href, etag, agreed, local_id, previous) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO sync_record (collection, uid, href, etag, agreed, local_id, previous, sort_order)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (collection, uid) DO UPDATE SET
                   href = excluded.href, etag = excluded.etag, agreed = excluded.agreed, local_id = excluded.local_id,
-                  previous = excluded.previous
+                  previous = excluded.previous, sort_order = excluded.sort_order
                 """,
             arguments: [
                 collection.rawValue, record.uid, record.href, record.etag, record.agreed.map { Data($0) }, record.localID,
-                record.previous.map { Data($0) },
+                record.previous.map { Data($0) }, record.sortOrder,
             ])
     }
 }

@@ -58,9 +58,15 @@ public struct SyncRecord: Equatable, Sendable {
     /// to it is a stale write (a client that writes without If-Match from
     /// an old copy), not a change. nil: none known.
     public var previous: [UInt8]?
+    /// The list's X-APPLE-SORT-ORDER grocer made for the item (its aisle's
+    /// position and its rank) as of the last agreement (format version 9):
+    /// when the aisle moves here, the order is written again; else the
+    /// object keeps the order a phone gave it. nil: not known.
+    public var sortOrder: Int?
 
     public init(
-        uid: String, href: String? = nil, etag: String? = nil, agreed: [UInt8]? = nil, localID: Int64? = nil, previous: [UInt8]? = nil
+        uid: String, href: String? = nil, etag: String? = nil, agreed: [UInt8]? = nil, localID: Int64? = nil, previous: [UInt8]? = nil,
+        sortOrder: Int? = nil
     ) {
         self.uid = uid
         self.href = href
@@ -68,6 +74,7 @@ public struct SyncRecord: Equatable, Sendable {
         self.agreed = agreed
         self.localID = localID
         self.previous = previous
+        self.sortOrder = sortOrder
     }
 }
 

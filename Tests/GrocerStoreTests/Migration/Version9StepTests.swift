@@ -41,9 +41,9 @@ import Testing
 
         #expect(summary.fromVersion == 8 && summary.toVersion == StoreFormat.currentVersion)
         let after = try Version5StepTests.contents(fixture.path)
-        let without = after.map { $0.replacingOccurrences(of: " previous:NULL", with: "") }
+        let without = after.map { $0.replacingOccurrences(of: " previous:NULL sort_order:NULL", with: "") }
         #expect(without.filter { !$0.hasPrefix("user_version") } == before.filter { !$0.hasPrefix("user_version") })
-        #expect(after.contains { $0.hasPrefix("sync_record [") && $0.contains("previous:NULL") }, "\(after)")
+        #expect(after.contains { $0.hasPrefix("sync_record [") && $0.contains("previous:NULL sort_order:NULL") }, "\(after)")
         // Its schema is a fresh store's, and it opens and reads the record.
         #expect(try SchemaCheckTests.tableTexts(fixture.path) == SchemaCheck.expectedSQL)
         let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
@@ -57,8 +57,11 @@ import Testing
         let store = try Store.inMemory()
         try store.setSyncAccount(SyncAccount(collection: .list, url: "http://127.0.0.1:5232/alice/groceries/"))
         var batch = SyncBatch()
-        batch.records = [SyncRecord(uid: "u1", href: "/alice/groceries/u1.ics", etag: "\"e2\"", agreed: [1, 2], previous: [3, 4])]
+        batch.records = [
+            SyncRecord(uid: "u1", href: "/alice/groceries/u1.ics", etag: "\"e2\"", agreed: [1, 2], previous: [3, 4], sortOrder: 1_000_020_001)
+        ]
         try store.applySync(.list, batch, locale: Locale(identifier: "en_US_POSIX"))
         #expect(try store.syncRecords(.list).map(\.previous) == [[3, 4]])
+        #expect(try store.syncRecords(.list).map(\.sortOrder) == [1_000_020_001])
     }
 }
