@@ -20,18 +20,27 @@ public struct SyncEngine: Sendable {
     let collection: SyncCollection
     let locale: Locale
     let now: @Sendable () -> Date
+    /// Told (done, total) as the push goes: after each write the server
+    /// took or let go, of the writes this try planned (a first sync of
+    /// 3,650 weights: 1 of 3,650 ... 3,650 of 3,650). Never when there is
+    /// nothing to push.
+    let progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     /// How many times a sync starts again when another grocer changed the
     /// store under it, and how many times one object's write is merged
     /// and tried again after a 412.
     public static let attempts = 3
 
-    public init(ledger: any SyncLedger, client: DAVClient, collection: SyncCollection, locale: Locale, now: @Sendable @escaping () -> Date) {
+    public init(
+        ledger: any SyncLedger, client: DAVClient, collection: SyncCollection, locale: Locale, now: @Sendable @escaping () -> Date,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) {
         self.ledger = ledger
         self.client = client
         self.collection = collection
         self.locale = locale
         self.now = now
+        self.progress = progress
     }
 
     /// Pulls, merges, applies and pushes the collection once. When
@@ -101,10 +110,11 @@ public struct SyncEngine: Sendable {
         }
         if !writes.isEmpty {
             let known = Dictionary(try store { try ledger.syncRecords(collection) }.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
-            for write in writes {
+            for (done, write) in writes.enumerated() {
                 let pushed = try await push(write, planner, known: known, attempt: 1)
                 summary = summary + pushed
                 wrote = true
+                progress?(done + 1, writes.count)
             }
         }
         if wrote {

@@ -44,11 +44,21 @@ struct SyncCommand: ParsableCommand {
             guard !accounts.isEmpty else { throw Failure(SyncLines.notSetUp) }
             let locale = store.locale
             var total = SyncSummary()
+            // "312 of 3,650 weights" on a terminal, the line written over.
+            let onTerminal = isatty(STDERR_FILENO) == 1
             for account in accounts {
-                let summary = try SyncSession.run(account) { client in
-                    try await SyncEngine(ledger: db, client: client, collection: account.collection, locale: locale, now: { Date() })
-                        .sync()
+                let noun = account.collection == .list ? "items" : "weights"
+                let say: @Sendable (Int, Int) -> Void = { done, all in
+                    let of = done.formatted(.number.locale(locale)) + " of " + all.formatted(.number.locale(locale))
+                    FileHandle.standardError.write(Data(("\r" + of + " " + noun + "\u{1B}[K").utf8))
                 }
+                let progress = onTerminal ? say : nil
+                let summary = try SyncSession.run(account) { client in
+                    try await SyncEngine(
+                        ledger: db, client: client, collection: account.collection, locale: locale, now: { Date() }, progress: progress
+                    ).sync()
+                }
+                if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
                 total = total + summary
             }
             if json {
