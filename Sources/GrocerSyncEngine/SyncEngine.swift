@@ -166,17 +166,17 @@ public struct SyncEngine: Sendable {
     ) async throws(SyncFailure) -> SyncSummary {
         try checkCancelled()
         let kind = planner.kind
-        let localIDs = known.compactMapValues(\.localID)
         let (name, href, intended) = target(of: write)
         guard let href else { return SyncSummary() }
         var batch = SyncBatch()
         do throws(DAVFailure) {
             switch write {
             case .create(let uid, let value):
-                let order = localIDs[uid].flatMap { kind.orders[$0] }
+                let localID = known[uid]?.localID
+                let order = localID.flatMap { kind.orders[$0] }
                 let bytes = kind.write(value, uid, nil, order)
                 let result = try await client.create(name ?? Self.memberName(uid), bytes)
-                batch.records = [SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid], sortOrder: order)]
+                batch.records = [SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localID, sortOrder: order)]
             case .put(let uid, _, let etag, let existing, let value, let order):
                 guard let etag else { throw DAVFailure.changedMeanwhile("no ETag known") }
                 let bytes = kind.write(value, uid, existing, order)
@@ -187,7 +187,7 @@ public struct SyncEngine: Sendable {
                 let previous = replaced != nil && replaced != value ? existing : known[uid]?.previous
                 batch.records = [
                     SyncRecord(
-                        uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid], previous: previous,
+                        uid: uid, href: href, etag: result.etag, agreed: bytes, localID: known[uid]?.localID, previous: previous,
                         sortOrder: order ?? known[uid]?.sortOrder)
                 ]
             case .delete(let uid, _, let etag):
