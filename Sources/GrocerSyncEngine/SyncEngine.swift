@@ -20,18 +20,27 @@ public struct SyncEngine: Sendable {
     let collection: SyncCollection
     let locale: Locale
     let now: @Sendable () -> Date
+    /// Told (done, total) as the push goes: after each write the server
+    /// took or let go, of the writes this try planned (a first sync of
+    /// 3,650 weights: 1 of 3,650 ... 3,650 of 3,650). Never when there is
+    /// nothing to push.
+    let progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     /// How many times a sync starts again when another grocer changed the
     /// store under it, and how many times one object's write is merged
     /// and tried again after a 412.
     public static let attempts = 3
 
-    public init(ledger: any SyncLedger, client: DAVClient, collection: SyncCollection, locale: Locale, now: @Sendable @escaping () -> Date) {
+    public init(
+        ledger: any SyncLedger, client: DAVClient, collection: SyncCollection, locale: Locale, now: @Sendable @escaping () -> Date,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) {
         self.ledger = ledger
         self.client = client
         self.collection = collection
         self.locale = locale
         self.now = now
+        self.progress = progress
     }
 
     /// Pulls, merges, applies and pushes the collection once. When
@@ -55,216 +64,59 @@ public struct SyncEngine: Sendable {
 
     // MARK: One try
 
-    /// A write to the server still to make.
-    enum Plan<Value> {
-        /// A new object (If-None-Match: *).
-        case create(uid: String, value: Value)
-        /// `existing` (the server's copy, or the agreed one) made `value`
-        /// (If-Match: etag).
-        case put(uid: String, href: String, etag: String?, existing: [UInt8]?, value: Value)
-        case delete(uid: String, href: String, etag: String?)
-    }
-
-    /// An object the server holds, as read.
-    struct Remote<Value> {
-        var href: String
-        var etag: String?
-        var bytes: [UInt8]
-        var uid: String
-        var value: Value
-    }
-
+    /// One try: the network steps around the planner (`SyncPlanner`),
+    /// which decides everything from the records, the local values and
+    /// the server's answers.
     private func run<Value, Field>(_ kind: SyncKind<Value, Field>) async throws(SyncFailure) -> SyncSummary {
         guard let account = try store({ try ledger.syncAccounts() }).first(where: { $0.collection == collection }) else {
             throw .notSetUp(collection)
         }
         let records = try store { try ledger.syncRecords(collection) }
-        let byUID = Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
-        // Hrefs compared in their normal form (`DAVEndpoint.member`): the
-        // server's "%C3%A9" is grocer's "%c3%a9".
-        let uidByHref = Dictionary(records.compactMap { record in record.href.map { (href($0), record.uid) } }, uniquingKeysWith: { a, _ in a })
-        var summary = SyncSummary()
+        let planner = SyncPlanner(kind: kind, records: records, collection: collection, now: now(), normal: href)
 
         // Pull: what changed, by token, else the whole listing.
-        var listed: [Multistatus.Response]
-        var full = false
-        var token = account.token
-        if let old = account.token {
+        let (listed, full, pulledToken) = try await pull(account, kind.component)
+        var token = pulledToken
+        let listing = planner.listing(listed, full: full)
+        var fetched = FetchedPlan<Value>()
+        if !listing.fetch.isEmpty {
             try checkCancelled()
-            switch try await dav({ () async throws(DAVFailure) in try await client.changes(since: old) }) {
-            // Cut short still: what is listed is taken, and the token the
-            // server gave lists the rest next time (RFC 6578, 3.6).
-            case .changed(let status): (listed, token) = (status.responses, status.syncToken)
-            case .listAgain: (listed, token, full) = (try await listing(kind.component), nil, true)
-            }
-        } else {
-            try checkCancelled()
-            var first: CollectionChanges?
-            do throws(DAVFailure) {
-                first = try await client.changes(since: nil)
-            } catch {
-                switch error {
-                case .forbidden, .notFound, .nonsense, .serverError: first = nil
-                default: throw SyncFailure(error)
-                }
-            }
-            // Taken as the whole collection: never when cut short (then
-            // calendar-query, which stops the sync if cut short too).
-            if case .changed(let status)? = first, !status.truncated {
-                (listed, token, full) = (status.responses, status.syncToken, true)
-            } else {
-                (listed, token, full) = (try await listing(kind.component), nil, true)
-            }
-        }
-        var remoteGone: [String] = []
-        var toFetch: [String] = []
-        for response in listed {
-            if response.isDeleted {
-                if let uid = uidByHref[response.href] { remoteGone.append(uid) }
-                continue
-            }
-            if let status = response.status, status != 200 { continue }
-            if let uid = uidByHref[response.href], let etag = response.etag, byUID[uid]?.etag == etag { continue }
-            toFetch.append(response.href)
-        }
-        if full {
-            let present = Set(listed.filter { !$0.isDeleted }.map(\.href))
-            remoteGone += records.filter { $0.href.map { !present.contains(href($0)) } ?? false }.map(\.uid)
-        }
-        var remotes: [Remote<Value>] = []
-        if !toFetch.isEmpty {
-            try checkCancelled()
-            let asked = Set(toFetch)
-            var unanswered = asked
-            for response in try await dav({ () async throws(DAVFailure) in try await client.fetch(toFetch) }) {
-                // An answer for a member not asked for is let go.
-                guard asked.contains(response.href) else { continue }
-                unanswered.remove(response.href)
-                if response.isDeleted {
-                    if let uid = uidByHref[response.href] { remoteGone.append(uid) }
-                    continue
-                }
-                // Anything else without a body (a 507 for the member, a
-                // 5xx, no calendar-data) is unknown, not gone.
-                guard response.status == nil || response.status == 200, let data = response.calendarData else {
-                    unanswered.insert(response.href)
-                    continue
-                }
-                let bytes = Array(data.utf8)
-                // An object grocer cannot read is left alone: never
-                // rewritten, never deleted.
-                guard let (uid, value) = kind.read(bytes) else {
-                    summary.setAside(kind.whyUnread(bytes))
-                    continue
-                }
-                remotes.append(Remote(href: response.href, etag: response.etag, bytes: bytes, uid: uid, value: value))
-            }
+            let answer = try await dav { () async throws(DAVFailure) in try await client.fetch(listing.fetch) }
+            fetched = planner.fetched(answer, asked: listing.fetch)
             // A member listed and not answered: the token stays where it
             // was, so the next sync lists it and asks again.
-            if !unanswered.isEmpty { token = account.token }
+            if fetched.unanswered { token = account.token }
         }
 
-        // Merge.
-        var batch = SyncBatch()
-        var plans: [Plan<Value>] = []
-        var touched = Set<String>()
-        var paired = Set<Int64>()
-        let synced = Set(records.compactMap { $0.href != nil ? $0.localID : nil })
-        var unsynced = kind.locals.filter { !synced.contains($0.key) }.sorted { $0.key < $1.key }
-        for remote in remotes {
-            var record = uidByHref[remote.href].flatMap { byUID[$0] } ?? byUID[remote.uid] ?? SyncRecord(uid: remote.uid)
-            guard touched.insert(record.uid).inserted else { continue }
-            let base = record.agreed.flatMap(kind.read)?.value
-            var local = record.localID.flatMap { kind.locals[$0] }
-            var expected = local
-            var pairedNow = false
-            if local == nil, record.href == nil, let sameName = kind.sameName,
-                let index = unsynced.firstIndex(where: { sameName($0.value, remote.value) })
-            {
-                // Added on both sides: one item, under the server's UID;
-                // the store finds the local row by its name.
-                let (id, value) = unsynced.remove(at: index)
-                (local, expected, pairedNow) = (value, nil, true)
-                paired.insert(id)
-                for other in records where other.localID == id && other.uid != record.uid { batch.droppedRecords.append(other.uid) }
-            }
-            let result = kind.merge(base, local, remote.value)
-            if result.merged != local || pairedNow {
-                kind.add(&batch, SyncBatch.Change(uid: record.uid, expected: expected, new: result.merged))
-                if result.merged != local { summary.received += 1 }
-            }
-            (record.href, record.etag, record.agreed) = (remote.href, remote.etag, remote.bytes)
-            batch.records.append(record)
-            batch.conflicts += conflicts(kind, uid: record.uid, result.conflicts)
-            if let merged = result.merged, merged != remote.value {
-                plans.append(.put(uid: record.uid, href: remote.href, etag: remote.etag, existing: remote.bytes, value: merged))
-            } else if result.merged == nil {
-                plans.append(.delete(uid: record.uid, href: remote.href, etag: remote.etag))
-            }
-        }
-        for uid in remoteGone where touched.insert(uid).inserted {
-            guard var record = byUID[uid] else { continue }
-            let base = record.agreed.flatMap(kind.read)?.value
-            let local = record.localID.flatMap { kind.locals[$0] }
-            let result = kind.merge(base, local, nil)
-            if result.merged != local {
-                kind.add(&batch, SyncBatch.Change(uid: uid, expected: local, new: result.merged))
-                summary.received += 1
-            }
-            batch.conflicts += conflicts(kind, uid: uid, result.conflicts)
-            if let merged = result.merged {
-                // Changed here, deleted there: made again.
-                (record.href, record.etag, record.agreed) = (nil, nil, nil)
-                batch.records.append(record)
-                plans.append(.create(uid: uid, value: merged))
-            } else {
-                batch.droppedRecords.append(uid)
-            }
-        }
-        // What changed here only: local state against the agreed copy.
-        for record in records where !touched.contains(record.uid) {
-            let local = record.localID.flatMap { kind.locals[$0] }
-            guard let href = record.href else {
-                if let id = record.localID, let local, !paired.contains(id) {
-                    plans.append(.create(uid: record.uid, value: local))
-                } else if !batch.droppedRecords.contains(record.uid) {
-                    batch.droppedRecords.append(record.uid)
-                }
-                continue
-            }
-            let base = record.agreed.flatMap(kind.read)?.value
-            guard local != base else { continue }
-            if let local {
-                plans.append(.put(uid: record.uid, href: href, etag: record.etag, existing: record.agreed, value: local))
-            } else {
-                plans.append(.delete(uid: record.uid, href: href, etag: record.etag))
-            }
-        }
-        summary.conflicts += batch.conflicts.count
+        // Merge, then apply the pull in one batch.
+        var plan = planner.plan(remotes: fetched.remotes, gone: listing.gone + fetched.gone)
+        // Set aside, each said in a person's words (the first few).
+        for reason in fetched.reasons { plan.summary.setAside(reason) }
+        plan.summary.unreadable += fetched.unreadable - fetched.reasons.count
+        var summary = plan.summary
+        var batch = plan.batch
         if token != account.token { (batch.token, batch.setsToken) = (token, true) }
-        let claimed = Set(records.compactMap(\.localID))
-        let new = unsynced.map(\.key).filter { !claimed.contains($0) && !paired.contains($0) }
         var wrote = false
         if !isEmpty(batch) {
             // With nothing to push, the pull's batch is the sync's last.
-            if plans.isEmpty && new.isEmpty { batch.syncedAt = now() }
+            if plan.writes.isEmpty && plan.new.isEmpty { batch.syncedAt = now() }
             try store { try ledger.applySync(collection, batch, locale: locale) }
             wrote = batch.syncedAt == nil
         }
 
         // Push: new local ones get their UIDs first.
-        if !new.isEmpty {
-            let uids = try store { try ledger.claimSyncUIDs(collection, localIDs: new, makeUID: { UUID().uuidString.lowercased() }) }
-            for id in new { if let uid = uids[id], let value = kind.locals[id] { plans.append(.create(uid: uid, value: value)) } }
+        var writes = plan.writes
+        if !plan.new.isEmpty {
+            let uids = try store { try ledger.claimSyncUIDs(collection, localIDs: plan.new, makeUID: { UUID().uuidString.lowercased() }) }
+            for id in plan.new { if let uid = uids[id], let value = kind.locals[id] { writes.append(.create(uid: uid, value: value)) } }
         }
-        if !plans.isEmpty {
-            let localIDs = Dictionary(
-                try store { try ledger.syncRecords(collection) }.compactMap { record in record.localID.map { (record.uid, $0) } },
-                uniquingKeysWith: { a, _ in a })
-            for plan in plans {
-                let pushed = try await push(plan, kind, localIDs: localIDs, attempt: 1)
+        if !writes.isEmpty {
+            let known = Dictionary(try store { try ledger.syncRecords(collection) }.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+            for (done, write) in writes.enumerated() {
+                let pushed = try await push(write, planner, known: known, attempt: 1)
                 summary = summary + pushed
                 wrote = true
+                progress?(done + 1, writes.count)
             }
         }
         if wrote {
@@ -275,28 +127,71 @@ public struct SyncEngine: Sendable {
         return summary
     }
 
+    /// The listing: what changed since the account's token, else the whole
+    /// collection (`full`), and the token to keep once it is applied.
+    private func pull(_ account: SyncAccount, _ component: DAVClient.Component) async throws(SyncFailure) -> (
+        listed: [Multistatus.Response], full: Bool, token: String?
+    ) {
+        try checkCancelled()
+        if let old = account.token {
+            switch try await dav({ () async throws(DAVFailure) in try await client.changes(since: old) }) {
+            // Cut short still: what is listed is taken, and the token the
+            // server gave lists the rest next time (RFC 6578, 3.6).
+            case .changed(let status): return (status.responses, false, status.syncToken)
+            case .listAgain: return (try await listing(component), true, nil)
+            }
+        }
+        var first: CollectionChanges?
+        do throws(DAVFailure) {
+            first = try await client.changes(since: nil)
+        } catch {
+            switch error {
+            case .forbidden, .notFound, .nonsense, .serverError: first = nil
+            default: throw SyncFailure(error)
+            }
+        }
+        // Taken as the whole collection: never when cut short (then
+        // calendar-query, which stops the sync if cut short too).
+        if case .changed(let status)? = first, !status.truncated { return (status.responses, true, status.syncToken) }
+        return (try await listing(component), true, nil)
+    }
+
     /// One write, applied here as soon as the server took it. A 412 (the
     /// server's copy changed since it was read) fetches it, merges and
     /// tries again, at most `attempts` times; then it waits for the next
     /// sync.
+    ///
+    /// `known` holds the records as they were after the pull: each
+    /// object's item or entry here, and the copy agreed on before.
     private func push<Value, Field>(
-        _ plan: Plan<Value>, _ kind: SyncKind<Value, Field>, localIDs: [String: Int64], attempt: Int
+        _ write: SyncWrite<Value>, _ planner: SyncPlanner<Value, Field>, known: [String: SyncRecord], attempt: Int
     ) async throws(SyncFailure) -> SyncSummary {
         try checkCancelled()
-        let (name, href, intended) = target(of: plan)
+        let kind = planner.kind
+        let (name, href, intended) = target(of: write)
         guard let href else { return SyncSummary() }
         var batch = SyncBatch()
         do throws(DAVFailure) {
-            switch plan {
+            switch write {
             case .create(let uid, let value):
-                let bytes = kind.write(value, uid, nil, localIDs[uid])
+                let localID = known[uid]?.localID
+                let order = localID.flatMap { kind.orders[$0] }
+                let bytes = kind.write(value, uid, nil, order)
                 let result = try await client.create(name ?? Self.memberName(uid), bytes)
-                batch.records = [SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid])]
-            case .put(let uid, _, let etag, let existing, let value):
+                batch.records = [SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localID, sortOrder: order)]
+            case .put(let uid, _, let etag, let existing, let value, let order):
                 guard let etag else { throw DAVFailure.changedMeanwhile("no ETag known") }
-                let bytes = kind.write(value, uid, existing, localIDs[uid])
+                let bytes = kind.write(value, uid, existing, order)
                 let result = try await client.update(href, bytes, etag: etag)
-                batch.records = [SyncRecord(uid: uid, href: href, etag: result.etag, agreed: bytes, localID: localIDs[uid])]
+                // The copy it replaced is the one agreed on before, when
+                // it held another value.
+                let replaced = existing.flatMap { kind.read($0)?.value }
+                let previous = replaced != nil && replaced != value ? existing : known[uid]?.previous
+                batch.records = [
+                    SyncRecord(
+                        uid: uid, href: href, etag: result.etag, agreed: bytes, localID: known[uid]?.localID, previous: previous,
+                        sortOrder: order ?? known[uid]?.sortOrder)
+                ]
             case .delete(let uid, _, let etag):
                 guard let etag else { throw DAVFailure.changedMeanwhile("no ETag known") }
                 try await client.delete(href, etag: etag)
@@ -305,7 +200,7 @@ public struct SyncEngine: Sendable {
         } catch {
             guard case .changedMeanwhile = error else { throw SyncFailure(error) }
             guard attempt < Self.attempts else { return SyncSummary() }
-            return try await merged(plan, href: href, intended: intended, kind, localIDs: localIDs, attempt: attempt)
+            return try await retry(write, href: href, intended: intended, planner, known: known, attempt: attempt)
         }
         try store { try ledger.applySync(collection, batch, locale: locale) }
         return SyncSummary(sent: 1)
@@ -313,53 +208,28 @@ public struct SyncEngine: Sendable {
 
     /// After a 412: the server's copy fetched and merged with what grocer
     /// meant to write (the local value now), applied, then written again.
-    private func merged<Value, Field>(
-        _ plan: Plan<Value>, href: String, intended: Value?, _ kind: SyncKind<Value, Field>, localIDs: [String: Int64], attempt: Int
+    private func retry<Value, Field>(
+        _ write: SyncWrite<Value>, href: String, intended: Value?, _ planner: SyncPlanner<Value, Field>, known: [String: SyncRecord],
+        attempt: Int
     ) async throws(SyncFailure) -> SyncSummary {
-        let uid: String
-        switch plan {
-        case .create(let id, _), .put(let id, _, _, _, _), .delete(let id, _, _): uid = id
-        }
+        let uid = write.uid
         try checkCancelled()
         let answer = try await dav { () async throws(DAVFailure) in try await client.fetch([href]) }.first { $0.href == href }
-        let remote: Remote<Value>? = answer.flatMap { response in
+        let remote: SyncRemote<Value>? = answer.flatMap { response in
             guard response.status == nil || response.status == 200, let data = response.calendarData,
-                let (_, value) = kind.read(Array(data.utf8))
+                let (_, value) = planner.kind.read(Array(data.utf8))
             else { return nil }
-            return Remote(href: href, etag: response.etag, bytes: Array(data.utf8), uid: uid, value: value)
+            return SyncRemote(href: href, etag: response.etag, bytes: Array(data.utf8), uid: uid, value: value)
         }
         // A copy grocer cannot read is there, not deleted: left alone (issue 36).
         if remote == nil, answer?.calendarData != nil { return SyncSummary(unreadable: 1) }
-        var record = try store { try ledger.syncRecords(collection) }.first { $0.uid == uid } ?? SyncRecord(uid: uid)
-        let base = record.agreed.flatMap(kind.read)?.value
-        let result = kind.merge(base, intended, remote?.value)
-        var batch = SyncBatch()
-        var summary = SyncSummary(conflicts: result.conflicts.count)
-        if result.merged != intended {
-            kind.add(&batch, SyncBatch.Change(uid: uid, expected: intended, new: result.merged))
-            summary.received += 1
-        }
-        batch.conflicts = conflicts(kind, uid: uid, result.conflicts)
-        let next: Plan<Value>?
-        if let remote {
-            (record.href, record.etag, record.agreed) = (remote.href, remote.etag, remote.bytes)
-            batch.records = [record]
-            if let value = result.merged {
-                next = value == remote.value ? nil : .put(uid: uid, href: remote.href, etag: remote.etag, existing: remote.bytes, value: value)
-            } else {
-                next = .delete(uid: uid, href: remote.href, etag: remote.etag)
-            }
-        } else if let value = result.merged {
-            (record.href, record.etag, record.agreed) = (nil, nil, nil)
-            batch.records = [record]
-            next = .create(uid: uid, value: value)
-        } else {
-            batch.droppedRecords = [uid]
-            next = nil
-        }
+        let record = try store { try ledger.syncRecords(collection) }.first { $0.uid == uid }
+        let (batch, next, summary) = planner.retry(uid: uid, record: record, intended: intended, remote: remote)
         try store { try ledger.applySync(collection, batch, locale: locale) }
         guard let next else { return summary }
-        return summary + (try await push(next, kind, localIDs: localIDs, attempt: attempt + 1))
+        var known = known
+        for record in batch.records { known[record.uid] = record }
+        return summary + (try await push(next, planner, known: known, attempt: attempt + 1))
     }
 
     // MARK: Helpers
@@ -369,12 +239,12 @@ public struct SyncEngine: Sendable {
     /// held to the collection again (a record from an older grocer may
     /// hold one that is not a direct member: nil, nothing written), and
     /// the value it means to leave there (nil: none).
-    private func target<Value>(of plan: Plan<Value>) -> (name: String?, href: String?, value: Value?) {
-        switch plan {
+    private func target<Value>(of write: SyncWrite<Value>) -> (name: String?, href: String?, value: Value?) {
+        switch write {
         case .create(let uid, let value):
             let name = Self.memberName(uid)
             return (name, client.collection.member(client.collection.path + name), value)
-        case .put(_, let href, _, _, let value): return (nil, client.collection.member(href), value)
+        case .put(_, let href, _, _, let value, _): return (nil, client.collection.member(href), value)
         case .delete(_, let href, _): return (nil, client.collection.member(href), nil)
         }
     }
@@ -391,17 +261,6 @@ public struct SyncEngine: Sendable {
         let status = try await dav { () async throws(DAVFailure) in try await client.listing(component) }
         guard !status.truncated else { throw .listingCutShort }
         return status.responses
-    }
-
-    private func conflicts<Value, Field>(_ kind: SyncKind<Value, Field>, uid: String, _ found: [MergeConflict<Value, Field>]) -> [SyncConflict] {
-        found.compactMap { conflict in
-            guard let shown = conflict.kept == .local ? conflict.local ?? conflict.remote : conflict.remote ?? conflict.local else { return nil }
-            return SyncConflict(
-                collection: collection, uid: uid, title: kind.title(shown), field: conflict.field.rawValue,
-                localValue: kind.shown(conflict.field, conflict.local), remoteValue: kind.shown(conflict.field, conflict.remote),
-                kept: conflict.kept.rawValue, localRecord: conflict.local.map(kind.json), remoteRecord: conflict.remote.map(kind.json),
-                at: now())
-        }
     }
 
     private func isEmpty(_ batch: SyncBatch) -> Bool {

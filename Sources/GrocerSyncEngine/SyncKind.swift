@@ -11,14 +11,17 @@ struct SyncKind<Value: Hashable & Sendable, Field: Hashable & Sendable & RawRepr
     var component: DAVClient.Component
     /// The local side, by the item's or entry's id.
     var locals: [Int64: Value]
+    /// The list's X-APPLE-SORT-ORDER for each item, by id (the aisle's
+    /// position, then the rank in the aisle); empty for the weights.
+    var orders: [Int64: Int]
     var read: ([UInt8]) -> (uid: String, value: Value)?
     /// Why `read` gave nil for these bytes, in a person's words: what the
     /// summary says of an object set aside.
     var whyUnread: ([UInt8]) -> String
     /// The bytes for `value`: `existing` (the server's or the agreed copy)
-    /// updated, every line grocer does not own kept. The id gives the
-    /// item's sort order.
-    var write: (_ value: Value, _ uid: String, _ existing: [UInt8]?, _ localID: Int64?) -> [UInt8]
+    /// updated, every line grocer does not own kept; `sortOrder` nil keeps
+    /// the order `existing` has.
+    var write: (_ value: Value, _ uid: String, _ existing: [UInt8]?, _ sortOrder: Int?) -> [UInt8]
     var merge: (_ base: Value?, _ local: Value?, _ remote: Value?) -> MergeResult<Value, Field>
     var add: (inout SyncBatch, SyncBatch.Change<Value>) -> Void
     /// Whether a new remote object is a new local one (items: one
@@ -47,6 +50,7 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
         return SyncKind(
             component: .todo,
             locals: Dictionary(items.map { ($0.id, $0.item) }, uniquingKeysWith: { a, _ in a }),
+            orders: orders,
             read: { bytes in
                 guard let calendar = try? ICalendar.read(bytes),
                     let reading = try? TodoMapping.read(calendar, knownUnits: units, locale: locale)
@@ -59,10 +63,10 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
                     _ = try TodoMapping.read(calendar, knownUnits: units, locale: locale)
                 }
             },
-            write: { item, uid, existing, localID in
+            write: { item, uid, existing, sortOrder in
                 let old = existing.flatMap { try? ICalendar.read($0) }
                 let calendar = TodoMapping.write(
-                    item, uid: uid, sortOrder: localID.flatMap { orders[$0] }, now: now, updating: old, knownUnits: units, locale: locale)
+                    item, uid: uid, sortOrder: sortOrder, now: now, updating: old, knownUnits: units, locale: locale)
                 return Array(ICalendar.write(calendar).utf8)
             },
             merge: { ItemMerge.merge(base: $0, local: $1, remote: $2) },
@@ -90,6 +94,7 @@ extension SyncKind where Value == SyncedWeight, Field == WeightField {
         SyncKind(
             component: .journal,
             locals: Dictionary(entries.map { ($0.id, $0.weight) }, uniquingKeysWith: { a, _ in a }),
+            orders: [:],
             read: { bytes in
                 guard let calendar = try? ICalendar.read(bytes), let reading = try? JournalMapping.read(calendar, now: now) else { return nil }
                 return (reading.uid, reading.entry)

@@ -99,13 +99,15 @@ public struct SyncService: Sendable {
 
     // MARK: Syncing
 
-    /// One account's sync over `client` (pull, merge, push).
-    public func work(for account: SyncAccount) -> Work {
+    /// One account's sync over `client` (pull, merge, push); `progress`
+    /// hears (done, total) after each write.
+    public func work(for account: SyncAccount, progress: (@Sendable (Int, Int) -> Void)? = nil) -> Work {
         let ledger = ledger
         let locale = locale
         let now = now
         return { client in
-            try await SyncEngine(ledger: ledger, client: client, collection: account.collection, locale: locale, now: now).sync()
+            try await SyncEngine(ledger: ledger, client: client, collection: account.collection, locale: locale, now: now, progress: progress)
+                .sync()
         }
     }
 
@@ -120,9 +122,13 @@ public struct SyncService: Sendable {
 
     /// The same for a caller that connects without waiting (a command,
     /// whose connection blocks until its work ends).
-    public func syncEveryBlocking(_ connect: (SyncAccount, @escaping Work) throws -> SyncSummary) throws -> SyncSummary {
+    /// `progress` gives each account's listener of (done, total), if any.
+    public func syncEveryBlocking(
+        progress: (SyncAccount) -> (@Sendable (Int, Int) -> Void)? = { _ in nil },
+        _ connect: (SyncAccount, @escaping Work) throws -> SyncSummary
+    ) throws -> SyncSummary {
         var total = SyncSummary()
-        for account in try ledger.syncAccounts() { total = total + (try connect(account, work(for: account))) }
+        for account in try ledger.syncAccounts() { total = total + (try connect(account, work(for: account, progress: progress(account)))) }
         return total
     }
 

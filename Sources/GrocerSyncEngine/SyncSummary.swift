@@ -17,12 +17,19 @@ public struct SyncSummary: Equatable, Sendable, CustomStringConvertible {
 
     static let reasonsKept = 3
 
-    public init(received: Int = 0, sent: Int = 0, conflicts: Int = 0, unreadable: Int = 0, reasons: [String] = []) {
+    /// Objects on the server whose UID another object there already has
+    /// (a copy a phone put at a new address, two objects made with one
+    /// UID): left alone, never merged into the other's item or entry,
+    /// never deleted with it, and said.
+    public var sharedUID: Int
+
+    public init(received: Int = 0, sent: Int = 0, conflicts: Int = 0, unreadable: Int = 0, reasons: [String] = [], sharedUID: Int = 0) {
         self.received = received
         self.sent = sent
         self.conflicts = conflicts
         self.unreadable = unreadable
         self.reasons = reasons
+        self.sharedUID = sharedUID
     }
 
     /// One more object set aside, for `reason`.
@@ -54,12 +61,19 @@ public struct SyncSummary: Equatable, Sendable, CustomStringConvertible {
             if unreadable > reasons.count { unread += "; and \(unreadable - reasons.count) more" }
             unread += " (change or delete \(unreadable == 1 ? "it" : "them") on the phone or computer that made \(unreadable == 1 ? "it" : "them"))"
         }
-        return "sync: \(received) received, \(sent) sent, \(conflicts)" + unread
+        let shared =
+            switch sharedUID {
+            case 0: ""
+            case 1: "; 1 object on the server has the UID of another and was left alone"
+            default: "; \(sharedUID) objects on the server have the UID of another and were left alone"
+            }
+        return "sync: \(received) received, \(sent) sent, \(conflicts)" + unread + shared
     }
 
     public static func + (a: SyncSummary, b: SyncSummary) -> SyncSummary {
         SyncSummary(
             received: a.received + b.received, sent: a.sent + b.sent, conflicts: a.conflicts + b.conflicts,
-            unreadable: a.unreadable + b.unreadable, reasons: Array((a.reasons + b.reasons).prefix(reasonsKept)))
+            unreadable: a.unreadable + b.unreadable, reasons: Array((a.reasons + b.reasons).prefix(reasonsKept)),
+            sharedUID: a.sharedUID + b.sharedUID)
     }
 }

@@ -48,8 +48,20 @@ struct SyncCommand: ParsableCommand {
             guard !accounts.isEmpty else { throw Failure(SyncLines.notSetUp) }
             for account in accounts { try SyncLogin.settle(account, store: db, interactive: true) }
             let storePath = db.path
-            let total = try SyncService(ledger: db, locale: store.locale).syncEveryBlocking { account, work in
-                try SyncSession.run(account, login: { try SyncLogin.resolve(account, storePath: storePath, interactive: true) }, work)
+            let locale = store.locale
+            // "312 of 3,650 weights" on a terminal, the line written over.
+            let onTerminal = isatty(STDERR_FILENO) == 1
+            let progress: (SyncAccount) -> (@Sendable (Int, Int) -> Void)? = { account in
+                guard onTerminal else { return nil }
+                let noun = account.collection == .list ? "items" : "weights"
+                return { done, all in
+                    let of = done.formatted(.number.locale(locale)) + " of " + all.formatted(.number.locale(locale))
+                    FileHandle.standardError.write(Data(("\r" + of + " " + noun + "\u{1B}[K").utf8))
+                }
+            }
+            let total = try SyncService(ledger: db, locale: locale).syncEveryBlocking(progress: progress) { account, work in
+                defer { if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+                return try SyncSession.run(account, login: { try SyncLogin.resolve(account, storePath: storePath, interactive: true) }, work)
             }
             if json {
                 return JSONText.write(

@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = 9; PRAGMA journal_mode = WAL;",
+        "PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = 99; PRAGMA journal_mode = WAL;",
         "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('x'); PRAGMA journal_mode = WAL;",
     ])
     func refusedWALFilesStayByteIdenticalWithNothingBeside(sql: String) throws {

@@ -67,8 +67,8 @@ import Testing
 
     @Test func aLaterVersionIsNewer() throws {
         let dir = TempDir()
-        try dir.sqlite("n.sqlite", "PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = 9;")
-        #expect(StoreJudge.judge(path: dir.path("n.sqlite")) == StoreJudgement(state: .newer, formatVersion: 9))
+        try dir.sqlite("n.sqlite", "PRAGMA application_id = 1196573522; CREATE TABLE t(x); PRAGMA user_version = \(StoreFormat.currentVersion + 1);")
+        #expect(StoreJudge.judge(path: dir.path("n.sqlite")) == StoreJudgement(state: .newer, formatVersion: StoreFormat.currentVersion + 1))
     }
 
     @Test(arguments: [

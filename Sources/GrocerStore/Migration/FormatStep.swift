@@ -30,7 +30,7 @@ public struct FormatStep: Sendable {
 
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
-    public static let released: [FormatStep] = [version5, version6, version7, version8]
+    public static let released: [FormatStep] = [version5, version6, version7, version8, version9]
 
     /// Version 5: places at home and aisles at the shop (in the person's
     /// order), which an item may name (deleting one leaves its items without
@@ -196,6 +196,25 @@ public struct FormatStep: Sendable {
             """,
         // A new column, NULL in every row: no row changes (the keys are
         // filled after the steps either way).
+        rowsSQL: "")
+
+    /// Version 9: each sync record's `previous`, the copy agreed on
+    /// before `agreed`, kept when the agreement moved to another value, so
+    /// that a server copy going back to it (a client writing without
+    /// If-Match from a stale copy: Tasks.org, Thunderbird's "overwrite")
+    /// is seen as a stale write, and grocer's newer change is kept as a
+    /// conflict instead of lost. And its `sort_order`, the
+    /// X-APPLE-SORT-ORDER grocer made for a list item as of the last
+    /// agreement, so that an aisle moved here is written again and a
+    /// phone's own order is kept otherwise. NULL: none known (every
+    /// record before this step).
+    static let version9 = FormatStep(
+        version: 9,
+        sql: """
+            ALTER TABLE sync_record ADD COLUMN previous BLOB;
+            ALTER TABLE sync_record ADD COLUMN sort_order INTEGER;
+            """,
+        // New columns, NULL in every row: no row changes.
         rowsSQL: "")
 
     /// Runs the step in the caller's transaction: its SQL, the new

@@ -55,6 +55,8 @@ struct SyncRecordRow: Equatable {
     enum Columns: String, ColumnExpression, CaseIterable {
         case collection, uid, href, etag, agreed
         case localID = "local_id"
+        case previous
+        case sortOrder = "sort_order"
     }
 
     static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
@@ -73,17 +75,10 @@ extension SyncRecordRow: TableRecord {
 extension SyncRecordRow: FetchableRecord {
     init(row: Row) throws {
         collection = try row.collection(Columns.collection)
-        let agreed: DatabaseValue = row[Columns.agreed]
-        let bytes: [UInt8]?
-        switch agreed.storage {
-        case .null: bytes = nil
-        case .blob(let data): bytes = [UInt8](data)
-        case .string(let text): bytes = Array(text.utf8)
-        default: throw FieldProblem(reason: "\(Columns.agreed.name) is \(agreed.typeName), not bytes")
-        }
         record = SyncRecord(
             uid: try row.text(Columns.uid), href: try row.optionalSyncText(Columns.href), etag: try row.optionalSyncText(Columns.etag),
-            agreed: bytes, localID: try row.optionalInteger(Columns.localID))
+            agreed: try row.optionalBytes(Columns.agreed), localID: try row.optionalInteger(Columns.localID),
+            previous: try row.optionalBytes(Columns.previous), sortOrder: try row.optionalInteger(Columns.sortOrder).map { Int($0) })
     }
 }
 
@@ -95,6 +90,8 @@ extension SyncRecordRow: PersistableRecord {
         container[Columns.etag] = record.etag
         container[Columns.agreed] = record.agreed.map { Data($0) }
         container[Columns.localID] = record.localID
+        container[Columns.previous] = record.previous.map { Data($0) }
+        container[Columns.sortOrder] = record.sortOrder
     }
 
     /// Inserts the record, or writes every column of the one with its UID
@@ -102,11 +99,16 @@ extension SyncRecordRow: PersistableRecord {
     func write(_ db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO sync_record (collection, uid, href, etag, agreed, local_id) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO sync_record (collection, uid, href, etag, agreed, local_id, previous, sort_order)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (collection, uid) DO UPDATE SET
-                  href = excluded.href, etag = excluded.etag, agreed = excluded.agreed, local_id = excluded.local_id
+                  href = excluded.href, etag = excluded.etag, agreed = excluded.agreed, local_id = excluded.local_id,
+                  previous = excluded.previous, sort_order = excluded.sort_order
                 """,
-            arguments: [collection.rawValue, record.uid, record.href, record.etag, record.agreed.map { Data($0) }, record.localID])
+            arguments: [
+                collection.rawValue, record.uid, record.href, record.etag, record.agreed.map { Data($0) }, record.localID,
+                record.previous.map { Data($0) }, record.sortOrder,
+            ])
     }
 }
 
@@ -171,6 +173,17 @@ extension Row {
             throw FieldProblem(reason: "\(column.name) \(FieldText.quoted(name)) is neither list nor weights")
         }
         return collection
+    }
+
+    /// Bytes (a BLOB, or text taken as UTF-8) or NULL.
+    fileprivate func optionalBytes(_ column: some ColumnExpression) throws(FieldProblem) -> [UInt8]? {
+        let value: DatabaseValue = self[column]
+        switch value.storage {
+        case .null: return nil
+        case .blob(let data): return [UInt8](data)
+        case .string(let text): return Array(text.utf8)
+        default: throw FieldProblem(reason: "\(column.name) is \(value.typeName), not bytes")
+        }
     }
 
     /// Text or NULL.

@@ -56,13 +56,28 @@ public struct SyncRecord: Equatable, Sendable {
     /// The item's or the weight entry's id here; nil once it is gone here
     /// (taken off the list, deleted) and the server does not know yet.
     public var localID: Int64?
+    /// The copy agreed on before `agreed`, kept when the agreement moved
+    /// to another value (format version 9): a server copy that goes back
+    /// to it is a stale write (a client that writes without If-Match from
+    /// an old copy), not a change. nil: none known.
+    public var previous: [UInt8]?
+    /// The list's X-APPLE-SORT-ORDER grocer made for the item (its aisle's
+    /// position and its rank) as of the last agreement (format version 9):
+    /// when the aisle moves here, the order is written again; else the
+    /// object keeps the order a phone gave it. nil: not known.
+    public var sortOrder: Int?
 
-    public init(uid: String, href: String? = nil, etag: String? = nil, agreed: [UInt8]? = nil, localID: Int64? = nil) {
+    public init(
+        uid: String, href: String? = nil, etag: String? = nil, agreed: [UInt8]? = nil, localID: Int64? = nil, previous: [UInt8]? = nil,
+        sortOrder: Int? = nil
+    ) {
         self.uid = uid
         self.href = href
         self.etag = etag
         self.agreed = agreed
         self.localID = localID
+        self.previous = previous
+        self.sortOrder = sortOrder
     }
 }
 

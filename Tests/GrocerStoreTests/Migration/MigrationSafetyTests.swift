@@ -28,7 +28,8 @@ import Testing
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
         switch kind {
-        case .newer: try fixture.write("PRAGMA application_id = 1196573522; CREATE TABLE x (a); PRAGMA user_version = 9;")
+        case .newer:
+            try fixture.write("PRAGMA application_id = 1196573522; CREATE TABLE x (a); PRAGMA user_version = \(StoreFormat.currentVersion + 1);")
         case .foreign: try fixture.write("CREATE TABLE notes (body TEXT); PRAGMA user_version = 2;")
         case .corrupt:
             try Data("this is not a database at all, not even close to one.....................................................".utf8).write(
