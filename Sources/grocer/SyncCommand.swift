@@ -27,13 +27,18 @@ struct SyncCommand: ParsableCommand {
             commandName: "now",
             abstract: "Pull, merge and push now: one summary line (received, sent, conflicts).",
             discussion: """
-                Exit status: 0 synced; 2 the server is down, refused the login or answered \
-                nonsense (nothing is lost: local changes wait for the next sync); 130 stopped \
-                by Ctrl-C (what was received is kept).
+                Exit status: 0 synced; 2 the server is down, refused the login, answered \
+                nonsense or sent too little before the deadline (nothing is lost: local changes \
+                wait for the next sync); 130 stopped by Ctrl-C (what was received is kept). \
+                Each request ends after 30 s without a byte or 60 s in all; the whole sync \
+                after --deadline seconds (default 600).
                 """)
 
         @Flag(help: "Print a JSON object {received, sent, conflicts}.")
         var json = false
+
+        @Option(name: .long, help: SyncDeadline.help, transform: SyncDeadline.parse)
+        var deadline: Int?
 
         @OptionGroup var store: StoreOptions
 
@@ -43,11 +48,17 @@ struct SyncCommand: ParsableCommand {
             let accounts = try db.syncAccounts()
             guard !accounts.isEmpty else { throw Failure(SyncLines.notSetUp) }
             let locale = store.locale
+            let limits = try SyncSession.limits(deadline: deadline)
             var total = SyncSummary()
             for account in accounts {
-                let summary = try SyncSession.run(account) { client in
-                    try await SyncEngine(ledger: db, client: client, collection: account.collection, locale: locale, now: { Date() })
-                        .sync()
+                let summary = try SyncSession.run(account, limits: limits) { client in
+                    var summary = try await SyncEngine(
+                        ledger: db, client: client, collection: account.collection, locale: locale, now: { Date() }
+                    ).sync()
+                    // Members whose href or ETag is past grocer's bounds
+                    // (`DAVBounds`): left alone, and said.
+                    summary.unreadable += client.leftAlone
+                    return summary
                 }
                 total = total + summary
             }
@@ -89,6 +100,9 @@ struct SyncCommand: ParsableCommand {
         @Flag(help: "Print a JSON array: each collection's {collection, url, user, found}.")
         var json = false
 
+        @Option(name: .long, help: SyncDeadline.help, transform: SyncDeadline.parse)
+        var deadline: Int?
+
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -106,8 +120,9 @@ struct SyncCommand: ParsableCommand {
                 throw Failure("the list and the weights need two collections; give two URLs.")
             }
             var found: [String] = []
+            let limits = try SyncSession.limits(deadline: deadline)
             for plan in plans {
-                let text = try SyncSession.run(plan, setup: true) { client in
+                let text = try SyncSession.run(plan, setup: true, limits: limits) { client in
                     try await CollectionSetup.prepare(
                         client, for: plan.collection == .list ? .todo : .journal, displayName: plan.collection == .list ? "Groceries" : "Weights")
                 }
@@ -264,6 +279,20 @@ struct SyncCommand: ParsableCommand {
             guard !accounts.isEmpty else { return print("Nothing to forget: sync was not set up.") }
             print("Forgot the sync accounts; the list and the weights stay here, and the server keeps its copy.")
         }
+    }
+}
+
+/// `--deadline SECONDS` of `sync` and `sync setup`.
+enum SyncDeadline {
+    static let help = ArgumentHelp(
+        "Stop after this many seconds (1-86400; default GROCER_SYNC_DEADLINE, else \(DAVTimeLimits.commandDeadline)); nothing is lost.",
+        valueName: "seconds")
+
+    static func parse(_ text: String) throws -> Int {
+        guard let seconds = DAVTimeLimits.seconds(text) else {
+            throw ValidationError("--deadline \(VisibleText.escaped(text)): give whole seconds from 1 to 86400.")
+        }
+        return seconds
     }
 }
 

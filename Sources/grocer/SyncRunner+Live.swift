@@ -19,7 +19,7 @@ extension SyncRunner {
         var locale: Locale { UserLocale.locale(for: .numeric, environment: environment) }
         return SyncRunner(
             status: { path in try withStore(path) { try status(of: $0, locale: locale) } },
-            syncNow: { path in await syncNow(path, locale: locale) },
+            syncNow: { path in await syncNow(path, locale: locale, deadline: screenDeadline(environment)) },
             conflicts: { path in
                 try withStore(path) { store in
                     try store.syncConflicts().reversed().map { conflict in
@@ -56,16 +56,24 @@ extension SyncRunner {
             lastSync: accounts.compactMap(\.lastSync).max(), waiting: waiting, conflicts: try store.syncConflicts().count)
     }
 
-    /// Every collection set up, one after the other; the first failure
-    /// ends it and is what the header says.
-    private static func syncNow(_ path: String, locale: Locale) async -> SyncStatus {
+    /// The screen's sync deadline: GROCER_SYNC_DEADLINE seconds, else (or
+    /// when it is not whole seconds from 1 to 86400)
+    /// `DAVTimeLimits.screenDeadline`.
+    static func screenDeadline(_ environment: Environment) -> Int {
+        environment["GROCER_SYNC_DEADLINE"].flatMap(DAVTimeLimits.seconds) ?? DAVTimeLimits.screenDeadline
+    }
+
+    /// Every collection set up, one after the other, within one deadline;
+    /// the first failure ends it and is what the header says.
+    private static func syncNow(_ path: String, locale: Locale, deadline: Int) async -> SyncStatus {
+        let limits = DAVTimeLimits(deadline: .seconds(deadline))
         let store: Store
         do { store = try Store.openBeside(at: path) } catch { return failed(error) }
         defer { try? store.close() }
         var failure: SyncStatus.Failure?
         do {
             for account in try store.syncAccounts() {
-                _ = try await SyncSession.connect(account, quiet: true) { client in
+                _ = try await SyncSession.connect(account, quiet: true, limits: limits) { client in
                     try await SyncEngine(ledger: store, client: client, collection: account.collection, locale: locale, now: { Date() })
                         .sync()
                 }
@@ -89,6 +97,7 @@ extension SyncRunner {
             let words: String
             switch failure {
             case .serverUnreachable: words = "offline"
+            case .tooSlow: words = "server too slow"
             case .loginRefused: words = "login refused"
             case .refused: words = "refused"
             case .serverFailed: words = "server failed"

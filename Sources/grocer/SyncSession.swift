@@ -1,5 +1,6 @@
 import Foundation
 import GrocerCLI
+import GrocerCore
 import GrocerStore
 import GrocerSync
 import GrocerSyncEngine
@@ -12,11 +13,11 @@ import GrocerSyncLive
 enum SyncSession {
     /// `setup`: the work is `sync setup`'s look at the server, whose
     /// failure keeps nothing (there are no local changes to speak of).
-    static func run<T: Sendable>(_ account: SyncAccount, setup: Bool = false, _ work: @escaping @Sendable (DAVClient) async throws -> T)
-        throws -> T
-    {
+    static func run<T: Sendable>(
+        _ account: SyncAccount, setup: Bool = false, limits: DAVTimeLimits, _ work: @escaping @Sendable (DAVClient) async throws -> T
+    ) throws -> T {
         do {
-            return try Blocking.run { try await connect(account, quiet: false, work) }
+            return try Blocking.run { try await connect(account, quiet: false, limits: limits, work) }
         } catch let failure as SyncFailure {
             if failure == .interrupted { throw Stopped(stopped) }
             throw Failure(failure.description)
@@ -29,18 +30,35 @@ enum SyncSession {
         }
     }
 
+    /// The limits of one `grocer sync` or `sync setup` run, from now:
+    /// `--deadline` seconds, else GROCER_SYNC_DEADLINE's (refused in one
+    /// line when it is not whole seconds from 1 to 86400), else
+    /// `DAVTimeLimits.commandDeadline`.
+    static func limits(deadline: Int?, environment: Environment = .process) throws -> DAVTimeLimits {
+        if let deadline { return DAVTimeLimits(deadline: .seconds(deadline)) }
+        guard let text = environment["GROCER_SYNC_DEADLINE"] else {
+            return DAVTimeLimits(deadline: .seconds(DAVTimeLimits.commandDeadline))
+        }
+        guard let seconds = DAVTimeLimits.seconds(text) else {
+            throw Failure("GROCER_SYNC_DEADLINE=\(VisibleText.escaped(text)): give whole seconds from 1 to 86400, or unset it.")
+        }
+        return DAVTimeLimits(deadline: .seconds(seconds))
+    }
+
     static let stopped = "stopped; what was received is kept, and the rest goes at the next sync."
 
     /// The work over a client of `account`'s collection: the login
     /// resolved (`quiet`: the password command's stderr discarded, under
     /// the screen), the transport made and shut down whatever happens.
-    static func connect<T: Sendable>(_ account: SyncAccount, quiet: Bool, _ work: @Sendable (DAVClient) async throws -> T) async throws
-        -> T
-    {
+    /// `limits` bound every request, and the sync's deadline counts from
+    /// its `start` (the password command's time included).
+    static func connect<T: Sendable>(
+        _ account: SyncAccount, quiet: Bool, limits: DAVTimeLimits, _ work: @Sendable (DAVClient) async throws -> T
+    ) async throws -> T {
         let endpoint: DAVEndpoint
         do { endpoint = try DAVEndpoint(account.url) } catch { throw Failure("\(account.url): \(error.description)") }
         let login = try SyncLogin.resolve(account, host: endpoint.host, quiet: quiet)
-        let transport = LiveTransport(endpoint: endpoint, login: login)
+        let transport = LiveTransport(endpoint: endpoint, login: login, limits: limits)
         do {
             let result = try await work(DAVClient(collection: endpoint, transport: transport))
             await transport.shutdown()
