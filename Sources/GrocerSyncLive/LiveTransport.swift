@@ -7,8 +7,8 @@ import NIOHTTP1
 /// `DAVTransport` over HTTP/1.1 and TLS (async-http-client on SwiftNIO,
 /// whose BoringSSL links into the static executable; certificates are
 /// checked against the system's trust store). Every request is bounded in
-/// time, its body included (`DAVTimeLimits`, `DAVTimer`); an answer is read up to `DAVClient.maximumBody` and refused
-/// whole beyond it; redirects are followed only on the endpoint's own
+/// time, its body included (`DAVTimeLimits`, `DAVTimer`); an answer is
+/// read up to `DAVClient.maximumBody` and refused whole beyond it; redirects are followed only on the endpoint's own
 /// origin (`DAVEndpoint.allowsRedirect`), at most `maximumRedirects`, so
 /// the login never goes to another host or down to plain http; the login
 /// (HTTP Basic) is only ever sent to that origin.
