@@ -110,6 +110,19 @@ final class SlowCalDAV: DAVTransport {
     }
 }
 
+extension SlowServerTests {
+    /// One line each: `sync` keeps the local changes for the next sync,
+    /// `sync setup` kept nothing; neither is Ctrl-C's line.
+    @Test func aSlowServerIsSaidInOneLine() {
+        let failure = SyncFailure(DAVFailure.tooSlow(host: "dav.example.org", seconds: 30, deadline: false))
+        #expect(
+            failure.line(setup: false)
+                == "sync: the server at dav.example.org sent too little for 30 s; nothing is lost, the rest goes at the next sync")
+        #expect(failure.line(setup: true) == "sync setup: the server at dav.example.org sent too little for 30 s; nothing was kept")
+        #expect(failure != .interrupted)
+    }
+}
+
 /// FakeCalDAV behind `DAVTimer`, whose PUTs after the first `fastPuts`
 /// go silent for seconds.
 final class SlowPuts: DAVTransport {
