@@ -16,6 +16,12 @@ Modes (the first argument):
     garbage       answers bytes that are not HTTP, then closes
     redirect      a 301 to another host (127.0.0.2, same port), which also
                   answers (a 207) and logs whether the login came along
+    trickle       a 207 with its Content-Length (100 kB), one byte a second
+    endless       a chunked 207 that never ends, a few bytes each second
+    huge-token    a small working CalDAV server (in memory, any collection
+                  path) whose every sync-token is 10 MB; logs each
+                  sync-collection REPORT as "token N bytes" (the length of
+                  the token grocer sent back)
     truncate PORT a proxy to the server on 127.0.0.1:PORT (Radicale) that
                   refuses every sync token (403 DAV:valid-sync-token, as
                   Radicale does for one it lost) and cuts each
@@ -33,11 +39,14 @@ import sys
 import threading
 import time
 
-MODES = ("huge", "huge-chunked", "laughs", "external", "hang", "garbage", "redirect", "truncate")
+MODES = ("huge", "huge-chunked", "laughs", "external", "hang", "garbage", "redirect", "trickle", "endless", "huge-token",
+         "truncate")
 KEPT = 2
 INVALID_TOKEN = b'<?xml version="1.0" encoding="utf-8"?>\n<D:error xmlns:D="DAV:"><D:valid-sync-token/></D:error>'
 FORWARDED = ("authorization", "content-type", "depth", "if-match", "if-none-match")
 HUGE = 100 * 1024 * 1024
+TRICKLE = 100 * 1024
+HUGE_TOKEN = b"http://fake/ns/sync/" + b"7" * (10 * 1024 * 1024)
 OTHER_HOST = "127.0.0.2"
 
 MULTISTATUS_HEAD = b'<?xml version="1.0" encoding="utf-8"?>\n<d:multistatus xmlns:d="DAV:">\n'
@@ -110,7 +119,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def read_body(self):
         length = int(self.headers.get("Content-Length") or 0)
-        self.body = self.rfile.read(length) if 0 < length <= 1 << 20 else b""
+        self.body = self.rfile.read(length) if 0 < length <= 64 << 20 else b""
 
     def answer(self, status, body, extra=()):
         self.send_response(status)
@@ -171,6 +180,85 @@ class Handler(http.server.BaseHTTPRequestHandler):
         # Holds the connection until the server is killed.
         while True:
             time.sleep(3600)
+
+    def mode_trickle(self, host):
+        self.send_response(207)
+        self.send_header("Content-Type", 'application/xml; charset="utf-8"')
+        self.send_header("Content-Length", str(TRICKLE))
+        self.end_headers()
+        body = (MULTISTATUS_HEAD + RESPONSE * (TRICKLE // len(RESPONSE)))[:TRICKLE]
+        for i in range(TRICKLE):
+            self.wfile.write(body[i:i + 1])
+            self.wfile.flush()
+            time.sleep(1)
+
+    def mode_endless(self, host):
+        self.send_response(207)
+        self.send_header("Content-Type", 'application/xml; charset="utf-8"')
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(MULTISTATUS_HEAD), MULTISTATUS_HEAD))
+        while True:
+            self.wfile.write(b"4\r\n    \r\n")
+            self.wfile.flush()
+            time.sleep(1)
+
+    # huge-token: the members of every collection, by path: (etag, body).
+    members = {}
+    members_lock = threading.Lock()
+    generation = 0
+
+    def mode_huge_token(self, host):
+        body = self.body
+        path = self.path
+        folder = path if path.endswith("/") else path.rsplit("/", 1)[0] + "/"
+        with self.members_lock:
+            if self.command == "PROPFIND":
+                prop = (b"<d:resourcetype><d:collection/><c:calendar/></d:resourcetype>"
+                        b"<c:supported-calendar-component-set><c:comp name=\"VTODO\"/><c:comp name=\"VJOURNAL\"/>"
+                        b"</c:supported-calendar-component-set><d:sync-token>" + HUGE_TOKEN + b"</d:sync-token>")
+                self.answer(207, self.multistatus([self.propstat(path.encode(), prop)]))
+            elif self.command == "MKCALENDAR":
+                self.answer(201, b"")
+            elif self.command == "PUT":
+                if self.headers.get("If-None-Match") == "*" and path in self.members:
+                    self.answer(412, b"")
+                    return
+                Handler.generation += 1
+                etag = '"%d"' % Handler.generation
+                self.members[path] = (etag, self.body)
+                self.answer(201, b"", [("ETag", etag)])
+            elif self.command == "DELETE":
+                self.members.pop(path, None)
+                self.answer(204, b"")
+            elif self.command == "REPORT" and b"sync-collection" in body:
+                sent = re.search(rb"<d:sync-token>([^<]*)</d:sync-token>", body)
+                say(f"token {len(sent.group(1)) if sent else 0} bytes")
+                listed = [self.propstat(p.encode(), b"<d:getetag>" + e.encode() + b"</d:getetag>")
+                          for p, (e, _) in self.members.items() if p.startswith(folder)]
+                self.answer(207, self.multistatus(listed, b"<d:sync-token>" + HUGE_TOKEN + b"</d:sync-token>"))
+            elif self.command == "REPORT" and b"calendar-multiget" in body:
+                asked = [h.decode() for h in re.findall(rb"<d:href>([^<]*)</d:href>", body)]
+                listed = [self.propstat(h.encode(), b"<d:getetag>" + self.members[h][0].encode() + b"</d:getetag><c:calendar-data>"
+                                        + self.members[h][1].replace(b"&", b"&amp;").replace(b"<", b"&lt;") + b"</c:calendar-data>")
+                          for h in asked if h in self.members]
+                self.answer(207, self.multistatus(listed))
+            elif self.command == "REPORT":
+                listed = [self.propstat(p.encode(), b"<d:getetag>" + e.encode() + b"</d:getetag>")
+                          for p, (e, _) in self.members.items() if p.startswith(folder)]
+                self.answer(207, self.multistatus(listed))
+            else:
+                self.answer(405, b"")
+
+    @staticmethod
+    def propstat(href, prop):
+        return (b"<d:response><d:href>" + href + b"</d:href><d:propstat><d:prop>" + prop
+                + b"</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>")
+
+    @staticmethod
+    def multistatus(responses, extra=b""):
+        return (b'<?xml version="1.0" encoding="utf-8"?>\n<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">'
+                + b"".join(responses) + extra + b"</d:multistatus>\n")
 
     def mode_redirect(self, host):
         if host == OTHER_HOST:

@@ -78,8 +78,53 @@ for how in setup_refused sync_refused_by; do
     sync_test "$how: external entity" on_fake "$how" external "nonsense"
     sync_test "$how: garbage (not HTTP)" on_fake "$how" garbage "not HTTP"
     sync_test "$how: redirect to another host" on_fake login_never_leaves "$how" redirect "another address"
-    sync_test "$how: hang (no answer at all; the request's timeout)" on_fake "$how" hang "did not answer within"
+    sync_test "$how: hang (no answer at all; the request's idle limit)" on_fake "$how" hang "sent too little for 30 s"
 done
+
+# Issue 36, "a slow server hangs sync forever": one byte a second (with a
+# length of 100 kB), and chunks that never end (a few bytes each second).
+# Each request is cut at the sync's deadline, here 2 s from
+# GROCER_SYNC_DEADLINE (setup_refused and sync_refused_by as they are): one
+# line, exit 2, no store made, the store's rows untouched, milk waiting.
+slow_server_ends_at_the_deadline() {
+    (
+        export GROCER_SYNC_DEADLINE=2
+        "$@" "sent too little before the sync's deadline of 2 s"
+    )
+}
+
+# --deadline on the command line beats the environment.
+the_deadline_option_ends_setup() {
+    caldav_fake trickle || return 1
+    (
+        export GROCER_SYNC_DEADLINE=600
+        bounded "nothing was kept" "$GROCER_BIN" sync setup --deadline 2 --list "$CALDAV_URL" --user alice --password-command "cat $PW_FILE"
+    )
+    grep -qF "sent too little before the sync's deadline of 2 s" "$TMPROOT/err" || fail "said: $(cat "$TMPROOT/err")"
+    [[ ! -e $GROCER_STORE ]] || fail "setup made a store"
+}
+
+# Issue 36: a 10 MB sync token (fake-caldav.py huge-token, a small working
+# server whose every token is 10 MB) is never kept and never sent back; the
+# sync works by listing the collection instead.
+a_huge_token_is_never_kept() {
+    caldav_fake huge-token || return 1
+    G sync setup --list "$CALDAV_URL" --user alice --password-command "cat $PW_FILE" >/dev/null || fail "setup" || return 1
+    G items add milk >/dev/null || fail "add milk" || return 1
+    synced "sync: 0 received, 1 sent, no conflicts" || return 1
+    synced "sync: 0 received, 0 sent, no conflicts" || return 1
+    [[ $(sqlite3 "$GROCER_STORE" "SELECT coalesce(max(length(token)), 0) FROM sync_account") == 0 ]] \
+        || fail "a token was kept: $(sqlite3 "$GROCER_STORE" "SELECT length(token) FROM sync_account")"
+    grep -q '^token 0 bytes' "$CALDAV_LOG" || fail "grocer never asked for changes: $(cut -c1-80 "$CALDAV_LOG")"
+    ! grep -q '^token [1-9]' "$CALDAV_LOG" || fail "grocer sent a token back: $(grep '^token' "$CALDAV_LOG" | sort | uniq -c)"
+}
+
+for how in setup_refused sync_refused_by; do
+    sync_test "$how: trickle (one byte a second; the deadline)" on_fake slow_server_ends_at_the_deadline "$how" trickle
+    sync_test "$how: endless (chunks that never end; the deadline)" on_fake slow_server_ends_at_the_deadline "$how" endless
+done
+sync_test "setup: trickle, --deadline 2 beats GROCER_SYNC_DEADLINE" on_fake the_deadline_option_ends_setup
+sync_test "a 10 MB sync token is never kept nor sent back (issue 36)" on_fake a_huge_token_is_never_kept
 
 # Issue 36, "the server's words decide where grocer writes": a partner's
 # to-do on Radicale whose UID climbs out of the list ("../weights/planted").

@@ -103,6 +103,35 @@ on_server() {
     return "$rc"
 }
 
+# Issue 36, "a slow server hangs sync forever": the screen's sync against
+# a server that sends one byte a second (fake-caldav.py trickle) ends at
+# GROCER_SYNC_DEADLINE (2 s here): the header leaves "syncing…" for "server
+# too slow", and `s` starts the next sync at once (the server is asked
+# again), which ends the same way.
+asked_more_than() { (($(grep -c '^request ' "$CALDAV_LOG") > $1)); }
+
+the_screen_leaves_syncing_on_a_slow_server() {
+    caldav_fake trickle || return 1
+    G items add milk >/dev/null || fail "add" || return 1
+    sqlite3 "$GROCER_STORE" "INSERT INTO sync_account (collection, url, user, password_command)
+        VALUES ('list', '$CALDAV_URL', 'alice', 'cat $PW_FILE')" || fail "the account" || return 1
+    start GROCER_SYNC_DEADLINE=2 || return 1
+    until_screen app_ready || report "grocer never drew its first screen" || return 1
+    wait_for "Enter Today's Weight" || return 1
+    send F5
+    wait_for "milk" || return 1
+    wait_header "server too slow" || return 1
+    local asked
+    asked=$(grep -c '^request ' "$CALDAV_LOG")
+    type_text "s"
+    until_screen asked_more_than "$asked" || report "s never asked the server again" || return 1
+    wait_header "syncing" || return 1
+    wait_header "server too slow" || return 1
+    send F10; wait_for "[exit 0]" || return 1
+}
+
+sync_test "trickle: the screen's sync ends at its deadline, and the next starts (issue 36)" \
+    on_server the_screen_leaves_syncing_on_a_slow_server
 for kind in radicale xandikos; do
     sync_test "$kind: the grocery screen shows sync, s syncs, a tick goes by itself" on_server the_screen_syncs "$kind"
     sync_test "$kind: offline, back, and a conflict taken on the screen" on_server offline_then_a_conflict_taken "$kind"

@@ -9,6 +9,8 @@ public enum SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case notSetUp(SyncCollection)
     /// No answer (refused, unreachable, timed out).
     case serverUnreachable(String)
+    /// The server sent too little in time (`DAVTimeLimits`): its words.
+    case tooSlow(String)
     /// 401.
     case loginRefused
     /// The server said no (403, 404, a redirect elsewhere).
@@ -36,6 +38,7 @@ public enum SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public init(_ failure: DAVFailure) {
         switch failure {
         case .unreachable, .timedOut: self = .serverUnreachable(failure.description)
+        case .tooSlow: self = .tooSlow(failure.description)
         case .loginRefused: self = .loginRefused
         case .forbidden, .notFound, .redirectedAway: self = .refused(failure.description)
         case .serverError(let status): self = .serverFailed(status)
@@ -66,6 +69,8 @@ public enum SyncFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case .notSetUp(let collection):
             return "sync: the \(collection.rawValue) has no server yet; run grocer sync setup"
         case .serverUnreachable(let why): return "\(sync): server unreachable: \(why); \(kept)"
+        case .tooSlow(let why):
+            return "\(sync): \(why); " + (setup ? "nothing was kept" : "nothing is lost, the rest goes at the next sync")
         case .loginRefused: return "\(sync): login refused: check --user and what --password-command prints; \(kept)"
         case .refused(let why): return "\(sync): the server refused: \(why); \(kept)"
         case .serverFailed(let status): return "\(sync): the server failed (HTTP \(status)); try again later; \(kept)"

@@ -106,8 +106,13 @@ public struct SyncService: Sendable {
         let locale = locale
         let now = now
         return { client in
-            try await SyncEngine(ledger: ledger, client: client, collection: account.collection, locale: locale, now: now, progress: progress)
-                .sync()
+            var summary = try await SyncEngine(
+                ledger: ledger, client: client, collection: account.collection, locale: locale, now: now, progress: progress
+            ).sync()
+            // Members whose href or ETag is past grocer's bounds
+            // (`DAVBounds`): left alone, and said.
+            summary.unreadable += client.leftAlone
+            return summary
         }
     }
 

@@ -6,9 +6,9 @@ import NIOHTTP1
 
 /// `DAVTransport` over HTTP/1.1 and TLS (async-http-client on SwiftNIO,
 /// whose BoringSSL links into the static executable; certificates are
-/// checked against the system's trust store). Every request has a
-/// deadline; an answer is read up to `DAVClient.maximumBody` and refused
-/// whole beyond it; redirects are followed only on the endpoint's own
+/// checked against the system's trust store). Every request is bounded in
+/// time, its body included (`DAVTimeLimits`, `DAVTimer`); an answer is
+/// read up to `DAVClient.maximumBody` and refused whole beyond it; redirects are followed only on the endpoint's own
 /// origin (`DAVEndpoint.allowsRedirect`), at most `maximumRedirects`, so
 /// the login never goes to another host or down to plain http; the login
 /// (HTTP Basic) is only ever sent to that origin.
@@ -24,19 +24,19 @@ public final class LiveTransport: DAVTransport {
 
     let endpoint: DAVEndpoint
     let login: Login?
-    let deadline: TimeAmount
+    let limits: DAVTimeLimits
     let client: HTTPClient
     static let maximumRedirects = 5
 
-    /// `timeout`: for a whole request, from connecting to the answer's
-    /// last byte.
-    public init(endpoint: DAVEndpoint, login: Login?, timeout: Duration = .seconds(30)) {
+    /// `limits`: each request's idle and whole time and the sync's
+    /// deadline (`DAVTimer` enforces them, the body included).
+    public init(endpoint: DAVEndpoint, login: Login?, limits: DAVTimeLimits) {
         self.endpoint = endpoint
         self.login = login
-        let (seconds, attoseconds) = timeout.components
-        deadline = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        self.limits = limits
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
-        configuration.timeout = .init(connect: .seconds(10), read: deadline)
+        // The client's own read timeout as a second guard of the idle one.
+        configuration.timeout = .init(connect: .seconds(10), read: Self.amount(limits.idle))
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -67,19 +67,36 @@ public final class LiveTransport: DAVTransport {
             outgoing.headers.replaceOrAdd(name: "Authorization", value: "Basic \(pair)")
         }
         if !request.body.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: request.body)) }
-        do {
-            let response = try await client.execute(outgoing, deadline: .now() + deadline)
-            let body = try await response.body.collect(upTo: DAVClient.maximumBody)
-            var headers: [String: String] = [:]
-            for (name, value) in response.headers where headers[name.lowercased()] == nil { headers[name.lowercased()] = value }
-            return DAVResponse(status: Int(response.status.code), headers: headers, body: Array(body.readableBytesView))
-        } catch {
-            throw Self.failure(error, deadline: deadline)
+        let (client, limits, host, request) = (self.client, self.limits, endpoint.host, outgoing)
+        return try await DAVTimer.run(host: host, limits: limits) { progress async throws(DAVFailure) -> DAVResponse in
+            do {
+                let response = try await client.execute(request, deadline: .now() + Self.amount(limits.request))
+                progress.touch()
+                if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > DAVClient.maximumBody {
+                    throw DAVFailure.answerTooLarge(limit: DAVClient.maximumBody)
+                }
+                // Read chunk by chunk, each one telling the timer that
+                // the server is still sending.
+                var body: [UInt8] = []
+                for try await chunk in response.body {
+                    progress.touch()
+                    guard body.count + chunk.readableBytes <= DAVClient.maximumBody else {
+                        throw DAVFailure.answerTooLarge(limit: DAVClient.maximumBody)
+                    }
+                    body += chunk.readableBytesView
+                }
+                var headers: [String: String] = [:]
+                for (name, value) in response.headers where headers[name.lowercased()] == nil { headers[name.lowercased()] = value }
+                return DAVResponse(status: Int(response.status.code), headers: headers, body: body)
+            } catch {
+                throw Self.failure(error, host: host, limits: limits)
+            }
         }
     }
 
     /// What a failed exchange means for the person.
-    static func failure(_ error: any Error, deadline: TimeAmount) -> DAVFailure {
+    static func failure(_ error: any Error, host: String, limits: DAVTimeLimits) -> DAVFailure {
+        if let failure = error as? DAVFailure { return failure }
         if error is CancellationError { return .stopped }
         if error is NIOTooManyBytesError { return .answerTooLarge(limit: DAVClient.maximumBody) }
         // The server answered, with bytes that are not HTTP: nonsense, not
@@ -87,13 +104,19 @@ public final class LiveTransport: DAVTransport {
         if error is HTTPParserError { return .nonsense("an answer that is not HTTP") }
         if let error = error as? HTTPClientError {
             switch error {
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
-                return .timedOut(seconds: Int(deadline.nanoseconds / 1_000_000_000))
+            case .readTimeout: return .tooSlow(host: host, seconds: DAVTimer.seconds(limits.idle), deadline: false)
+            case .deadlineExceeded: return .tooSlow(host: host, seconds: DAVTimer.seconds(limits.request), deadline: false)
+            case .connectTimeout, .writeTimeout: return .timedOut(seconds: 10)
             case .cancelled: return .stopped
             default: break
             }
         }
         return .unreachable(Self.shown(String(describing: error)))
+    }
+
+    static func amount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
     /// A server's or the network's words, made safe to print: no control

@@ -34,6 +34,9 @@ struct Grocer: ParsableCommand {
                                (Europe/Paris) or a POSIX offset (JST-9 is UTC+9)
               NETRC            the .netrc sync reads a login from (~/.netrc), when the
                                account has no password command
+              GROCER_SYNC_DEADLINE
+                               seconds a sync may take in all, when --deadline is not
+                               given (sync: 600; the grocery screen's sync: 120)
 
             EXIT STATUS
               0    done (also help, --version, a store with nothing to migrate)

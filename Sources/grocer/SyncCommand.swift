@@ -28,9 +28,11 @@ struct SyncCommand: ParsableCommand {
             commandName: "now",
             abstract: "Pull, merge and push now: one summary line (received, sent, conflicts).",
             discussion: """
-                Exit status: 0 synced; 2 the server is down, refused the login or answered \
-                nonsense (nothing is lost: local changes wait for the next sync), or sync is not \
-                set up on this machine; 130 stopped by Ctrl-C (what was received is kept). A \
+                Exit status: 0 synced; 2 the server is down, refused the login, answered \
+                nonsense or sent too little before the deadline (nothing is lost: local changes \
+                wait for the next sync), or sync is not set up on this machine; 130 stopped by \
+                Ctrl-C (what was received is kept). Each request ends after 30 s without a byte \
+                or 60 s in all; the whole sync after --deadline seconds (default 600). A \
                 password command found in the store (from an older grocer, or a store from \
                 elsewhere) is never run as it is: on a terminal grocer shows it and asks whether \
                 to keep it as your own login.
@@ -38,6 +40,9 @@ struct SyncCommand: ParsableCommand {
 
         @Flag(help: "Print a JSON object {received, sent, conflicts}.")
         var json = false
+
+        @Option(name: .long, help: SyncDeadline.help, transform: SyncDeadline.parse)
+        var deadline: Int?
 
         @OptionGroup var store: StoreOptions
 
@@ -49,6 +54,7 @@ struct SyncCommand: ParsableCommand {
             for account in accounts { try SyncLogin.settle(account, store: db, interactive: true) }
             let storePath = db.path
             let locale = store.locale
+            let limits = try SyncSession.limits(deadline: deadline)
             // "312 of 3,650 weights" on a terminal, the line written over.
             let onTerminal = isatty(STDERR_FILENO) == 1
             let progress: (SyncAccount) -> (@Sendable (Int, Int) -> Void)? = { account in
@@ -61,7 +67,8 @@ struct SyncCommand: ParsableCommand {
             }
             let total = try SyncService(ledger: db, locale: locale).syncEveryBlocking(progress: progress) { account, work in
                 defer { if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
-                return try SyncSession.run(account, login: { try SyncLogin.resolve(account, storePath: storePath, interactive: true) }, work)
+                return try SyncSession.run(
+                    account, login: { try SyncLogin.resolve(account, storePath: storePath, interactive: true) }, limits: limits, work)
             }
             if json {
                 return JSONText.write(
@@ -103,6 +110,9 @@ struct SyncCommand: ParsableCommand {
         @Flag(help: "Print a JSON array: each collection's {collection, url, user, found}.")
         var json = false
 
+        @Option(name: .long, help: SyncDeadline.help, transform: SyncDeadline.parse)
+        var deadline: Int?
+
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -130,12 +140,13 @@ struct SyncCommand: ParsableCommand {
             if let passwordCommand, passwordCommand.unicodeScalars.contains(where: VisibleText.needsEscape) {
                 throw Failure("--password-command: it holds a control character (a line break, a tab); give it on one line.")
             }
+            let limits = try SyncSession.limits(deadline: deadline)
             for plan in plans {
                 let host = try DAVEndpoint(plan.url).host
                 let login: @Sendable () throws -> LiveTransport.Login? = {
                     try SyncLogin.given(user: user, passwordCommand: passwordCommand, host: host)
                 }
-                let text = try SyncSession.run(plan, setup: true, login: login) { client in
+                let text = try SyncSession.run(plan, setup: true, login: login, limits: limits) { client in
                     try await CollectionSetup.prepare(
                         client, for: plan.collection == .list ? .todo : .journal, displayName: plan.collection == .list ? "Groceries" : "Weights")
                 }
@@ -305,6 +316,20 @@ struct SyncCommand: ParsableCommand {
             print("Forgot the sync accounts; the list and the weights stay here, and the server keeps its copy.")
             print("Your logins file is left as it is: " + (SyncLogin.loginsPath.map(VisibleText.escaped) ?? "~/.config/grocer/logins") + ".")
         }
+    }
+}
+
+/// `--deadline SECONDS` of `sync` and `sync setup`.
+enum SyncDeadline {
+    static let help = ArgumentHelp(
+        "Stop after this many seconds (1-86400; default GROCER_SYNC_DEADLINE, else \(DAVTimeLimits.commandDeadline)); nothing is lost.",
+        valueName: "seconds")
+
+    static func parse(_ text: String) throws -> Int {
+        guard let seconds = DAVTimeLimits.seconds(text) else {
+            throw ValidationError("--deadline \(VisibleText.escaped(text)): give whole seconds from 1 to 86400.")
+        }
+        return seconds
     }
 }
 

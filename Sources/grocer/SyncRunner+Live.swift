@@ -27,7 +27,7 @@ extension SyncRunner {
                     return status
                 }
             },
-            syncNow: { path in await syncNow(path, locale: locale) },
+            syncNow: { path in await syncNow(path, locale: locale, deadline: screenDeadline(environment)) },
             conflicts: { path in try withService(path, locale) { service, _ in try service.conflictLines() } },
             takeOther: { path, id in
                 try withService(path, locale) { service, _ in
@@ -73,9 +73,17 @@ extension SyncRunner {
         return nil
     }
 
-    /// Every collection set up, one after the other; the first failure
-    /// ends it and is what the header says.
-    private static func syncNow(_ path: String, locale: Locale) async -> SyncStatus {
+    /// The screen's sync deadline: GROCER_SYNC_DEADLINE seconds, else (or
+    /// when it is not whole seconds from 1 to 86400)
+    /// `DAVTimeLimits.screenDeadline`.
+    static func screenDeadline(_ environment: Environment) -> Int {
+        environment["GROCER_SYNC_DEADLINE"].flatMap(DAVTimeLimits.seconds) ?? DAVTimeLimits.screenDeadline
+    }
+
+    /// Every collection set up, one after the other, within one deadline;
+    /// the first failure ends it and is what the header says.
+    private static func syncNow(_ path: String, locale: Locale, deadline: Int) async -> SyncStatus {
+        let limits = DAVTimeLimits(deadline: .seconds(deadline))
         let store: Store
         do { store = try Store.openBeside(at: path) } catch { return failed(error) }
         defer { try? store.close() }
@@ -87,7 +95,8 @@ extension SyncRunner {
             return status
         }
         return await service.syncAndStatus(failed: headline) { account, work in
-            try await SyncSession.connect(account, login: { try SyncLogin.resolve(account, storePath: path, interactive: false) }, work)
+            try await SyncSession.connect(
+                account, login: { try SyncLogin.resolve(account, storePath: path, interactive: false) }, limits: limits, work)
         }
     }
 
@@ -102,6 +111,7 @@ extension SyncRunner {
             let words: String
             switch failure {
             case .serverUnreachable: words = "offline"
+            case .tooSlow: words = "server too slow"
             case .loginRefused: words = "login refused"
             case .refused: words = "refused"
             case .serverFailed: words = "server failed"

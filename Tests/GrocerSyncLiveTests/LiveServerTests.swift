@@ -138,7 +138,7 @@ final class LocalServer {
         let server = try LocalServer(kind)
         let endpoint = try server.endpoint("groceries")
         let transport = LiveTransport(
-            endpoint: endpoint, login: .init(user: LocalServer.user, password: LocalServer.password), timeout: .seconds(20))
+            endpoint: endpoint, login: .init(user: LocalServer.user, password: LocalServer.password), limits: .within(20))
         let client = DAVClient(collection: endpoint, transport: transport)
         do {
             #expect(try await client.facts() == nil)
@@ -186,7 +186,7 @@ final class LocalServer {
     @Test func aWrongPasswordIsALoginRefused() async throws {
         let server = try LocalServer(.radicale)
         let endpoint = try server.endpoint("groceries")
-        let transport = LiveTransport(endpoint: endpoint, login: .init(user: LocalServer.user, password: "wrong"), timeout: .seconds(20))
+        let transport = LiveTransport(endpoint: endpoint, login: .init(user: LocalServer.user, password: "wrong"), limits: .within(20))
         await #expect(throws: DAVFailure.loginRefused) { try await DAVClient(collection: endpoint, transport: transport).facts() }
         await transport.shutdown()
     }
@@ -195,7 +195,7 @@ final class LocalServer {
     @Test func aServerThatIsDownIsUnreachable() async throws {
         let port = try LocalServer.freePort()
         let endpoint = try DAVEndpoint("http://127.0.0.1:\(port)/alice/groceries/")
-        let transport = LiveTransport(endpoint: endpoint, login: nil, timeout: .seconds(20))
+        let transport = LiveTransport(endpoint: endpoint, login: nil, limits: .within(20))
         await #expect {
             try await DAVClient(collection: endpoint, transport: transport).facts()
         } throws: { error in
@@ -219,8 +219,10 @@ final class LocalServer {
         }
         #expect(listening && listen(fd, 8) == 0)
         let endpoint = try DAVEndpoint("http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/alice/groceries/")
-        let transport = LiveTransport(endpoint: endpoint, login: nil, timeout: .seconds(1))
-        await #expect(throws: DAVFailure.timedOut(seconds: 1)) { try await DAVClient(collection: endpoint, transport: transport).facts() }
+        let transport = LiveTransport(endpoint: endpoint, login: nil, limits: .within(1))
+        await #expect(throws: DAVFailure.tooSlow(host: "127.0.0.1", seconds: 1, deadline: false)) {
+            try await DAVClient(collection: endpoint, transport: transport).facts()
+        }
         await transport.shutdown()
     }
 
@@ -228,28 +230,82 @@ final class LocalServer {
     /// garbage) answered nonsense: it is not "unreachable", and the HTTP
     /// parser's own words ("invalid constant string") are not shown.
     @Test func anAnswerThatIsNotHTTPIsNonsense() async throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("e2e/fake-caldav.py")
-        let process = Process()
-        process.executableURL = try LocalServer.find("python3")
-        process.arguments = [script.path, "garbage"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        defer {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        // Its first line, once it takes connections: "port N".
-        var line: [UInt8] = []
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
-        let port = try #require(Int(String(decoding: line, as: UTF8.self).replacingOccurrences(of: "port ", with: "")))
-        let endpoint = try DAVEndpoint("http://127.0.0.1:\(port)/alice/groceries/")
-        let transport = LiveTransport(endpoint: endpoint, login: nil, timeout: .seconds(20))
+        let fake = try FakeServer("garbage")
+        defer { fake.stop() }
+        let endpoint = try DAVEndpoint("http://127.0.0.1:\(fake.port)/alice/groceries/")
+        let transport = LiveTransport(endpoint: endpoint, login: nil, limits: .within(20))
         await #expect(throws: DAVFailure.nonsense("an answer that is not HTTP")) {
             try await DAVClient(collection: endpoint, transport: transport).facts()
         }
         await transport.shutdown()
+    }
+
+    /// One byte a second with its length, or chunks that never end
+    /// (e2e/fake-caldav.py trickle, endless): the server is never idle
+    /// long, and the request's own limit ends it, body and all (issue 36).
+    /// Without that limit these requests would run for a day.
+    @Test(arguments: ["trickle", "endless"])
+    func aServerThatNeverFinishesIsCutAtTheRequestLimit(mode: String) async throws {
+        let fake = try FakeServer(mode)
+        defer { fake.stop() }
+        let endpoint = try DAVEndpoint("http://127.0.0.1:\(fake.port)/alice/groceries/")
+        let limits = DAVTimeLimits(idle: .seconds(20), request: .seconds(3), deadline: nil)
+        let transport = LiveTransport(endpoint: endpoint, login: nil, limits: limits)
+        await #expect(throws: DAVFailure.tooSlow(host: "127.0.0.1", seconds: 3, deadline: false)) {
+            try await DAVClient(collection: endpoint, transport: transport).facts()
+        }
+        await transport.shutdown()
+    }
+
+    /// The same against the sync's deadline, which then says so.
+    @Test func theSyncsDeadlineCutsATrickle() async throws {
+        let fake = try FakeServer("trickle")
+        defer { fake.stop() }
+        let endpoint = try DAVEndpoint("http://127.0.0.1:\(fake.port)/alice/groceries/")
+        let transport = LiveTransport(endpoint: endpoint, login: nil, limits: DAVTimeLimits(deadline: .seconds(3)))
+        await #expect(throws: DAVFailure.tooSlow(host: "127.0.0.1", seconds: 3, deadline: true)) {
+            try await DAVClient(collection: endpoint, transport: transport).facts()
+        }
+        await transport.shutdown()
+    }
+}
+
+/// e2e/fake-caldav.py in one of its modes, on 127.0.0.1 and the port it
+/// says; stopped by its process id.
+struct FakeServer {
+    let process: Process
+    let port: Int
+
+    init(_ mode: String) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("e2e/fake-caldav.py")
+        process = Process()
+        process.executableURL = try LocalServer.find("python3")
+        process.arguments = [script.path, mode]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        // Its first line, once it takes connections: "port N".
+        var line: [UInt8] = []
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
+        guard let port = Int(String(decoding: line, as: UTF8.self).replacingOccurrences(of: "port ", with: "")) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw LocalServer.Failure("fake-caldav.py \(mode) never said its port")
+        }
+        self.port = port
+    }
+
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+extension DAVTimeLimits {
+    /// Each request: `seconds` idle and in all; no deadline for the sync.
+    static func within(_ seconds: Int) -> DAVTimeLimits {
+        DAVTimeLimits(idle: .seconds(seconds), request: .seconds(seconds), deadline: nil)
     }
 }

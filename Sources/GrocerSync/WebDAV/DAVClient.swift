@@ -47,6 +47,10 @@ public enum DAVFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// No answer: refused, unreachable, a name that does not resolve.
     case unreachable(String)
     case timedOut(seconds: Int)
+    /// The server sent too little: no byte for a while, a request that
+    /// took too long in all, or the sync's deadline passed
+    /// (`DAVTimeLimits`). Never Ctrl-C.
+    case tooSlow(host: String, seconds: Int, deadline: Bool)
     /// 401: the user or the password is wrong.
     case loginRefused
     /// 403 (not a sync token's): the login may not do this.
@@ -71,6 +75,9 @@ public enum DAVFailure: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unreachable(let why): return "the server did not answer (\(why)); check the URL and that the server runs"
         case .timedOut(let seconds): return "the server did not answer within \(seconds) s; try again later"
+        case .tooSlow(let host, let seconds, false): return "the server at \(SyncText.cleaned(host, limit: 200)) sent too little for \(seconds) s"
+        case .tooSlow(let host, let seconds, true):
+            return "the server at \(SyncText.cleaned(host, limit: 200)) sent too little before the sync's deadline of \(seconds) s (--deadline)"
         case .loginRefused: return "the server refused the login; check --user and what --password-command prints"
         case .forbidden(let what): return "the server does not let this login \(what); check the account's rights on the server"
         case .notFound(let what): return "the server has no \(what); check the URL"
@@ -120,6 +127,11 @@ public struct WriteResult: Equatable, Sendable {
 public struct DAVClient: Sendable {
     public let collection: DAVEndpoint
     let transport: any DAVTransport
+    let tally = DAVTally()
+
+    /// Members this client's answers listed and left alone for the length
+    /// of their href or ETag (`DAVBounds`), each counted once.
+    public var leftAlone: Int { tally.count }
 
     /// The most a transport reads of one answer (32 MiB: a 1,000-item
     /// list's multiget is under 1 MiB).
@@ -170,7 +182,7 @@ public struct DAVClient: Sendable {
         return CollectionFacts(
             isCalendar: type?.child(DAVNamespace.caldav, "calendar") != nil,
             components: set?.children(DAVNamespace.caldav, "comp").compactMap { $0.attributes["name"] } ?? [],
-            syncToken: props.first { $0.is(DAVNamespace.dav, "sync-token") }.map { Self.trimmed($0.text) }.flatMap { $0.isEmpty ? nil : $0 },
+            syncToken: props.first { $0.is(DAVNamespace.dav, "sync-token") }.map { Self.trimmed($0.text) }.flatMap(Self.keptToken),
             displayName: props.first { $0.is(DAVNamespace.dav, "displayname") }.map { SyncText.cleaned($0.text, limit: 200) })
     }
 
@@ -222,6 +234,9 @@ public struct DAVClient: Sendable {
     public static let maximumPages = 50
 
     private func page(since token: String?) async throws(DAVFailure) -> CollectionChanges {
+        // A token longer than grocer keeps (from a store written before
+        // the bound) is never sent: the collection is listed again.
+        if let token, Self.keptToken(token) == nil { return .listAgain }
         let body = Self.xml(
             """
             <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(Self.escaped(token ?? ""))</d:sync-token>\
@@ -230,7 +245,14 @@ public struct DAVClient: Sendable {
         let response = try await send("REPORT", collection.url, body: body)
         if token != nil, response.status >= 400, response.status != 401 { return .listAgain }
         try Self.expect(response, 207, "collection")
-        return .changed(try checked(Self.multistatus(response)))
+        var status = try checked(Self.multistatus(response))
+        status.syncToken = status.syncToken.flatMap(Self.keptToken)
+        return .changed(status)
+    }
+
+    /// A token as grocer keeps it: nil when empty or past `DAVBounds.token`.
+    static func keptToken(_ token: String) -> String? {
+        token.isEmpty || token.utf8.count > DAVBounds.token ? nil : token
     }
 
     /// Every member of `component` with its ETag (calendar-query): for a
@@ -278,7 +300,7 @@ public struct DAVClient: Sendable {
         let response = try await send("PUT", url, headers: [.init("If-None-Match", "*")], body: body, contentType: Self.calendarType)
         if response.status == 412 { throw .changedMeanwhile("an item of that name was made") }
         try Self.expect(response, [201, 204], "collection")
-        return WriteResult(etag: response.headers["etag"])
+        return WriteResult(etag: Self.keptETag(response.headers["etag"]))
     }
 
     /// Replaces the member at `url` only if it is still `etag`.
@@ -286,7 +308,7 @@ public struct DAVClient: Sendable {
         let response = try await send("PUT", url, headers: [.init("If-Match", etag)], body: body, contentType: Self.calendarType)
         if response.status == 412 { throw .changedMeanwhile("the item") }
         try Self.expect(response, [200, 201, 204], "item")
-        return WriteResult(etag: response.headers["etag"])
+        return WriteResult(etag: Self.keptETag(response.headers["etag"]))
     }
 
     /// Deletes the member at `url` only if it is still `etag`; one already
@@ -335,17 +357,31 @@ public struct DAVClient: Sendable {
         do { return try Multistatus.read(response.body) } catch { throw .nonsense(error.description) }
     }
 
+    /// A write's ETag as grocer keeps it: none past `DAVBounds.etag` (the
+    /// next listing gives it again).
+    static func keptETag(_ etag: String?) -> String? {
+        guard let etag, etag.utf8.count <= DAVBounds.etag else { return nil }
+        return etag
+    }
+
     /// Every href made absolute, in its normal form, and held to the
     /// collection (`DAVEndpoint.member`: after decoding, a direct member
     /// on this origin): an answer naming anything else is refused whole.
     /// The collection itself may appear in a listing (and a truncated
-    /// one's 507 names it): left out, `truncated` kept.
+    /// one's 507 names it): left out, `truncated` kept. A member whose
+    /// href or ETag is longer than grocer keeps (`DAVBounds`) stays listed
+    /// but marked left alone, with no ETag, its data or status dropped,
+    /// and counted.
     func checked(_ status: Multistatus) throws(DAVFailure) -> Multistatus {
         var kept: [Multistatus.Response] = []
         for var response in status.responses {
             if collection.isCollection(response.href) { continue }
             guard let url = collection.member(response.href) else { throw .nonsense("a member outside the collection") }
             response.href = url
+            if url.utf8.count > DAVBounds.href || (response.etag?.utf8.count ?? 0) > DAVBounds.etag {
+                tally.add(url)
+                response = Multistatus.Response(href: url, status: Multistatus.Response.leftAlone)
+            }
             kept.append(response)
         }
         return Multistatus(responses: kept, syncToken: status.syncToken, truncated: status.truncated)

@@ -33,6 +33,13 @@ public struct Multistatus: Equatable, Sendable {
 
         /// Gone: a sync-collection lists a deleted member with 404.
         public var isDeleted: Bool { status == 404 }
+
+        /// grocer's own mark (`DAVBounds`), never a status it reads from a
+        /// server (`status(_:)` reads three digits): a member whose href or ETag is
+        /// longer than grocer keeps. Listed, so it is not taken as gone;
+        /// never fetched, stored, written or deleted.
+        public static let leftAlone = 1000
+        public var isLeftAlone: Bool { status == Self.leftAlone }
     }
 
     public var responses: [Response]
