@@ -8,13 +8,15 @@ extension SyncEngine {
     /// found as the sync finds them (by state, no network): an item or
     /// entry with no record yet, one that differs from the copy both sides
     /// last agreed on, and one gone here that the server still has.
-    public static func waiting(ledger: any SyncLedger, collection: SyncCollection, locale: Locale) throws -> Int {
+    public static func waiting(ledger: any SyncLedger, collection: SyncCollection, locale: Locale, now: Date) throws -> Int {
         let records = try ledger.syncRecords(collection)
+        // `now` as the sync's: reading a weight refuses one from after it
+        // (a copy agreed on is read as the sync read it).
         switch collection {
         case .list:
-            return count(records, kind: .list(try ledger.syncLocalItems(), locale: locale, now: Date(timeIntervalSince1970: 0)))
+            return count(records, kind: .list(try ledger.syncLocalItems(), locale: locale, now: now))
         case .weights:
-            return count(records, kind: .weights(try ledger.syncLocalWeights(), now: Date(timeIntervalSince1970: 0)))
+            return count(records, kind: .weights(try ledger.syncLocalWeights(), now: now))
         }
     }
 

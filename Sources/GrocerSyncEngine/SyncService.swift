@@ -49,7 +49,7 @@ public struct SyncService: Sendable {
         return try accounts.map { account in
             AccountState(
                 account: account,
-                waiting: try SyncEngine.waiting(ledger: ledger, collection: account.collection, locale: locale),
+                waiting: try SyncEngine.waiting(ledger: ledger, collection: account.collection, locale: locale, now: now()),
                 conflicts: conflicts.filter { $0.collection == account.collection }.count)
         }
     }

@@ -201,8 +201,10 @@ struct SyncCommand: ParsableCommand {
             defer { try? db.close() }
             let resolver = SyncLogin.resolver(interactive: false)
             let rows = try SyncService(ledger: db, locale: store.locale).accounts().map { state in
-                (account: state.account, login: SyncLoginState(resolver, SyncLogin.account(state.account, storePath: db.path)),
-                 waiting: state.waiting, conflicts: state.conflicts)
+                (
+                    account: state.account, login: SyncLoginState(resolver, SyncLogin.account(state.account, storePath: db.path)),
+                    waiting: state.waiting, conflicts: state.conflicts
+                )
             }
             if json {
                 let objects = rows.map { row in

@@ -18,6 +18,7 @@ extension SyncRunner {
     static func live(environment: Environment) -> SyncRunner {
         let environment = environment
         var locale: Locale { UserLocale.locale(for: .numeric, environment: environment) }
+        let logins = LoginCache()
         return SyncRunner(
             status: { path in
                 try withService(path, locale) { service, store in
@@ -27,7 +28,7 @@ extension SyncRunner {
                     return status
                 }
             },
-            syncNow: { path in await syncNow(path, locale: locale, deadline: screenDeadline(environment)) },
+            syncNow: { path in await syncNow(path, locale: locale, deadline: screenDeadline(environment), logins: logins) },
             conflicts: { path in try withService(path, locale) { service, _ in try service.conflictLines() } },
             takeOther: { path, id in
                 try withService(path, locale) { service, _ in
@@ -82,7 +83,9 @@ extension SyncRunner {
 
     /// Every collection set up, one after the other, within one deadline;
     /// the first failure ends it and is what the header says.
-    private static func syncNow(_ path: String, locale: Locale, deadline: Int) async -> SyncStatus {
+    /// The logins are `logins`' (kept a while: the screen syncs every 20 s),
+    /// dropped when the server refuses one.
+    private static func syncNow(_ path: String, locale: Locale, deadline: Int, logins: LoginCache) async -> SyncStatus {
         let limits = DAVTimeLimits(deadline: .seconds(deadline))
         let store: Store
         do { store = try Store.openBeside(at: path) } catch { return failed(error) }
@@ -94,9 +97,15 @@ extension SyncRunner {
             status.failure = problem
             return status
         }
-        return await service.syncAndStatus(failed: headline) { account, work in
-            try await SyncSession.connect(
-                account, login: { try SyncLogin.resolve(account, storePath: path, interactive: false) }, limits: limits, work)
+        let failed: (any Error) -> SyncStatus.Failure = { error in
+            if (error as? SyncFailure) == .loginRefused || (error as? DAVFailure) == .loginRefused { logins.forget() }
+            return headline(error)
+        }
+        return await service.syncAndStatus(failed: failed) { account, work in
+            let login: @Sendable () throws -> LiveTransport.Login? = {
+                try logins.login(account.url) { try SyncLogin.resolve(account, storePath: path, interactive: false) }
+            }
+            return try await SyncSession.connect(account, login: login, limits: limits, work)
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
 /// A CalDAV server of Debian's on 127.0.0.1 and a free port, for one test,
 /// stopped by its process id. `make test` installs both (radicale,
 /// xandikos); without them these tests fail and say so.
-final class LocalServer {
+final class LocalServer: @unchecked Sendable {
     enum Kind: String, CaseIterable { case radicale, xandikos }
 
     let kind: Kind
@@ -135,7 +135,7 @@ final class LocalServer {
 
     @Test(arguments: LocalServer.Kind.allCases)
     func aListLivesOnTheServer(kind: LocalServer.Kind) async throws {
-        let server = try LocalServer(kind)
+        let server = try await offThePool { try LocalServer(kind) }
         let endpoint = try server.endpoint("groceries")
         let transport = LiveTransport(
             endpoint: endpoint, login: .init(user: LocalServer.user, password: LocalServer.password), limits: .within(20))
@@ -184,7 +184,7 @@ final class LocalServer {
     }
 
     @Test func aWrongPasswordIsALoginRefused() async throws {
-        let server = try LocalServer(.radicale)
+        let server = try await offThePool { try LocalServer(.radicale) }
         let endpoint = try server.endpoint("groceries")
         let transport = LiveTransport(endpoint: endpoint, login: .init(user: LocalServer.user, password: "wrong"), limits: .within(20))
         await #expect(throws: DAVFailure.loginRefused) { try await DAVClient(collection: endpoint, transport: transport).facts() }
@@ -230,7 +230,7 @@ final class LocalServer {
     /// garbage) answered nonsense: it is not "unreachable", and the HTTP
     /// parser's own words ("invalid constant string") are not shown.
     @Test func anAnswerThatIsNotHTTPIsNonsense() async throws {
-        let fake = try FakeServer("garbage")
+        let fake = try await offThePool { try FakeServer("garbage") }
         defer { fake.stop() }
         let endpoint = try DAVEndpoint("http://127.0.0.1:\(fake.port)/alice/groceries/")
         let transport = LiveTransport(endpoint: endpoint, login: nil, limits: .within(20))
@@ -246,7 +246,7 @@ final class LocalServer {
     /// Without that limit these requests would run for a day.
     @Test(arguments: ["trickle", "endless"])
     func aServerThatNeverFinishesIsCutAtTheRequestLimit(mode: String) async throws {
-        let fake = try FakeServer(mode)
+        let fake = try await offThePool { try FakeServer(mode) }
         defer { fake.stop() }
         let endpoint = try DAVEndpoint("http://127.0.0.1:\(fake.port)/alice/groceries/")
         let limits = DAVTimeLimits(idle: .seconds(20), request: .seconds(3), deadline: nil)
@@ -259,7 +259,7 @@ final class LocalServer {
 
     /// The same against the sync's deadline, which then says so.
     @Test func theSyncsDeadlineCutsATrickle() async throws {
-        let fake = try FakeServer("trickle")
+        let fake = try await offThePool { try FakeServer("trickle") }
         defer { fake.stop() }
         let endpoint = try DAVEndpoint("http://127.0.0.1:\(fake.port)/alice/groceries/")
         let transport = LiveTransport(endpoint: endpoint, login: nil, limits: DAVTimeLimits(deadline: .seconds(3)))
@@ -272,7 +272,7 @@ final class LocalServer {
 
 /// e2e/fake-caldav.py in one of its modes, on 127.0.0.1 and the port it
 /// says; stopped by its process id.
-struct FakeServer {
+struct FakeServer: @unchecked Sendable {
     let process: Process
     let port: Int
 
@@ -307,5 +307,16 @@ extension DAVTimeLimits {
     /// Each request: `seconds` idle and in all; no deadline for the sync.
     static func within(_ seconds: Int) -> DAVTimeLimits {
         DAVTimeLimits(idle: .seconds(seconds), request: .seconds(seconds), deadline: nil)
+    }
+}
+
+/// Runs `body` on a thread of its own, so a wait inside it (a server
+/// starting: up to 30 s under load) never holds one of the few threads
+/// Swift's tasks share (two on this 2-core machine): every async test of
+/// the run waits on those, and the timers of DAVTimerTests would see a
+/// silence that is only the test runner's.
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
     }
 }
