@@ -149,3 +149,14 @@ sync_test() {
     if [[ -n ${SYNC_ONLY:-} && ! $1 =~ $SYNC_ONLY ]]; then return 0; fi
     run_test "$@"
 }
+
+# on_server FUNCTION ARGS...: the scenario, with alice's password in
+# PW_FILE, then every server it started stopped (and any grocer left in
+# the background), whatever it returned.
+on_server() {
+    printf '%s\n' "$CALDAV_PASSWORD" >"$PW_FILE"
+    "$@"
+    local rc=$?
+    { caldav_stop_all; wait; } 2>/dev/null
+    return "$rc"
+}

@@ -495,16 +495,6 @@ the_password_command_ends_with_grocer() {
     synced "sync: 0 received, 1 sent, no conflicts" || return 1
 }
 
-# on_server FUNCTION KIND: the scenario, then every server it started stopped.
-on_server() {
-    printf '%s\n' "$CALDAV_PASSWORD" >"$PW_FILE"
-    "$@"
-    local rc=$?
-    # Every server it started, and any grocer left in the background.
-    { caldav_stop_all; wait; } 2>/dev/null
-    return "$rc"
-}
-
 for kind in radicale xandikos; do
     sync_test "$kind: setup makes the collections, then finds them" on_server setup_makes_then_finds_the_collections "$kind"
     sync_test "$kind: add, tick, untick, rename, delete, Clear, both ways" on_server list_changes_travel_both_ways "$kind"

@@ -76,13 +76,6 @@ a_saved_weight_goes_without_the_list() {
     send F10; wait_for "[exit 0]" || return 1
 }
 
-on_server() {
-    "$@"
-    local rc=$?
-    { caldav_stop_all; wait; } 2>/dev/null
-    return "$rc"
-}
-
 for kind in radicale xandikos; do
     sync_test "$kind: a phone's item and tick show on the open list without a key" on_server a_phones_item_shows_without_a_key "$kind"
     sync_test "$kind: a weight saved goes to the server without the list, and the history says synced" \

@@ -73,14 +73,6 @@ a_join_keeps_name_aisle_and_place() {
     phone_get apples.ics | grep -q '^X-GROCER-AISLE:fruit' || fail "the aisle never reached the server: $(phone_get apples.ics)"
 }
 
-on_server() {
-    printf '%s\n' "$CALDAV_PASSWORD" >"$PW_FILE"
-    "$@"
-    local rc=$?
-    { caldav_stop_all; wait; } 2>/dev/null
-    return "$rc"
-}
-
 for kind in radicale xandikos; do
     sync_test "$kind: Thunderbird's recurring task takes the edit, keeps the occurrence, then rests" \
         on_server a_recurring_task_never_loops "$kind"

@@ -123,14 +123,6 @@ the_prompt_runs_nothing_on_no() {
     [[ $(store_command) == "'touch $ran'" ]] || fail "the store's command changed: $(store_command)"
 }
 
-on_server() {
-    printf '%s\n' "$CALDAV_PASSWORD" >"$PW_FILE"
-    "$@"
-    local rc=$?
-    { caldav_stop_all; wait; } 2>/dev/null
-    return "$rc"
-}
-
 sync_test "radicale: a store's password command never runs (sync, status, screen), setup then sync" \
     on_server a_store_command_never_runs radicale
 sync_test "radicale: on a terminal, yes keeps the store's command as the person's login" on_server the_prompt_keeps_it_on_yes radicale

@@ -88,14 +88,6 @@ a_stale_write_keeps_grocers_change() {
     synced "sync: 0 received, 0 sent, no conflicts" || return 1
 }
 
-on_server() {
-    printf '%s\n' "$CALDAV_PASSWORD" >"$PW_FILE"
-    "$@"
-    local rc=$?
-    { caldav_stop_all; wait; } 2>/dev/null
-    return "$rc"
-}
-
 sync_test "radicale: a known UID at a new address is left alone" on_server a_known_uid_at_a_new_address radicale
 sync_test "radicale: a stale write keeps grocer's change as a conflict" on_server a_stale_write_keeps_grocers_change radicale
 finish

@@ -95,14 +95,6 @@ offline_then_a_conflict_taken() {
     send F10; wait_for "[exit 0]" || return 1
 }
 
-on_server() {
-    "$@"
-    local rc=$?
-    # Every server it started, and any grocer left in the background.
-    { caldav_stop_all; wait; } 2>/dev/null
-    return "$rc"
-}
-
 # Issue 36, "a slow server hangs sync forever": the screen's sync against
 # a server that sends one byte a second (fake-caldav.py trickle) ends at
 # GROCER_SYNC_DEADLINE (2 s here): the header leaves "syncing…" for "server

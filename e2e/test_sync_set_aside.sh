@@ -93,14 +93,6 @@ refused_weights_are_set_aside() {
     [[ $(phone_list "$WEIGHTS_URL") == "$before" ]] || fail "the server's objects changed: $(phone_list "$WEIGHTS_URL")"
 }
 
-on_server() {
-    printf '%s\n' "$CALDAV_PASSWORD" >"$PW_FILE"
-    "$@"
-    local rc=$?
-    { caldav_stop_all; wait; } 2>/dev/null
-    return "$rc"
-}
-
 for kind in radicale xandikos; do
     sync_test "$kind: weights weight add refuses are set aside and said; list, export, averages, sync exit 0" \
         on_server refused_weights_are_set_aside "$kind"
