@@ -160,3 +160,14 @@ on_server() {
     { caldav_stop_all; wait; } 2>/dev/null
     return "$rc"
 }
+
+# needs_tools TOOL...: each is installed (make test installs them), else
+# the file stops; and the locale and zone every sync test runs under.
+needs_tools() {
+    local tool
+    for tool in "$@"; do
+        command -v "$tool" >/dev/null || { echo "needs $tool (make test installs it)"; exit 1; }
+    done
+    unset LC_ALL LC_NUMERIC
+    export LANG=en_US.UTF-8 TZ=UTC
+}

@@ -13,11 +13,7 @@
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/caldav.sh"
 source "$(dirname "$0")/sync.sh"
-for tool in sqlite3 jq curl python3; do
-    command -v "$tool" >/dev/null || { echo "needs $tool (make test installs it)"; exit 1; }
-done
-unset LC_ALL LC_NUMERIC
-export LANG=en_US.UTF-8 TZ=UTC
+needs_tools sqlite3 jq curl python3
 
 LOGINS=$XDG_CONFIG_HOME/grocer/logins
 
