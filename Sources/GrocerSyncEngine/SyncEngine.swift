@@ -221,10 +221,9 @@ public struct SyncEngine: Sendable {
             else { return nil }
             return SyncRemote(href: href, etag: response.etag, bytes: Array(data.utf8), uid: uid, value: value)
         }
-        // A copy grocer cannot read is there, not deleted: left alone (issue 36).
-        if remote == nil, answer?.calendarData != nil { return SyncSummary(unreadable: 1) }
         let record = try store { try ledger.syncRecords(collection) }.first { $0.uid == uid }
-        let (batch, next, summary) = planner.retry(uid: uid, record: record, intended: intended, remote: remote)
+        let (batch, next, summary) = planner.retry(
+            uid: uid, record: record, intended: intended, remote: remote, unreadable: answer?.calendarData != nil)
         try store { try ledger.applySync(collection, batch, locale: locale) }
         guard let next else { return summary }
         var known = known

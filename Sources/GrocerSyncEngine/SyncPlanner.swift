@@ -261,9 +261,12 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
     /// grocer meant to write (`intended`, the local value then) over the
     /// record's agreed copy: the batch to apply, the write to try next
     /// (nil: none), and the counts.
-    func retry(uid: String, record: SyncRecord?, intended: Value?, remote: SyncRemote<Value>?) -> (
+    /// `unreadable`: the server answered with a copy grocer cannot read:
+    /// it is there, not deleted, so it is left alone (issue 36).
+    func retry(uid: String, record: SyncRecord?, intended: Value?, remote: SyncRemote<Value>?, unreadable: Bool = false) -> (
         batch: SyncBatch, next: SyncWrite<Value>?, summary: SyncSummary
     ) {
+        if remote == nil, unreadable { return (SyncBatch(), nil, SyncSummary(unreadable: 1)) }
         var record = record ?? SyncRecord(uid: uid)
         let base = record.agreed.flatMap(kind.read)?.value
         let result = remote.map { merge(record, base: base, local: intended, remote: $0.value) } ?? kind.merge(base, intended, nil)
