@@ -127,8 +127,8 @@ struct FirstFrameCache: Equatable {
 
         /// False for a key given twice. (Matched by a loop: `Key(rawValue:)`
         /// on an enum this size makes a dictionary of its names, and making
-        /// that type searched every protocol conformance in the executable,
-        /// 400,000 instructions before the first frame.)
+        /// that type searched every protocol conformance in the executable
+        /// before the first frame: docs/MEASURED.md.)
         mutating func take(_ key: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) -> Bool {
             let name = String(decoding: key, as: UTF8.self)
             guard let index = Self.keys.firstIndex(where: { $0.rawValue == name }) else { return true }

@@ -69,8 +69,9 @@ final class GroceriesPrefetch: @unchecked Sendable {
         }
     }
 
-    /// The size and modification time (to the nanosecond) of the store and
-    /// its -wal and -shm files: any write changes one of them.
+    /// The size, modification time (to the nanosecond) and inode of the
+    /// store and of its -wal (a commit writes one of them; the -shm is not
+    /// looked at).
     static func fingerprint(_ path: String) -> [Int] {
         [path, path + "-wal"].flatMap { file -> [Int] in
             var info = stat()

@@ -179,19 +179,18 @@ final class LiveEffects {
     /// Builds the per-day table in the person's zone in the background when
     /// it was built for another (a move, a store from another machine), and
     /// the trend's checkpoints when the history needs them and none serves
-    /// (`Store.prepareHistory`): a few reads otherwise. Before, the first F3
-    /// or save paid the whole rebuild on its key press (0.4-0.6 s at 1M
-    /// entries), then the checkpoint made from every day (3.1 s at 730,000
-    /// days); now a key that needs them while it runs waits only for the
-    /// rest of it (issue 18). A new store writes nothing at open (its first
+    /// (`Store.prepareHistory`): a few reads otherwise. Done on a key press,
+    /// the rebuild and the checkpoint made from every day grow with the
+    /// store (docs/MEASURED.md, "Weights"); here a key that needs them
+    /// while it runs waits only for the rest of it (issue 18). A new store writes nothing at open (its first
     /// weight builds the table); a read-only one keeps its table as it is
     /// (the history then tallies the entries itself).
     ///
     /// After a move the rebuild runs on a connection of its own
     /// (`Store.openBeside`), and while it runs the history reads the table
     /// as it was built (`zoneRebuild`, `Store.recentWeightDays(asBuilt:)`):
-    /// F3 does not wait for it (it cost 2.6 s at 1,000,000 entries, most of
-    /// it the checkpoints made again from every day). Its commit is another
+    /// F3 does not wait for it (the checkpoints made again from every day
+    /// are most of its cost, MEASURED.md). Its commit is another
     /// connection's write: the store watch sees it and the screen reads
     /// again, in the new zone's days.
     func startDaysRebuild() {

@@ -7,9 +7,10 @@ import GrocerCore
 /// export keeps memory flat.
 ///
 /// Not Foundation's XMLParser: FoundationXML links libxml2, whose static
-/// library needs zlib, liblzma and ICU's own static libraries (some 30 MB
-/// of data) in grocer's fully static executable; and the export's DTD
-/// crashed swift-corelibs-foundation's parser on Linux (Swift 6.3.1).
+/// library needs zlib, liblzma and ICU's own static libraries, whose data
+/// would grow grocer's fully static executable (docs/MEASURED.md); and
+/// the export's DTD crashed swift-corelibs-foundation's parser on Linux
+/// (Swift 6.3.1).
 /// The scanner declares no entity and fetches nothing, so a hostile file
 /// cannot expand or reach out (no "billion laughs", no external entity).
 enum AppleHealthImport {

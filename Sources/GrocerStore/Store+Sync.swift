@@ -110,8 +110,8 @@ extension Store {
             guard try SyncAccountRow.exists(db, key: collection.rawValue) else { throw StoreError.changedElsewhere(path: path) }
             // The records of the changed UIDs only: a push's batch, one
             // record and no change, reads none (reading every record after
-            // each write made an initial sync quadratic: 30.5 s of CPU for
-            // 3,650 weights, bench/sync.sh). A large pull reads them all
+            // each write made an initial sync quadratic in CPU: MEASURED.md,
+            // "Sync"). A large pull reads them all
             // in one pass rather than through a long IN list.
             var known: [String: SyncRecord] = [:]
             let changed = Set(batch.items.map(\.uid) + batch.weights.map(\.uid))

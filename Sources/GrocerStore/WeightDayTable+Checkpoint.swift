@@ -78,9 +78,9 @@ extension WeightDayTable {
     /// ("DAY ENTRIES KG LBS") is read here as a series of one.
     ///
     /// Reads take the lines' days only (`lines`) and read the checkpoint
-    /// they go on from, no other: reading a Decimal from text costs about
-    /// 170,000 instructions, and every checkpoint of 53 read for each F3
-    /// cost 18 M (12% of `grocer weight trend` at 30,000 days).
+    /// they go on from, no other: reading a Decimal from text is slow, and
+    /// reading every checkpoint's for each F3 was a visible part of
+    /// `grocer weight trend` (docs/MEASURED.md).
     struct Series: Equatable {
         var checkpoints: [Checkpoint]
 
@@ -123,8 +123,8 @@ extension WeightDayTable {
         /// The text's lines and each line's day, read no further; nil when
         /// the text has no such shape (its days rising).
         static func lines(_ text: String) -> [Line]? {
-            // Split as bytes: as Characters, the text's 12 KB (128
-            // checkpoints) took 5 M instructions on each F3.
+            // Split as bytes: splitting the text into Characters cost each
+            // F3 more than the rest of the read (docs/MEASURED.md).
             var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
             if lines.count > 1 {
                 guard lines[0] == "\(header) \(lines.count - 1)" else { return nil }

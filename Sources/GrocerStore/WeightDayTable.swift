@@ -38,7 +38,8 @@ enum WeightDayTable {
     /// One pass over `weight_entry` into the table, emptied first, and the
     /// zone noted, in the caller's transaction. The sums go in by
     /// `DayTally`'s batches, so memory stays bounded however many days the
-    /// store spans (a million days once took 164 MB in one dictionary).
+    /// store spans (one dictionary of every day grew with the store:
+    /// docs/MEASURED.md).
     static func rebuild(_ db: Database, zone: TimeZone) throws {
         try db.execute(sql: "DELETE FROM weight_day")
         try SettingRecord.set(.weightDayTrend, to: nil, db)

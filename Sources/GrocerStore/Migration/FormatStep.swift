@@ -1,11 +1,15 @@
 import GRDB
 
-/// One in-place change of the format from `version - 1` to `version`, in
-/// the shape of GRDB's DatabaseMigrator, keyed by `user_version`: plain
-/// SQL, never edited once released, never depending on application types
-/// or constants (a step must do tomorrow exactly what it did the day it
-/// shipped). The Migrator runs each in one transaction that also sets the
-/// new version and checks foreign keys.
+/// One in-place change of the format from `version - 1` to `version`,
+/// registered once like a GRDB migration but keyed by `user_version`
+/// (GRDB's DatabaseMigrator keeps a table of its own): plain SQL, never
+/// edited once released, never depending on application types or
+/// constants (a step must do tomorrow exactly what it did the day it
+/// shipped). The Migrator runs each pending one, on the copy of the store
+/// it will swap in, in one transaction that also sets the new version and
+/// checks foreign keys (`apply`); `Schema.create` runs every one for a
+/// fresh store; a rebuild of versions 1-3 makes the tables as the steps
+/// do, then runs their `rowsSQL` over the rows it copied.
 public struct FormatStep: Sendable {
     /// The version the store has after this step.
     public let version: Int

@@ -91,9 +91,9 @@ extension Migrator {
         guard let zone = options.dayZone, version >= 5 else { return }
         try WeightDayTable.rebuildIfNeeded(db, zone: zone)
         // The trend's checkpoints are not made here: from every day they
-        // cost more than the rest of a long store's migration (one a day
-        // for 1,000,000 days: 5.2 s became 8.3 s). The background work at
-        // the screen's open makes them (`Store.prepareHistory`).
+        // cost more than the rest of a long store's migration
+        // (docs/MEASURED.md). The background work at the screen's open
+        // makes them (`Store.prepareHistory`).
     }
 
     /// The first version whose every grocer forgets the trend's checkpoint

@@ -18,8 +18,9 @@ public struct DAVTimeLimits: Sendable {
     /// 30 s without a byte, 60 s for one request.
     public static let idleDefault = Duration.seconds(30)
     public static let requestDefault = Duration.seconds(60)
-    /// `grocer sync`'s deadline when `--deadline` is not given: above the
-    /// 358 s an initial sync of 3,650 weights took on Radicale (MEASURED.md).
+    /// `grocer sync`'s deadline when `--deadline` is not given: above what
+    /// a first sync of ten years of daily weights takes on Radicale
+    /// (docs/MEASURED.md, "Sync"), so a first sync is not cut short.
     public static let commandDeadline = 600
     /// The grocery screen's, when GROCER_SYNC_DEADLINE does not say: the
     /// screen's sync runs unseen, so it ends well before its next one.

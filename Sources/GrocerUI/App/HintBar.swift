@@ -1,7 +1,7 @@
 import GrocerCore
 
 /// The bottom row: keys and what they do. When it is too narrow, hints
-/// give way from the last: first the screen switches (F2-F4, named in
+/// give way from the last: first the screen switches (F2-F5, named in
 /// help), then the screen's own hints; help and quit always show. At 80
 /// columns this keeps every screen's own hints.
 enum HintBar {
