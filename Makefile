@@ -18,6 +18,8 @@
 #   make order      lay out anew the functions that run before the first frame,
 #                   and the data they touch (scripts/first-frame.order; needs valgrind)
 #   make demo-migration   a large version 1 store in a temporary folder, opened by grocer
+#   make man        Resources/grocer.1 made again from Resources/grocer.1.in and the commands'
+#                   definitions (argument-parser); ManPageTests fails when it is not current
 #   make format     format Sources, Tests and Package.swift in place (.swift-format)
 #   make lint       check formatting and swift-format's rules, strictly (warnings fail),
 #                   and the layer rules of docs/ARCHITECTURE.md (scripts/check-layers.sh)
@@ -73,7 +75,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 PIPED = | cat
 
-.PHONY: run test build build-test install uninstall order bench demo-migration check budget format lint clean deps test-deps bench-deps unit-test e2e
+.PHONY: run test build build-test install uninstall order bench demo-migration man check budget format lint clean deps test-deps bench-deps unit-test e2e
 
 run: deps build
 	@$(BIN) $(ARGS)
@@ -149,6 +151,14 @@ bench: bench-deps build
 
 demo-migration: deps build
 	GROCER_BIN=$(CURDIR)/$(BIN) bash bench/demo-migration.sh
+
+# The man page's synopsis and each command's head line come from the
+# commands' definitions (`Grocer._dumpHelp()`, in process), joined to the
+# hand-written source by GrocerCLI's ManPage: the test that compares them
+# writes the page instead when GROCER_WRITE_MAN_PAGE=1.
+man:
+	$(SWIFT) build --build-tests $(PIPED)
+	GROCER_WRITE_MAN_PAGE=1 $(SWIFT) test --skip-build --filter 'ManPageTests/theCommittedPage' $(PIPED)
 
 deps:
 	@bash scripts/ensure-packages.sh $(RUN_PACKAGES)

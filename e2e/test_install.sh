@@ -82,9 +82,9 @@ man_page_names_every_subcommand_option_and_variable() {
     commands=$(sed -n '/^COMMANDS$/,/^[A-Z]/p' <<<"$out")
     while read -r line; do
         if [[ $line == --* ]]; then
-            grep -qF -- "$line" <<<"$out" || fail "the man page does not explain $line (add it to Resources/grocer.1)"
+            grep -qF -- "$line" <<<"$out" || fail "the man page does not explain $line (add it to Resources/grocer.1.in, then make man)"
         elif [[ -n $line ]]; then
-            grep -qE -- "^ +$line( |\$)" <<<"$commands" || fail "COMMANDS has no entry for: $line (add it to Resources/grocer.1)"
+            grep -qE -- "^ +$line( |\$)" <<<"$commands" || fail "COMMANDS has no entry for: $line (add it to Resources/grocer.1.in, then make man)"
         fi
     done < <("$G" --experimental-dump-help | jq -r '
         def walk_commands(path): (path + [.commandName]) as $p
