@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The layer rules of docs/ARCHITECTURE.md ("Targets"), checked by grep on
+# The layer rules of docs/ARCHITECTURE.md ("The rules"), checked by grep on
 # Sources (run by `make lint`):
 #   - each target imports only what its layer may (Package.swift says what
 #     it can; this says what it should: e.g. GrocerTerminal may see GrocerCore
@@ -122,7 +122,7 @@ rule "nothing in GrocerApp, GrocerUI or GrocerTerminal ends the process" \
     Sources/GrocerApp Sources/GrocerUI Sources/GrocerTerminal
 
 if ((failed)); then
-    echo "check-layers: the rules are in docs/ARCHITECTURE.md, \"Targets\"." >&2
+    echo "check-layers: the rules are in docs/ARCHITECTURE.md, \"The rules\"." >&2
     exit 1
 fi
 echo "check-layers: every layer rule holds."
