@@ -93,7 +93,7 @@ public enum ManPage {
     /// `.Nm`, the command's words, then each argument on a line.
     static func synopsis(_ command: Tool.Command, path: [Tool.Command]) -> String {
         var lines = [".Nm"]
-        if !path.isEmpty { lines.append(words(command, path: path, open: "Op")) }
+        if !path.isEmpty { lines.append(words(command, path: path)) }
         for argument in shown(command) {
             let text = argument.mdoc
             lines.append(argument.isOptional ? ".Op \(text)" : ".\(text)")
@@ -101,9 +101,11 @@ public enum ManPage {
         return lines.joined(separator: "\n")
     }
 
-    /// The entry's head line: `.It Cm weight add Ar value Oo Fl -unit ... Oc`.
+    /// The entry's head line: `.It Cm weight add Ar value Oo Fl -unit ... Oc`
+    /// (a default subcommand's words plain: its prose says it may go).
     static func head(_ command: Tool.Command, path: [Tool.Command]) -> String {
-        var parts = [".It", String(words(command, path: path, open: "Oo").dropFirst())]
+        let name = (path.dropFirst() + [command]).map(\.commandName).joined(separator: " ")
+        var parts = [".It", "Cm \(name)"]
         for argument in shown(command) where argument.preferredName?.name != "store" {
             parts.append(argument.isOptional ? "Oo \(argument.mdoc) Oc" : argument.mdoc)
         }
@@ -111,7 +113,7 @@ public enum ManPage {
     }
 
     /// `.Cm weight add`; a default subcommand in brackets (`.Cm sync Op Cm now`).
-    static func words(_ command: Tool.Command, path: [Tool.Command], open: String) -> String {
+    static func words(_ command: Tool.Command, path: [Tool.Command]) -> String {
         var text = ".Cm"
         var chain = Array(path.dropFirst()) + [command]
         var parents = Array(path)
@@ -119,7 +121,7 @@ public enum ManPage {
             chain.removeFirst()
             let parent = parents.removeFirst()
             if parent.defaultSubcommand == word.commandName {
-                text += open == "Op" ? " Op Cm \(word.commandName)" : " Oo Cm \(word.commandName) Oc"
+                text += " Op Cm \(word.commandName)"
                 if !chain.isEmpty { text += " Cm" }
             } else {
                 text += " \(word.commandName)"

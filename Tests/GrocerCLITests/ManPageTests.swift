@@ -101,7 +101,7 @@ import Testing
                 .Bl -tag -width Ds
                 .It Cm w add Ar value Oo Fl -unit Cm lbs | kg Oc
                 Adds.
-                .It Cm sync Oo Cm now Oc
+                .It Cm sync now
                 Syncs.
                 .El
                 """)
