@@ -106,6 +106,7 @@ extension Store {
     public func applySync(_ collection: SyncCollection, _ batch: SyncBatch, locale: Locale) throws {
         precondition(collection == .list || batch.items.isEmpty, "items belong to the list's batch")
         precondition(collection == .weights || batch.weights.isEmpty, "weights belong to the weights' batch")
+        precondition(collection == .weights || batch.settings.isEmpty, "settings belong to the weights' batch")
         try syncWrite(extra: collection == .list ? Self.groceryShapes : Self.weightShapes) { db in
             guard try SyncAccountRow.exists(db, key: collection.rawValue) else { throw StoreError.changedElsewhere(path: path) }
             // The records of the changed UIDs only: a push's batch, one
@@ -132,6 +133,9 @@ extension Store {
             for change in batch.weights where try localWeight(known[change.uid]?.localID, db) != change.expected {
                 throw StoreError.changedElsewhere(path: path)
             }
+            for change in batch.settings where try Self.localSettings(db) != change.expected {
+                throw StoreError.changedElsewhere(path: path)
+            }
 
             var localIDs: [String: Int64?] = [:]
             for change in batch.items {
@@ -140,6 +144,7 @@ extension Store {
             for change in batch.weights {
                 localIDs[change.uid] = try applyWeight(change.new, at: known[change.uid]?.localID, db)
             }
+            for change in batch.settings { try Self.applySettings(change.new, db) }
 
             var records = batch.records
             for uid in localIDs.keys.sorted() where !records.contains(where: { $0.uid == uid }) {

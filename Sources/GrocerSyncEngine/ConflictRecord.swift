@@ -24,6 +24,39 @@ enum ConflictRecord {
         var note: String
     }
 
+    struct Settings: Codable {
+        var goal: String?
+        var goalUnit: String?
+        var unit: String?
+        var height: String?
+    }
+
+    static func json(_ settings: SyncedSettings) -> String {
+        encoded(
+            Settings(
+                goal: settings.goal?.digits, goalUnit: settings.goal?.unit.rawValue, unit: settings.unit?.rawValue,
+                height: settings.height?.stored))
+    }
+
+    /// Nil when a field it holds is not one grocer takes.
+    static func settings(_ text: String) -> SyncedSettings? {
+        guard let record = try? JSONDecoder().decode(Settings.self, from: Data(text.utf8)) else { return nil }
+        var settings = SyncedSettings()
+        if let digits = record.goal {
+            guard let unit = record.goalUnit.flatMap(WeightUnit.init(rawValue:)), let goal = Weight(digits: digits, unit: unit) else { return nil }
+            settings.goal = goal
+        }
+        if let unit = record.unit {
+            guard let display = DisplayUnit(rawValue: unit) else { return nil }
+            settings.unit = display
+        }
+        if let height = record.height {
+            guard let value = Height(stored: height) else { return nil }
+            settings.height = value
+        }
+        return settings
+    }
+
     static func json(_ item: SyncedItem) -> String {
         encoded(Item(name: item.name, quantity: item.quantity.canonical, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked))
     }
@@ -120,6 +153,23 @@ extension SyncEngine {
         }
         var batch = SyncBatch()
         batch.weights = [SyncBatch.Change(uid: conflict.uid, expected: current, new: new)]
+        return batch
+    }
+
+    /// The same for the settings' conflict: the field's other value over
+    /// the settings here now.
+    public static func takeOther(conflict: SyncConflict, current: SyncedSettings) -> SyncBatch? {
+        let otherText = conflict.kept == SyncSide.local.rawValue ? conflict.remoteRecord : conflict.localRecord
+        guard let other = otherText.flatMap(ConflictRecord.settings) else { return nil }
+        var new = current
+        switch SettingsField(rawValue: conflict.field) {
+        case .goal?: new.goal = other.goal
+        case .unit?: new.unit = other.unit
+        case .height?: new.height = other.height
+        case nil: return nil
+        }
+        var batch = SyncBatch()
+        batch.settings = [SyncBatch.Change(uid: conflict.uid, expected: current, new: new)]
         return batch
     }
 }

@@ -16,7 +16,10 @@ extension SyncEngine {
         case .list:
             return count(records, kind: .list(try ledger.syncLocalItems(), locale: locale, now: now))
         case .weights:
-            return count(records, kind: .weights(try ledger.syncLocalWeights(), now: now))
+            let (entries, settings) = SettingsRecords.split(records)
+            let local = try ledger.syncLocalSettings()
+            return count(entries, kind: .weights(try ledger.syncLocalWeights(), now: now))
+                + count(settings, kind: .settings(SettingsRecords.local(local, records: settings), now: now))
         }
     }
 
@@ -49,6 +52,9 @@ extension SyncEngine {
             let current = record?.localID.flatMap { id in try? ledger.syncLocalItems().first { $0.id == id }?.item }
             batch = takeOther(conflict: conflict, current: current)
             here = current != nil
+        case .weights where conflict.uid == SettingsMapping.uid:
+            batch = takeOther(conflict: conflict, current: try ledger.syncLocalSettings())
+            here = true
         case .weights:
             let current = record?.localID.flatMap { id in try? ledger.syncLocalWeights().first { $0.id == id }?.weight }
             batch = takeOther(conflict: conflict, current: current)

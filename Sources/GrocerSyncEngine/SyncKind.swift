@@ -96,7 +96,10 @@ extension SyncKind where Value == SyncedWeight, Field == WeightField {
             locals: Dictionary(entries.map { ($0.id, $0.weight) }, uniquingKeysWith: { a, _ in a }),
             orders: [:],
             read: { bytes in
-                guard let calendar = try? ICalendar.read(bytes), let reading = try? JournalMapping.read(calendar, now: now) else { return nil }
+                // The settings' UID is never a weight (issue 36).
+                guard let calendar = try? ICalendar.read(bytes), let reading = try? JournalMapping.read(calendar, now: now),
+                    reading.uid != SettingsMapping.uid
+                else { return nil }
                 return (reading.uid, reading.entry)
             },
             whyUnread: { bytes in
@@ -122,6 +125,69 @@ extension SyncKind where Value == SyncedWeight, Field == WeightField {
     }
 }
 
+extension SyncKind where Value == SyncedSettings, Field == SettingsField {
+    /// The one local id the settings object's record stands for in the
+    /// planner (the store keeps its record with none).
+    static let settingsID: Int64 = 0
+
+    /// The settings object of the weights collection (issue 36), one
+    /// object, UID `SettingsMapping.uid`. `local` nil: nothing to send
+    /// (nothing set here and no object agreed on yet). A field the
+    /// server's copy holds and grocer does not take (set aside) reads as
+    /// the local value: not a change, so it neither applies here nor
+    /// clears anything; the engine says it (`setAside`).
+    static func settings(_ local: SyncedSettings?, now: Date) -> Self {
+        func reading(_ bytes: [UInt8]) -> SettingsMapping.Reading? {
+            guard let calendar = try? ICalendar.read(bytes) else { return nil }
+            return try? SettingsMapping.read(calendar)
+        }
+        return SyncKind(
+            component: .journal,
+            locals: local.map { [settingsID: $0] } ?? [:],
+            orders: [:],
+            read: { bytes in
+                guard var reading = reading(bytes) else { return nil }
+                let here = local ?? SyncedSettings()
+                for field in reading.setAside.keys {
+                    switch field {
+                    case .goal: reading.settings.goal = here.goal
+                    case .unit: reading.settings.unit = here.unit
+                    case .height: reading.settings.height = here.height
+                    }
+                }
+                return (SettingsMapping.uid, reading.settings)
+            },
+            whyUnread: { bytes in
+                reasonUnread(bytes, "grocer's settings") { (calendar) throws(SyncRefusal) in _ = try SettingsMapping.read(calendar) }
+            },
+            write: { settings, _, existing, _ in
+                let old = existing.flatMap { try? ICalendar.read($0) }
+                return Array(ICalendar.write(SettingsMapping.write(settings, now: now, updating: old)).utf8)
+            },
+            merge: { SettingsMerge.merge(base: $0, local: $1, remote: $2) },
+            add: { $0.settings.append($1) },
+            // Both machines' settings are the one object: a new one on the
+            // server joins the settings here.
+            sameName: { _, _ in true },
+            title: { _ in "grocer settings" },
+            shown: { field, settings in
+                guard let settings else { return nil }
+                switch field {
+                case .goal: return settings.goal.map { "\($0.digits) \($0.unit.rawValue)" } ?? "no goal"
+                case .unit: return settings.unit?.rawValue ?? "not chosen"
+                case .height: return settings.height?.stored ?? "no height"
+                }
+            },
+            json: ConflictRecord.json)
+    }
+
+    /// The fields of the server's copy `bytes` set aside, each said.
+    static func setAside(_ bytes: [UInt8]) -> [String] {
+        guard let calendar = try? ICalendar.read(bytes), let reading = try? SettingsMapping.read(calendar) else { return [] }
+        return SettingsField.allCases.compactMap { reading.setAside[$0] }
+    }
+}
+
 /// Why an object could not be read, in a person's words: the reader's
 /// problem, or the mapping's refusal ("a weight dated 1800-01-01, ...").
 /// `kind` ("a weight") opens a reason that does not name the object.
@@ -132,7 +198,7 @@ private func reasonUnread(_ bytes: [UInt8], _ kind: String, _ read: (ICalCompone
         try read(calendar)
     } catch {
         switch error {
-        case .badWeight, .badTime: return error.description
+        case .badWeight, .badTime, .notSettings: return error.description
         default: return "\(kind) with \(error.description)"
         }
     }

@@ -27,6 +27,9 @@ public protocol SyncLedger: Sendable {
     func syncLocalItems() throws -> [SyncLocalItem]
     /// Every weight entry.
     func syncLocalWeights() throws -> [SyncLocalWeight]
+    /// The goal, display unit and height here (issue 36), each nil when
+    /// not set; a weights batch's `settings` changes them.
+    func syncLocalSettings() throws -> SyncedSettings
     /// Every recorded conflict, oldest first.
     func syncConflicts() throws -> [SyncConflict]
     /// Removes one conflict (the person dealt with it).

@@ -22,6 +22,8 @@ final class MemoryLedger: SyncLedger {
         var records: [SyncCollection: [String: SyncRecord]] = [:]
         var items: [Int64: Item] = [:]
         var weights: [Int64: SyncedWeight] = [:]
+        /// The goal, unit and height (issue 36).
+        var settings = SyncedSettings()
         var conflicts: [SyncConflict] = []
         var nextID: Int64 = 1
         /// Transactions that wrote (applySync, a claim that made UIDs,
@@ -109,6 +111,13 @@ final class MemoryLedger: SyncLedger {
         state.withLock { $0.weights.values.sorted { ($0.recordedAt, $0.weight.digits) < ($1.recordedAt, $1.weight.digits) } }
     }
 
+    /// The settings here, as `grocer weight goal`, `unit` and `height`
+    /// set them.
+    var settings: SyncedSettings {
+        get { state.withLock { $0.settings } }
+        set { state.withLock { $0.settings = newValue } }
+    }
+
     var writes: Int { state.withLock { $0.writes } }
     var conflicts: [SyncConflict] { state.withLock { $0.conflicts } }
 
@@ -176,6 +185,10 @@ final class MemoryLedger: SyncLedger {
             for change in batch.weights where Self.currentWeight(change.uid, in: next).value != change.expected {
                 throw StoreError.changedElsewhere(path: "memory")
             }
+            for change in batch.settings where next.settings != change.expected {
+                throw StoreError.changedElsewhere(path: "memory")
+            }
+            for change in batch.settings { if let new = change.new { next.settings = new } }
             var applied: [String: Int64?] = [:]
             for change in batch.items {
                 var id = Self.currentItem(change.uid, in: next).id
@@ -242,6 +255,8 @@ final class MemoryLedger: SyncLedger {
     func syncLocalWeights() throws -> [SyncLocalWeight] {
         state.withLock { $0.weights.sorted { $0.key < $1.key }.map { SyncLocalWeight(id: $0.key, weight: $0.value) } }
     }
+
+    func syncLocalSettings() throws -> SyncedSettings { settings }
 
     func syncConflicts() throws -> [SyncConflict] { conflicts }
 

@@ -175,6 +175,11 @@ public struct SyncBatch: Sendable {
     public var items: [Change<SyncedItem>] = []
     /// For the weights.
     public var weights: [Change<SyncedWeight>] = []
+    /// For the weights' settings object (issue 36): at most one change,
+    /// UID `grocer-settings`, whose record has no `localID`. `expected`
+    /// is the settings as the engine read them; `new` nil changes
+    /// nothing (the settings are never deleted by a sync).
+    public var settings: [Change<SyncedSettings>] = []
     /// Records to write (by UID). For a UID in `items` or `weights`, the
     /// store sets `localID` itself.
     public var records: [SyncRecord] = []

@@ -38,6 +38,11 @@ public enum SyncRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     case badWeight(String)
     /// A time no weigh-in can have (`WeighInTime`), on `day` (UTC).
     case badTime(day: String, String)
+    /// An object with grocer's settings UID (`SettingsMapping.uid`) that
+    /// is not grocer's settings object (no X-GROCER-SETTINGS): a phone's
+    /// weight or note that took the UID, never read as settings or as a
+    /// weight.
+    case notSettings
 
     public var description: String {
         switch self {
@@ -48,6 +53,7 @@ public enum SyncRefusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .noTime: return "no time grocer can read in DTSTART"
         case .badWeight(let reason): return "a weight grocer does not take: \(reason)"
         case .badTime(let day, let reason): return "a weight dated \(day), \(reason)"
+        case .notSettings: return "an object with grocer's settings UID (\(SettingsMapping.uid)) that is not grocer's settings"
         }
     }
 }

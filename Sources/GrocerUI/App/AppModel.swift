@@ -175,6 +175,11 @@ public struct AppModel: Sendable {
             guard stack.count > 1 else { return .none }
             stack.removeLast()
             return tellIfStale()
+        case .perform(.setDefaultUnit):
+            // The unit travels with the weights (issue 36): it goes out as
+            // a weight does.
+            weightsSync.weightsChanged(at: context.uptime)
+            return outcome
         case .none, .redraw, .reject, .perform, .quit, .suspend:
             return outcome
         }

@@ -93,10 +93,11 @@ struct WeightsSync: Equatable, Sendable {
 }
 
 extension EffectResult {
-    /// Whether it says this grocer changed a weight (the sync sends it).
+    /// Whether it says this grocer changed a weight, or the goal (the
+    /// sync sends it: the goal travels with the weights, issue 36).
     var changedWeights: Bool {
         switch self {
-        case .weightSaved, .weightEdited, .weightsDeleted, .weightsRestored: return true
+        case .weightSaved, .weightEdited, .weightsDeleted, .weightsRestored, .goalSet: return true
         default: return false
         }
     }

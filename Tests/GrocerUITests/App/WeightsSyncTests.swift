@@ -43,6 +43,24 @@ import Testing
         #expect(wake(&app, at: .seconds(15)) == .perform(.sync(.now)))
     }
 
+    /// The goal and the unit travel with the weights (issue 36): set on
+    /// the history or in the unit picker, they go out as a weight does.
+    @Test func aGoalOrAUnitSetGoesOutFiveSecondsLater() {
+        var app = app(on: .weight)
+        app.setClock(now: testContext().now, uptime: .seconds(10))
+        _ = app.receive(.goalSet(Weight(digits: "75", unit: .kg)))
+        #expect(wake(&app, at: .seconds(10)) == .perform(.sync(.status)))
+        _ = app.receive(.sync(.status(Self.waiting)))
+        #expect(wake(&app, at: .seconds(15)) == .perform(.sync(.now)))
+        _ = app.receive(.sync(.synced(SyncStatus(lastSync: testContext().now))))
+        app.setClock(now: testContext().now, uptime: .seconds(20))
+        #expect(app.handle(.ctrl("u")) == .redraw)
+        #expect(app.handle(.down) == .perform(.setDefaultUnit(.kg)))
+        #expect(wake(&app, at: .seconds(20)) == .perform(.sync(.status)))
+        _ = app.receive(.sync(.status(Self.waiting)))
+        #expect(wake(&app, at: .seconds(25)) == .perform(.sync(.now)))
+    }
+
     @Test func savesInARowGoInOneSyncFiveSecondsAfterTheLast() {
         var app = app(on: .weight)
         _ = app.receive(.weightSaved(Self.entry))
