@@ -95,7 +95,7 @@ final class LiveEffects {
             busyWait.cancel()
             return nil
         case .setDefaultUnit(let unit):
-            return access(.write) {
+            return access(.write, effect) {
                 try $0.setDefaultDisplayUnit(unit)
                 FirstFrameCache.note(unit: unit, storePath: path, environment: environment)
                 return nil
@@ -116,7 +116,7 @@ final class LiveEffects {
             do {
                 return .storeOpened(LaunchHints(unit: try openStore()))
             } catch {
-                return .failed((error as? StoreError)?.onScreen ?? Self.describe(error))
+                return .failed(effect, (error as? StoreError)?.onScreen ?? Self.describe(error))
             }
         }
     }
@@ -126,7 +126,8 @@ final class LiveEffects {
     /// ten seconds, fail the save with a line that says the weight is
     /// still typed.
     private func save(_ weight: Weight, at date: Date, note: String) -> EffectResult? {
-        guard let store else { return .failed(Self.failure(.write, path: path, detail: "the store is not open")) }
+        let effect = Effect.saveWeight(weight, at: date, note: note)
+        guard let store else { return .failed(effect, Self.failure(.write, path: path, detail: "the store is not open")) }
         let post = self.post
         let busyWait = self.busyWait
         let savePending = self.savePending
@@ -140,14 +141,14 @@ final class LiveEffects {
             do {
                 result = .weightSaved(try store.addWeight(weight, at: date, note: note))
             } catch StoreError.busy where busyWait.ended == .cancelled {
-                result = .failed("Not saved: you stopped waiting for the other grocer. Your weight is still typed; Enter saves it.")
+                result = .failed(effect, "Not saved: you stopped waiting for the other grocer. Your weight is still typed; Enter saves it.")
             } catch StoreError.busy {
                 result = .failed(
-                    "Not saved: another grocer kept the store busy for 10 seconds. Your weight is still typed; Enter tries again.")
+                    effect, "Not saved: another grocer kept the store busy for 10 seconds. Your weight is still typed; Enter tries again.")
             } catch let error as StoreError {
-                result = .failed(error.onScreen)
+                result = .failed(effect, error.onScreen)
             } catch {
-                result = .failed(Self.failure(.write, path: store.path, detail: error.localizedDescription))
+                result = .failed(effect, Self.failure(.write, path: store.path, detail: error.localizedDescription))
             }
             savePending.set(false)
             // The save changed the store: the grocery list read afresh,
@@ -249,15 +250,17 @@ final class LiveEffects {
 
     enum Access { case read, write }
 
-    func access(_ kind: Access, _ body: (Store) throws -> EffectResult?) -> EffectResult? {
-        guard let store else { return .failed(Self.failure(kind, path: path, detail: "the store is not open")) }
+    /// Runs `body` on the store; a failure is answered as `effect`'s, so
+    /// it reaches the request that asked.
+    func access(_ kind: Access, _ effect: Effect, _ body: (Store) throws -> EffectResult?) -> EffectResult? {
+        guard let store else { return .failed(effect, Self.failure(kind, path: path, detail: "the store is not open")) }
         do {
             return try body(store)
         } catch let error as StoreError {
             // Already one line naming the file and what to do, for the screen.
-            return .failed(error.onScreen)
+            return .failed(effect, error.onScreen)
         } catch {
-            return .failed(Self.failure(kind, path: store.path, detail: error.localizedDescription))
+            return .failed(effect, Self.failure(kind, path: store.path, detail: error.localizedDescription))
         }
     }
 

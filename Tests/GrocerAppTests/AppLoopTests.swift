@@ -98,7 +98,9 @@ import Testing
         effects.results = [
             (
                 .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon, note: ""),
-                .failed("Could not write to /x: disk full. Nothing was lost; try again.")
+                .failed(
+                    .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon, note: ""),
+                    "Could not write to /x: disk full. Nothing was lost; try again.")
             )
         ]
         let r = run([Self.type("72.5"), .keys([.enter])], effects: effects)
@@ -111,7 +113,9 @@ import Testing
         effects.results = [
             (
                 .history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)),
-                .failed("Could not read /x: disk I/O error. Nothing was changed; try again.")
+                .failed(
+                    .history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)),
+                    "Could not read /x: disk I/O error. Nothing was changed; try again.")
             )
         ]
         let r = run([.keys([.function(3)])], effects: effects)

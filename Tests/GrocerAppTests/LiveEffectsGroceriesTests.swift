@@ -153,7 +153,7 @@ import Testing
         _ = live.perform(.groceries(.rename(.aisle, id: aisles[0].id, to: "Fruit")))
         _ = live.perform(.groceries(.delete(.aisle, id: aisles[1].id)))
         #expect(load(live).catalog.aisles.map(\.name) == ["Fruit", "Baking"])
-        guard case .failed(let message)? = live.perform(.groceries(.addName(.aisle, "baking"))) else {
+        guard case .failed(_, let message)? = live.perform(.groceries(.addName(.aisle, "baking"))) else {
             Issue.record("a duplicate aisle was taken")
             return
         }
@@ -167,7 +167,7 @@ import Testing
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("grocer.sqlite").path
-        guard case .failed(let message)? = live.perform(.groceries(.rename(.unit, id: 999, to: "jar"))) else {
+        guard case .failed(_, let message)? = live.perform(.groceries(.rename(.unit, id: 999, to: "jar"))) else {
             Issue.record("a rename of no unit was taken")
             return
         }

@@ -188,7 +188,7 @@ import Testing
     @Test func deletingAnEntryThatIsGoneSaysSoInOneLine() throws {
         let f = try Fixture()
         defer { f.remove() }
-        guard case .failed(let message)? = f.effects.perform(.history(.deleteWeights([42]))) else {
+        guard case .failed(_, let message)? = f.effects.perform(.history(.deleteWeights([42]))) else {
             Issue.record("no failure")
             return
         }

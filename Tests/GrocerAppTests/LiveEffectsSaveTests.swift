@@ -57,7 +57,7 @@ import Testing
             #expect(effects.perform(.giveUpSave) == nil)
             posted.arrived.wait()
             release.signal()
-            guard case .failed(let text) = posted.all.last else {
+            guard case .failed(_, let text) = posted.all.last else {
                 Issue.record("no failure: \(posted.all)")
                 return
             }

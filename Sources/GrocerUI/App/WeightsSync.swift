@@ -96,7 +96,7 @@ extension EffectResult {
     /// Whether it says this grocer changed a weight (the sync sends it).
     var changedWeights: Bool {
         switch self {
-        case .weightSaved, .weightEdited, .weightsDeleted, .weightsRestored: return true
+        case .weightSaved, .weightEdited, .editUndone, .weightsDeleted, .weightsRestored: return true
         default: return false
         }
     }
