@@ -46,8 +46,8 @@ public struct Exit: Equatable, Sendable {
 /// Work a screen asks for; the app loop performs it and hands the result
 /// back to the screen that asked.
 public enum Effect: Equatable, Sendable {
-    /// The result may come at once or later (through the mailbox); while
-    /// it waits for another grocer's write, `.saveWaiting` says so.
+    /// The answer comes through the mailbox; while the save waits for
+    /// another grocer's write, `.saveWaiting` says so.
     case saveWeight(Weight, at: Date, note: String)
     /// Stop waiting for the save under way (it then fails as busy).
     case giveUpSave

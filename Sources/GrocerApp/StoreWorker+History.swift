@@ -3,11 +3,11 @@ import GrocerCore
 import GrocerStore
 import GrocerUI
 
-extension LiveEffects {
-    /// The history's reads and writes on the store: keyset pages by
+extension StoreWorker {
+    /// The history's reads and writes on the store, on the worker: keyset pages by
     /// (recorded_at, id), the per-day figures the store keeps, the count
     /// once per opening, and the changes `u` can undo.
-    func performHistory(_ request: HistoryRequest) -> EffectResult? {
+    func history(_ request: HistoryRequest) -> EffectResult? {
         let effect = Effect.history(request)
         switch request {
         case .openHistory(let unit, let limit):

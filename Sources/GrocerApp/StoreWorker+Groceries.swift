@@ -3,15 +3,16 @@ import GrocerCore
 import GrocerStore
 import GrocerUI
 
-/// The grocery screens' store work: reads and writes through the Store's
-/// grocery API, each answered with what the screen needs to draw.
-extension LiveEffects {
-    func performGroceries(_ request: GroceriesRequest) -> EffectResult? {
+/// The grocery screens' store work, on the worker: reads and writes
+/// through the Store's grocery API, each answered with what the screen
+/// needs to draw.
+extension StoreWorker {
+    func groceries(_ request: GroceriesRequest) -> EffectResult? {
         let locale = self.locale
         let effect = Effect.groceries(request)
         switch request {
         case .load:
-            if let prefetched = groceriesPrefetch.take() { return .groceries(prefetched) }
+            if let readAhead = takeReadAhead() { return .groceries(readAhead) }
             return access(.read, effect) { store in
                 let page = try store.groceryItemPage()
                 let unreadable = page.report.isComplete ? nil : page.report.summary(shown: 2) + "; they are left in the file"
@@ -69,19 +70,6 @@ extension LiveEffects {
             return catalogWrite(effect) { store in _ = try store.moveAisle(id: id, to: index + 1) }
         }
     }
-
-    /// Reads the grocery list in the background while the person looks at
-    /// the first screen (see `GroceriesPrefetch`).
-    func startGroceriesPrefetch() {
-        guard let store else { return }
-        groceriesPrefetch.start(store: store, path: store.path, locale: locale)
-    }
-
-    /// The person's locale for names (the numeric one: what quick entry reads).
-    private var locale: Locale { groceriesLocale }
-
-    /// The person's locale for names (the numeric one: what quick entry reads).
-    var groceriesLocale: Locale { UserLocale.locale(for: .numeric, environment: environment) }
 
     /// A change to units, places or aisles, answered with everything afresh
     /// (items show the new names).
