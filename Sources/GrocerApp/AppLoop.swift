@@ -1,9 +1,10 @@
 import Foundation
 import GrocerUI
 
-/// The event loop: keys and background results in, effects performed,
-/// frames out. One thread owns the terminal; background work only posts
-/// results into the mailbox, whose pipe wakes `nextKeys`.
+/// The event loop: keys and answers in, effects asked for, frames out. One
+/// thread owns the terminal; every answer, the store worker's as the
+/// network's and the migration's, comes through the mailbox, whose pipe
+/// wakes `nextKeys`.
 public struct AppLoop {
     let terminal: any TerminalInterface
     let effects: AppEffects
@@ -18,7 +19,7 @@ public struct AppLoop {
     }
 
     /// How often the loop asks whether another process wrote to the store
-    /// (`AppEffects.storeChanged`: one pragma) when nothing woke it sooner.
+    /// (`AppEffects.checkStore`: one pragma) when nothing woke it sooner.
     /// The live store watch (`StoreWatch`, inotify) wakes it at once on a
     /// write to the store's files; this tick is the fallback where the
     /// watch sees nothing, and another grocer's write then shows within it
@@ -60,9 +61,7 @@ public struct AppLoop {
                 break
             }
             tick(&model)
-            for result in mailbox.drain() {
-                if let exit = carryOut(model.receive(result), &model, &pass) { return finish(exit) }
-            }
+            if let exit = takeAnswers(&model, &pass) { return finish(exit) }
             if let exit = carryOut(model.wake(), &model, &pass) { return finish(exit) }
             for key in keys {
                 tick(&model)
@@ -72,7 +71,9 @@ public struct AppLoop {
             let touched = effects.storeTouched()
             if touched || watchAt.map({ clock.uptime() >= $0 }) == true {
                 watchAt = effects.watchInterval.map { clock.uptime() + $0 }
-                if effects.storeChanged(), let exit = carryOut(model.storeChanged(), &model, &pass) { return finish(exit) }
+                effects.checkStore(touched)
+                effects.awaitAnswers()
+                if let exit = takeAnswers(&model, &pass) { return finish(exit) }
             }
             if pass.changed { draw(model, alert: pass.alert) }
         }
@@ -83,32 +84,43 @@ public struct AppLoop {
         model.resize(terminal.size)
     }
 
-    /// Performs effects until the outcome settles; an exit when it quits.
+    /// Hands every answer in the mailbox, oldest first, to the model
+    /// (another process's write to `storeChanged`, which tells the screens
+    /// under the top one too); an exit when one quits.
+    private func takeAnswers(_ model: inout AppModel, _ pass: inout Pass) -> Exit? {
+        for answer in mailbox.drain() {
+            let outcome = answer == .storeChanged ? model.storeChanged() : model.receive(answer)
+            if let exit = carryOut(outcome, &model, &pass) { return exit }
+        }
+        return nil
+    }
+
+    /// Carries out an outcome: an effect is asked for, and its answer
+    /// (waited for a little: `AppEffects.awaitAnswers`) taken before
+    /// anything else happens; an exit when it quits.
     private func carryOut(_ outcome: Outcome, _ model: inout AppModel, _ pass: inout Pass) -> Exit? {
-        var outcome = outcome
-        while true {
-            switch outcome {
-            case .quit(let exit):
-                return exit
-            case .perform(let effect):
-                pass.changed = true
-                guard let result = effects.perform(effect) else { return nil }
-                outcome = model.receive(result)
-            case .reject:
-                pass.changed = true
-                pass.alert = true
-                return nil
-            case .redraw, .go, .present, .dismiss:
-                pass.changed = true
-                return nil
-            case .suspend:
-                // Back from `fg`: the whole frame is drawn again.
-                terminal.suspend()
-                pass.changed = true
-                return nil
-            case .none:
-                return nil
-            }
+        switch outcome {
+        case .quit(let exit):
+            return exit
+        case .perform(let effect):
+            pass.changed = true
+            effects.perform(effect)
+            effects.awaitAnswers()
+            return takeAnswers(&model, &pass)
+        case .reject:
+            pass.changed = true
+            pass.alert = true
+            return nil
+        case .redraw, .go, .present, .dismiss:
+            pass.changed = true
+            return nil
+        case .suspend:
+            // Back from `fg`: the whole frame is drawn again.
+            terminal.suspend()
+            pass.changed = true
+            return nil
+        case .none:
+            return nil
         }
     }
 

@@ -5,13 +5,52 @@ import GrocerStore
 import GrocerUI
 
 /// Sync's requests (`Effect.sync`), none on the loop's thread: the reads
-/// and the conflicts' changes on `syncQueue` (each opens the store on its
-/// own connection), a sync with the server in a task of its own. Every
-/// answer goes through the mailbox; `perform` answers nothing at once, so
-/// no key ever waits for the store's sync tables or the network. Without a
-/// runner, sync is "not set up", answered at once.
+/// and the conflicts' changes on the store's worker in turn (each opens the
+/// store on its own connection), a sync with the server in a task of its
+/// own (the network's executor). Every answer goes through the mailbox, so
+/// no key ever waits for the store's sync tables or the network. Without
+/// a runner, sync is "not set up", answered at once.
 extension LiveEffects {
-    func performSync(_ request: SyncRequest) -> EffectResult? {
+    /// What the worker runs for a sync request; nil for what is answered
+    /// here (`syncAnswerHere`).
+    func syncRequest(_ request: SyncRequest) -> (@Sendable (StoreWorker) -> EffectResult?)? {
+        guard let runner = syncRunner else { return nil }
+        let path = store?.path ?? self.path
+        let running = syncRunning
+        switch request {
+        case .now:
+            return nil
+        case .status:
+            return { _ in
+                Self.syncAnswer(request) {
+                    var status = try runner.status(path)
+                    // The store does not know of this grocer's sync in flight.
+                    if running.isSet { status.running = true }
+                    return .status(status)
+                }
+            }
+        case .conflicts:
+            return { _ in Self.syncAnswer(request) { .conflicts(try runner.conflicts(path)) } }
+        case .takeOther(let id):
+            return { _ in
+                Self.syncAnswer(request) {
+                    try runner.takeOther(path, id)
+                    return .conflicts(try runner.conflicts(path))
+                }
+            }
+        case .dismiss(let id):
+            return { _ in
+                Self.syncAnswer(request) {
+                    try runner.dismiss(path, id)
+                    return .conflicts(try runner.conflicts(path))
+                }
+            }
+        }
+    }
+
+    /// Without a runner: "not set up", at once. With one: a sync with the
+    /// server, whose end is posted.
+    func syncAnswerHere(_ request: SyncRequest) -> EffectResult? {
         guard let runner = syncRunner else {
             switch request {
             case .status: return .sync(.status(.notSetUp))
@@ -20,41 +59,7 @@ extension LiveEffects {
             case .takeOther, .dismiss: return .sync(.failed(request, GroceriesScreen.notSetUpLine))
             }
         }
-        let path = store?.path ?? self.path
-        let post = self.post
-        let running = syncRunning
-        switch request {
-        case .now:
-            startSync(runner, path: path)
-        case .status:
-            syncQueue.async {
-                post(
-                    Self.syncAnswer(request) {
-                        var status = try runner.status(path)
-                        // The store does not know of this grocer's sync in flight.
-                        if running.isSet { status.running = true }
-                        return .status(status)
-                    })
-            }
-        case .conflicts:
-            syncQueue.async { post(Self.syncAnswer(request) { .conflicts(try runner.conflicts(path)) }) }
-        case .takeOther(let id):
-            syncQueue.async {
-                post(
-                    Self.syncAnswer(request) {
-                        try runner.takeOther(path, id)
-                        return .conflicts(try runner.conflicts(path))
-                    })
-            }
-        case .dismiss(let id):
-            syncQueue.async {
-                post(
-                    Self.syncAnswer(request) {
-                        try runner.dismiss(path, id)
-                        return .conflicts(try runner.conflicts(path))
-                    })
-            }
-        }
+        if case .now = request { startSync(runner, path: store?.path ?? path) }
         return nil
     }
 

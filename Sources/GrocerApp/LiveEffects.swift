@@ -5,55 +5,48 @@ import GrocerStore
 import GrocerUI
 import Synchronization
 
-/// Effects on the real store. The migration runs on its own queue and only
-/// posts results, a save on its own, sync's work on its own (LiveEffects+Sync);
-/// everything else runs on the loop's thread.
+/// Effects on the real store, on three executors, one per outside
+/// resource: the store's worker (`StoreWorker`: every request on the
+/// screen's connection, in order), the network (a sync with the server,
+/// LiveEffects+Sync), the migration (its own queue). `perform` answers
+/// nothing itself: every answer comes through the mailbox.
 final class LiveEffects {
     let path: String
     let environment: Environment
     let post: @Sendable (EffectResult) -> Void
-    private(set) var store: Store?
+    /// Runs every store request on the screen's one connection.
+    let worker: StoreWorker
+    var store: Store? { worker.store }
     /// Raised to stop the migration between batches (and any statement
     /// that checks it); the process's, as signals raise it too.
     let stop = StopFlag.process
     private var migrationDone: DispatchSemaphore?
-    let groceriesPrefetch = GroceriesPrefetch()
-    /// The store's change counters when last asked (`storeChanged`).
-    private var seenChanges: Store.ChangeCounters?
     /// How the watch wakes the loop (the mailbox's pipe); nil: no watch,
     /// the tick alone (tests that do not watch).
     private let wake: (@Sendable () -> Void)?
     /// The store's files watched (inotify), from the store's opening, after
     /// the first frame, to `finish`; nil where it could not start.
     private var storeWatch: StoreWatch?
-    /// The last `storeTouched` said yes: the next check is the watch's.
-    private var touched = false
     /// Whether the store's files are watched (tests).
     var watching: Bool { storeWatch != nil }
     /// The loop's tick (`AppEffects.watchInterval`); tests set nil to
     /// leave the watch alone to notice a write.
     var watchInterval: Duration? = AppLoop.watchInterval
+    /// How long the loop waits for the answers to what it just asked
+    /// before it draws (an answer already on its way shows in the same
+    /// frame; a slower one in the next); nil: until they come (tests, so
+    /// that no test depends on a timer).
+    var answerWait: Duration? = .milliseconds(20)
     /// How a save waits for another grocer's write: seen (`.saveWaiting`)
     /// and ended by Esc (`.giveUpSave`).
     let busyWait = BusyWait()
-    /// Saves run here, off the loop's thread, so a save behind another
-    /// grocer's long write never freezes the keys.
-    private let saveQueue = DispatchQueue(label: "grocer.save", qos: .userInitiated)
-    /// The per-day table's rebuild after a move of the zone, off the loop
-    /// (see `startDaysRebuild`); tests wait on the group.
+    /// The per-day table's rebuild after a move of the zone, on a
+    /// connection of its own (see `startDaysRebuild`); tests wait on the group.
     let daysRebuild = DispatchGroup()
-    /// The table is being rebuilt for a new zone on another connection:
-    /// the history reads it as it was built meanwhile.
-    let zoneRebuild = Flag()
     /// Tests only: runs on the rebuild's thread before it starts.
     var beforeZoneRebuild: (@Sendable () -> Void)?
-    /// A save is under way: the loop's thread leaves the store alone
-    /// meanwhile (its connection is busy with the save).
-    private let savePending = Flag()
     /// Sync's work, when the build has sync (see `SyncRunner`).
     let syncRunner: SyncRunner?
-    /// Sync's reads and the conflicts' changes, in the order asked.
-    let syncQueue = DispatchQueue(label: "grocer.sync", qos: .utility)
     /// A sync with the server runs (`syncTask`): not started twice.
     let syncRunning = Flag()
     var syncTask: Task<Void, Never>?
@@ -75,134 +68,136 @@ final class LiveEffects {
     ) {
         self.path = path
         self.environment = environment
-        self.store = store
         self.syncRunner = syncRunner
         self.wake = wake
         self.post = post
+        worker = StoreWorker(path: path, environment: environment, store: store, post: post)
     }
 
     var client: AppEffects {
         AppEffects(
-            perform: { [self] in perform($0) }, finish: { [self] in finish() }, storeChanged: { [self] in storeChanged() },
+            perform: { [self] in perform($0) }, awaitAnswers: { [self] in worker.awaitAnswers(upTo: answerWait) },
+            finish: { [self] in finish() }, checkStore: { [self] in checkStore(woken: $0) },
             storeTouched: { [self] in storeTouched() }, watchInterval: watchInterval)
     }
 
-    func perform(_ effect: Effect) -> EffectResult? {
+    /// Every answer through the mailbox: a store request's from the worker
+    /// when its turn comes, the rest's at once or from their own executor.
+    func perform(_ effect: Effect) {
+        if let request = storeRequest(effect) {
+            worker.ask(request)
+        } else if let answer = performHere(effect) {
+            post(answer)
+        }
+    }
+
+    /// The answer to `effect`, waited for (tests): a store request's run
+    /// in its turn on the worker, the rest as `perform` does them (an
+    /// answer that comes later is posted).
+    func answer(_ effect: Effect) -> EffectResult? {
+        if let request = storeRequest(effect) { return worker.answer(request) }
+        return performHere(effect)
+    }
+
+    /// What the worker runs for a request on the store; nil for the rest.
+    private func storeRequest(_ effect: Effect) -> (@Sendable (StoreWorker) -> EffectResult?)? {
         switch effect {
         case .saveWeight(let weight, let at, let note):
-            return save(weight, at: at, note: note)
-        case .giveUpSave:
-            busyWait.cancel()
-            return nil
+            let busyWait = self.busyWait
+            return { $0.save(weight, at: at, note: note, busyWait: busyWait) }
         case .setDefaultUnit(let unit):
-            return access(.write) {
-                try $0.setDefaultDisplayUnit(unit)
-                FirstFrameCache.note(unit: unit, storePath: path, environment: environment)
-                return nil
+            return { worker in
+                worker.access(.write, effect) {
+                    try $0.setDefaultDisplayUnit(unit)
+                    FirstFrameCache.note(unit: unit, storePath: worker.path, environment: worker.environment)
+                    return nil
+                }
             }
         case .history(let request):
-            return performHistory(request)
+            return { $0.history(request) }
+        case .groceries(let request):
+            return { $0.groceries(request) }
+        case .sync(let request):
+            return syncRequest(request)
+        case .giveUpSave, .startMigration, .stopMigration, .openStore:
+            return nil
+        }
+    }
+
+    /// What is not the store worker's: answered at once, or started on
+    /// its own executor (the migration), which posts.
+    private func performHere(_ effect: Effect) -> EffectResult? {
+        switch effect {
+        case .giveUpSave:
+            busyWait.cancel()
         case .startMigration:
             startMigration()
-            return nil
         case .stopMigration:
             stop.raise()
-            return nil
-        case .groceries(let request):
-            return performGroceries(request)
-        case .sync(let request):
-            return performSync(request)
         case .openStore:
             do {
                 return .storeOpened(LaunchHints(unit: try openStore()))
             } catch {
-                return .failed((error as? StoreError)?.onScreen ?? Self.describe(error))
+                return .failed(effect, (error as? StoreError)?.onScreen ?? Self.describe(error))
             }
-        }
-    }
-
-    /// Saves on `saveQueue`; the result comes through the mailbox. A wait
-    /// for another grocer's write posts `.saveWaiting` first; giving up, or
-    /// ten seconds, fail the save with a line that says the weight is
-    /// still typed.
-    private func save(_ weight: Weight, at date: Date, note: String) -> EffectResult? {
-        guard let store else { return .failed(Self.failure(.write, path: path, detail: "the store is not open")) }
-        let post = self.post
-        let busyWait = self.busyWait
-        let savePending = self.savePending
-        let prefetch: @Sendable () -> Void = { [groceriesPrefetch, locale = groceriesLocale] in
-            groceriesPrefetch.start(store: store, path: store.path, locale: locale)
-        }
-        savePending.set(true)
-        busyWait.begin { post(.saveWaiting) }
-        saveQueue.async {
-            let result: EffectResult
-            do {
-                result = .weightSaved(try store.addWeight(weight, at: date, note: note))
-            } catch StoreError.busy where busyWait.ended == .cancelled {
-                result = .failed("Not saved: you stopped waiting for the other grocer. Your weight is still typed; Enter saves it.")
-            } catch StoreError.busy {
-                result = .failed(
-                    "Not saved: another grocer kept the store busy for 10 seconds. Your weight is still typed; Enter tries again.")
-            } catch let error as StoreError {
-                result = .failed(error.onScreen)
-            } catch {
-                result = .failed(Self.failure(.write, path: store.path, detail: error.localizedDescription))
-            }
-            savePending.set(false)
-            // The save changed the store: the grocery list read afresh,
-            // before F5 asks for it.
-            if case .weightSaved = result { prefetch() }
-            post(result)
+        case .sync(let request):
+            return syncAnswerHere(request)
+        case .saveWeight, .setDefaultUnit, .history, .groceries:
+            break
         }
         return nil
     }
 
     /// Opens the store (creating it when missing; first tidying what an
-    /// interrupted migration left), starts watching its files, and reads
-    /// its default unit.
+    /// interrupted migration left), hands it to the worker, starts
+    /// watching its files, and reads its default unit. The worker then
+    /// prepares the trend and reads the grocery list ahead, in turn.
     func openStore() throws -> DisplayUnit {
         Migrator.tidy(path: path)
         let store = try Store.open(at: URL(fileURLWithPath: path), busyWait: busyWait)
-        self.store = store
-        seenChanges = try? store.changeCounters()
+        worker.waitUntilIdle()
+        worker.open(store)
         if let wake {
             storeWatch?.stop()
             storeWatch = StoreWatch.start(path: path, wake: wake)
         }
         let unit = try store.defaultDisplayUnit()
-        startGroceriesPrefetch()
         startDaysRebuild()
+        worker.run { $0.readAhead() }
         return unit
     }
 
-    /// Builds the per-day table in the person's zone in the background when
-    /// it was built for another (a move, a store from another machine), and
-    /// the trend's checkpoints when the history needs them and none serves
-    /// (`Store.prepareHistory`): a few reads otherwise. Done on a key press,
-    /// the rebuild and the checkpoint made from every day grow with the
-    /// store (docs/MEASURED.md, "Weights"); here a key that needs them
-    /// while it runs waits only for the rest of it (issue 18). A new store writes nothing at open (its first
-    /// weight builds the table); a read-only one keeps its table as it is
-    /// (the history then tallies the entries itself).
+    /// Builds the per-day table in the person's zone when it was built for
+    /// another (a move, a store from another machine), and the trend's
+    /// checkpoints when the history needs them and none serves
+    /// (`Store.prepareHistory`): a few reads otherwise, run on the worker
+    /// in turn. Done on a key press, the rebuild and the checkpoint made
+    /// from every day grow with the store (docs/MEASURED.md, "Weights");
+    /// here a key that needs them while it runs waits only for the rest of
+    /// it (issue 18). A new store writes nothing at open (its first weight
+    /// builds the table); a read-only one keeps its table as it is (the
+    /// history then tallies the entries itself).
     ///
     /// After a move the rebuild runs on a connection of its own
-    /// (`Store.openBeside`), and while it runs the history reads the table
-    /// as it was built (`zoneRebuild`, `Store.recentWeightDays(asBuilt:)`):
-    /// F3 does not wait for it (the checkpoints made again from every day
-    /// are most of its cost, MEASURED.md). Its commit is another
-    /// connection's write: the store watch sees it and the screen reads
+    /// (`Store.openBeside`) on a thread of its own, and while it runs the
+    /// history reads the table as it was built (`zoneRebuild`,
+    /// `Store.recentWeightDays(asBuilt:)`): the worker's requests do not
+    /// wait for it (the checkpoints made again from every day are most of
+    /// its cost, MEASURED.md). Its commit is another connection's write:
+    /// the change check sees it and the screen reads
     /// again, in the new zone's days.
     func startDaysRebuild() {
         guard let store else { return }
         let moved = (try? store.weightDaysBuiltForAnotherZone()) == true
-        zoneRebuild.set(moved)
-        DispatchQueue.global(qos: .utility).async(group: daysRebuild) { [path, zoneRebuild, beforeZoneRebuild] in
+        guard moved else {
+            worker.run { _ in try? store.prepareHistory() }
+            return
+        }
+        let zoneRebuild = worker.zoneRebuild
+        zoneRebuild.set(true)
+        DispatchQueue.global(qos: .utility).async(group: daysRebuild) { [path, beforeZoneRebuild] in
             defer { zoneRebuild.set(false) }
-            guard moved, let beside = try? Store.openBeside(at: path, timeZone: store.timeZone) else {
-                try? store.prepareHistory()
-                return
-            }
+            guard let beside = try? Store.openBeside(at: path, timeZone: store.timeZone) else { return }
             beforeZoneRebuild?()
             try? beside.prepareHistory()
             try? beside.close()
@@ -210,62 +205,28 @@ final class LiveEffects {
     }
 
     /// Whether the store watch saw the store's files written since the
-    /// last call. While a save runs the nudge is left for after it (the
-    /// save's result wakes the loop).
+    /// last call.
     func storeTouched() -> Bool {
-        guard !savePending.isSet, let storeWatch, storeWatch.take() else { return false }
-        touched = true
-        return true
+        storeWatch?.take() ?? false
     }
 
-    /// Whether another connection committed to the store since the last
-    /// call: one `PRAGMA data_version` (see `Store.changeCounters`). A store
-    /// that cannot be asked (busy, gone) counts as unchanged: the next tick
-    /// asks again, and a read that fails says so itself. After the watch's
-    /// nudge, no commit seen and none of grocer's own rows changed means
-    /// another's commit may not be visible yet: the watch wakes the loop
-    /// again shortly (`StoreWatch.lookAgain`). Grocer's own write costs
-    /// this one pragma and no more.
+    /// Reads the grocery list ahead, in turn (see `StoreWorker.readAhead`).
+    func startGroceriesPrefetch() {
+        worker.run { $0.readAhead() }
+    }
+
+    /// Whether another connection committed since the last check, asked in
+    /// turn and waited for (tests; the loop asks `checkStore`).
     func storeChanged() -> Bool {
-        // While a save runs, the connection is the save's: ask next tick.
-        guard !savePending.isSet else { return false }
-        let woken = touched
-        touched = false
-        guard let store, let counters = try? store.changeCounters() else {
-            if woken { storeWatch?.lookAgainSoon() }
-            return false
-        }
-        defer { seenChanges = counters }
-        let changed = seenChanges.map { $0.others != counters.others } ?? false
-        // The list as it is now, read before F5 asks for it.
-        if changed {
-            startGroceriesPrefetch()
-        } else if woken, seenChanges?.own == counters.own {
-            storeWatch?.lookAgainSoon()
-        }
-        return changed
+        worker.answer { $0.checkForChanges(woken: false, lookAgain: {}) } == .storeChanged
     }
 
-    enum Access { case read, write }
-
-    func access(_ kind: Access, _ body: (Store) throws -> EffectResult?) -> EffectResult? {
-        guard let store else { return .failed(Self.failure(kind, path: path, detail: "the store is not open")) }
-        do {
-            return try body(store)
-        } catch let error as StoreError {
-            // Already one line naming the file and what to do, for the screen.
-            return .failed(error.onScreen)
-        } catch {
-            return .failed(Self.failure(kind, path: store.path, detail: error.localizedDescription))
-        }
-    }
-
-    /// One line for a failed read or write: what, which file, what to do.
-    static func failure(_ kind: Access, path: String, detail: String) -> String {
-        switch kind {
-        case .write: return "Could not write to \(path): \(detail). Nothing was lost; try again."
-        case .read: return "Could not read \(path): \(detail). Nothing was changed; try again."
-        }
+    /// Asks the worker, in turn after everything asked before (a save
+    /// included), whether another connection committed; it answers
+    /// `.storeChanged` if so (see `StoreWorker.checkForChanges`).
+    func checkStore(woken: Bool) {
+        let watch = storeWatch
+        worker.ask { $0.checkForChanges(woken: woken, lookAgain: { watch?.lookAgainSoon() }) }
     }
 
     static func describe(_ error: any Error) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -7,9 +8,8 @@ import Foundation
 /// Events from background work to the UI thread. Posting never touches the
 /// terminal: it appends under a lock and writes one byte to a pipe that the
 /// input loop polls beside stdin, so the loop wakes at once.
-public final class Mailbox<Event: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var events: [Event] = []
+public final class Mailbox<Event: Sendable>: Sendable {
+    private let events = Mutex<[Event]>([])
     private let pipeFDs: [Int32]
 
     public init() {
@@ -30,9 +30,7 @@ public final class Mailbox<Event: Sendable>: @unchecked Sendable {
     public var writeFD: Int32 { pipeFDs[1] }
 
     public func post(_ event: Event) {
-        lock.lock()
-        events.append(event)
-        lock.unlock()
+        events.withLock { $0.append(event) }
         var byte: UInt8 = 1
         _ = write(pipeFDs[1], &byte, 1)
     }
@@ -46,10 +44,9 @@ public final class Mailbox<Event: Sendable>: @unchecked Sendable {
 
     /// Everything posted so far, oldest first.
     public func drain() -> [Event] {
-        lock.lock()
-        defer { lock.unlock() }
-        let out = events
-        events.removeAll()
-        return out
+        events.withLock { events in
+            defer { events.removeAll() }
+            return events
+        }
     }
 }

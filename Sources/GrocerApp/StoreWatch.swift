@@ -9,7 +9,7 @@ import Synchronization
 /// The store's files watched with inotify, so that another process's write
 /// wakes the loop at once instead of at the watch's next tick
 /// (`AppLoop.watchInterval`). Only a nudge: the loop then asks the store
-/// (`LiveEffects.storeChanged`, one pragma), which alone says whether
+/// (`AppEffects.checkStore`: the store's worker reads one pragma), which alone says whether
 /// another connection committed. The tick stays, so where this gives
 /// nothing (inotify missing or out of watches, a file system that reports
 /// nothing, the folder gone) the store is still followed, a second late.

@@ -16,7 +16,7 @@ import Testing
             locales: Locales(
                 numeric: Locale(identifier: "en_US"), time: Locale(identifier: "en_US"), monetary: Locale(identifier: "en_US"),
                 timeZone: TimeZone(identifier: "UTC")!), storePath: "/home/me/grocer.sqlite", defaultUnit: .lbs, now: FakeClock.noon)
-        let effects = AppEffects(perform: { _ in nil }, finish: {})
+        let effects = AppEffects(perform: { _ in }, finish: {})
         _ = AppLoop(terminal: terminal, effects: effects, mailbox: mailbox, clock: clock.client).run(AppModel(context: context), from: .weight)
         return terminal
     }

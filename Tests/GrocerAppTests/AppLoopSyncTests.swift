@@ -20,11 +20,12 @@ import Testing
         let terminal = FakeTerminal(script, clock: clock, mailbox: mailbox)
         let effects = AppLoopTests.Effects()
         effects.results = [(.sync(.status), .sync(.status(status)))]
+        effects.post = { mailbox.post($0) }
         let inner = effects.client
         let log = Log()
         let client = AppEffects(perform: { effect in
             log.performed.append((effect, clock.uptime))
-            return inner.perform(effect)
+            inner.perform(effect)
         })
         let context = AppContext(
             locales: Locales(

@@ -18,30 +18,36 @@ import Testing
         /// Answers of `storeTouched` (the store watch's nudge), one per pass; then false.
         var touches: [Bool] = []
         var watchInterval: Duration? = nil
+        /// Where answers go: the loop's mailbox (`run`).
+        var post: (EffectResult) -> Void = { _ in }
         let entry = WeightEntry(id: 1, weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: FakeClock.noon)
 
         var client: AppEffects {
             AppEffects(
                 perform: { [self] effect in
                     performed.append(effect)
-                    if let result = results.first(where: { $0.0 == effect }) { return result.1 }
-                    switch effect {
-                    case .saveWeight(let weight, let at, _): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
-                    case .history(.openHistory): return .historyOpened(HistoryOpening(count: 1, newest: [entry], days: [], goal: nil))
-                    case .openStore: return .storeOpened(LaunchHints(unit: .kg))
-                    case .history(.loadWeightPage(let request)) where { if case .around = request { true } else { false } }():
-                        return .weightPage([entry], for: request)
-                    case .groceries: return .groceries(.loaded(items: [], catalog: GroceryCatalog()))
-                    // As LiveEffects answers without a sync runner.
-                    case .sync(.status): return .sync(.status(.notSetUp))
-                    default: return nil
-                    }
+                    if let answer = answer(effect) { post(answer) }
                 }, finish: { [self] in finished = true },
-                storeChanged: { [self] in
+                checkStore: { [self] _ in
                     watched += 1
-                    return changes.isEmpty ? false : changes.removeFirst()
+                    if !changes.isEmpty, changes.removeFirst() { post(.storeChanged) }
                 },
                 storeTouched: { [self] in touches.isEmpty ? false : touches.removeFirst() }, watchInterval: watchInterval)
+        }
+
+        func answer(_ effect: Effect) -> EffectResult? {
+            if let result = results.first(where: { $0.0 == effect }) { return result.1 }
+            switch effect {
+            case .saveWeight(let weight, let at, _): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
+            case .history(.openHistory): return .historyOpened(HistoryOpening(count: 1, newest: [entry], days: [], goal: nil))
+            case .openStore: return .storeOpened(LaunchHints(unit: .kg))
+            case .history(.loadWeightPage(let request)) where { if case .around = request { true } else { false } }():
+                return .weightPage([entry], for: request)
+            case .groceries: return .groceries(.loaded(items: [], catalog: GroceryCatalog()))
+            // As LiveEffects answers without a sync runner.
+            case .sync(.status): return .sync(.status(.notSetUp))
+            default: return nil
+            }
         }
     }
 
@@ -55,6 +61,7 @@ import Testing
         let clock = FakeClock()
         let mailbox = Mailbox<EffectResult>()
         let terminal = FakeTerminal(script, clock: clock, mailbox: mailbox)
+        effects.post = { mailbox.post($0) }
         let context = AppContext(
             locales: Locales(
                 numeric: Locale(identifier: "en_US"), time: Locale(identifier: "en_US"), monetary: Locale(identifier: "en_US"),
@@ -98,7 +105,9 @@ import Testing
         effects.results = [
             (
                 .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon, note: ""),
-                .failed("Could not write to /x: disk full. Nothing was lost; try again.")
+                .failed(
+                    .saveWeight(Weight(digits: "72.5", unit: .lbs)!, at: FakeClock.noon, note: ""),
+                    "Could not write to /x: disk full. Nothing was lost; try again.")
             )
         ]
         let r = run([Self.type("72.5"), .keys([.enter])], effects: effects)
@@ -111,7 +120,9 @@ import Testing
         effects.results = [
             (
                 .history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)),
-                .failed("Could not read /x: disk I/O error. Nothing was changed; try again.")
+                .failed(
+                    .history(.openHistory(unit: .lbs, limit: EntryWindow.pageSize)),
+                    "Could not read /x: disk I/O error. Nothing was changed; try again.")
             )
         ]
         let r = run([.keys([.function(3)])], effects: effects)

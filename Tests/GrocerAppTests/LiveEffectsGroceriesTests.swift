@@ -24,7 +24,7 @@ import Testing
     }
 
     func load(_ effects: LiveEffects) -> (items: [GroceryItem], catalog: GroceryCatalog) {
-        guard case .groceries(.loaded(let items, let catalog, nil))? = effects.perform(.groceries(.load)) else {
+        guard case .groceries(.loaded(let items, let catalog, nil))? = effects.answer(.groceries(.load)) else {
             Issue.record("no load")
             return ([], GroceryCatalog())
         }
@@ -34,25 +34,25 @@ import Testing
     @Test func addTickClearAndUndoReachTheStore() throws {
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard case .groceries(.changed(let added, .record, let catalog))? = live.perform(.groceries(.add(entry("2 kg flour"), locale: locale)))
+        guard case .groceries(.changed(let added, .record, let catalog))? = live.answer(.groceries(.add(entry("2 kg flour"), locale: locale)))
         else {
             Issue.record("no add")
             return
         }
         #expect(added.edits.first?.after?.name == "flour")
         #expect(catalog?.units.contains { $0.name == "kg" } == true)
-        _ = live.perform(.groceries(.add(entry("3 apples"), locale: locale)))
+        _ = live.answer(.groceries(.add(entry("3 apples"), locale: locale)))
         var items = load(live).items
         #expect(items.map(\.name) == ["flour", "apples"])
         let apples = items[1]
-        _ = live.perform(.groceries(.apply(.toggleCollected(apples), .record)))
-        guard case .groceries(.changed(let clear, .record, nil))? = live.perform(.groceries(.clearTicked)) else {
+        _ = live.answer(.groceries(.apply(.toggleCollected(apples), .record)))
+        guard case .groceries(.changed(let clear, .record, nil))? = live.answer(.groceries(.clearTicked)) else {
             Issue.record("no clear")
             return
         }
         #expect(load(live).items.first { $0.name == "apples" }?.listed == false)
-        #expect(live.perform(.groceries(.clearTicked)) == .groceries(.nothingChanged))
-        _ = live.perform(.groceries(.apply(clear.reversed, .undo)))
+        #expect(live.answer(.groceries(.clearTicked)) == .groceries(.nothingChanged))
+        _ = live.answer(.groceries(.apply(clear.reversed, .undo)))
         items = load(live).items
         #expect(items.first { $0.name == "apples" }?.listed == true)
         #expect(items.first { $0.name == "apples" }?.collected == true)
@@ -61,9 +61,9 @@ import Testing
     @Test func thePrefetchedListIsUsedOnceAndOnlyWhileTheStoreIsUnchanged() throws {
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = live.perform(.groceries(.add(entry("milk"), locale: locale)))
+        _ = live.answer(.groceries(.add(entry("milk"), locale: locale)))
         live.startGroceriesPrefetch()
-        guard case .groceries(.prefetched(let items, _, let prepare))? = live.perform(.groceries(.load)) else {
+        guard case .groceries(.prefetched(let items, _, let prepare))? = live.answer(.groceries(.load)) else {
             Issue.record("the prefetch was not used")
             return
         }
@@ -73,20 +73,20 @@ import Testing
         #expect(load(live).items.map(\.name) == ["milk"])
         // A write after the prefetch began: the store is read afresh.
         live.startGroceriesPrefetch()
-        _ = live.perform(.groceries(.add(entry("bread"), locale: locale)))
+        _ = live.answer(.groceries(.add(entry("bread"), locale: locale)))
         #expect(load(live).items.map(\.name) == ["milk", "bread"])
     }
 
     @Test func aWriteAnotherGrocerMadeIsReadAgainBeforeTheListIsAskedFor() throws {
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = live.perform(.groceries(.add(entry("milk"), locale: locale)))
+        _ = live.answer(.groceries(.add(entry("milk"), locale: locale)))
         #expect(live.storeChanged() == false)
         let other = try Store.open(at: folder.appendingPathComponent("grocer.sqlite"))
         try other.addItem(entry("bread"), locale: locale)
         // The watch's tick sees the write and reads the list again.
         #expect(live.storeChanged() == true)
-        guard case .groceries(.prefetched(let items, _, let prepare))? = live.perform(.groceries(.load)) else {
+        guard case .groceries(.prefetched(let items, _, let prepare))? = live.answer(.groceries(.load)) else {
             Issue.record("the list was not read again when the watch saw the write")
             return
         }
@@ -100,17 +100,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let live = LiveEffects(
             path: folder.appendingPathComponent("grocer.sqlite").path, environment: ["LANG": "en_US.UTF-8"], post: { posted.post($0) })
-        _ = live.perform(.openStore)
-        _ = live.perform(.groceries(.add(entry("milk"), locale: locale)))
-        _ = live.perform(.groceries(.load))  // the launch's prefetch, used
+        _ = live.answer(.openStore)
+        _ = live.answer(.groceries(.add(entry("milk"), locale: locale)))
+        _ = live.answer(.groceries(.load))  // the launch's prefetch, used
         let weight = Weight(digits: "72.5", unit: .kg)!
-        #expect(live.perform(.saveWeight(weight, at: Date(timeIntervalSince1970: 1_795_262_400), note: "")) == nil)
+        live.perform(.saveWeight(weight, at: Date(timeIntervalSince1970: 1_795_262_400), note: ""))
         posted.arrived.wait()
         guard case .weightSaved = posted.all.last else {
             Issue.record("not saved: \(posted.all)")
             return
         }
-        guard case .groceries(.prefetched(let items, _, _))? = live.perform(.groceries(.load)) else {
+        guard case .groceries(.prefetched(let items, _, _))? = live.answer(.groceries(.load)) else {
             Issue.record("the list was not read again after the save")
             return
         }
@@ -120,12 +120,12 @@ import Testing
     @Test func theEditFormCreatesANewAisleAndPlace() throws {
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = live.perform(.groceries(.add(entry("milk"), locale: locale)))
+        _ = live.answer(.groceries(.add(entry("milk"), locale: locale)))
         let milk = load(live).items[0]
         let edit = GroceriesItemEdit(
             name: "Milk", quantity: try GroceryQuantity(typed: "1.5", locale: locale), unit: .none,
             place: .new("Fridge"), aisle: .new("Dairy"))
-        guard case .groceries(.changed(_, .record, let catalog?))? = live.perform(.groceries(.edit(milk, edit))) else {
+        guard case .groceries(.changed(_, .record, let catalog?))? = live.answer(.groceries(.edit(milk, edit))) else {
             Issue.record("no edit")
             return
         }
@@ -141,19 +141,19 @@ import Testing
     @Test func manageAddsMovesRenamesAndDeletesAisles() throws {
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["Baking", "Dairy", "Produce"] { _ = live.perform(.groceries(.addName(.aisle, name))) }
+        for name in ["Baking", "Dairy", "Produce"] { _ = live.answer(.groceries(.addName(.aisle, name))) }
         var aisles = load(live).catalog.aisles
         #expect(aisles.map(\.name) == ["Baking", "Dairy", "Produce"])
-        _ = live.perform(.groceries(.moveAisle(id: aisles[0].id, to: 1)))
+        _ = live.answer(.groceries(.moveAisle(id: aisles[0].id, to: 1)))
         aisles = load(live).catalog.aisles
         #expect(aisles.map(\.name) == ["Dairy", "Baking", "Produce"])
-        _ = live.perform(.groceries(.moveAisle(id: aisles[2].id, to: 0)))
+        _ = live.answer(.groceries(.moveAisle(id: aisles[2].id, to: 0)))
         aisles = load(live).catalog.aisles
         #expect(aisles.map(\.name) == ["Produce", "Dairy", "Baking"])
-        _ = live.perform(.groceries(.rename(.aisle, id: aisles[0].id, to: "Fruit")))
-        _ = live.perform(.groceries(.delete(.aisle, id: aisles[1].id)))
+        _ = live.answer(.groceries(.rename(.aisle, id: aisles[0].id, to: "Fruit")))
+        _ = live.answer(.groceries(.delete(.aisle, id: aisles[1].id)))
         #expect(load(live).catalog.aisles.map(\.name) == ["Fruit", "Baking"])
-        guard case .failed(let message)? = live.perform(.groceries(.addName(.aisle, "baking"))) else {
+        guard case .failed(_, let message)? = live.answer(.groceries(.addName(.aisle, "baking"))) else {
             Issue.record("a duplicate aisle was taken")
             return
         }
@@ -167,7 +167,7 @@ import Testing
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("grocer.sqlite").path
-        guard case .failed(let message)? = live.perform(.groceries(.rename(.unit, id: 999, to: "jar"))) else {
+        guard case .failed(_, let message)? = live.answer(.groceries(.rename(.unit, id: 999, to: "jar"))) else {
             Issue.record("a rename of no unit was taken")
             return
         }
@@ -179,30 +179,30 @@ import Testing
     @Test func manageRenamesAndDeletesAreUndone() throws {
         let live = try effects()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["Baking", "Dairy"] { _ = live.perform(.groceries(.addName(.aisle, name))) }
+        for name in ["Baking", "Dairy"] { _ = live.answer(.groceries(.addName(.aisle, name))) }
         let dairy = load(live).catalog.aisles[1]
-        _ = live.perform(.groceries(.edit(try #require(addedItem(live, "milk")), Self.edit("milk", aisle: .existing(dairy.id)))))
-        guard case .groceries(.nameChanged(let rename, let renamed))? = live.perform(.groceries(.rename(.aisle, id: dairy.id, to: "Milk bar")))
+        _ = live.answer(.groceries(.edit(try #require(addedItem(live, "milk")), Self.edit("milk", aisle: .existing(dairy.id)))))
+        guard case .groceries(.nameChanged(let rename, let renamed))? = live.answer(.groceries(.rename(.aisle, id: dairy.id, to: "Milk bar")))
         else {
             Issue.record("no rename")
             return
         }
         #expect(rename == GroceryNameChange(kind: .aisle, id: dairy.id, action: .renamed(from: "Dairy", to: "Milk bar")))
         #expect(renamed.aisles.map(\.name) == ["Baking", "Milk bar"])
-        guard case .groceries(.nameChanged(let delete, let deleted))? = live.perform(.groceries(.delete(.aisle, id: dairy.id))) else {
+        guard case .groceries(.nameChanged(let delete, let deleted))? = live.answer(.groceries(.delete(.aisle, id: dairy.id))) else {
             Issue.record("no delete")
             return
         }
         #expect(deleted.aisles.map(\.name) == ["Baking"])
         #expect(load(live).items.first?.aisle == nil)
-        guard case .groceries(.nameUndone(let undone, let back))? = live.perform(.groceries(.undoName(delete))) else {
+        guard case .groceries(.nameUndone(let undone, let back))? = live.answer(.groceries(.undoName(delete))) else {
             Issue.record("no undo")
             return
         }
         #expect(undone.done)
         #expect(back.aisles.map(\.name) == ["Baking", "Milk bar"])
         #expect(load(live).items.first?.aisle?.id == dairy.id)
-        guard case .groceries(.nameUndone(let undoneRename, let before))? = live.perform(.groceries(.undoName(rename))) else {
+        guard case .groceries(.nameUndone(let undoneRename, let before))? = live.answer(.groceries(.undoName(rename))) else {
             Issue.record("no undo")
             return
         }
@@ -211,7 +211,7 @@ import Testing
     }
 
     func addedItem(_ live: LiveEffects, _ line: String) -> GroceryItem? {
-        guard case .groceries(.changed(let change, _, _))? = live.perform(.groceries(.add(entry(line), locale: locale))) else { return nil }
+        guard case .groceries(.changed(let change, _, _))? = live.answer(.groceries(.add(entry(line), locale: locale))) else { return nil }
         return change.edits.first?.after
     }
 

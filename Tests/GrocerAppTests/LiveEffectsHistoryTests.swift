@@ -106,7 +106,7 @@ import Testing
             effects.daysRebuild.wait()
         }
         func lastDayAndCount() -> (CivilDay?, Int)? {
-            guard case .historyOpened(let opening)? = effects.perform(.history(.openHistory(unit: .kg, limit: 3))) else { return nil }
+            guard case .historyOpened(let opening)? = effects.answer(.history(.openHistory(unit: .kg, limit: 3))) else { return nil }
             return (opening.days.last?.day, opening.count)
         }
         let during = try #require(lastDayAndCount())
@@ -127,7 +127,7 @@ import Testing
             try f.store.addWeight(Weight(digits: "8\(i)", unit: .kg)!, at: Self.noon.addingTimeInterval(Double(i) * 86_400))
         }
         try f.store.setGoal(Weight(digits: "75", unit: .kg))
-        guard case .historyOpened(let opening)? = f.effects.perform(.history(.openHistory(unit: .kg, limit: 3))) else {
+        guard case .historyOpened(let opening)? = f.effects.answer(.history(.openHistory(unit: .kg, limit: 3))) else {
             Issue.record("not opened")
             return
         }
@@ -148,7 +148,7 @@ import Testing
         let request = WeightExtremesRequest(
             period: .week, first: CivilDay(year: 2026, month: 11, day: 16), last: CivilDay(year: 2026, month: 11, day: 22), unit: .kg)
         #expect(
-            f.effects.perform(.history(.loadWeightExtremes(request)))
+            f.effects.answer(.history(.loadWeightExtremes(request)))
                 == .weightExtremes([request.first: WeightAverages.Extremes(lowest: 79, highest: Decimal(string: "81.5")!)], for: request))
     }
 
@@ -159,11 +159,11 @@ import Testing
         for i in 0..<6 {
             added.append(try f.store.addWeight(Weight(digits: "8\(i)", unit: .kg)!, at: Self.noon.addingTimeInterval(Double(i) * 60)))
         }
-        let oldest = f.effects.perform(.history(.loadWeightPage(.oldest(limit: 2))))
+        let oldest = f.effects.answer(.history(.loadWeightPage(.oldest(limit: 2))))
         #expect(oldest == .weightPage([added[1], added[0]], for: .oldest(limit: 2)))
-        let newer = f.effects.perform(.history(.loadWeightPage(.newerThan(added[1], limit: 2))))
+        let newer = f.effects.answer(.history(.loadWeightPage(.newerThan(added[1], limit: 2))))
         #expect(newer == .weightPage([added[3], added[2]], for: .newerThan(added[1], limit: 2)))
-        let older = f.effects.perform(.history(.loadWeightPage(.olderThan(added[3], limit: 10))))
+        let older = f.effects.answer(.history(.loadWeightPage(.olderThan(added[3], limit: 10))))
         #expect(older == .weightPage([added[2], added[1], added[0]], for: .olderThan(added[3], limit: 10)))
     }
 
@@ -171,24 +171,24 @@ import Testing
         let f = try Fixture()
         defer { f.remove() }
         let entry = try f.store.addWeight(Weight(digits: "80", unit: .kg)!, at: Self.noon)
-        #expect(f.effects.perform(.history(.deleteWeights([entry.id]))) == .weightsDeleted([entry]))
+        #expect(f.effects.answer(.history(.deleteWeights([entry.id]))) == .weightsDeleted([entry]))
         #expect(try f.store.weightsNewestFirst(before: nil, limit: 5).entries.count == 0)
-        #expect(f.effects.perform(.history(.restoreWeights([entry]))) == .weightsRestored([entry]))
+        #expect(f.effects.answer(.history(.restoreWeights([entry]))) == .weightsRestored([entry]))
         #expect(try f.store.weightsNewestFirst(before: nil, limit: 5).entries.count == 1)
         let changed = WeightEntry(id: entry.id, weight: Weight(digits: "180", unit: .lbs)!, recordedAt: Self.noon)
         #expect(
-            f.effects.perform(.history(.editWeight(id: entry.id, weight: changed.weight, at: Self.noon, note: "")))
+            f.effects.answer(.history(.editWeight(id: entry.id, weight: changed.weight, at: Self.noon, note: "")))
                 == .weightEdited(before: entry, after: changed))
-        #expect(f.effects.perform(.history(.setGoal(Weight(digits: "75", unit: .kg)))) == .goalSet(Weight(digits: "75", unit: .kg)))
+        #expect(f.effects.answer(.history(.setGoal(Weight(digits: "75", unit: .kg)))) == .goalSet(Weight(digits: "75", unit: .kg)))
         #expect(try f.store.goal() == Weight(digits: "75", unit: .kg))
         let day = CivilDay(Self.noon, in: TimeZone(identifier: "UTC")!)
-        #expect(f.effects.perform(.history(.loadWeightDays(unit: .lbs))) == .weightDays([DayFigure(day: day, sum: 180, count: 1)]))
+        #expect(f.effects.answer(.history(.loadWeightDays(unit: .lbs))) == .weightDays([DayFigure(day: day, sum: 180, count: 1)]))
     }
 
     @Test func deletingAnEntryThatIsGoneSaysSoInOneLine() throws {
         let f = try Fixture()
         defer { f.remove() }
-        guard case .failed(let message)? = f.effects.perform(.history(.deleteWeights([42]))) else {
+        guard case .failed(_, let message)? = f.effects.answer(.history(.deleteWeights([42]))) else {
             Issue.record("no failure")
             return
         }

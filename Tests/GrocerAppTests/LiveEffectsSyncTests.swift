@@ -86,10 +86,10 @@ final class Posted: Sendable {
     /// Without a runner (a build without sync) sync is not set up, said at once.
     @Test func withoutARunnerSyncIsNotSetUp() {
         let live = LiveEffects(path: "/nowhere/grocer.sqlite", environment: [:], post: { result in Issue.record("posted \(result)") })
-        #expect(live.perform(.sync(.status)) == .sync(.status(.notSetUp)))
-        #expect(live.perform(.sync(.now)) == .sync(.synced(.notSetUp)))
-        #expect(live.perform(.sync(.conflicts)) == .sync(.conflicts([])))
-        #expect(live.perform(.sync(.takeOther(id: 1))) == .sync(.failed(.takeOther(id: 1), GroceriesScreen.notSetUpLine)))
+        #expect(live.answer(.sync(.status)) == .sync(.status(.notSetUp)))
+        #expect(live.answer(.sync(.now)) == .sync(.synced(.notSetUp)))
+        #expect(live.answer(.sync(.conflicts)) == .sync(.conflicts([])))
+        #expect(live.answer(.sync(.takeOther(id: 1))) == .sync(.failed(.takeOther(id: 1), GroceriesScreen.notSetUpLine)))
     }
 
     /// A sync asked for while one runs is not started: the running one's
@@ -98,16 +98,16 @@ final class Posted: Sendable {
         let fake = FakeSyncRunner()
         let posted = Posted()
         let live = LiveEffects(path: "/nowhere/grocer.sqlite", environment: [:], syncRunner: fake.runner, post: { posted.post($0) })
-        #expect(live.perform(.sync(.now)) == nil)
+        live.perform(.sync(.now))
         #expect(fake.started.wait(timeout: .now() + 5) == .success)
-        #expect(live.perform(.sync(.now)) == nil)
-        #expect(live.perform(.sync(.status)) == nil)
+        live.perform(.sync(.now))
+        live.perform(.sync(.status))
         #expect(posted.next() == .sync(.status(SyncStatus(lastSync: nil, waiting: 2, running: true))))
         fake.gate.signal()
         #expect(posted.next() == .sync(.synced(SyncStatus(lastSync: FakeClock.noon))))
         #expect(fake.syncs == 1)
         // Once it ended, another may start.
-        #expect(live.perform(.sync(.now)) == nil)
+        live.perform(.sync(.now))
         #expect(fake.started.wait(timeout: .now() + 5) == .success)
         fake.gate.signal()
         #expect(posted.next() == .sync(.synced(SyncStatus(lastSync: FakeClock.noon))))
@@ -122,16 +122,16 @@ final class Posted: Sendable {
         fake.state.withLock { $0.conflicts = lines }
         let posted = Posted()
         let live = LiveEffects(path: "/nowhere/grocer.sqlite", environment: [:], syncRunner: fake.runner, post: { posted.post($0) })
-        #expect(live.perform(.sync(.conflicts)) == nil)
+        live.perform(.sync(.conflicts))
         #expect(posted.next() == .sync(.conflicts(lines)))
-        #expect(live.perform(.sync(.takeOther(id: 7))) == nil)
+        live.perform(.sync(.takeOther(id: 7)))
         #expect(posted.next() == .sync(.conflicts([lines[1]])))
-        #expect(live.perform(.sync(.dismiss(id: 9))) == nil)
+        live.perform(.sync(.dismiss(id: 9)))
         #expect(posted.next() == .sync(.conflicts([])))
         #expect(fake.state.withLock { ($0.taken, $0.dismissed) } == ([7], [9]))
         // A read that fails is one line, for the request asked.
         fake.state.withLock { $0.failRead = true }
-        #expect(live.perform(.sync(.status)) == nil)
+        live.perform(.sync(.status))
         guard case .sync(.failed(.status, let line))? = posted.next() else {
             Issue.record("no failure")
             return
@@ -159,6 +159,7 @@ final class Posted: Sendable {
                 if case .sync(.status) = result { statusPosted.signal() }
                 if case .sync(.synced) = result { syncedPosted.signal() }
             })
+        live.answerWait = nil
         let terminal = FakeTerminal(
             [
                 // The status is in the mailbox: the loop starts the sync.

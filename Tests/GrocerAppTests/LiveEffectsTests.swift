@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aFailedHistoryLoadSaysItCouldNotRead() {
-        guard case .failed(let message)? = effects().perform(.history(.openHistory(unit: .kg, limit: 10))) else {
+        guard case .failed(_, let message)? = effects().answer(.history(.openHistory(unit: .kg, limit: 10))) else {
             Issue.record("no failure")
             return
         }
@@ -21,7 +21,7 @@ import Testing
 
     @Test(arguments: [Effect.saveWeight(Weight(digits: "72.5", unit: .kg)!, at: Date(), note: ""), .setDefaultUnit(.kg)])
     func aFailedWriteSaysItCouldNotWrite(effect: Effect) {
-        guard case .failed(let message)? = effects().perform(effect) else {
+        guard case .failed(_, let message)? = effects().answer(effect) else {
             Issue.record("no failure")
             return
         }
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func aStoreThatWillNotOpenIsAFailure() {
-        guard case .failed(let message)? = effects().perform(.openStore) else {
+        guard case .failed(_, let message)? = effects().answer(.openStore) else {
             Issue.record("no failure")
             return
         }

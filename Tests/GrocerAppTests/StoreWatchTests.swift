@@ -89,7 +89,8 @@ import Testing
         let live = LiveEffects(
             path: path, environment: ["LANG": "en_US.UTF-8"], wake: { mailbox.wake() }, post: { mailbox.post($0) })
         live.watchInterval = nil
-        guard case .storeOpened? = live.perform(.openStore) else {
+        live.answerWait = nil
+        guard case .storeOpened? = live.answer(.openStore) else {
             Issue.record("the store did not open")
             return
         }

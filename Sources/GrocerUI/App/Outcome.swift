@@ -46,8 +46,8 @@ public struct Exit: Equatable, Sendable {
 /// Work a screen asks for; the app loop performs it and hands the result
 /// back to the screen that asked.
 public enum Effect: Equatable, Sendable {
-    /// The result may come at once or later (through the mailbox); while
-    /// it waits for another grocer's write, `.saveWaiting` says so.
+    /// The answer comes through the mailbox; while the save waits for
+    /// another grocer's write, `.saveWaiting` says so.
     case saveWeight(Weight, at: Date, note: String)
     /// Stop waiting for the save under way (it then fails as busy).
     case giveUpSave
@@ -103,6 +103,9 @@ public enum EffectResult: Equatable, Sendable {
     case weightsDeleted([WeightEntry])
     case weightsRestored([WeightEntry])
     case weightEdited(before: WeightEntry, after: WeightEntry)
+    /// The undo of an edit (`HistoryRequest.undoEdit`) done: the entry as it
+    /// was, and as it is again.
+    case editUndone(before: WeightEntry, after: WeightEntry)
     case goalSet(Weight?)
     case weightExtremes([CivilDay: WeightAverages.Extremes], for: WeightExtremesRequest)
     /// An undo refused because another grocer changed or deleted what it
@@ -122,8 +125,12 @@ public enum EffectResult: Equatable, Sendable {
     /// Another process wrote to the store: a screen showing what the store
     /// holds reads it again, keeping its selection where it still exists.
     case storeChanged
-    /// One line for the person: what happened, to which file, what to do.
-    case failed(String)
+    /// The request that failed, and one line for the person: what
+    /// happened, to which file, what to do. Naming the request (as sync's
+    /// `SyncResult.failed(SyncRequest, String)` does) lets the screen that
+    /// asked undo exactly what that request had under way, and lets no
+    /// other request's failure touch it.
+    case failed(Effect, String)
     /// The app must end, whatever screen shows (the store would not open
     /// after the first frame): its message and status.
     case quit(Exit)

@@ -97,7 +97,8 @@ extension EffectResult {
     /// sync sends it: the goal travels with the weights, issue 36).
     var changedWeights: Bool {
         switch self {
-        case .weightSaved, .weightEdited, .weightsDeleted, .weightsRestored, .goalSet: return true
+        case .weightSaved, .weightEdited, .editUndone, .weightsDeleted, .weightsRestored, .goalSet:
+            return true
         default: return false
         }
     }

@@ -26,8 +26,6 @@ public struct GroceriesManageScreen: Screen {
     public internal(set) var message: String?
     /// This session's renames and deletes, for `u`.
     public internal(set) var undo = UndoStack<GroceryNameChange>()
-    /// An undo asked of the store and not answered yet: a failure puts it back.
-    var undoing = false
     let locales: Locales
 
     public static let minimumSize = Size(width: 40, height: 10)
@@ -83,7 +81,6 @@ public struct GroceriesManageScreen: Screen {
             show(catalog)
             message = Self.happened(change)
         case .groceries(.nameUndone(let undone, let catalog)):
-            undoing = false
             show(catalog)
             message = Self.said(undone)
             if undone.done {
@@ -92,8 +89,9 @@ public struct GroceriesManageScreen: Screen {
                 selection = entries.firstIndex { $0.id == undone.id } ?? selection
                 selection = max(0, min(selection, entries.count - 1))
             }
-        case .failed(let text):
-            if undoing, undo.redo() != nil { undoing = false }
+        case .failed(.groceries(let request), let text):
+            // An undo that failed is put back, to be undone again.
+            if case .undoName = request { _ = undo.redo() }
             message = text
             return .reject
         default:
@@ -218,7 +216,6 @@ public struct GroceriesManageScreen: Screen {
                 s.message = "Nothing to undo."
                 return .reject
             }
-            s.undoing = true
             s.message = nil
             return .perform(.groceries(.undoName(change)))
         },

@@ -139,7 +139,7 @@ public struct GroceriesScreen: Screen {
             return .perform(.groceries(.load))
         case .groceries(.nothingChanged):
             message = "Nothing is ticked: there is nothing to clear."
-        case .failed(let text):
+        case .failed(.groceries, let text):
             message = text
             return .reject
         case .sync(let result):

@@ -164,12 +164,10 @@ extension HistoryScreen {
             notice = "Nothing to undo."
             return .reject
         }
-        undoInFlight = last
         switch last {
         case .deleted(let entries):
             return .perform(.history(.restoreWeights(entries)))
         case .edited(let before, let after):
-            undoing = true
             return .perform(.history(.undoEdit(now: after, back: before)))
         }
     }

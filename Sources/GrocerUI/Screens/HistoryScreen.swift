@@ -39,13 +39,9 @@ public struct HistoryScreen: Screen {
     var topPosition = 1
     /// What to do once the page asked for comes.
     var pendingMove: Int?
-    /// The edit on its way is an undo (not pushed again).
-    var undoing = false
     /// Rows read again after another process wrote; the days that follow
     /// bring the new total.
     var rereading = false
-    /// The change an undo on its way takes back: kept to undo again if it fails.
-    var undoInFlight: HistoryChange?
     /// The unit the figures are in (the default unit when they were read).
     var unit: WeightUnit = .lbs
     /// The unit weights are shown in: stones show as "11 st 4.5 lb" (the
@@ -93,7 +89,7 @@ public struct HistoryScreen: Screen {
         case .storeChanged:
             // Another process wrote: the rows around the selection and the
             // days again (not while a change of this screen is on its way).
-            guard pendingMove == nil, undoInFlight == nil, !undoing else { return .none }
+            guard pendingMove == nil else { return .none }
             guard let selected = window.selected else {
                 return .perform(.history(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize)))
             }
@@ -129,31 +125,19 @@ public struct HistoryScreen: Screen {
             follow(context)
             return .perform(.history(daysRequest(context)))
         case .weightsRestored(let entries):
-            undoInFlight = nil
             window.insert(entries, select: true)
             notice = "Restored \(describe(entries))."
             follow(context)
             return .perform(.history(daysRequest(context)))
         case .weightEdited(let before, let after):
-            window.remove([before])
-            window.insert([after], select: true)
-            if undoing {
-                notice = "Undid the edit: \(describe([after]))."
-            } else {
-                undo.record(.edited(before: before, after: after))
-                notice = "Changed to \(describe([after])). Press u to undo."
-            }
-            undoing = false
-            undoInFlight = nil
-            form = nil
-            follow(context)
-            return .perform(.history(daysRequest(context)))
+            undo.record(.edited(before: before, after: after))
+            return edited(before: before, after: after, notice: "Changed to \(describe([after])). Press u to undo.", context)
+        case .editUndone(let before, let after):
+            return edited(before: before, after: after, notice: "Undid the edit: \(describe([after])).", context)
         case .weightExtremes(let found, let request):
             return receiveExtremes(found, for: request)
         case .notUndone(let text):
             // Never to be tried again: what it would take back is gone.
-            undoing = false
-            undoInFlight = nil
             notice = text
             return receive(.storeChanged, &context)
         case .sync(let answer):
@@ -163,17 +147,28 @@ public struct HistoryScreen: Screen {
             form = nil
             notice = weight.map { "Goal set: \($0.formatted(locales.numeric))." } ?? "Goal cleared."
             makeGraph()
-        case .failed(let text):
-            undoing = false
-            pendingMove = nil
+        case .failed(.history(let request), let text):
+            switch request {
+            case .loadWeightPage: pendingMove = nil
             // The undo did not happen: the change goes back to be undone.
-            if undoInFlight != nil { _ = undo.redo() }
-            undoInFlight = nil
+            case .restoreWeights, .undoEdit: _ = undo.redo()
+            default: break
+            }
             if form != nil { form?.message = text } else { notice = text }
         default:
             return .none
         }
         return .redraw
+    }
+
+    /// An entry changed (an edit, or its undo): the list and the days again.
+    mutating func edited(before: WeightEntry, after: WeightEntry, notice: String, _ context: AppContext) -> Outcome {
+        window.remove([before])
+        window.insert([after], select: true)
+        self.notice = notice
+        form = nil
+        follow(context)
+        return .perform(.history(daysRequest(context)))
     }
 
     mutating func receiveDays(_ days: [DayFigure], start: TrendStart?, _ context: AppContext) -> Outcome {

@@ -69,7 +69,7 @@ public struct MigrationScreen: Screen {
                 break
             }
             return .redraw
-        case .failed(let message):
+        case .failed(.openStore, let message):
             // The migrated store would not open.
             return .quit(Exit(status: 2, message: message))
         default:

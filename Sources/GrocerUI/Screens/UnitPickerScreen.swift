@@ -49,7 +49,7 @@ public struct UnitPickerScreen: Screen, Equatable {
     }
 
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
-        guard case .failed(let text) = result else { return .none }
+        guard case .failed(.setDefaultUnit, let text) = result else { return .none }
         message = text
         return .redraw
     }

@@ -256,7 +256,7 @@ public struct WeightEntryScreen: Screen {
         case .saveWaiting where saving:
             message = Self.waitingText
             return .redraw
-        case .failed(let text):
+        case .failed(.saveWeight, let text):
             saving = false
             message = text
             return .redraw

@@ -83,9 +83,27 @@ import Testing
         _ = app.receive(.saveWaiting)
         #expect(frame(app).contains { $0.contains("Waiting for another grocer to finish writing") })
         #expect(app.handle(.escape) == .perform(.giveUpSave))
-        _ = app.receive(.failed("Not saved: you stopped waiting for the other grocer. Your weight is still typed; Enter saves it."))
+        _ = app.receive(
+            .failed(
+                .saveWeight(Weight(digits: "72", unit: .lbs)!, at: Date(), note: ""),
+                "Not saved: you stopped waiting for the other grocer. Your weight is still typed; Enter saves it."))
         #expect(frame(app).contains { $0.contains("72") })
         #expect(app.handle(.function(3)) != .none)
+    }
+
+    /// Each answer reaches the request that asked: another request's
+    /// failure (a read of the history) does not end the save under way.
+    @Test func anotherRequestsFailureLeavesTheSaveUnderWay() {
+        var app = model()
+        for ch in "72" { _ = app.handle(.char(ch)) }
+        guard case .perform(.saveWeight) = app.handle(.enter) else {
+            Issue.record("no save")
+            return
+        }
+        _ = app.receive(.failed(.history(.openHistory(unit: .lbs, limit: 10)), "Could not read /x: disk I/O error."))
+        #expect(app.screen(.weight, as: WeightEntryScreen.self)?.saving == true)
+        #expect(app.handle(.function(3)) == .none && app.top == .weight)
+        #expect(!frame(app).contains { $0.contains("Could not read /x") })
     }
 
     @Test func qAfterAnyOtherKeyAsksAgainAndWithNothingTypedQuitsAtOnce() {
@@ -307,7 +325,10 @@ import Testing
     @Test func aFailedSaveKeepsTheTextAndSaysSo() {
         var app = model()
         for ch in "72" { _ = app.handle(.char(ch)) }
-        _ = app.receive(.failed("Could not write to /x: disk full. Nothing was lost; try again."))
+        _ = app.receive(
+            .failed(
+                .saveWeight(Weight(digits: "72", unit: .lbs)!, at: Date(), note: ""), "Could not write to /x: disk full. Nothing was lost; try again."
+            ))
         #expect(app.screen(.weight, as: WeightEntryScreen.self)?.field.text == "72")
         #expect(frame(app).contains { $0.contains("disk full") })
     }

@@ -83,12 +83,23 @@ import Testing
         #expect(store.items.first { $0.name == "butter" }?.aisle == Kitchen.dairy)
     }
 
+    /// A failure of another request (a rename) leaves an undone change undone.
+    @Test func anotherRequestsFailureDoesNotPutBackAnUndo() {
+        var (s, store) = manage()
+        store.drive(&s, [.char("d"), .char("y"), .char("u")])
+        #expect(status(s) == "Undid: delete Baking.")
+        var context = testContext()
+        #expect(s.receive(.failed(.groceries(.rename(.aisle, id: 1, to: "x")), "The store is busy."), &context) == .reject)
+        store.drive(&s, [.char("u")])
+        #expect(status(s) == "Nothing to undo.")
+    }
+
     @Test func anUndoThatFailsCanBeTriedAgain() {
         var (s, store) = manage()
         store.drive(&s, [.char("d"), .char("y")])
         var context = testContext()
         #expect(s.handle(.char("u"), &context) == .perform(.groceries(.undoName(s.undo.redoable[0]))))
-        #expect(s.receive(.failed("The store is busy."), &context) == .reject)
+        #expect(s.receive(.failed(.groceries(.undoName(s.undo.redoable[0])), "The store is busy."), &context) == .reject)
         #expect(status(s) == "The store is busy.")
         store.drive(&s, [.char("u")])
         #expect(status(s) == "Undid: delete Baking.")

@@ -100,7 +100,7 @@ struct HistoryFixture {
             entries = (entries + back).sorted { key($0) < key($1) }
             return .weightsRestored(back)
         case .history(.editWeight(let id, let weight, let at, let note)):
-            guard let index = entries.firstIndex(where: { $0.id == id }) else { return .failed("No entry \(id).") }
+            guard let index = entries.firstIndex(where: { $0.id == id }) else { return .failed(effect, "No entry \(id).") }
             let before = entries[index]
             let after = WeightEntry(id: id, weight: weight, recordedAt: at, note: note)
             entries[index] = after
@@ -111,14 +111,14 @@ struct HistoryFixture {
             let after = WeightEntry(id: now.id, weight: back.weight, recordedAt: back.recordedAt)
             entries[index] = after
             entries.sort { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
-            return .weightEdited(before: now, after: after)
+            return .editUndone(before: now, after: after)
         case .history(.loadWeightExtremes(let request)):
             return .weightExtremes(extremes(request), for: request)
         case .history(.setGoal(let weight)):
             goal = weight
             return .goalSet(weight)
         default:
-            return .failed("unexpected \(effect)")
+            return .failed(effect, "unexpected \(effect)")
         }
     }
 

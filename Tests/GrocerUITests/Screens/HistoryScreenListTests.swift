@@ -238,9 +238,26 @@ extension HistoryScreenListTests {
         f.press(.char("d"))
         let outcome = f.screen.handle(.char("u"), &f.context)
         #expect(outcome == .perform(.history(.restoreWeights([HistoryFixture.daily(3)[2]]))))
-        _ = f.screen.receive(.failed("Could not write to /x: disk full. Nothing was lost; try again."), &f.context)
+        _ = f.screen.receive(
+            .failed(.history(.restoreWeights([HistoryFixture.daily(3)[2]])), "Could not write to /x: disk full. Nothing was lost; try again."),
+            &f.context)
         #expect(f.frame()[12].contains("Could not write to /x"))
         f.press(.char("u"))
+        #expect(f.entries.count == 3)
+    }
+
+    /// Each failure names its request: a page read that fails does not
+    /// put back a change already undone (once every failure did).
+    @Test func aFailedReadDoesNotPutBackAnUndoneChange() {
+        var f = history(3)
+        f.press(.char("d"))
+        f.press(.char("u"))
+        #expect(f.entries.count == 3)
+        _ = f.screen.receive(
+            .failed(.history(.loadWeightPage(.newest(limit: EntryWindow.pageSize))), "Could not read /x: disk I/O error."), &f.context)
+        #expect(f.frame()[12].contains("Could not read /x"))
+        f.press(.char("u"))
+        #expect(f.frame()[12].contains("Nothing to undo."))
         #expect(f.entries.count == 3)
     }
 

@@ -36,7 +36,7 @@ import Testing
     @Test func aFailedChangeIsShownUnderTheBox() {
         var context = testContext()
         var picker = UnitPickerScreen(selected: .lbs)
-        _ = picker.receive(.failed("Could not write to /x: disk full. Nothing was lost; try again."), &context)
+        _ = picker.receive(.failed(.setDefaultUnit(.kg), "Could not write to /x: disk full. Nothing was lost; try again."), &context)
         var canvas = Canvas(width: 80, height: 23)
         picker.render(into: &canvas, context)
         #expect(canvas.lines.contains { $0.contains("disk full") })

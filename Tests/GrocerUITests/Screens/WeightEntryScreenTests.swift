@@ -273,7 +273,8 @@ import Testing
         #expect(rendered(s).lines.contains { $0.contains("November 20, 2026 at 12:00") && $0.hasSuffix("PM (yesterday)") })
         type("160.5", into: &s)
         #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "160.5", unit: .lbs)!, at: Self.noon.addingTimeInterval(-86_400), note: "")))
-        _ = s.screen.receive(.failed("x"), &s.context)
+        _ = s.screen.receive(
+            .failed(.saveWeight(Weight(digits: "160.5", unit: .lbs)!, at: Self.noon.addingTimeInterval(-86_400), note: ""), "x"), &s.context)
         _ = s.screen.appear(&s.context)
         #expect(s.screen.daysBack == 0)
         #expect(!rendered(s).lines.contains { $0.contains("yesterday") })

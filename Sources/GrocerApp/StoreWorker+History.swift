@@ -3,14 +3,15 @@ import GrocerCore
 import GrocerStore
 import GrocerUI
 
-extension LiveEffects {
-    /// The history's reads and writes on the store: keyset pages by
+extension StoreWorker {
+    /// The history's reads and writes on the store, on the worker: keyset pages by
     /// (recorded_at, id), the per-day figures the store keeps, the count
     /// once per opening, and the changes `u` can undo.
-    func performHistory(_ request: HistoryRequest) -> EffectResult? {
+    func history(_ request: HistoryRequest) -> EffectResult? {
+        let effect = Effect.history(request)
         switch request {
         case .openHistory(let unit, let limit):
-            return access(.read) { store in
+            return access(.read, effect) { store in
                 let page = try store.weightsNewestFirst(before: nil, limit: limit)
                 let (days, start) = try store.recentWeightDays(unit: unit, asBuilt: zoneRebuild.isSet)
                 // The count from the per-day table the store keeps with every
@@ -22,7 +23,7 @@ extension LiveEffects {
                         height: try store.height(), unreadable: Self.unreadable(page)))
             }
         case .loadWeightPage(let request):
-            return access(.read) { store in
+            return access(.read, effect) { store in
                 let page: WeightPage
                 var entries: [WeightEntry]
                 switch request {
@@ -50,38 +51,38 @@ extension LiveEffects {
                 return .weightPage(entries, for: request, unreadable: Self.unreadable(page))
             }
         case .loadWeightExtremes(let request):
-            return access(.read) { store in
+            return access(.read, effect) { store in
                 .weightExtremes(
                     try store.weightExtremes(from: request.first, through: request.last, period: request.period, unit: request.unit),
                     for: request)
             }
         case .loadWeightDays(let unit):
-            return access(.read) { .weightDays(try $0.weightDays(unit: unit)) }
+            return access(.read, effect) { .weightDays(try $0.weightDays(unit: unit)) }
         case .loadRecentWeightDays(let unit):
-            return access(.read) { store in
+            return access(.read, effect) { store in
                 let (days, start) = try store.recentWeightDays(unit: unit, asBuilt: zoneRebuild.isSet)
                 return .recentWeightDays(days, start: start)
             }
         case .deleteWeights(let ids):
-            return access(.write) { .weightsDeleted(try $0.deleteWeights(ids: ids)) }
+            return access(.write, effect) { .weightsDeleted(try $0.deleteWeights(ids: ids)) }
         case .restoreWeights(let entries):
-            return access(.write) { store in .weightsRestored(try store.restoreWeights(entries)) }
+            return access(.write, effect) { store in .weightsRestored(try store.restoreWeights(entries)) }
         case .undoEdit(let now, let back):
-            return access(.write) { store in
+            return access(.write, effect) { store in
                 do {
                     let (before, after) = try store.undoEdit(now: now, back: back)
-                    return .weightEdited(before: before, after: after)
+                    return .editUndone(before: before, after: after)
                 } catch StoreError.changedElsewhere {
                     return .notUndone("Not undone: another grocer changed or deleted that entry since.")
                 }
             }
         case .editWeight(let id, let weight, let at, let note):
-            return access(.write) { store in
+            return access(.write, effect) { store in
                 let (before, after) = try store.editWeight(id: id, weight: weight, at: at, note: note)
                 return .weightEdited(before: before, after: after)
             }
         case .setGoal(let goal):
-            return access(.write) { store in
+            return access(.write, effect) { store in
                 try store.setGoal(goal)
                 return .goalSet(goal)
             }

@@ -3,40 +3,42 @@ import GrocerCore
 import GrocerStore
 import GrocerUI
 
-/// The grocery screens' store work: reads and writes through the Store's
-/// grocery API, each answered with what the screen needs to draw.
-extension LiveEffects {
-    func performGroceries(_ request: GroceriesRequest) -> EffectResult? {
+/// The grocery screens' store work, on the worker: reads and writes
+/// through the Store's grocery API, each answered with what the screen
+/// needs to draw.
+extension StoreWorker {
+    func groceries(_ request: GroceriesRequest) -> EffectResult? {
         let locale = self.locale
+        let effect = Effect.groceries(request)
         switch request {
         case .load:
-            if let prefetched = groceriesPrefetch.take() { return .groceries(prefetched) }
-            return access(.read) { store in
+            if let readAhead = takeReadAhead() { return .groceries(readAhead) }
+            return access(.read, effect) { store in
                 let page = try store.groceryItemPage()
                 let unreadable = page.report.isComplete ? nil : page.report.summary(shown: 2) + "; they are left in the file"
                 return .groceries(.loaded(items: page.entries, catalog: try Self.catalog(store, locale: locale), unreadable: unreadable))
             }
         case .add(let entry, let locale):
-            return access(.write) { store in
+            return access(.write, effect) { store in
                 let change = try store.addItem(entry, locale: locale)
                 // A typed unit that was new is now in the catalog.
                 let catalog = entry.unit == nil ? nil : try Self.catalog(store, locale: locale)
                 return .groceries(.changed(change, .record, catalog: catalog))
             }
         case .apply(let change, .undo):
-            return access(.write) { store in .groceries(.undone(try store.undo(change))) }
+            return access(.write, effect) { store in .groceries(.undone(try store.undo(change))) }
         case .apply(let change, let purpose):
-            return access(.write) { store in
+            return access(.write, effect) { store in
                 try store.apply(change)
                 return .groceries(.changed(change, purpose))
             }
         case .clearTicked:
-            return access(.write) { store in
+            return access(.write, effect) { store in
                 guard let change = try store.clearTicked() else { return .groceries(.nothingChanged) }
                 return .groceries(.changed(change, .record))
             }
         case .edit(let item, let edit):
-            return access(.write) { store in
+            return access(.write, effect) { store in
                 let catalog = try Self.catalog(store, locale: locale)
                 let storeEdit = GroceryItemEdit(
                     name: edit.name, quantity: edit.quantity,
@@ -47,46 +49,33 @@ extension LiveEffects {
                 return .groceries(.changed(change, .record, catalog: try Self.catalog(store, locale: locale)))
             }
         case .addName(let kind, let name):
-            return catalogWrite { store in _ = try store.names(kind).add(named: name, locale: locale) }
+            return catalogWrite(effect) { store in _ = try store.names(kind).add(named: name, locale: locale) }
         case .rename(let kind, let id, let name):
-            return access(.write) { store in
+            return access(.write, effect) { store in
                 let change = try store.names(kind).rename(id: id, to: name, locale: locale)
                 return .groceries(.nameChanged(change, catalog: try Self.catalog(store, locale: locale)))
             }
         case .delete(let kind, let id):
-            return access(.write) { store in
+            return access(.write, effect) { store in
                 let change = try store.names(kind).delete(id: id)
                 return .groceries(.nameChanged(change, catalog: try Self.catalog(store, locale: locale)))
             }
         case .undoName(let change):
-            return access(.write) { store in
+            return access(.write, effect) { store in
                 let undone = try store.undo(change, locale: locale)
                 return .groceries(.nameUndone(undone, catalog: try Self.catalog(store, locale: locale)))
             }
         case .moveAisle(let id, let index):
             // The store numbers positions from 1.
-            return catalogWrite { store in _ = try store.moveAisle(id: id, to: index + 1) }
+            return catalogWrite(effect) { store in _ = try store.moveAisle(id: id, to: index + 1) }
         }
     }
 
-    /// Reads the grocery list in the background while the person looks at
-    /// the first screen (see `GroceriesPrefetch`).
-    func startGroceriesPrefetch() {
-        guard let store else { return }
-        groceriesPrefetch.start(store: store, path: store.path, locale: locale)
-    }
-
-    /// The person's locale for names (the numeric one: what quick entry reads).
-    private var locale: Locale { groceriesLocale }
-
-    /// The person's locale for names (the numeric one: what quick entry reads).
-    var groceriesLocale: Locale { UserLocale.locale(for: .numeric, environment: environment) }
-
     /// A change to units, places or aisles, answered with everything afresh
     /// (items show the new names).
-    private func catalogWrite(_ body: (Store) throws -> Void) -> EffectResult? {
+    private func catalogWrite(_ effect: Effect, _ body: (Store) throws -> Void) -> EffectResult? {
         let locale = self.locale
-        return access(.write) { store in
+        return access(.write, effect) { store in
             try body(store)
             return .groceries(.loaded(items: try store.groceryItems(), catalog: try Self.catalog(store, locale: locale)))
         }
