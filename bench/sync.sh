@@ -265,7 +265,7 @@ mkcalendar() {
         "$1" || { echo "MKCALENDAR $1 failed" >&2; exit 1; }
 }
 
-# vdir_upload NAME URL FROM WHAT: vdirsyncer uploading the objects of its
+# vdir_upload NAME URL FROM WHAT COMPONENT: vdirsyncer uploading the objects of its
 # folder FROM into a fresh collection at URL (pair NAME), timed; prints
 # its line. Sets V_MS (its sync, without discover).
 vdir_upload() {
@@ -437,6 +437,6 @@ in_folder=$(find "$WORK/vdirsyncer/weights" -name '*.ics' | wc -l)
 ((in_folder == DAYS)) || { echo "  vdirsyncer's folder holds $in_folder weights, not $DAYS" >&2; exit 1; }
 # The reference: vdirsyncer uploading the same objects into a fresh
 # collection.
-vdir_upload weights-upload "${HOME_URL}weights-upload/" weights weights VJOURNAL
+vdir_upload weights_upload "${HOME_URL}weights-upload/" weights weights VJOURNAL
 initial_verdict "$G_INITIAL" "$V_MS"
 fi
