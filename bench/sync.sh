@@ -26,9 +26,9 @@
 #      collection made as grocer makes one: the reference, same goal as 1.
 #
 # The initial syncs are one PUT an object, and Radicale's PUT slows as its
-# collection grows: the script takes about 20 minutes on the 2-core
-# machine, three quarters of it the two uploads of 3,650 weights (README,
-# "Figures"). PARTS="list weights" (the default) runs 1-3 and 4; one of
+# collection grows: the script takes about 13 minutes on the 2-core
+# machine with a load under 2, ten of them the two uploads of 3,650
+# weights (README, "Figures"). PARTS="list weights" (the default) runs 1-3 and 4; one of
 # them runs that part alone. The machine's load average is printed beside
 # each initial sync: a ratio is a figure only when both ran under the same
 # load.
