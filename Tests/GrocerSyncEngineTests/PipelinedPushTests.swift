@@ -46,6 +46,7 @@ import Testing
         }
         func syncLocalItems() throws -> [SyncLocalItem] { try memory.syncLocalItems() }
         func syncLocalWeights() throws -> [SyncLocalWeight] { try memory.syncLocalWeights() }
+        func syncLocalSettings() throws -> SyncedSettings { try memory.syncLocalSettings() }
         func syncConflicts() throws -> [SyncConflict] { try memory.syncConflicts() }
         func dismissSyncConflict(id: Int64) throws { try memory.dismissSyncConflict(id: id) }
     }
