@@ -32,6 +32,12 @@ public struct SyncSummary: Equatable, Sendable, CustomStringConvertible {
         self.sharedUID = sharedUID
     }
 
+    /// The counts `grocer sync --json` prints, in its order: every count
+    /// the line says, so a script sees what a person sees.
+    public var counts: [(name: String, value: Int)] {
+        [("received", received), ("sent", sent), ("conflicts", conflicts), ("unreadable", unreadable), ("sharedUID", sharedUID)]
+    }
+
     /// One more object set aside, for `reason`.
     mutating func setAside(_ reason: String) {
         unreadable += 1

@@ -72,10 +72,7 @@ struct SyncCommand: ParsableCommand {
             }
             if json {
                 return JSONText.write(
-                    JSONText.fields([
-                        ("received", String(total.received)), ("sent", String(total.sent)), ("conflicts", String(total.conflicts)),
-                        ("unreadable", String(total.unreadable)),
-                    ]))
+                    JSONText.fields(total.counts.map { ($0.name, String($0.value)) }))
             }
             print(total.description)
         }

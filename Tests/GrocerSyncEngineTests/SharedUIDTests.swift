@@ -32,6 +32,9 @@ import Testing
         #expect(here.ledger.weights == [Sync.weight("72.50", 0, note: "after a run")])
         #expect(summary.received == 0 && summary.sharedUID == 1)
         #expect(summary.description.hasSuffix("; 1 object on the server has the UID of another and was left alone"))
+        // `sync --json` says it too.
+        #expect(summary.counts.map(\.name) == ["received", "sent", "conflicts", "unreadable", "sharedUID"])
+        #expect(summary.counts.last?.value == 1)
         // The intruder is not rewritten either.
         #expect(server.objects["/alice/weights/intruder.ics"]?.contains("not mine") == true)
     }
