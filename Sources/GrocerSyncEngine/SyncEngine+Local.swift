@@ -32,7 +32,7 @@ extension SyncEngine {
             let agreed = record.agreed.flatMap { kind.read($0)?.value }
             switch (local, agreed) {
             case (nil, nil): if record.href != nil { waiting += 1 }
-            case (let local?, let agreed): if local != agreed { waiting += 1 }
+            case (let local?, let agreed): if local != agreed || kind.reordered(record) { waiting += 1 }
             case (nil, .some): waiting += 1
             }
         }

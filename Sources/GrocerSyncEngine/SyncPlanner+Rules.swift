@@ -7,7 +7,7 @@ import GrocerSync
 /// X-APPLE-SORT-ORDER written again when an aisle moved here (and a
 /// phone's own kept otherwise), and a stale write (the copy agreed before
 /// come back) kept from taking back grocer's change.
-extension SyncPlanner {
+extension SyncKind {
     // MARK: The list's order
 
     /// The X-APPLE-SORT-ORDER to write for a record's item: grocer's order
@@ -17,17 +17,20 @@ extension SyncPlanner {
     /// not the rank: an item added to an aisle would otherwise rewrite
     /// every item after it (requests bounded by what moved).
     func order(for record: SyncRecord) -> Int? {
-        guard let id = record.localID, let now = kind.orders[id] else { return nil }
+        guard let id = record.localID, let now = orders[id] else { return nil }
         guard let then = record.sortOrder else { return now }
         return now / 10_000 != then / 10_000 ? now : nil
     }
 
     /// Whether the item's aisle moved here since the last agreement: its
-    /// object is written again even when the item did not change.
+    /// object is written again even when the item did not change (and
+    /// `sync status` counts it waiting).
     func reordered(_ record: SyncRecord) -> Bool {
         record.sortOrder != nil && order(for: record) != nil
     }
+}
 
+extension SyncPlanner {
     // MARK: Stale writes
 
     /// The three-way merge of a server copy, unless it is a stale write:

@@ -189,9 +189,10 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
             record = agreeing(record, base: base, on: remote)
             plan.batch.records.append(record)
             plan.batch.conflicts += conflicts(uid: record.uid, result.conflicts)
-            if let merged = result.merged, merged != remote.value || reordered(record) {
+            if let merged = result.merged, merged != remote.value || kind.reordered(record) {
                 plan.writes.append(
-                    .put(uid: record.uid, href: remote.href, etag: remote.etag, existing: remote.bytes, value: merged, order: order(for: record)))
+                    .put(uid: record.uid, href: remote.href, etag: remote.etag, existing: remote.bytes, value: merged, order: kind.order(for: record))
+                )
             } else if result.merged == nil {
                 plan.writes.append(.delete(uid: record.uid, href: remote.href, etag: remote.etag))
             }
@@ -227,10 +228,10 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
                 continue
             }
             let base = record.agreed.flatMap(kind.read)?.value
-            guard local != base || reordered(record) else { continue }
+            guard local != base || kind.reordered(record) else { continue }
             if let local {
                 plan.writes.append(
-                    .put(uid: record.uid, href: href, etag: record.etag, existing: record.agreed, value: local, order: order(for: record)))
+                    .put(uid: record.uid, href: href, etag: record.etag, existing: record.agreed, value: local, order: kind.order(for: record)))
             } else {
                 plan.writes.append(.delete(uid: record.uid, href: href, etag: record.etag))
             }

@@ -17,6 +17,10 @@ import Testing
         return text.components(separatedBy: "\r\n").first { $0.hasPrefix("X-APPLE-SORT-ORDER:") }.map { String($0.dropFirst(19)) }
     }
 
+    static func waiting(_ machine: Machine) throws -> Int {
+        try SyncEngine.waiting(ledger: machine.ledger, collection: .list, locale: MemoryLedger.locale, now: Sync.now)
+    }
+
     /// The aisle at `from` moves to `to` (the person reordered the shop).
     static func moveAisle(_ ledger: MemoryLedger, from: Int, to: Int) {
         ledger.state.withLock { state in
@@ -34,8 +38,11 @@ import Testing
         let milk = Self.order(of: "milk", server)
 
         Self.moveAisle(here.ledger, from: 0, to: 2)
+        // `sync status` counts the two rewrites waiting.
+        #expect(try Self.waiting(here) == 2)
         server.resetCounts()
         let summary = try await here.sync()
+        #expect(try Self.waiting(here) == 0)
 
         #expect(Self.order(of: "bread", server) == String(TodoMapping.sortOrder(aislePosition: 2, rank: 0)))
         #expect(Self.order(of: "rolls", server) == String(TodoMapping.sortOrder(aislePosition: 2, rank: 1)))
