@@ -110,9 +110,10 @@ public struct SyncEngine: Sendable {
                 settingsFetched = settingsPlanner.fetched(
                     answer.filter { routed.contains($0.href) }, asked: Array(Set(settingsListing.fetch).union(routed)))
             }
-            // A member listed and not answered: the token stays where it
-            // was, so the next sync lists it and asks again.
-            if fetched.unanswered || settingsFetched.unanswered { token = account.token }
+            // A member listed and not answered, or set aside until its time
+            // comes: the token stays where it was, so the next sync lists
+            // it and asks again.
+            if fetched.unanswered || fetched.readableLater || settingsFetched.unanswered { token = account.token }
         }
 
         // Merge, then apply the pull in one batch.

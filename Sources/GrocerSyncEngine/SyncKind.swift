@@ -18,6 +18,11 @@ struct SyncKind<Value: Hashable & Sendable, Field: Hashable & Sendable & RawRepr
     /// Why `read` gave nil for these bytes, in a person's words: what the
     /// summary says of an object set aside.
     var whyUnread: ([UInt8]) -> String
+    /// Whether bytes `read` refused would read within `WeighInAhead.waited`
+    /// (a weigh-in a phone dated a little ahead: its clock, its zone):
+    /// the token then stays where it was, so a later sync lists the
+    /// object again and takes it once its time has come.
+    var readableLater: ([UInt8]) -> Bool = { _ in false }
     /// The bytes for `value`: `existing` (the server's or the agreed copy)
     /// updated, every line grocer does not own kept; `sortOrder` nil keeps
     /// the order `existing` has.
@@ -88,6 +93,14 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
     }
 }
 
+/// A weigh-in a phone dated after now, waited for.
+enum WeighInAhead {
+    /// How far ahead it is waited for (two days: a clock set wrong, a zone
+    /// taken for UTC); one dated later (2099, a typo) is set aside for
+    /// good, and the token moves past it.
+    static let waited: TimeInterval = 2 * 24 * 60 * 60
+}
+
 extension SyncKind where Value == SyncedWeight, Field == WeightField {
     /// The weights: VJOURNALs.
     static func weights(_ entries: [SyncLocalWeight], now: Date) -> Self {
@@ -104,6 +117,12 @@ extension SyncKind where Value == SyncedWeight, Field == WeightField {
             },
             whyUnread: { bytes in
                 reasonUnread(bytes, "a weight") { (calendar) throws(SyncRefusal) in _ = try JournalMapping.read(calendar, now: now) }
+            },
+            readableLater: { bytes in
+                guard let calendar = try? ICalendar.read(bytes),
+                    let reading = try? JournalMapping.read(calendar, now: now.addingTimeInterval(WeighInAhead.waited))
+                else { return false }
+                return reading.uid != SettingsMapping.uid
             },
             write: { entry, uid, existing, _ in
                 let old = existing.flatMap { try? ICalendar.read($0) }

@@ -45,6 +45,8 @@ struct FetchedPlan<Value> {
     var remotes: [SyncRemote<Value>] = []
     var gone: [String] = []
     var unanswered = false
+    /// An object set aside that reads within `WeighInAhead.waited`.
+    var readableLater = false
     var unreadable = 0
     /// Why, for the first `SyncSummary.reasonsKept` of the unreadable.
     var reasons: [String] = []
@@ -138,6 +140,7 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
             guard let (uid, value) = kind.read(bytes) else {
                 plan.unreadable += 1
                 if plan.reasons.count < SyncSummary.reasonsKept { plan.reasons.append(kind.whyUnread(bytes)) }
+                if kind.readableLater(bytes) { plan.readableLater = true }
                 continue
             }
             plan.remotes.append(SyncRemote(href: response.href, etag: response.etag, bytes: bytes, uid: uid, value: value))

@@ -2,6 +2,7 @@ import Foundation
 import GrocerCore
 import GrocerStore
 import GrocerSync
+import Synchronization
 import Testing
 
 @testable import GrocerSyncEngine
@@ -86,5 +87,35 @@ import Testing
         #expect(summary.reasons == ["an item with no name: its SUMMARY is empty"])
         #expect(here.ledger.list.map(\.name).contains("tea"))
         #expect(here.ledger.list.allSatisfy { $0.name.count <= QuickEntry.maximumNameLength })
+    }
+}
+
+/// A weigh-in a phone dated a little ahead (its clock, its zone) is set
+/// aside until its time comes, then taken: the token does not move past
+/// it. One dated years ahead is set aside for good (the suite above: the
+/// next sync says nothing).
+@Suite struct WeighInAheadTests {
+    let server = FakeCalDAV(path: "/alice/weights/")
+
+    @Test func aWeighInDatedAnHourAheadIsTakenOnceItsTimeHasCome() async throws {
+        let clock = Mutex(Sync.now)
+        let ledger = MemoryLedger(SyncAccount(collection: .weights, url: server.endpoint.url))
+        let engine = SyncEngine(
+            ledger: ledger, client: server.client, collection: .weights, locale: MemoryLedger.locale, now: { clock.withLock { $0 } })
+        ledger.addWeight(Sync.weight("80.00", 0))
+        try await engine.sync()
+        let ahead = ICalDate.utc(Sync.now.addingTimeInterval(3600))
+        server.phonePut("ahead.ics", SetAsideTests.journal("ahead", ["DTSTART:" + ahead, "SUMMARY:79.5 kg"]))
+
+        let early = try await engine.sync()
+        #expect(early.received == 0 && early.unreadable == 1)
+        #expect(ledger.weights.count == 1)
+        // Two hours on, the same server (nothing new on it) gives it.
+        clock.withLock { $0 = Sync.now.addingTimeInterval(7200) }
+        let later = try await engine.sync()
+        #expect(later.received == 1 && later.unreadable == 0)
+        #expect(ledger.weights.count == 2)
+        // And then the token moves on: the next sync has nothing to do.
+        #expect(try await engine.sync() == SyncSummary())
     }
 }
