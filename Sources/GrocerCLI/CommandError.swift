@@ -43,7 +43,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notATime(let text):
             return
                 "'\(text)' is not a time: give 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local), 2026-01-05 (12:00 local), "
-                + "today, yesterday or -3d (3 days ago, at most -36500d), each optionally followed by a time ('yesterday 7:25')."
+                + "today, yesterday or -3d (3 days ago, at most -36500d), each optionally followed by a time ('yesterday 7:25'), "
+                + "or a time alone (7:25, today)."
         case .notADate(let text):
             return "'\(text)' is not a date: give YYYY-MM-DD, e.g. 2026-01-05."
         case .impossibleTime(let text, let problem):

@@ -44,10 +44,19 @@ extension WeightParsing {
     /// a day, then optionally a time of day after a space (or a `T` after a
     /// date). The day is a date ("2026-01-05"), `today`, `yesterday`, or
     /// `-Nd`, N days before today (at `now`, where the person is). The time
-    /// is "7:25" or "07:25", seconds optional. A day alone means 12:00.
-    /// So "2026-01-05T07:30:00Z", "2026-01-05 7:30", "yesterday",
-    /// "today 7:25" and "-2d 21:00" all work.
+    /// is "7:25" or "07:25", seconds optional. A day alone means 12:00; a
+    /// time alone ("7:00") is today's. So "2026-01-05T07:30:00Z",
+    /// "2026-01-05 7:30", "yesterday", "today 7:25", "7:25" and
+    /// "-2d 21:00" all work.
     public static func time(_ text: String, timeZone: TimeZone, now: Date = Date()) throws(CommandError) -> Date {
+        // A time alone: today's (no day has a ':').
+        if !text.contains(" "), text.contains(":"), !text.contains("T") {
+            do {
+                return try time("today " + text, timeZone: timeZone, now: now)
+            } catch {
+                throw .notATime(text)
+            }
+        }
         var dayText = Substring(text)
         var clock: Substring?
         if let space = text.firstIndex(of: " ") {

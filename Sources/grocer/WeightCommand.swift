@@ -100,7 +100,7 @@ struct WeightCommand: ParsableCommand {
     }
 
     static let timeHelp =
-        "When it was weighed: 2026-01-05T07:30:00Z (UTC), '2026-01-05 7:30' (local), 2026-01-05 (12:00 local), today, yesterday or -2d, each with a time ('yesterday 21:10') or at 12:00; from 1900 to 5 minutes after now."
+        "When it was weighed: 2026-01-05T07:30:00Z (UTC), '2026-01-05 7:30' (local), 2026-01-05 (12:00 local), today, yesterday or -2d, each with a time ('yesterday 21:10') or at 12:00, or a time alone (7:00, today); from 1900 to 5 minutes after now."
 
     static let noteHelp = "A note on the weigh-in, one line of at most 200 characters ('after a long run')."
 

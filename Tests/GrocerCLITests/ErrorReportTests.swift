@@ -289,7 +289,8 @@ import Testing
         (
             .notATime("noon"),
             "grocer: 'noon' is not a time: give 2026-01-05T07:30:00Z (UTC), '2026-01-05 07:30' (local), 2026-01-05 (12:00 local), "
-                + "today, yesterday or -3d (3 days ago, at most -36500d), each optionally followed by a time ('yesterday 7:25')."
+                + "today, yesterday or -3d (3 days ago, at most -36500d), each optionally followed by a time ('yesterday 7:25'), "
+                + "or a time alone (7:25, today)."
         ),
         (.notADate("5/1/2026"), "grocer: '5/1/2026' is not a date: give YYYY-MM-DD, e.g. 2026-01-05."),
         (

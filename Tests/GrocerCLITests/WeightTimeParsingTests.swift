@@ -32,6 +32,8 @@ import Testing
         // Numbers past any integer: refused, never a trap (issue 31).
         "-99999999999999999999d", "-9223372036854775808d", "99999999999999999999-01-01", "today 99999999999999999999:00",
         "2026-01-05 07:99999999999999999999",
+        // A time alone that is not a time.
+        "7:0", "25:00", ":30", "7:00:00:00", "7:00ZZ",
     ])
     func refusesAnythingElseNamingTheText(text: String) {
         #expect(throws: CommandError.notATime(text)) { try WeightParsing.time(text, timeZone: Self.newYork) }
@@ -48,6 +50,10 @@ import Testing
         ("-2d", "2026-01-03T17:00:00Z"),
         ("-2d 07:30", "2026-01-03T12:30:00Z"),
         ("-0d 6:00Z", "2026-01-05T06:00:00Z"),
+        // A time alone is today's (issue 34).
+        ("7:00", "2026-01-05T12:00:00Z"),
+        ("21:10:05", "2026-01-06T02:10:05Z"),
+        ("6:00Z", "2026-01-05T06:00:00Z"),
     ])
     func relativeDaysAreLocalDaysBeforeNow(text: String, instant: String) throws {
         let now = Self.utc("2026-01-06T03:00:00Z")
