@@ -169,7 +169,7 @@ public struct WeightEntryScreen: Screen {
             s.message = nil
             return .redraw
         },
-        Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "the unit picker (lbs / kg); note: clear it") { s, _, _ in
+        Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "unit picker (lbs, kg, st); note: clear it") { s, _, _ in
             guard !s.saving else { return .reject }
             s.message = nil
             if s.inNote { return s.note.edit(.ctrl("u")) ? .redraw : .none }

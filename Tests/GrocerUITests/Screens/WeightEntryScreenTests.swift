@@ -111,6 +111,12 @@ import Testing
         #expect(s.handle(.enter) == .perform(.saveWeight(Weight(digits: "180.45", unit: .lbs)!, at: Self.noon, note: "after a run?q")))
     }
 
+    /// The help screen names the picker's three units (issue 34).
+    @Test func theHelpNamesEveryUnitThePickerOffers() throws {
+        let ctrlU = try #require(WeightEntryScreen.bindings.first { $0.keys == [.ctrl("u")] })
+        for unit in DisplayUnit.allCases { #expect(ctrlU.help.contains(unit.rawValue)) }
+    }
+
     /// Ctrl-U in the note clears it (the unit picker is the weight's);
     /// Esc clears both and goes back to the weight; a note alone is not saved.
     @Test func ctrlUClearsTheNoteAndEscClearsBoth() {
