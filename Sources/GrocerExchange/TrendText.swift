@@ -27,6 +27,7 @@ public enum TrendText {
             let target = "Goal: \(fixed2(goal)) \(unit)"
             switch trend.reliableForecast(goal: goal) {
             case .reached: lines.append("\(target), reached.")
+            case .passed(let day): lines.append("\(target), reached on \(day); `grocer weight goal` sets the next.")
             case .inDays:
                 lines.append("\(target), by \(trend.reliableForecastDay(goal: goal).map(String.init(describing:)) ?? "-") at this rate.")
             case .movingAway: lines.append("\(target); the trend is not moving towards it.")

@@ -126,10 +126,25 @@ import Testing
 
     @Test(arguments: [
         ("75", WeightTrend.Forecast.inDays(4)), ("75.5", .inDays(4)), ("79", .reached), ("79.004", .reached),
-        ("85", .movingAway), ("79.5", .movingAway),
+        // 85: never crossed, moving away; 79.5: crossed on the 2nd
+        // (passed, issue 34: reached, not "moving away").
+        ("85", .movingAway), ("79.5", .passed(on: CivilDay(year: 2026, month: 1, day: 2))),
     ])
     func forecastsTheDaysUntilTheTrendReachesTheGoal(goal: String, expected: WeightTrend.Forecast) {
         #expect(Self.falling.forecast(goal: kg(goal)) == expected)
+    }
+
+    /// A goal the trend went past and stayed past: reached, on the first
+    /// day past it, with or without a rate.
+    @Test func aGoalTheTrendWentPastWasReachedOnTheDayItCrossed() {
+        let days = [80, 70, 70, 70, 70].enumerated().map { i, kg in DayFigure(day: day(2026, 1, 1 + i), sum: Decimal(kg), count: 1) }
+        let trend = WeightTrend(days: days, unit: .kg)  // trends 80, 79, 78.1, 77.29, 76.561
+        let goal = kg("78.4")
+        #expect(trend.forecast(goal: goal) == .passed(on: trend.points[2].day))
+        #expect(trend.reliableForecast(goal: goal) == .passed(on: trend.points[2].day))
+        #expect(trend.forecastDay(goal: goal) == trend.points[2].day)
+        // A goal it never crossed stays "moving away".
+        #expect(trend.forecast(goal: trend.points[0].trend + 1) == .movingAway)
     }
 
     @Test func forecastDayIsCountedFromTheLastDayWithEntries() {

@@ -45,4 +45,17 @@ import Testing
         let up = Self.nineDays(from: 170, step: 1)
         #expect(TrendText.render(up, range: .all, goal: 160).hasSuffix("Goal: 160.00 lbs; the trend is not moving towards it.\n"))
     }
+
+    /// A goal the trend went past: reached, on the day it crossed, and
+    /// how to set the next (issue 34), never "not moving towards it".
+    @Test func aGoalPassedSaysWhenItWasReached() throws {
+        let down = Self.nineDays(from: 180, step: -1)
+        let goal = try #require(down.points.dropFirst(3).first).trend + Decimal(string: "0.01")!
+        guard case .passed(let day) = down.forecast(goal: goal) else {
+            Issue.record("not passed: \(down.forecast(goal: goal))")
+            return
+        }
+        let text = TrendText.render(down, range: .all, goal: goal)
+        #expect(text.hasSuffix("Goal: \(TrendJSON.fixed2(goal)) lbs, reached on \(day); `grocer weight goal` sets the next.\n"), "\(text)")
+    }
 }

@@ -175,7 +175,10 @@ public struct WeightTrend: Sendable {
     /// (no date) when the rate is not reliable; a goal reached is reached.
     public func reliableForecast(goal: Decimal) -> Forecast {
         let forecast = forecast(goal: goal)
-        return forecast == .reached || rateIsReliable ? forecast : .noRate
+        switch forecast {
+        case .reached, .passed: return forecast
+        default: return rateIsReliable ? forecast : .noRate
+        }
     }
 
     /// The day of `reliableForecast(goal:)`, or nil when none is shown.
@@ -211,6 +214,9 @@ public struct WeightTrend: Sendable {
         case reached
         /// Whole days from the last day with entries until the trend reaches the goal.
         case inDays(Int)
+        /// The trend crossed the goal on `on` (the first day past it) and has
+        /// stayed past it since: reached, and time for the next (issue 34).
+        case passed(on: CivilDay)
         /// The trend moves away from the goal, or does not move.
         case movingAway
         /// More than three years out at this rate.
@@ -224,11 +230,27 @@ public struct WeightTrend: Sendable {
         guard let last = points.last else { return .noRate }
         let distance = goal - last.trend
         if distance.rounded(scale: 2) == 0 { return .reached }
-        guard let slope = slopePerDay else { return .noRate }
-        guard slope != 0, (slope > 0) == (distance > 0) else { return .movingAway }
+        guard let slope = slopePerDay else { return passed(goal, last) ?? .noRate }
+        guard slope != 0, (slope > 0) == (distance > 0) else { return passed(goal, last) ?? .movingAway }
         let days = (distance / slope).rounded(scale: 0, mode: .up)
         guard days <= Decimal(WeightTrend.forecastLimitDays) else { return .tooFar }
         return .inDays(NSDecimalNumber(decimal: days).intValue)
+    }
+
+    /// `.passed` when the trend crossed `goal` within the last year and
+    /// has stayed past it since: on the first day with entries past it.
+    /// A year, as every range but `all`: a trend made from the recent days
+    /// (`TrendStart`) answers as one made from every day.
+    private func passed(_ goal: Decimal, _ last: TrendPoint) -> Forecast? {
+        let below = last.trend < goal
+        func across(_ trend: Decimal) -> Bool { (trend < goal) != below && (trend - goal).rounded(scale: 2) != 0 }
+        let boundary = last.day.adding(days: -365)
+        let window = points.firstIndex { $0.day > boundary } ?? points.count
+        if let before = points[window...].lastIndex(where: { across($0.trend) }) {
+            return before + 1 < points.count ? .passed(on: points[before + 1].day) : nil
+        }
+        guard let then = trend(on: boundary), across(then), window < points.count else { return nil }
+        return .passed(on: points[window].day)
     }
 
     /// The calendar day of the forecast, or nil when none is shown.
@@ -241,6 +263,7 @@ public struct WeightTrend: Sendable {
         switch forecast {
         case .inDays(let days): return last.day.adding(days: days)
         case .reached: return last.day
+        case .passed(let day): return day
         default: return nil
         }
     }

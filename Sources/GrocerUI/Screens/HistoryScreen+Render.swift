@@ -106,6 +106,7 @@ extension HistoryScreen {
             var text = "Goal \(weightText(target))"
             switch trend.reliableForecast(goal: target) {
             case .reached: text += " reached"
+            case .passed(let day): text += " reached " + formats.dayWithYear(day) + " (t: next)"
             case .noRate: text += " by --"
             case .inDays: trend.reliableForecastDay(goal: target).map { text += " by " + formats.dayWithYear($0) }
             case .movingAway, .tooFar: break

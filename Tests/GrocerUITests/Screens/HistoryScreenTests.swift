@@ -104,6 +104,18 @@ import Testing
         #expect(DayFormats(locales: .fixed()).dayWithYear(CivilDay(year: 2027, month: 3, day: 12)) == "Mar 12, 2027")
     }
 
+    /// A goal the trend went past: "reached" on its day, and `t` for the
+    /// next (issue 34).
+    @Test func aGoalPassedIsReachedOnItsDay() throws {
+        let f = HistoryFixture(entries: losing(from: 8050), goal: Weight(digits: "80", unit: .kg))
+        let trend = try #require(f.screen.trend)
+        guard case .passed(let day) = trend.forecast(goal: 80) else {
+            Issue.record("not passed: \(trend.forecast(goal: 80))")
+            return
+        }
+        #expect(f.frame()[11].hasSuffix("Goal 80.0 kg reached \(DayFormats(locales: .fixed()).dayWithYear(day)) (t: next)"), "\(f.frame()[11])")
+    }
+
     /// With a height set, the BMI of the trend follows it (81.918 kg: 25.28
     /// at 180 cm, 25.19 at 5 ft 11 in); without one, no BMI anywhere.
     @Test func withAHeightTheFiguresShowTheTrendsBMI() {
