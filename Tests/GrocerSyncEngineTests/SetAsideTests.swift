@@ -103,7 +103,7 @@ import Testing
         let engine = SyncEngine(
             ledger: ledger, client: server.client, collection: .weights, locale: MemoryLedger.locale, now: { clock.withLock { $0 } })
         ledger.addWeight(Sync.weight("80.00", 0))
-        try await engine.sync()
+        _ = try await engine.sync()
         let ahead = ICalDate.utc(Sync.now.addingTimeInterval(3600))
         server.phonePut("ahead.ics", SetAsideTests.journal("ahead", ["DTSTART:" + ahead, "SUMMARY:79.5 kg"]))
 
