@@ -79,6 +79,15 @@ public struct ICalComponent: Equatable, Hashable, Sendable {
         setting(name, to: line.map { [$0] } ?? [])
     }
 
+    /// `new` in the place of `old` (`replacing`), or added after the
+    /// children when there was none: a mapping's written component put back.
+    public func placing(_ new: ICalComponent, over old: ICalComponent?) -> ICalComponent {
+        if let old { return replacing(old, with: new) }
+        var changed = self
+        changed.children.append(.component(new))
+        return changed
+    }
+
     /// The component with its first child equal to `old` made `new`.
     public func replacing(_ old: ICalComponent, with new: ICalComponent) -> ICalComponent {
         var changed = self

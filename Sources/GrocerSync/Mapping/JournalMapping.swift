@@ -70,9 +70,6 @@ public enum JournalMapping {
         }
         guard journal != old else { return calendar }
         journal = journal.setting("DTSTAMP", to: ContentLine(name: "DTSTAMP", value: ICalDate.utc(now)))
-        if let old { return calendar.replacing(old, with: journal) }
-        var changed = calendar
-        changed.children.append(.component(journal))
-        return changed
+        return calendar.placing(journal, over: old)
     }
 }

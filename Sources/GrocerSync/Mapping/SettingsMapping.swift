@@ -117,9 +117,6 @@ public enum SettingsMapping {
         set("X-GROCER-HEIGHT", settings.height?.stored)
         guard journal != old else { return calendar }
         journal = journal.setting("DTSTAMP", to: ContentLine(name: "DTSTAMP", value: ICalDate.utc(now)))
-        if let old { return calendar.replacing(old, with: journal) }
-        var changed = calendar
-        changed.children.append(.component(journal))
-        return changed
+        return calendar.placing(journal, over: old)
     }
 }

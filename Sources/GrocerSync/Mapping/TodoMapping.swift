@@ -140,10 +140,7 @@ public enum TodoMapping {
         guard todo != old else { return calendar }
         todo = todo.setting("DTSTAMP", to: ContentLine(name: "DTSTAMP", value: ICalDate.utc(now)))
         todo = todo.setting("LAST-MODIFIED", to: ContentLine(name: "LAST-MODIFIED", value: ICalDate.utc(now)))
-        if let old { return calendar.replacing(old, with: todo) }
-        var changed = calendar
-        changed.children.append(.component(todo))
-        return changed
+        return calendar.placing(todo, over: old)
     }
 
     /// X-APPLE-SORT-ORDER for an item: its aisle's position, then its rank
