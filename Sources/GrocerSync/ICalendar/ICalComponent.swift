@@ -41,9 +41,14 @@ public struct ICalComponent: Equatable, Hashable, Sendable {
         children.compactMap { if case .component(let component) = $0 { component } else { nil } }
     }
 
-    public func properties(named name: String) -> [ContentLine] { properties.filter { $0.is(name) } }
+    public func properties(named name: String) -> [ContentLine] {
+        children.compactMap { if case .property(let line) = $0, line.is(name) { line } else { nil } }
+    }
 
-    public func property(_ name: String) -> ContentLine? { properties.first { $0.is(name) } }
+    public func property(_ name: String) -> ContentLine? {
+        for case .property(let line) in children where line.is(name) { return line }
+        return nil
+    }
 
     public func components(named name: String) -> [ICalComponent] { components.filter { $0.name == name.uppercased() } }
 

@@ -23,7 +23,7 @@ public enum ICalText {
     /// A TEXT value read: the escapes undone. A backslash before any other
     /// character (which RFC 5545 does not allow) is kept with it.
     public static func unescaped(_ value: some StringProtocol) -> String {
-        guard value.contains("\\") else { return String(value) }
+        guard value.utf8.contains(UInt8(ascii: "\\")) else { return String(value) }
         var out = ""
         var escaping = false
         for scalar in value.unicodeScalars {

@@ -13,7 +13,10 @@ public struct KnownNames: Sendable {
     public init(_ names: [String], locale: Locale) {
         let folder = NameFolder(locale: locale)
         var byKey: [NameKey: String] = [:]
-        for name in names where byKey[folder.key(name)] == nil { byKey[folder.key(name)] = name }
+        for name in names {
+            let key = folder.key(name)
+            if byKey[key] == nil { byKey[key] = name }
+        }
         self.byKey = byKey
         self.folder = folder
     }

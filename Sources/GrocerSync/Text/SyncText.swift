@@ -9,6 +9,16 @@ public enum SyncText {
     /// invisible ones taken out, the ends trimmed, and cut to its first
     /// `limit - 1` characters and "…" when longer than `limit`.
     public static func cleaned(_ text: String, limit: Int) -> String {
+        // Most values need nothing done: kept as they are, with no copy.
+        if text.utf8.count <= limit, isClean(text) { return text }
+        let clean = collapsed(text)
+        guard clean.count > limit else { return clean }
+        return WeightNote.trimmed(String(clean.prefix(max(0, limit - 1)))) + "…"
+    }
+
+    /// `text` with each run of control and white-space characters made one
+    /// space, the invisible ones taken out, the ends trimmed.
+    static func collapsed(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -21,9 +31,29 @@ public enum SyncText {
             pendingSpace = false
             out.append(scalar)
         }
-        let clean = String(out)
-        guard clean.count > limit else { return clean }
-        return WeightNote.trimmed(String(clean.prefix(max(0, limit - 1)))) + "…"
+        return String(out)
+    }
+
+    /// Whether `collapsed` would give `text` back unchanged: no control,
+    /// invisible or other white-space scalar, no space at either end or
+    /// after another. ASCII is judged by its value, without asking
+    /// Unicode's tables.
+    static func isClean(_ text: String) -> Bool {
+        var previousSpace = true
+        for scalar in text.unicodeScalars {
+            if scalar == " " {
+                if previousSpace { return false }
+                previousSpace = true
+                continue
+            }
+            previousSpace = false
+            if scalar.isASCII {
+                if scalar.value < 0x21 || scalar.value == 0x7F { return false }
+            } else if PlainText.isControl(scalar) || scalar.properties.isWhitespace || PlainText.isInvisible(scalar) {
+                return false
+            }
+        }
+        return !previousSpace || text.isEmpty
     }
 
     /// The most characters of a value grocer writes to a server.

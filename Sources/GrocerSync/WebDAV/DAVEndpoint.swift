@@ -64,6 +64,7 @@ public struct DAVEndpoint: Equatable, Hashable, Sendable, CustomStringConvertibl
     static func normalPath(_ path: String) -> String? {
         let bytes = Array(path.utf8)
         guard bytes.first == UInt8(ascii: "/") else { return nil }
+        if isNormal(bytes) { return path }
         let segments = bytes.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         var out = ""
         for (index, segment) in segments.enumerated() {
@@ -92,6 +93,25 @@ public struct DAVEndpoint: Equatable, Hashable, Sendable, CustomStringConvertibl
 
     /// The bytes a path takes as they are: unreserved, sub-delims, ":"
     /// and "@" (RFC 3986, 3.3).
+    /// Whether a path ("/" first) is already in the normal form: no
+    /// escape, only bytes kept as they are, no segment empty (but the
+    /// last), "." or "..". Then `normalPath` gives it back as it is, and
+    /// no copy is made (a sync asks this of every record's href).
+    private static func isNormal(_ bytes: [UInt8]) -> Bool {
+        var start = 1
+        for index in 1...bytes.count {
+            guard index == bytes.count || bytes[index] == UInt8(ascii: "/") else {
+                guard kept.contains(bytes[index]) else { return false }
+                continue
+            }
+            let segment = bytes[start..<index]
+            if segment.isEmpty, index != bytes.count { return false }
+            if segment.elementsEqual([0x2E]) || segment.elementsEqual([0x2E, 0x2E]) { return false }
+            start = index + 1
+        }
+        return true
+    }
+
     private static let kept = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8))
 
     /// A segment's bytes with its escapes decoded; nil when an escape is
@@ -170,6 +190,15 @@ public struct DAVEndpoint: Equatable, Hashable, Sendable, CustomStringConvertibl
         if href.hasPrefix("/") {
             guard !href.hasPrefix("//") else { return nil }
             return Self.normalPath(href)
+        }
+        // The form `member` gives (the origin, then the path), as the
+        // records keep it: the path taken as it is, without parsing the
+        // URL again (that was most of a sync's cost per record).
+        let origin = self.origin
+        if href.utf8.starts(with: origin.utf8), href.utf8.dropFirst(origin.utf8.count).first == UInt8(ascii: "/"),
+            !href.utf8.contains(UInt8(ascii: "?")), !href.utf8.contains(UInt8(ascii: "#"))
+        {
+            return Self.normalPath(String(decoding: href.utf8.dropFirst(origin.utf8.count), as: UTF8.self))
         }
         guard let components = URLComponents(string: href), components.scheme?.lowercased() == scheme,
             components.host?.lowercased() == host, (components.port ?? (scheme == "https" ? 443 : 80)) == port,

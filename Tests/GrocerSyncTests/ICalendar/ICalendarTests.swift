@@ -166,4 +166,19 @@ import Testing
         let bytes = Array("BEGIN:VCALENDAR\r\nX:".utf8) + [0xFF, 0xFE] + Array("\r\nEND:VCALENDAR\r\n".utf8)
         #expect(throws: ICalendar.Problem.notUTF8) { try ICalendar.read(bytes) }
     }
+
+    /// Names match whatever their case, and only as whole names: the
+    /// lookup compares bytes, without making upper-case copies.
+    @Test func namesMatchWithoutRegardToCaseAndOnlyWhole() throws {
+        let calendar = try ICalendar.read(
+            "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nsummary;x-Lang=fr:Thé\r\nX-GROCER-NAME:thé\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        let todo = try #require(calendar.components(named: "vtodo").first)
+        #expect(todo.property("SUMMARY")?.value == "Thé")
+        #expect(todo.property("Summary")?.parameter("X-LANG")?.values == ["fr"])
+        #expect(todo.property("x-grocer-name")?.value == "thé")
+        #expect(todo.property("SUMMAR") == nil && todo.property("SUMMARYX") == nil && todo.property("X-GROCER-NAMF") == nil)
+        #expect(todo.properties(named: "SUMMARY").count == 1)
+        #expect(!ContentLine(name: "SUMMARY", value: "").is("SUMMARY-"))
+        #expect(ContentLine(name: "x-a-1", value: "").is("X-A-1"))
+    }
 }

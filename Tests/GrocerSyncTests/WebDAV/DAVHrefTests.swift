@@ -21,6 +21,8 @@ import Testing
         #expect(endpoint.member("/alice/groceries/%61.ics") == "http://127.0.0.1:5232/alice/groceries/a.ics")
         #expect(endpoint.member("/alice/groceries/my%20list.ics") == "http://127.0.0.1:5232/alice/groceries/my%20list.ics")
         #expect(endpoint.member("HTTP://127.0.0.1:5232/alice/groceries/a.ics") == "http://127.0.0.1:5232/alice/groceries/a.ics")
+        #expect(endpoint.member("http://127.0.0.1:5232/alice/groceries/caf%c3%a9.ics") == "http://127.0.0.1:5232/alice/groceries/caf%C3%A9.ics")
+        #expect(endpoint.member("http://127.0.0.1:5232/alice/groceries/%61.ics") == "http://127.0.0.1:5232/alice/groceries/a.ics")
     }
 
     /// `sync setup` refuses a collection URL whose path is not plain.
@@ -51,6 +53,12 @@ import Testing
             "http://x@127.0.0.1:5232/alice/groceries/a.ics", "/alice/groceries/a%0Ab.ics", "/alice/groceries/a%5C..%5Cb.ics",
             "/alice/groceries/a%zz.ics",
             "/alice/groceries", "/alice/groceries/",
+            // The whole-URL form, as records keep it.
+            "http://127.0.0.1:5232/alice/groceries/%2e%2e/weights/w.ics", "http://127.0.0.1:5232/alice/groceries/a.ics?x",
+            "http://127.0.0.1:5232/alice/groceries/a.ics#x", "http://127.0.0.1:5232@evil.example/alice/groceries/a.ics",
+            "http://127.0.0.1:52320/alice/groceries/a.ics", "http://127.0.0.1:5232/alice/groceries/a b.ics",
+            "http://127.0.0.1:5232/alice/groceries/sub/a.ics", "http://127.0.0.1:5232/alice/groceries/",
+            "http://127.0.0.1:5232/alice/groceries/a%2Fb.ics",
         ] {
             #expect(endpoint.member(hostile) == nil, "\(hostile)")
         }
