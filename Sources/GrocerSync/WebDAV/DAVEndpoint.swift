@@ -156,7 +156,7 @@ public struct DAVEndpoint: Equatable, Hashable, Sendable, CustomStringConvertibl
     /// scheme://host[:port], the port only when not the scheme's own.
     public var origin: String {
         let standard = (scheme == "https" && port == 443) || (scheme == "http" && port == 80)
-        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let shownHost = host.utf8.contains(UInt8(ascii: ":")) && !host.hasPrefix("[") ? "[\(host)]" : host
         return "\(scheme)://\(shownHost)" + (standard ? "" : ":\(port)")
     }
 
@@ -173,7 +173,7 @@ public struct DAVEndpoint: Equatable, Hashable, Sendable, CustomStringConvertibl
     public func member(_ href: String) -> String? {
         guard let path = normalPathOnThisOrigin(href), path.hasPrefix(self.path) else { return nil }
         let name = path.dropFirst(self.path.count)
-        guard !name.isEmpty, !name.contains("/") else { return nil }
+        guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { return nil }
         return origin + path
     }
 

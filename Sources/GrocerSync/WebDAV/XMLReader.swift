@@ -245,7 +245,7 @@ public enum XMLReader {
         /// refused. Line ends become LF.
         func resolved(_ bytes: ArraySlice<UInt8>, at offset: Int) throws(Problem) -> String {
             let text = Self.normalised(String(decoding: bytes, as: UTF8.self))
-            guard text.contains("&") else { return text }
+            guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
             var out = ""
             var rest = Substring(text)
             while let amp = rest.firstIndex(of: "&") {
