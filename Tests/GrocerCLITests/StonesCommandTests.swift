@@ -16,6 +16,7 @@ import Testing
     @Test func addTakesStonesAsOneOrTwoWordsAndSaysStones() throws {
         #expect(try WeightCommand.Add.parse(["11", "7"]).value == "11 7")
         #expect(try WeightCommand.Add.parse(["11 st 7 lb", "--unit", "st"]).unit == .st)
+        #expect(throws: (any Error).self) { try WeightCommand.Add.parse([]) }
         #expect(try WeightParsing.parse("11 7", in: .st, locale: Self.posix) == Weight(digits: "161", unit: .lbs))
         #expect(try WeightParsing.parse("11st7.5", in: .st, locale: Self.posix) == Weight(digits: "161.5", unit: .lbs))
         let entry = WeightEntry(id: 3, weight: Weight(digits: "161.5", unit: .lbs)!, recordedAt: Self.at)
