@@ -41,10 +41,6 @@ struct WeightCommand: ParsableCommand {
 
         @OptionGroup var store: StoreOptions
 
-        func validate() throws {
-            if words.isEmpty { throw ValidationError("Give the weight, e.g. 'grocer weight add 72.5' (in stones: 11 4.5).") }
-        }
-
         func run() throws {
             let note = try self.note.map { text throws(CommandError) in try WeightParsing.note(text) } ?? ""
             let db = try store.open()
