@@ -16,6 +16,9 @@ export XDG_DATA_HOME="$TMPROOT/data" XDG_STATE_HOME="$TMPROOT/state"
 # writes the real ~/.config/grocer/logins.
 export XDG_CONFIG_HOME="$TMPROOT/config"
 export GROCER_STORE="$TMPROOT/store.sqlite"
+# A new store's unit is its region's (LC_MEASUREMENT): the tests' stores
+# start in lbs wherever they run; a test of the rule unsets it.
+export LC_MEASUREMENT=en_US.UTF-8
 failures=0
 
 tm() { tmux -L "$TMUX_SOCKET" "$@"; }

@@ -12,9 +12,10 @@ source "$(dirname "$0")/caldav.sh"
 source "$(dirname "$0")/sync.sh"
 needs_tools sqlite3 jq curl python3
 
-# settings_of STORE: goal, unit and height as the commands print them.
+# settings_of STORE: goal (in kg, whatever the unit: with st it prints in
+# stones), unit and height as the commands print them.
 settings_of() {
-    GROCER_STORE=$1 G weight goal
+    GROCER_STORE=$1 G weight goal --unit kg
     GROCER_STORE=$1 G unit
     GROCER_STORE=$1 G height
 }
@@ -50,6 +51,7 @@ the_settings_on_two_stores() {
     want=$(printf 'Goal: 74 kg\nst\nHeight: 180 cm (5 ft 10.9 in)')
     [[ $(settings_of "$a") == "$want" ]] || fail "a shows: $(settings_of "$a")"
     [[ $(settings_of "$b") == "$want" ]] || fail "b shows: $(settings_of "$b")"
+    [[ $(GROCER_STORE=$b G weight goal) == "Goal: 11 st 9.14 lb (74 kg)" ]] || fail "b's goal in st: $(GROCER_STORE=$b G weight goal)"
 
     # Both change the goal: the server's (a's, synced first) shows, b's is
     # a conflict, and taking it sends it.
@@ -57,16 +59,16 @@ the_settings_on_two_stores() {
     GROCER_STORE=$b G weight goal 72 --unit kg >/dev/null || fail "goal on b"
     GROCER_STORE=$a synced "sync: 0 received, 1 sent, no conflicts"
     GROCER_STORE=$b synced "sync: 1 received, 0 sent, 1 conflict"
-    [[ $(GROCER_STORE=$b G weight goal) == "Goal: 73 kg" ]] || fail "b's goal: $(GROCER_STORE=$b G weight goal)"
+    [[ $(GROCER_STORE=$b G weight goal --unit kg) == "Goal: 73 kg" ]] || fail "b's goal: $(GROCER_STORE=$b G weight goal)"
     local conflicts id
     conflicts=$(GROCER_STORE=$b G sync conflicts --json)
     [[ $(jq length <<<"$conflicts") == 1 ]] || fail "b's conflicts: $conflicts"
     id=$(jq -r '.[0].id' <<<"$conflicts")
     GROCER_STORE=$b G sync conflicts --take "$id" >/dev/null || fail "take $id on b: $conflicts"
-    [[ $(GROCER_STORE=$b G weight goal) == "Goal: 72 kg" ]] || fail "b's goal after take: $(GROCER_STORE=$b G weight goal)"
+    [[ $(GROCER_STORE=$b G weight goal --unit kg) == "Goal: 72 kg" ]] || fail "b's goal after take: $(GROCER_STORE=$b G weight goal)"
     GROCER_STORE=$b synced "sync: 0 received, 1 sent, no conflicts"
     GROCER_STORE=$a synced "sync: 1 received, 0 sent, no conflicts"
-    [[ $(GROCER_STORE=$a G weight goal) == "Goal: 72 kg" ]] || fail "a's goal: $(GROCER_STORE=$a G weight goal)"
+    [[ $(GROCER_STORE=$a G weight goal --unit kg) == "Goal: 72 kg" ]] || fail "a's goal: $(GROCER_STORE=$a G weight goal)"
     [[ $(GROCER_STORE=$a G weight list --json | jq length) == 1 ]] || fail "a's weights: $(GROCER_STORE=$a G weight list)"
 }
 

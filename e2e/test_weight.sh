@@ -274,7 +274,7 @@ the_screen_opens_the_store_named_with_store() {
 
 # Stones: picked in the unit picker (the third), typed as whole stones, a
 # space and the pounds, shown as "11 st 4.5 lb", kept in pounds; the
-# choice is kept.
+# choice is kept; the goal is typed in stones.
 stones_are_picked_typed_shown_and_kept_in_pounds() {
     start
     wait_for "Enter Today's Weight" || return 1
@@ -289,8 +289,18 @@ stones_are_picked_typed_shown_and_kept_in_pounds() {
     send Enter
     wait_for "Weight History" || return 1
     wait_for "Saved 11 st 4.5 lb (158.5 lbs)" || return 1
-    [[ $("$GROCER_BIN" weight list | cut -f3) == "158.5 lbs" ]] || fail "stored: $("$GROCER_BIN" weight list)"
+    # Kept in pounds; weight list shows the store's unit, stones (issue 34).
+    [[ $("$GROCER_BIN" weight list | cut -f3) == "11 st 4.5 lb" ]] || fail "listed: $("$GROCER_BIN" weight list)"
+    [[ $("$GROCER_BIN" weight list --json | jq -c '.[0] | [.value, .unit]') == '[158.5,"lbs"]' ]] || fail "stored: $("$GROCER_BIN" weight list --json)"
     [[ $("$GROCER_BIN" unit) == st ]] || fail "unit: $("$GROCER_BIN" unit)"
+    # The goal is typed in stones too: "11 7" is 11 st 7 lb, not 117 lbs.
+    send t
+    wait_for "Goal: [" || return 1
+    type_text "11 7"
+    wait_for "Goal: [11 7] st" || return 1
+    send Enter
+    wait_for "Goal 11 st 7 lb" || return 1
+    [[ $("$GROCER_BIN" weight goal) == "Goal: 11 st 7 lb" ]] || fail "goal: $("$GROCER_BIN" weight goal)"
 }
 
 run_test "Up backfills yesterday: the date says so, the entry is yesterday's" up_backfills_yesterday

@@ -208,11 +208,95 @@ stones_from_the_command_line() {
     [[ $(G unit st) == st && $(G unit) == st && $(G unit --json) == '{"unit": "st"}' ]] || fail "unit st: $(G unit --json)" || return 1
     G weight add "11 4.5" --at 2026-01-05T07:30:00Z >/dev/null || fail "add 11 4.5: exit $?" || return 1
     G weight add "11 st 2 lb" --unit kg --at 2026-01-06T07:30:00Z >/dev/null || fail "add 11 st 2 lb: exit $?" || return 1
-    [[ $(G weight list --utc | cut -f3 | tr '\n' ' ') == "158.5 lbs 156 lbs " ]] || fail "list: $(G weight list --utc)"
+    [[ $(G weight list --utc | cut -f3 | tr '\n' '|') == "11 st 4.5 lb|11 st 2 lb|" ]] || fail "list: $(G weight list --utc)"
+    [[ $(G weight list --json | jq -c '[.[] | [.value, .unit]]') == '[[158.5,"lbs"],[156,"lbs"]]' ]] || fail "json: $(G weight list --json)"
     out=$(G weight add 158.5 2>&1); rc=$?
     ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"is not a weight in stones"* ]] || fail "158.5 in stones: exit $rc: $out"
     G weight add 72 --unit kg >/dev/null || fail "--unit kg beside st" || return 1
     G unit lbs >/dev/null
+}
+
+# With the unit st every command that shows or takes a weight does so in
+# stones and pounds; --unit lbs|kg|st on each; JSON and export keep pounds.
+stones_in_every_command() {
+    export TZ=UTC
+    local out rc
+    G unit st >/dev/null || return 1
+    [[ $(G weight add 11 7 --at 2026-01-05T07:30:00Z) == "Saved 11 st 7 lb at 2026-01-05T07:30:00Z as id 1" ]] || fail "add 11 7" || return 1
+    [[ $(G weight add "11 st 6.5 lb" --at 2026-01-06T07:30:00Z) == "Saved 11 st 6.5 lb at 2026-01-06T07:30:00Z as id 2" ]] || fail "add 11 st 6.5 lb"
+    G weight add 11st6 --at 2026-01-07T07:30:00Z >/dev/null || fail "add 11st6" || return 1
+    G weight add 72.5 --unit kg --at 2026-01-08T07:30:00Z >/dev/null || fail "add in kg" || return 1
+    [[ $(G weight list --utc | cut -f3 | tr '\n' '|') == "11 st 7 lb|11 st 6.5 lb|11 st 6 lb|11 st 5.84 lb (72.5 kg)|" ]] || fail "list: $(G weight list)"
+    [[ $(G weight list --unit lbs | cut -f3 | tr '\n' '|') == "161 lbs|160.5 lbs|160 lbs|159.84 lbs (72.5 kg)|" ]] || fail "list --unit lbs: $(G weight list --unit lbs)"
+    [[ $(G weight list --unit kg | cut -f3 | head -1) == "73.03 kg (161 lbs)" ]] || fail "list --unit kg: $(G weight list --unit kg)"
+    [[ $(G weight list --json | jq -c '.[0] | [.value, .unit]') == '[161,"lbs"]' ]] || fail "list --json: $(G weight list --json)"
+    out=$(G weight trend --range all) || return 1
+    [[ $out == *$'\n2026-01-05     11 st 7 lb     11 st 7 lb\n'* && $out == *$'\nTrend: 11 st 6.8 lb on 2026-01-08.'* ]] || fail "trend: $out"
+    [[ $(G weight trend --json | jq -r .unit) == lbs ]] || fail "trend --json: $(G weight trend --json)"
+    [[ $(G weight trend --range all --unit kg) == *$'\nTrend: 72.92 kg on 2026-01-08.'* ]] || fail "trend --unit kg: $(G weight trend --unit kg --range all)"
+    out=$(G weight averages --by month) || return 1
+    [[ $out == *$'\n2026-01-01          4   11 st 6.3 lb   11 st 5.8 lb     11 st 7 lb' ]] || fail "averages: $out"
+    [[ $(G weight averages --json | jq -r .unit) == lbs ]] || fail "averages --json"
+    [[ $(G weight averages --by month --unit kg) == *$'\n2026-01-01          4      72.73     72.50     73.03' ]] || fail "averages --unit kg: $(G weight averages --by month --unit kg)"
+    [[ $(G weight goal 11 7) == "Goal set to 11 st 7 lb" && $(G weight goal) == "Goal: 11 st 7 lb" ]] || fail "goal 11 7: $(G weight goal)"
+    [[ $(G weight goal --json) == '{"value": 161, "unit": "lbs"}' ]] || fail "goal --json: $(G weight goal --json)"
+    [[ $(G weight goal "11 st 0") == "Goal set to 11 st 0 lb" && $(G weight goal --unit lbs) == "Goal: 154 lbs" ]] || fail "goal 11 st 0"
+    [[ $(G weight goal 11) == "Goal set to 11 st 0 lb" ]] || fail "goal 11 is 11 st, not 11 lbs"
+    [[ $(G weight trend --range all) == *$'\nGoal: 11 st 0 lb'* ]] || fail "trend's goal: $(G weight trend --range all)"
+    out=$(G weight edit 2 --value "11 8") || fail "edit: exit $?" || return 1
+    [[ $out == "Changed id 2: 11 st 6.5 lb at 2026-01-06T07:30:00Z -> 11 st 8 lb at 2026-01-06T07:30:00Z" ]] || fail "edit: $out"
+    [[ $(G weight edit 4 --value 73 | cut -d'>' -f2) == " 11 st 6.94 lb (73 kg) at 2026-01-08T07:30:00Z" ]] || fail "edit a kg entry: in kg"
+    [[ $(G weight rm 3) == "Removed id 3: 11 st 6 lb at 2026-01-07T07:30:00Z" ]] || fail "rm: $(G weight rm 3 2>&1)"
+    [[ $(G weight export | tr -d '\r' | sed -n 2p) == "2026-01-05T07:30:00Z,161,lbs," ]] || fail "export keeps pounds: $(G weight export)"
+    out=$(G weight goal 11 14 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"is not a weight in stones"* ]] || fail "goal 11 14: exit $rc: $out"
+    out=$(G weight add 11 lb 2>&1); rc=$?
+    ((rc == 2)) && [[ $(wc -l <<<"$out") == 1 && $out == *"is not a weight in stones"* ]] || fail "add 11 lb: exit $rc: $out"
+    # --unit on a store in lbs.
+    G unit lbs >/dev/null
+    [[ $(G weight list --unit st | cut -f3 | head -1) == "11 st 7 lb" ]] || fail "list --unit st: $(G weight list --unit st)"
+    [[ $(G weight goal 12 2 --unit st) == "Goal set to 12 st 2 lb" && $(G weight goal) == "Goal: 170 lbs" ]] || fail "goal --unit st"
+    [[ $(G weight trend --range all --unit st) == *$'\nGoal: 12 st 2 lb'* ]] || fail "trend --unit st"
+}
+
+# A new store starts in its region's unit (LC_ALL, LC_MEASUREMENT, LANG);
+# a unit chosen wins.
+a_new_store_starts_in_its_regions_unit() {
+    local out
+    L() { env -u LC_ALL -u LC_MEASUREMENT "$@"; }
+    [[ $(L LANG=de_DE.UTF-8 "$GROCER_BIN" unit 2>/dev/null) == kg ]] || fail "de_DE, no store: $(L LANG=de_DE.UTF-8 "$GROCER_BIN" unit 2>&1)"
+    [[ $(L LANG=en_GB.UTF-8 "$GROCER_BIN" unit 2>/dev/null) == st ]] || fail "en_GB"
+    [[ $(L LANG=en_IE.UTF-8 "$GROCER_BIN" unit 2>/dev/null) == st ]] || fail "en_IE"
+    [[ $(L LANG=en_US.UTF-8 "$GROCER_BIN" unit 2>/dev/null) == lbs ]] || fail "en_US"
+    [[ $(L LANG=C.UTF-8 "$GROCER_BIN" unit 2>/dev/null) == lbs ]] || fail "C"
+    [[ $(L LANG=en_US.UTF-8 LC_MEASUREMENT=fr_FR.UTF-8 "$GROCER_BIN" unit 2>/dev/null) == kg ]] || fail "LC_MEASUREMENT"
+    [[ $(L LANG=de_DE.UTF-8 LC_ALL=en_US.UTF-8 LC_MEASUREMENT=de_DE.UTF-8 "$GROCER_BIN" unit 2>/dev/null) == lbs ]] || fail "LC_ALL first"
+    out=$(L LANG=de_DE.UTF-8 "$GROCER_BIN" weight add 72,5 --at 2026-01-05T07:30:00Z) || fail "add under de_DE: exit $?" || return 1
+    [[ $out == "Saved 72.5 kg at 2026-01-05T07:30:00Z as id 1" ]] || fail "de_DE store in kg: $out"
+    [[ $(L LANG=de_DE.UTF-8 "$GROCER_BIN" weight trend --range all --json | jq -r .unit) == kg ]] || fail "trend in kg"
+    # Chosen: wins over any region.
+    [[ $(L LANG=de_DE.UTF-8 "$GROCER_BIN" unit lbs) == lbs && $(L LANG=en_GB.UTF-8 "$GROCER_BIN" unit) == lbs ]] || fail "chosen wins"
+}
+
+# A first import into an empty store sets the unit of the file, saying so;
+# then weight add 72.50 is 72.50 kg. A store with weights keeps its unit.
+a_first_import_sets_the_files_unit() {
+    export TZ=UTC
+    local out csv=$TMPROOT/kg.csv
+    printf 'recorded_at,value,unit\n2026-01-05T07:30:00Z,72.4,kg\n2026-01-06T07:30:00Z,72.3,kg\n' >"$csv"
+    out=$(env -u LC_ALL -u LC_MEASUREMENT LANG=en_US.UTF-8 "$GROCER_BIN" weight import "$csv") || fail "import: exit $?" || return 1
+    [[ $out == *$'\nDisplay unit set to kg, as in the file (grocer unit changes it).'* ]] || fail "summary: $out"
+    [[ $(G unit) == kg ]] || fail "unit after import: $(G unit)"
+    [[ $(env -u LC_ALL -u LC_MEASUREMENT LANG=en_US.UTF-8 "$GROCER_BIN" weight add 72.50 --at 2026-01-07T07:30:00Z) == "Saved 72.50 kg at 2026-01-07T07:30:00Z as id 3" ]] \
+        || fail "72.50 after the import"
+    # Not the first: the store keeps its unit.
+    G unit lbs >/dev/null
+    out=$(G weight import --json "$csv") || return 1
+    [[ $(jq -r .unitSet <<<"$out") == null && $(G unit) == lbs ]] || fail "second import: $out"
+    local other=$TMPROOT/weighed.sqlite
+    G weight add 160 --unit lbs --store "$other" >/dev/null || return 1
+    out=$(G weight import "$csv" --store "$other") || return 1
+    [[ $out != *"Display unit"* && $(G unit --store "$other") == lbs ]] || fail "a store with weights: $out"
 }
 
 run_test "weight add --at: UTC, local time, local date at noon" add_takes_utc_local_times_and_local_dates_at_noon
@@ -227,4 +311,7 @@ run_test "times in the future or before 1900 are refused" times_in_the_future_or
 run_test "--json: weight add/edit/rm/goal and unit print what they made or changed" json_answers_what_was_made_or_changed
 run_test "height sets, prints and clears; with one, weight trend --json has bmi" height_sets_prints_and_gives_the_trend_a_bmi
 run_test "unit st: stones and pounds typed, kept in pounds" stones_from_the_command_line
+run_test "unit st: stones in every command, --unit on each, JSON in pounds" stones_in_every_command
+run_test "a new store starts in its region's unit; a chosen one wins" a_new_store_starts_in_its_regions_unit
+run_test "a first import into an empty store sets the file's unit" a_first_import_sets_the_files_unit
 finish

@@ -57,7 +57,8 @@ public enum LiveApp {
         let terminal = FirstFrameTerminal(base: session)
         if launch.firstRoute == .weight {
             context.hints = launch.hints
-            context.displayUnit = launch.hints.unit ?? .lbs
+            // No kept unit (a new store, no cache): the region's, as the store will say.
+            context.displayUnit = launch.hints.unit ?? DisplayUnit.regional(environment)
             terminal.afterFirstFrame = { mailbox.post(launch.settle(effects: effects)) }
         }
         let loop = AppLoop(terminal: terminal, effects: effects.client, mailbox: mailbox, clock: .live())

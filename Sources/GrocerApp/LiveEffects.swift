@@ -150,7 +150,8 @@ final class LiveEffects {
 
     /// Opens the store (creating it when missing; first tidying what an
     /// interrupted migration left), hands it to the worker, starts
-    /// watching its files, and reads its default unit. The worker then
+    /// watching its files, and reads its unit (the one chosen, else the
+    /// region's). The worker then
     /// prepares the trend and reads the grocery list ahead, in turn.
     func openStore() throws -> DisplayUnit {
         Migrator.tidy(path: path)
@@ -161,7 +162,7 @@ final class LiveEffects {
             storeWatch?.stop()
             storeWatch = StoreWatch.start(path: path, wake: wake)
         }
-        let unit = try store.defaultDisplayUnit()
+        let unit = try store.defaultUnitSetting().display(region: DisplayUnit.regional(environment))
         startDaysRebuild()
         worker.run { $0.readAhead() }
         return unit

@@ -16,10 +16,13 @@ public enum WeightExport {
     }
 
     /// `grocer weight list`'s lines for every entry in `[from, before)`,
-    /// local to the store's time zone (UTC with `utc`), to `fd`.
-    public static func writeLines(_ store: Store, utc: Bool, from: Date?, before: Date?, to fd: Int32, name: String) throws -> ReadReport {
+    /// local to the store's time zone (UTC with `utc`), each weight as
+    /// typed or in `shown` (`Weight.shown(in:)`), to `fd`.
+    public static func writeLines(
+        _ store: Store, utc: Bool, shown: DisplayUnit? = nil, from: Date?, before: Date?, to fd: Int32, name: String
+    ) throws -> ReadReport {
         try write(store, from: from, before: before, to: fd, name: name) {
-            ExportWriter(lines: utc ? nil : LocalOffsets(zone: store.timeZone), sink: $0)
+            ExportWriter(lines: utc ? nil : LocalOffsets(zone: store.timeZone), shown: shown, sink: $0)
         }
     }
 

@@ -16,6 +16,10 @@ public enum WeightImport {
         public let dryRun: Bool
         /// Nothing was kept because `--strict` met a rejected row.
         public let refused: Bool
+        /// The display unit this import chose (or would, in a dry run): a
+        /// first import into an empty store with no unit chosen takes the
+        /// file's.
+        public var unitChosen: WeightUnit? = nil
     }
 
     /// `name` is the file as the person gave it, for messages.
@@ -25,18 +29,28 @@ public enum WeightImport {
     ) throws -> Result {
         var summary = ImportSummary()
         var reading: ImportReading?
+        var unitChosen: WeightUnit?
         do {
             let done = try store.importWeights(stop: stop, progress: progress) { importer in
+                var kilograms = 0
+                var pounds = 0
                 reading = try prepared.read { item in
                     switch item {
                     case .row(let row):
                         let outcome = try importer.add(row.value, at: row.seconds, id: row.id, note: row.note)
                         summary.count(item, duplicate: outcome == .duplicate, repeated: outcome == .repeated)
+                        if outcome == .inserted {
+                            if row.value.unit == .kg { kilograms += 1 } else { pounds += 1 }
+                        }
                     case .problem:
                         summary.count(item)
                     }
                 }
-                return !dryRun && !(strict && summary.refusedUnderStrict)
+                let refused = strict && summary.refusedUnderStrict
+                // The file's unit: the one it states, else that of most of its rows.
+                let unit = reading?.unit ?? (kilograms >= pounds ? .kg : .lbs)
+                if !refused, try importer.chooseUnitOfFirstImport(DisplayUnit(unit)) { unitChosen = unit }
+                return !dryRun && !refused
             }
             summary.countRepeats(done.removedRepeats)
         } catch let error as ImportError {
@@ -44,7 +58,7 @@ public enum WeightImport {
         }
         return Result(
             format: prepared.format, reading: reading ?? ImportReading(title: prepared.format.rawValue, unitFrom: ""), summary: summary,
-            dryRun: dryRun, refused: strict && summary.refusedUnderStrict)
+            dryRun: dryRun, refused: strict && summary.refusedUnderStrict, unitChosen: unitChosen)
     }
 
     /// The summary line, what was read, then one line per rejected row (at
@@ -56,12 +70,16 @@ public enum WeightImport {
                 : result.summary.line(dryRun: result.dryRun),
             VisibleText.escaped(result.reading.line),
         ]
+        if let unit = result.unitChosen {
+            lines.append("Display unit \(result.dryRun ? "would be" : "set to") \(unit.rawValue), as in the file (grocer unit changes it).")
+        }
         lines += result.summary.problemLines(shown: shown).map { "  " + VisibleText.escaped($0) }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `{"format", "read": {"title", "unit", "unitFrom", "dates", "notKept"}, "dryRun", "kept", "imported", "duplicates", "repeats",
-    /// "rounded", "rejected", "problems": [{"line", "reason"}]}`.
+    /// "rounded", "rejected", "problems": [{"line", "reason"}], "unitSet"}`; "unitSet" is the display unit a first
+    /// import into an empty store set (or would), else null.
     public static func json(_ result: Result) -> String {
         let s = result.summary
         let r = result.reading
@@ -84,7 +102,8 @@ public enum WeightImport {
               "repeats": \(s.repeats),
               "rounded": \(s.rounded),
               "rejected": \(s.rejectedCount),
-              "problems": [\(problems.joined(separator: ","))\(problems.isEmpty ? "" : "\n  ")]
+              "problems": [\(problems.joined(separator: ","))\(problems.isEmpty ? "" : "\n  ")],
+              "unitSet": \(result.unitChosen.map { "\"\($0.rawValue)\"" } ?? "null")
             }
 
             """

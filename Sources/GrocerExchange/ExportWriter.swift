@@ -14,7 +14,8 @@ import GrocerCore
 /// Lines (`grocer weight list`, `init(lines:)`): `id<TAB>2026-01-05 07:30<TAB>72.50 kg`, then
 /// a tab and the note made visible (`VisibleText.escaped`) when there is
 /// one; the time local (`LocalOffsets`) to the minute, or UTC to the
-/// second ("2026-01-05T07:30:00Z") without offsets.
+/// second ("2026-01-05T07:30:00Z") without offsets; the weight as typed, or
+/// in a unit to show it in ("11 st 4.5 lb", `Weight.shown(in:)`).
 public struct ExportWriter {
     public enum Format: String, CaseIterable, Sendable {
         case csv, json
@@ -26,6 +27,9 @@ public struct ExportWriter {
         case csv, json
         case lines(LocalOffsets?)
     }
+
+    /// The unit `lines` show weights in; nil: as typed.
+    private var shown: DisplayUnit?
 
     private var layout: Layout
     private let sink: Sink
@@ -39,8 +43,9 @@ public struct ExportWriter {
 
     /// `grocer weight list`'s lines: local times through `offsets`, or UTC
     /// when nil.
-    public init(lines offsets: LocalOffsets?, sink: @escaping Sink) {
+    public init(lines offsets: LocalOffsets?, shown: DisplayUnit? = nil, sink: @escaping Sink) {
         self.init(layout: .lines(offsets), sink: sink)
+        self.shown = shown
     }
 
     private init(layout: Layout, sink: @escaping Sink) {
@@ -68,9 +73,13 @@ public struct ExportWriter {
                 appendTime(seconds)
             }
             buffer.append(9)
-            append(digits)
-            buffer.append(32)
-            append(unit.rawValue)
+            if let shown, let weight = Weight(digits: digits, unit: unit) {
+                append(weight.shown(in: shown))
+            } else {
+                append(digits)
+                buffer.append(32)
+                append(unit.rawValue)
+            }
             if !note.isEmpty {
                 buffer.append(9)
                 append(VisibleText.escaped(note))

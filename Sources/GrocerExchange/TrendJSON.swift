@@ -37,14 +37,5 @@ public enum TrendJSON {
     }
 
     /// "72.35", "-0.70", "80.00": rounded half away from zero to 2 decimals.
-    public static func fixed2(_ value: Decimal) -> String {
-        var text = value.rounded(scale: 2).description
-        let negative = text.hasPrefix("-")
-        if negative { text.removeFirst() }
-        var parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if parts.count == 1 { parts.append("") }
-        let fraction = parts[1] + String(repeating: "0", count: max(0, 2 - parts[1].count))
-        let body = "\(parts[0].isEmpty ? "0" : parts[0]).\(fraction)"
-        return negative && body != "0.00" ? "-" + body : body
-    }
+    public static func fixed2(_ value: Decimal) -> String { Weight.fixed2(value) }
 }

@@ -3,19 +3,25 @@ import GrocerCore
 
 /// `grocer weight trend` as text: the same figures as `TrendJSON`, one
 /// line per day with entries, then the trend, the change per week and,
-/// with a goal, when it is reached at this rate.
+/// with a goal, when it is reached at this rate. In stones (`display`
+/// st; the trend is then in pounds) the weights, the trend and the goal
+/// show as stones and pounds to a tenth, as on the screen, and the change
+/// per week in pounds.
 public enum TrendText {
-    public static func render(_ trend: WeightTrend, range: TrendRange, goal: Decimal?) -> String {
-        let unit = trend.unit.rawValue
+    public static func render(_ trend: WeightTrend, range: TrendRange, goal: Decimal?, display: DisplayUnit? = nil) -> String {
+        let display = display.flatMap { $0.measure == trend.unit ? $0 : nil } ?? DisplayUnit(trend.unit)
+        let unit = display == .st ? "lb" : trend.unit.rawValue
         let points = trend.points(in: range)
         guard let last = trend.latest else { return "No weights yet.\n" }
         let fixed2 = TrendJSON.fixed2
-        var lines = ["date        " + pad("weight", 10) + "  " + pad("trend", 10)]
+        let shown = { (value: Decimal) in Weight.figure(value, in: display) }
+        let width = display == .st ? 13 : 10
+        var lines = ["date        " + pad("weight", width) + "  " + pad("trend", width)]
         for point in points {
-            lines.append("\(point.day)  \(pad(fixed2(point.weight) + " " + unit, 10))  \(pad(fixed2(point.trend) + " " + unit, 10))")
+            lines.append("\(point.day)  \(pad(shown(point.weight), width))  \(pad(shown(point.trend), width))")
         }
         lines.append("")
-        lines.append("Trend: \(fixed2(last.trend)) \(unit) on \(last.day).")
+        lines.append("Trend: \(shown(last.trend)) on \(last.day).")
         // As on the screen: no rate, and no date for the goal, from too few days.
         if let rate = trend.reliableChangePerWeek {
             lines.append("Change per week: \(rate > 0 ? "+" : "")\(fixed2(rate)) \(unit).")
@@ -24,7 +30,7 @@ public enum TrendText {
                 "Change per week: not yet (fewer than \(WeightTrend.rateMinimumDays) of the last \(WeightTrend.rateWindowDays) days have entries).")
         }
         if let goal {
-            let target = "Goal: \(fixed2(goal)) \(unit)"
+            let target = "Goal: \(shown(goal))"
             switch trend.reliableForecast(goal: goal) {
             case .reached: lines.append("\(target), reached.")
             case .passed(let day): lines.append("\(target), reached on \(day); `grocer weight goal` sets the next.")

@@ -130,6 +130,17 @@ public struct WeightImporter {
         return .inserted
     }
 
+    /// A first import chooses the display unit: into a store that was
+    /// empty when the import began and has no unit chosen (no setting
+    /// stored, readable or not), with rows added, sets `unit` (the
+    /// file's). True when it did; rolled back with the rest.
+    public func chooseUnitOfFirstImport(_ unit: DisplayUnit) throws -> Bool {
+        guard keepsIDs, inserted > 0 else { return false }
+        guard try SettingRecord.filter(SettingRecord.Columns.key == SettingKey.defaultUnit.rawValue).fetchCount(db) == 0 else { return false }
+        try SettingRecord.set(.defaultUnit, to: unit.rawValue, db)
+        return true
+    }
+
     /// Inserts with the file's id when the store was empty and the id is
     /// free; false when the row still needs inserting.
     private mutating func insertKeepingID(_ id: Int64?, _ digits: String, _ unit: String, _ seconds: Int64, _ note: String) throws -> Bool {

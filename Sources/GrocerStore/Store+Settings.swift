@@ -2,15 +2,25 @@ import Foundation
 import GRDB
 import GrocerCore
 
-/// The default unit as stored, and whether the stored value could be read.
+/// The display unit as stored: the one chosen (the unit picker, `grocer
+/// unit`, a synced setting, a first import), and whether the stored value
+/// could be read. Until one is chosen the store shows the region's unit
+/// (`DisplayUnit.regional`), which the caller knows and the store does not.
 public struct DefaultUnitSetting: Equatable, Sendable {
-    /// The unit weights are shown and typed in: lbs, kg or st; lbs when
-    /// none is stored or it cannot be read.
-    public let display: DisplayUnit
-    /// The unit new weights are kept in (pounds for stones).
-    public var unit: WeightUnit { display.measure }
-    /// Set when a stored value exists but is not lbs or kg.
+    /// The unit chosen; nil when none is stored, or the stored one cannot
+    /// be read.
+    public let chosen: DisplayUnit?
+    /// Set when a stored value exists but is not lbs, kg or st.
     public let unreadable: UnreadableRow?
+
+    public init(chosen: DisplayUnit?, unreadable: UnreadableRow? = nil) {
+        self.chosen = chosen
+        self.unreadable = unreadable
+    }
+
+    /// The unit weights are shown and typed in: the one chosen, else the
+    /// region's.
+    public func display(region: DisplayUnit) -> DisplayUnit { chosen ?? region }
 }
 
 extension Store {
@@ -18,45 +28,29 @@ extension Store {
 
     static let defaultUnitKey = SettingKey.defaultUnit.rawValue
 
-    /// The stored default unit, lbs until one is chosen, with a report when
-    /// the stored value cannot be read (then lbs too: a setting never locks
-    /// the person out; choosing a unit writes over it).
+    /// The display unit chosen, if any, with a report when the stored value
+    /// cannot be read (then none: a setting never locks the person out;
+    /// choosing a unit writes over it).
     public func defaultUnitSetting() throws -> DefaultUnitSetting {
         try checkedRead(SettingRecord.shape) { db in
             do {
-                guard let value = try SettingRecord.value(of: .defaultUnit, db) else { return DefaultUnitSetting(display: .lbs, unreadable: nil) }
+                guard let value = try SettingRecord.value(of: .defaultUnit, db) else { return DefaultUnitSetting(chosen: nil) }
                 guard let display = DisplayUnit(rawValue: value) else {
                     throw FieldProblem(reason: "\(Self.defaultUnitKey) \(FieldText.quoted(value)) is not lbs, kg or st")
                 }
-                return DefaultUnitSetting(display: display, unreadable: nil)
+                return DefaultUnitSetting(chosen: display)
             } catch let problem as FieldProblem {
                 let reason = "key \(Self.defaultUnitKey): \(problem.reason)"
-                return DefaultUnitSetting(
-                    display: .lbs, unreadable: UnreadableRow(table: SettingRecord.databaseTableName, id: nil, reason: reason))
+                return DefaultUnitSetting(chosen: nil, unreadable: UnreadableRow(table: SettingRecord.databaseTableName, id: nil, reason: reason))
             }
         }
     }
 
-    /// The unit new weights are kept in: the stored default's (pounds for
-    /// stones); lbs until one is chosen, or when the stored value cannot
-    /// be read (`defaultUnitSetting()` says so).
-    public func defaultUnit() throws -> WeightUnit {
-        try defaultUnitSetting().unit
-    }
-
-    /// The unit weights are shown and typed in: lbs, kg or st.
-    public func defaultDisplayUnit() throws -> DisplayUnit {
-        try defaultUnitSetting().display
-    }
-
+    /// Chooses the display unit: lbs, kg or st.
     public func setDefaultDisplayUnit(_ unit: DisplayUnit) throws {
         try checkedWrite(SettingRecord.shape) { db in
             try SettingRecord.set(.defaultUnit, to: unit.rawValue, db)
         }
-    }
-
-    public func setDefaultUnit(_ unit: WeightUnit) throws {
-        try setDefaultDisplayUnit(DisplayUnit(unit))
     }
 }
 

@@ -30,6 +30,8 @@ struct Grocer: ParsableCommand {
               ESCDELAY         ms to wait after Esc for the rest of a key (25)
               LANG, LC_ALL, LC_NUMERIC, LC_TIME, LC_MONETARY
                                how numbers, dates and money are written and typed
+              LC_MEASUREMENT   its region (LC_ALL first, else LANG) is the unit of a store
+                               with none chosen: lbs in US, LR, MM; st in GB, IE; else kg
               TZ               the time zone dates are shown in (kept in UTC): a name
                                (Europe/Paris) or a POSIX offset (JST-9 is UTC+9)
               NETRC            the .netrc sync reads a login from (~/.netrc), when the

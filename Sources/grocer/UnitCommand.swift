@@ -8,8 +8,11 @@ struct UnitCommand: ParsableCommand {
         abstract: "Print the default unit, or set it (lbs, kg or st).",
         discussion: """
             st is stones and pounds: weights are shown as 11 st 4.5 lb and typed as '11 4.5', and \
-            kept in pounds. With no store at the path yet, printing answers lbs (what a new store \
-            starts with) and creates nothing; setting creates the store.
+            kept in pounds. Until a unit is set (here, on the screen, by a sync, or by a first import into \
+            an empty store) a store is in the unit of the region of LC_ALL, LC_MEASUREMENT or LANG: lbs in \
+            the US, Liberia and Myanmar, st in the UK and Ireland, kg elsewhere (lbs with no locale set, C or \
+            POSIX, as grocer's fallback locale is en_US). With no store at the path yet, printing answers that \
+            unit and creates nothing; setting creates the store.
             """
     )
 
@@ -26,17 +29,17 @@ struct UnitCommand: ParsableCommand {
             let db = try store.open()
             defer { try? db.close() }
             try StoreAccess.writing(db.path) { try db.setDefaultDisplayUnit(unit) }
-            show(try StoreAccess.reading(db.path) { try db.defaultDisplayUnit() })
+            show(try StoreOptions.displayUnit(nil, db))
             return
         }
         // Printing creates nothing: with no store yet, the unit a new store
         // starts with (what `weight add` would use).
         guard let db = try store.openForReading() else {
-            show(.lbs)
+            show(try StoreOptions.displayUnit(nil, nil))
             return
         }
         defer { try? db.close() }
-        show(try StoreAccess.reading(db.path) { try db.defaultDisplayUnit() })
+        show(try StoreOptions.displayUnit(nil, db))
     }
 
     private func show(_ unit: DisplayUnit) {

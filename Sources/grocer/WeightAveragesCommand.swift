@@ -13,13 +13,16 @@ struct WeightAveragesCommand: ParsableCommand {
         commandName: "averages",
         abstract: "Print each week's or month's weigh-ins: how many, their mean, lowest and highest.",
         discussion: """
-            Periods with at least one weigh-in, oldest first, in the default unit (entries in the other unit \
-            converted), to the hundredth. Weeks start on Monday (ISO 8601); days are calendar days in TZ. \
+            Periods with at least one weigh-in, oldest first, in the store's unit or --unit (entries in another unit \
+            converted), to the hundredth; in stones, as stones and pounds to a tenth (JSON: in pounds, "unit": "lbs"). Weeks start on Monday (ISO 8601); days are calendar days in TZ. \
             --json prints {"unit", "by", "periods": [{"start", "count", "mean", "min", "max"}]}.
             """)
 
     @Option(help: "week or month (default: week).")
     var by: WeightAverages.Period = .week
+
+    @Option(help: StoreOptions.unitHelp)
+    var unit: DisplayUnit?
 
     @Flag(help: "Print a JSON object.")
     var json = false
@@ -28,17 +31,19 @@ struct WeightAveragesCommand: ParsableCommand {
 
     func run() throws {
         guard let db = try store.openForReading() else {
-            print(render(WeightAverages(period: by, unit: .lbs, timeZone: .current)), terminator: "")
+            let display = try StoreOptions.displayUnit(unit, nil)
+            print(render(WeightAverages(period: by, unit: display.measure, timeZone: .current), display: display), terminator: "")
             return
         }
         defer { try? db.close() }
-        var averages = WeightAverages(period: by, unit: try StoreAccess.reading(db.path) { try db.defaultUnit() }, timeZone: db.timeZone)
+        let display = try StoreOptions.displayUnit(unit, db)
+        var averages = WeightAverages(period: by, unit: display.measure, timeZone: db.timeZone)
         let report = try StoreAccess.reading(db.path) { try db.forEachWeight { averages.add($0.weight, at: $0.recordedAt) } }
         try report.requireComplete(path: db.path)
-        print(render(averages), terminator: "")
+        print(render(averages, display: display), terminator: "")
     }
 
-    func render(_ averages: WeightAverages) -> String {
+    func render(_ averages: WeightAverages, display: DisplayUnit) -> String {
         let figures = averages.finished()
         let unit = averages.unit.rawValue
         let fixed = TrendJSON.fixed2
@@ -51,10 +56,14 @@ struct WeightAveragesCommand: ParsableCommand {
                 + periods.joined(separator: ",") + (periods.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
         }
         if figures.isEmpty { return "No weights yet.\n" }
-        let header = [averages.period == .week ? "Week of   " : "Month of  ", "Weigh-ins", "Mean (\(unit))", "Min (\(unit))", "Max (\(unit))"]
+        let stones = display == .st && averages.unit == .lbs
+        // In stones each figure names its units ("11 st 4.5 lb"), in a column as wide as the widest.
+        let figure = { (value: Decimal) in stones ? Stones.text(pounds: value, digits: 1) : fixed(value) }
+        let named = { (title: String) in stones ? String(repeating: " ", count: 13 - title.count) + title : "\(title) (\(unit))" }
+        let header = [averages.period == .week ? "Week of   " : "Month of  ", "Weigh-ins", named("Mean"), named("Min"), named("Max")]
         var lines = [header.joined(separator: "  ")]
         for f in figures {
-            let cells = ["\(f.firstDay)", String(f.count), fixed(f.mean), fixed(f.min), fixed(f.max)]
+            let cells = ["\(f.firstDay)", String(f.count), figure(f.mean), figure(f.min), figure(f.max)]
             lines.append(zip(cells, header).map { cell, title in pad(cell, title.count) }.joined(separator: "  "))
         }
         return lines.joined(separator: "\n") + "\n"

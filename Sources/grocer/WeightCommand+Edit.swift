@@ -8,16 +8,20 @@ extension WeightCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Change a weight's value, unit, time or note.",
-            discussion: "What is not given stays as it was; --unit alone keeps the value and changes its unit; --note '' removes the note.")
+            discussion: """
+                What is not given stays as it was; --unit alone keeps the value and changes its unit (st: to pounds); \
+                --note '' removes the note. A value is typed in --unit, else in the entry's unit (in stones, 11 4.5, \
+                for an entry in pounds when the store's unit is st).
+                """)
 
         @Argument(help: ArgumentHelp("The weight's id (see 'grocer weight list').", valueName: "id"))
         var id: Int64
 
-        @Option(help: ArgumentHelp("The new value, e.g. 72.5.", valueName: "value"))
+        @Option(help: ArgumentHelp("The new value, e.g. 72.5, or in stones '11 4.5'.", valueName: "value"))
         var value: String?
 
-        @Option(help: "lbs or kg.")
-        var unit: WeightUnit?
+        @Option(help: "lbs, kg or st (kept in pounds).")
+        var unit: DisplayUnit?
 
         // Unconditional: "--at -2d" is a time, not an option.
         @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
@@ -37,12 +41,20 @@ extension WeightCommand {
             let db = try store.open()
             defer { try? db.close() }
             let old = try StoreAccess.reading(db.path) { try db.weight(id: id) }
-            let weight = try WeightParsing.parse(value ?? old.weight.digits, unit: unit ?? old.weight.unit, locale: StoreOptions.numericLocale)
+            let shown = try StoreOptions.shownUnit(nil, db)
+            let weight: Weight
+            if let value {
+                // In the entry's unit, in stones for pounds where the store shows stones.
+                let typedIn = unit ?? (shown == .st && old.weight.unit == .lbs ? .st : DisplayUnit(old.weight.unit))
+                weight = try WeightParsing.parse(value, in: typedIn, locale: StoreOptions.numericLocale)
+            } else {
+                weight = try WeightParsing.parse(old.weight.digits, unit: unit?.measure ?? old.weight.unit, locale: StoreOptions.numericLocale)
+            }
             let date =
                 try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? old.recordedAt
             let (before, after) = try StoreAccess.writing(db.path) { try db.editWeight(id: id, weight: weight, at: date, note: note) }
             if json { return JSONText.write(JSONText.object(after)) }
-            print("Changed id \(id): \(WeightCommand.describe(before)) -> \(WeightCommand.describe(after))")
+            print("Changed id \(id): \(WeightCommand.describe(before, in: shown)) -> \(WeightCommand.describe(after, in: shown))")
         }
     }
 }

@@ -10,11 +10,16 @@ extension WeightCommand {
             abstract: "Print the goal weight, set it, or clear it.",
             discussion: "With no store at the path yet, printing says there is no goal and creates nothing.")
 
-        @Argument(help: ArgumentHelp("The goal, e.g. 75; omit to print the current one.", valueName: "value"))
-        var value: String?
+        @Argument(
+            help: ArgumentHelp(
+                "The goal, e.g. 75, or in stones 11 7 (11 st 7 lb); omit to print the current one.", valueName: "value"))
+        var words: [String] = []
 
-        @Option(help: "lbs or kg (default: the stored default unit).")
-        var unit: WeightUnit?
+        @Option(help: "lbs, kg or st (default: the store's unit, see grocer unit); printing: the unit to show it in.")
+        var unit: DisplayUnit?
+
+        /// "11 7" typed as two words is one goal.
+        var value: String? { words.isEmpty ? nil : words.joined(separator: " ") }
 
         @Flag(help: "Clear the goal.")
         var clear = false
@@ -26,7 +31,6 @@ extension WeightCommand {
 
         func validate() throws {
             if clear && value != nil { throw ValidationError("Give a goal or --clear, not both.") }
-            if value == nil && unit != nil { throw ValidationError("--unit needs a goal value, e.g. 'grocer weight goal 75 --unit kg'.") }
         }
 
         func run() throws {
@@ -34,13 +38,11 @@ extension WeightCommand {
                 let db = try store.open()
                 defer { try? db.close() }
                 var goal: Weight? = nil
-                if let value {
-                    let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultUnit() }
-                    goal = try WeightParsing.parse(value, unit: unit, locale: StoreOptions.numericLocale)
-                }
+                let display = try StoreOptions.displayUnit(unit, db)
+                if let value { goal = try WeightParsing.parse(value, in: display, locale: StoreOptions.numericLocale) }
                 try StoreAccess.writing(db.path) { try db.setGoal(goal) }
                 if json { return JSONText.write(JSONText.object(goal)) }
-                print(goal.map { "Goal set to \($0.digits) \($0.unit.rawValue)" } ?? "Goal cleared")
+                print(goal.map { "Goal set to \(WeightCommand.text($0, in: display == .st ? .st : nil))" } ?? "Goal cleared")
                 return
             }
             guard let db = try store.openForReading() else {
@@ -51,7 +53,8 @@ extension WeightCommand {
             defer { try? db.close() }
             let goal = try StoreAccess.reading(db.path) { try db.goal() }
             if json { return JSONText.write(JSONText.object(goal)) }
-            print(goal.map { "Goal: \($0.digits) \($0.unit.rawValue)" } ?? "No goal set")
+            let shown = try StoreOptions.shownUnit(unit, db)
+            print(goal.map { "Goal: \(WeightCommand.text($0, in: shown))" } ?? "No goal set")
         }
     }
 }

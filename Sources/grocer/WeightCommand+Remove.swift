@@ -28,7 +28,8 @@ extension WeightCommand {
             defer { try? db.close() }
             let removed = try StoreAccess.writing(db.path) { try db.deleteWeights(ids: ids) }
             if json { return JSONText.write(array: removed.map(JSONText.object)) }
-            for entry in removed { print("Removed id \(entry.id): \(WeightCommand.describe(entry))") }
+            let shown = try StoreOptions.shownUnit(nil, db)
+            for entry in removed { print("Removed id \(entry.id): \(WeightCommand.describe(entry, in: shown))") }
         }
     }
 }

@@ -19,11 +19,15 @@ struct WeightCommand: ParsableCommand {
 
         @Argument(
             help: ArgumentHelp(
-                "The weight, a positive decimal with at most 2 decimals: 72.5, or with the locale's separator (72,5 in de_DE).", valueName: "value"))
-        var value: String
+                "The weight, a positive decimal with at most 2 decimals: 72.5, or with the locale's separator (72,5 in de_DE); in stones 11 4.5.",
+                valueName: "value"))
+        var words: [String]
 
-        @Option(help: "lbs, kg or st (default: the stored default unit); st: '11 4.5' is 11 st 4.5 lb, kept in pounds.")
+        @Option(help: "lbs, kg or st (default: the store's unit, see grocer unit); st: '11 4.5' is 11 st 4.5 lb, kept in pounds.")
         var unit: DisplayUnit?
+
+        /// "11 4.5" typed as two words is one weight.
+        var value: String { words.joined(separator: " ") }
 
         // Unconditional: "--at -2d" is a time, not an option.
         @Option(name: .customLong("at"), parsing: .unconditional, help: ArgumentHelp(WeightCommand.timeHelp, valueName: "time"))
@@ -41,12 +45,12 @@ struct WeightCommand: ParsableCommand {
             let note = try self.note.map { text throws(CommandError) in try WeightParsing.note(text) } ?? ""
             let db = try store.open()
             defer { try? db.close() }
-            let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultDisplayUnit() }
+            let unit = try StoreOptions.displayUnit(self.unit, db)
             let weight = try WeightParsing.parse(value, in: unit, locale: StoreOptions.numericLocale)
             let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
             let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date, note: note) }
             if json { return JSONText.write(JSONText.object(entry)) }
-            print("Saved \(WeightCommand.describe(entry)) as id \(entry.id)")
+            print("Saved \(WeightCommand.describe(entry, in: unit == .st ? .st : nil)) as id \(entry.id)")
         }
     }
 
@@ -55,7 +59,8 @@ struct WeightCommand: ParsableCommand {
             abstract: "Print the weights, oldest first: id, local time, weight, note (tab-separated).",
             discussion: """
                 Each line is the entry's id (what weight edit and weight rm take), its local date and time \
-                (TZ) to the minute, the weight and, when it has one, its note, separated by tabs; --utc prints the time in UTC to the \
+                (TZ) to the minute, the weight (as typed; in stones and pounds, 11 st 4.5 lb, when the store's unit is st; \
+                in --unit when given) and, when it has one, its note, separated by tabs; --utc prints the time in UTC to the \
                 second instead. --since and --until are calendar days in the local time zone (TZ), both included. \
                 With no store at the path yet, prints nothing ([] with --json), creates nothing and exits 0.
                 """)
@@ -71,6 +76,14 @@ struct WeightCommand: ParsableCommand {
 
         @Option(help: ArgumentHelp("Only weights up to this local day, included (YYYY-MM-DD).", valueName: "date"))
         var until: String?
+
+        @Option(
+            help: """
+                lbs, kg or st to show each weight in, the value as typed after it where it differs (default: as typed, \
+                in stones when the store's unit is st); --json keeps each as typed.
+                """
+        )
+        var unit: DisplayUnit?
 
         @OptionGroup var store: StoreOptions
 
@@ -94,7 +107,8 @@ struct WeightCommand: ParsableCommand {
             }
             // The lines through the same writer (its local time from the
             // zone's offset per week, not a TimeZone lookup per row).
-            let report = try WeightExport.writeLines(db, utc: utc, from: start, before: end, to: 1, name: "standard output")
+            let shown = try StoreOptions.shownUnit(unit, db)
+            let report = try WeightExport.writeLines(db, utc: utc, shown: shown, from: start, before: end, to: 1, name: "standard output")
             try report.requireComplete(path: db.path)
         }
     }
@@ -104,9 +118,16 @@ struct WeightCommand: ParsableCommand {
 
     static let noteHelp = "A note on the weigh-in, one line of at most 200 characters ('after a long run')."
 
-    /// "72.5 kg at 2026-01-05T07:30:00Z", then ' ("after a run")' when it has a note.
-    static func describe(_ entry: WeightEntry) -> String {
-        let text = "\(entry.weight.digits) \(entry.weight.unit.rawValue) at \(ISO8601.string(entry.recordedAt))"
+    /// "72.5 kg at 2026-01-05T07:30:00Z", then ' ("after a run")' when it
+    /// has a note; the weight in `shown` when given (`text`).
+    static func describe(_ entry: WeightEntry, in shown: DisplayUnit? = nil) -> String {
+        let text = "\(WeightCommand.text(entry.weight, in: shown)) at \(ISO8601.string(entry.recordedAt))"
         return entry.note.isEmpty ? text : text + " (\"\(VisibleText.escaped(entry.note))\")"
+    }
+
+    /// "72.5 kg" as typed; in `shown` when given ("11 st 4.5 lb",
+    /// `Weight.shown(in:)`).
+    static func text(_ weight: Weight, in shown: DisplayUnit?) -> String {
+        shown.map { weight.shown(in: $0) } ?? "\(weight.digits) \(weight.unit.rawValue)"
     }
 }

@@ -91,6 +91,45 @@ import Testing
         #expect(try plain.weightsNewestFirst(before: nil, limit: 10).entries.map(\.weight.digits) == ["72.4", "72.51"])
     }
 
+    static let kilograms = "recorded_at,value,unit\n2026-01-05T07:30:00Z,72.5,kg\n2026-01-06T07:30:00Z,72.4,kg\n2026-01-07T07:30:00Z,160,lbs\n"
+
+    /// A first import into an empty store with no unit chosen sets the
+    /// display unit of the file (the one it states, else most of its rows'),
+    /// and says so; the next weight typed is in it.
+    @Test func aFirstImportIntoAnEmptyStoreSetsTheFilesUnit() throws {
+        let db = try store("first.sqlite")
+        let result = try WeightImport.run(try prepare(Self.kilograms), into: db, name: "f")
+        #expect(result.unitChosen == .kg)
+        #expect(try db.defaultUnitSetting().chosen == .kg)
+        #expect(WeightImport.text(result).contains("\nDisplay unit set to kg, as in the file (grocer unit changes it).\n"))
+        #expect(WeightImport.json(result).contains("\"unitSet\": \"kg\"\n}"))
+        // The file states its unit: that one, whatever most rows are in.
+        let libra = try store("stated.sqlite")
+        let stated = try WeightImport.run(try prepare("2026-01-05,160\n2026-01-06,161\n", format: .csv), into: libra, name: "p")
+        #expect(stated.reading.unit == .kg && stated.unitChosen == .kg)
+    }
+
+    @Test func aStoreWithWeightsOrAChosenUnitKeepsItsUnit() throws {
+        let weighed = try store("weighed.sqlite")
+        try weighed.addWeight(Weight(digits: "160", unit: .lbs)!, at: Date(timeIntervalSince1970: 1_700_000_000))
+        let into = try WeightImport.run(try prepare(Self.kilograms), into: weighed, name: "f")
+        #expect(into.unitChosen == nil)
+        #expect(try weighed.defaultUnitSetting().chosen == nil)
+        #expect(!WeightImport.text(into).contains("Display unit") && WeightImport.json(into).contains("\"unitSet\": null"))
+        let chosen = try store("chosen.sqlite")
+        try chosen.setDefaultDisplayUnit(.st)
+        #expect(try WeightImport.run(try prepare(Self.kilograms), into: chosen, name: "f").unitChosen == nil)
+        #expect(try chosen.defaultUnitSetting().chosen == .st)
+        // A dry run says what it would do and does nothing; nothing read, nothing chosen.
+        let dry = try store("dry-unit.sqlite")
+        let would = try WeightImport.run(try prepare(Self.kilograms), into: dry, name: "f", dryRun: true)
+        #expect(WeightImport.text(would).contains("\nDisplay unit would be kg, as in the file"))
+        #expect(try dry.defaultUnitSetting().chosen == nil)
+        let none = try WeightImport.run(try prepare("recorded_at,value,unit\nyesterday,72,kg\n"), into: dry, name: "f")
+        #expect(none.unitChosen == nil)
+        #expect(try dry.defaultUnitSetting().chosen == nil)
+    }
+
     @Test func aFileThatBreaksHalfWayImportsNothingAndSaysWhichFileAndLine() throws {
         let db = try store("broken.sqlite")
         let text = "[\n{\"recordedAt\": \"2026-01-05T07:30:00Z\", \"value\": 72.5, \"unit\": \"kg\"}\n{\"value\": 1}\n]"
@@ -168,9 +207,9 @@ import Testing
             (1_774_821_600, "160", .lbs),
         ]
         for (t, digits, unit) in times { try db.addWeight(Weight(digits: digits, unit: unit)!, at: Date(timeIntervalSince1970: t)) }
-        try db.setDefaultUnit(.kg)
+        try db.setDefaultDisplayUnit(.kg)
         try db.setGoal(Weight(digits: "150", unit: .lbs)!)
-        let (trend, goal) = try WeightTrendSource.read(db)
+        let (trend, goal) = try WeightTrendSource.read(db, unit: .kg)
         #expect(goal == Decimal(string: "68.0388555"))
         let expected = WeightTrend(entries: try db.weightsNewestFirst(before: nil, limit: 10).entries, unit: .kg, timeZone: berlin)
         #expect(trend.points == expected.points)
@@ -192,11 +231,11 @@ import Testing
             }
             return true
         }
-        try db.setDefaultUnit(unit)
+        try db.setDefaultDisplayUnit(DisplayUnit(unit))
         try db.setGoal(Weight(digits: "62.5", unit: .kg)!)
-        let (every, goal) = try WeightTrendSource.read(db, range: .all)
+        let (every, goal) = try WeightTrendSource.read(db, unit: unit, range: .all)
         for range in TrendRange.allCases where range != .all {
-            let (recent, _) = try WeightTrendSource.read(db, range: range)
+            let (recent, _) = try WeightTrendSource.read(db, unit: unit, range: range)
             #expect(recent.start != nil)
             #expect(TrendText.render(recent, range: range, goal: goal) == TrendText.render(every, range: range, goal: goal))
             #expect(TrendJSON.render(recent, range: range, goal: goal) == TrendJSON.render(every, range: range, goal: goal))

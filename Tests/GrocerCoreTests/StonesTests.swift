@@ -28,6 +28,34 @@ import Testing
         }
     }
 
+    @Test func theEdges() {
+        #expect(Stones.pounds(typed: "11st7") == 161)
+        #expect(Stones.pounds(typed: "11 st 7 lb") == 161)
+        #expect(Stones.pounds(typed: "11 st 7 lbs") == 161)
+        #expect(Stones.pounds(typed: "11 7") == 161)
+        #expect(Stones.pounds(typed: "11\t7") == 161)
+        #expect(Stones.pounds(typed: "11 7.25") == Decimal(string: "161.25"))
+        #expect(Stones.pounds(typed: "0 st 13.5") == Decimal(string: "13.5"))
+        #expect(Stones.pounds(typed: "0 st") == 0)
+        #expect(Stones.weight(typed: "0 st") == nil)  // nothing is not a weight
+        #expect(Stones.weight(typed: "0 0.01") == Weight(digits: "0.01", unit: .lbs))
+        // 14 pounds are a stone: refused as typed, carried when shown.
+        #expect(Stones.pounds(typed: "11 14") == nil)
+        #expect(Stones.text(pounds: Decimal(string: "167.999")!) == "12 st 0 lb")
+        #expect(Stones.text(pounds: Decimal(string: "13.996")!) == "1 st 0 lb")
+        #expect(Stones.text(pounds: 0) == "0 st 0 lb")
+    }
+
+    /// Read by characters: a digit or letter carrying a combining mark is
+    /// not a digit or a letter, and nothing traps on it.
+    @Test(arguments: [
+        "11 lb", "7 lb", "11 st st 4", "11 4 lb lb", "11 4.5.5", "11 -4", "+11 4", "11 4\u{301}", "1\u{301}1 4", "11 s\u{301}t 4",
+        "11 st\u{301} 4", "１１ ４", "11 4 kg", "11 stone 4", "11,5", "11 4..5", "\u{301}", " ", "st 4",
+    ])
+    func badFormsAreNoWeight(typed: String) {
+        #expect(Stones.pounds(typed: typed) == nil)
+    }
+
     @Test func stonesAreShownButKeptInPounds() {
         #expect(DisplayUnit.st.measure == .lbs)
         #expect(DisplayUnit.kg.measure == .kg)

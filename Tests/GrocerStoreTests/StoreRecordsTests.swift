@@ -151,19 +151,19 @@ import Testing
         ("1", "key defaultUnit: value is an integer, not text"),
         ("NULL", "key defaultUnit: value is NULL, not text"),
     ])
-    func anUnreadableDefaultUnitIsReportedAndLbsIsUsed(value: String, reason: String) throws {
+    func anUnreadableDefaultUnitIsReportedAndNoneIsChosen(value: String, reason: String) throws {
         let store = try Store.hostile()
         try store.execute("INSERT INTO setting VALUES ('defaultUnit', \(value))")
         #expect(
             try store.defaultUnitSetting()
                 == DefaultUnitSetting(
-                    display: .lbs, unreadable: UnreadableRow(table: "setting", id: nil, reason: reason)))
-        #expect(try store.defaultUnit() == .lbs)
-        try store.setDefaultUnit(.kg)
-        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(display: .kg, unreadable: nil))
+                    chosen: nil, unreadable: UnreadableRow(table: "setting", id: nil, reason: reason)))
+        #expect(try store.defaultUnitSetting().display(region: .kg) == .kg)
+        try store.setDefaultDisplayUnit(.kg)
+        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(chosen: .kg, unreadable: nil))
         // Stones are shown and typed; weights are kept in pounds.
         try store.setDefaultDisplayUnit(.st)
-        #expect(try store.defaultDisplayUnit() == .st && store.defaultUnit() == .lbs)
+        #expect(try store.defaultUnitSetting().chosen == .st)
     }
 
     /// The same through `Store.open` on a file made by sqlite3: grocer's own

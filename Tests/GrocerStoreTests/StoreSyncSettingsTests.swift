@@ -38,7 +38,7 @@ import Testing
         batch.records = [SyncRecord(uid: "grocer-settings", href: "/grocer/weights/grocer-settings.ics", etag: "\"e1\"", agreed: [1])]
         try store.applySync(.weights, batch, locale: Self.locale)
         #expect(try store.goal() == Self.goal)
-        #expect(try store.defaultDisplayUnit() == .kg)
+        #expect(try store.defaultUnitSetting().chosen == .kg)
         #expect(try store.height() == nil)
         let record = try #require(try store.syncRecords(.weights).first)
         #expect(record.uid == "grocer-settings" && record.localID == nil && record.etag == "\"e1\"")

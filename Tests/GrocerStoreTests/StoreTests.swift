@@ -42,15 +42,15 @@ import Testing
         #expect(ascending == ["180.40", "72.5"])
     }
 
-    @Test func theDefaultUnitIsLbsUntilSetAndSurvivesReopening() throws {
+    @Test func noUnitIsChosenUntilSetAndTheChoiceSurvivesReopening() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         var store = try Store.open(at: url)
-        #expect(try store.defaultUnit() == .lbs)
-        try store.setDefaultUnit(.kg)
+        #expect(try store.defaultUnitSetting().chosen == nil)
+        try store.setDefaultDisplayUnit(.kg)
         try store.close()
         store = try Store.open(at: url)
-        #expect(try store.defaultUnit() == .kg)
+        #expect(try store.defaultUnitSetting().chosen == .kg)
     }
 
     enum Refusal: String, CaseIterable { case newer, foreign, older }

@@ -38,12 +38,14 @@ import Testing
         #expect(page.report.isComplete)
     }
 
-    @Test func theDefaultUnitIsLbsUntilSetAndThenWhatWasSet() throws {
+    @Test func theUnitIsTheRegionsUntilOneIsChosenAndThenWhatWasChosen() throws {
         let store = try Store.inMemory()
-        #expect(try store.defaultUnit() == .lbs)
-        try store.setDefaultUnit(.kg)
-        #expect(try store.defaultUnit() == .kg)
-        try store.setDefaultUnit(.lbs)
-        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(display: .lbs, unreadable: nil))
+        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(chosen: nil))
+        #expect(try store.defaultUnitSetting().display(region: .kg) == .kg)
+        try store.setDefaultDisplayUnit(.kg)
+        #expect(try store.defaultUnitSetting().display(region: .lbs) == .kg)
+        try store.setDefaultDisplayUnit(.lbs)
+        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(chosen: .lbs, unreadable: nil))
+        #expect(try store.defaultUnitSetting().display(region: .st) == .lbs)
     }
 }

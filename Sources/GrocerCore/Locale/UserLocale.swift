@@ -8,6 +8,8 @@ public enum UserLocale {
         case numeric = "LC_NUMERIC"
         case time = "LC_TIME"
         case monetary = "LC_MONETARY"
+        /// The unit a new store starts in (`DisplayUnit.regional`).
+        case measurement = "LC_MEASUREMENT"
     }
 
     /// The fallback for unset, C and POSIX locales.

@@ -4,7 +4,7 @@ import Foundation
 /// as typed, the unit weights are shown in, and the height as given. One
 /// object for all three in the weights collection, so a second machine
 /// shows the same goal and unit. nil: not set here (a new store has none;
-/// its unit is then lbs, `Store.defaultUnitSetting`).
+/// its unit is then the region's, `DisplayUnit.regional`).
 public struct SyncedSettings: Equatable, Hashable, Sendable {
     public var goal: Weight?
     public var unit: DisplayUnit?

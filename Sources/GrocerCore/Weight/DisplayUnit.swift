@@ -86,26 +86,79 @@ public enum Stones {
         return Weight(digits: NSDecimalNumber(decimal: pounds).stringValue, unit: .lbs)
     }
 
-    /// What a person may type: whole stones, then after a space (and an
-    /// optional "st") the pounds, a decimal below 14 with at most 2
-    /// decimals ("11 4.5", "11 st 4.5 lb", "11st 4.5", "11 st", "11");
-    /// the separator is `.` or the locale's. The weight in pounds, exact;
-    /// nil for anything else.
+    /// How a weight is typed in stones, for a screen's one line.
+    public static func typingRule(separator: Character = ".") -> String {
+        "Type whole stones, a space, then the pounds below 14: 11 4\(separator)5 is 11 st 4\(separator)5 lb."
+    }
+
+    /// What a person may type: whole stones (up to 3 digits), then the
+    /// pounds, a decimal below 14 with at most 2 decimals, with "st" and
+    /// "lb"/"lbs" between or after them in any case, spaces optional
+    /// between a number and a word: "11 4.5", "11 st 4.5 lb", "11st4.5",
+    /// "11 st 4.5", "11 st", "11"; the separator is `.` or the locale's.
+    /// The weight in pounds, exact; nil for anything else ("11 lb" is not
+    /// stones: it would read as 154 lbs). Read by characters (graphemes):
+    /// a digit or letter carrying an accent is none of these.
     public static func pounds(typed text: String, separator: Character = ".") -> Decimal? {
-        var words = text.lowercased().replacingOccurrences(of: "st", with: " st ").replacingOccurrences(of: "lbs", with: " lb ")
-            .replacingOccurrences(of: "lb", with: " lb ").split(separator: " ").map(String.init)
-        if words.last == "lb" { words.removeLast() }
-        if words.count >= 2, words[1] == "st" { words.remove(at: 1) }
-        guard (1...2).contains(words.count), !words.contains("st"), !words.contains("lb") else { return nil }
-        guard words[0].count <= 3, words[0].allSatisfy(\.isASCIIDigit), let stones = Int(words[0]) else { return nil }
+        guard let tokens = tokens(text, separator: separator) else { return nil }
+        var rest = tokens[...]
+        guard case .number(let stonesText)? = rest.popFirst(), stonesText.count <= 3, stonesText.allSatisfy(\.isASCIIDigit),
+            let stones = Int(stonesText)
+        else { return nil }
+        if rest.first == .word("st") { rest.removeFirst() }
         var pounds: Decimal = 0
-        if words.count == 2 {
-            let typed = separator == "." ? words[1] : words[1].replacingOccurrences(of: String(separator), with: ".")
-            guard let canonical = Weight.canonical(typed), let rest = Decimal(string: canonical, locale: Locale(identifier: "en_US_POSIX")),
-                rest < poundsPerStone
+        if case .number(let typed)? = rest.first {
+            rest.removeFirst()
+            guard let canonical = Weight.canonical(typed), let value = Decimal(string: canonical, locale: Locale(identifier: "en_US_POSIX")),
+                value < poundsPerStone
             else { return nil }
-            pounds = rest
+            pounds = value
+            if rest.first == .word("lb") || rest.first == .word("lbs") { rest.removeFirst() }
         }
+        guard rest.isEmpty else { return nil }
         return Decimal(stones) * poundsPerStone + pounds
+    }
+
+    enum Token: Equatable {
+        /// ASCII digits and separators, with `.` for the locale's.
+        case number(String)
+        /// ASCII letters, lowercased.
+        case word(String)
+    }
+
+    /// Numbers and words, split at white space and where a number meets a
+    /// word; nil when a character is neither (a sign, an accent).
+    static func tokens(_ text: String, separator: Character) -> [Token]? {
+        var tokens: [Token] = []
+        var current: Token?
+        func flush() {
+            if let token = current { tokens.append(token) }
+            current = nil
+        }
+        for ch in text {
+            if ch.isWhitespace {
+                flush()
+            } else if ch.isASCIIDigit || ch == "." || ch == separator {
+                let digit: Character = ch == separator ? "." : ch
+                if case .number(let sofar)? = current {
+                    current = .number(sofar + String(digit))
+                } else {
+                    flush()
+                    current = .number(String(digit))
+                }
+            } else if ch.isASCII, ch.isLetter {
+                let letter = Character(ch.lowercased())
+                if case .word(let sofar)? = current {
+                    current = .word(sofar + String(letter))
+                } else {
+                    flush()
+                    current = .word(String(letter))
+                }
+            } else {
+                return nil
+            }
+        }
+        flush()
+        return tokens
     }
 }

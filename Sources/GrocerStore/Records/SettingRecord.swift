@@ -17,7 +17,7 @@ struct SettingRecord: Equatable {
 
 /// The settings grocer keeps, by key: the one list of them.
 enum SettingKey: String, CaseIterable {
-    /// "lbs" or "kg".
+    /// "lbs", "kg" or "st": the display unit chosen (none: the region's).
     case defaultUnit = "defaultUnit"
     /// The goal weight, "75 kg".
     case goal = "weight.goal"

@@ -56,13 +56,16 @@ extension HistoryScreen {
             helpKeys: "e  Enter", when: \.browsingEntries
         ) { s, _, context in
             guard let entry = s.window.selected else { return .reject }
-            s.form = EntryForm(purpose: .edit(entry), filter: s.filter, unit: context.defaultUnit, timeZone: s.locales.timeZone)
+            s.form = EntryForm(
+                purpose: .edit(entry), filter: s.filter, unit: context.defaultUnit, stones: context.displayUnit == .st, timeZone: s.locales.timeZone)
             return .redraw
         },
         // t for target: g and G jump, as on every list.
         Binding(keys: [.char("t")], hint: "t", label: "Goal", help: "set or clear the goal (target weight)", when: \.browsing) {
             s, _, context in
-            s.form = EntryForm(purpose: .goal(current: s.goal), filter: s.filter, unit: context.defaultUnit, timeZone: s.locales.timeZone)
+            s.form = EntryForm(
+                purpose: .goal(current: s.goal), filter: s.filter, unit: context.defaultUnit, stones: context.displayUnit == .st,
+                timeZone: s.locales.timeZone)
             return .redraw
         },
         // w for weeks (free on this screen and among the global keys); the
@@ -105,7 +108,7 @@ extension HistoryScreen {
         Binding(keys: [.tab, .backTab], help: "form: the value, the date and time, the note", helpKeys: "Tab  Shift-Tab") { s, key, _ in
             s.form?.nextField(backwards: key == .backTab) == true ? .redraw : .none
         },
-        Binding(keys: [.ctrl("u")], help: "form: lbs or kg (date or note: clear it)") { s, _, _ in
+        Binding(keys: [.ctrl("u")], help: "form: the other unit (date or note: clear it)") { s, _, _ in
             guard let form = s.form else { return .none }
             if form.focus != .value { return s.form?.clearText() == true ? .redraw : .none }
             return s.form?.toggleUnit() == true ? .redraw : .reject
@@ -182,12 +185,15 @@ extension HistoryScreen {
             form.message = form.value.filter.notAWeight(form.value.text)
             return .reject
         }
-        if let rejection = form.value.filter.check(form.value.text, unit: form.unit) {
+        if !form.inStones, let rejection = form.value.filter.check(form.value.text, unit: form.unit) {
             form.message = rejection == .tooManyFractionDigits ? "At most 2 digits after the separator." : "Type a weight, e.g. 72\(separator)5."
             return .reject
         }
         guard let weight = form.weight else {
-            form.message = "A weight must be more than 0."
+            form.message =
+                form.inStones
+                ? Stones.typingRule(separator: form.value.filter.decimalSeparator) + " At most \(WeightUnit.lbs.maximum) lbs, more than 0."
+                : "A weight must be more than 0."
             return .reject
         }
         switch form.purpose {

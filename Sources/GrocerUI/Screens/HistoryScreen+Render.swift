@@ -124,7 +124,7 @@ extension HistoryScreen {
         }
         column = canvas.put("[" + form.value.text + "]", row: row, column: column, style: form.focus == .value ? .reverse : [])
         var cursor = (row, column - 1)
-        column = canvas.put(" " + form.unit.rawValue + " ", row: row, column: column, style: .accent)
+        column = canvas.put(" " + form.unitName + " ", row: row, column: column, style: .accent)
         if case .edit = form.purpose {
             column = canvas.put(" at ", row: row, column: column)
             column = canvas.put("[" + form.when + "]", row: row, column: column, style: form.focus == .when ? .reverse : [])

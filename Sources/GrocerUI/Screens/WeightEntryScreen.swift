@@ -206,7 +206,7 @@ public struct WeightEntryScreen: Screen {
 
     /// How a weight is typed in stones.
     static func stonesHint(_ separator: String) -> String {
-        "Type whole stones, a space, then the pounds below 14: 11 4\(separator)5 is 11 st 4\(separator)5 lb."
+        Stones.typingRule(separator: separator.first ?? ".")
     }
 
     /// Saved at the time of the key: the minute shown (on the day chosen).

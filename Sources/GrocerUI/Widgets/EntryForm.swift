@@ -3,7 +3,9 @@ import GrocerCore
 
 /// The one-line form the history opens to edit an entry (value, unit, date
 /// and time, note) or to set the goal (value and unit). The value is the
-/// same filtered field as today's weight; the date and time take digits,
+/// same filtered field as today's weight, in stones and pounds ("11 7" is
+/// 11 st 7 lb, kept in pounds) for a weight in pounds when the person's
+/// unit is st; the date and time take digits,
 /// `-`, `:` and a space, as "2026-11-21 07:30" in the person's time zone;
 /// the note is a line of text (`WeightNote`).
 public struct EntryForm: Equatable, Sendable {
@@ -16,6 +18,10 @@ public struct EntryForm: Equatable, Sendable {
     public let purpose: Purpose
     public private(set) var value: WeightField
     public private(set) var unit: WeightUnit
+    /// The value is typed in stones and pounds (`unit` is then lbs).
+    public private(set) var inStones = false
+    /// The person's unit is st: Ctrl-U goes between stones and kg.
+    let offersStones: Bool
     public private(set) var when: String
     public private(set) var note = TextLine(limit: WeightNote.maxLength)
     public private(set) var focus: Focus = .value
@@ -23,8 +29,11 @@ public struct EntryForm: Equatable, Sendable {
 
     static let whenLength = 16
 
-    public init(purpose: Purpose, filter: DecimalInputFilter, unit: WeightUnit, timeZone: TimeZone) {
+    /// `stones`: the person's unit is st, so a weight in pounds is typed in
+    /// stones and pounds.
+    public init(purpose: Purpose, filter: DecimalInputFilter, unit: WeightUnit, stones: Bool = false, timeZone: TimeZone) {
         self.purpose = purpose
+        offersStones = stones
         var field = WeightField(filter: filter)
         var when = ""
         var shown: Weight? = nil
@@ -37,7 +46,12 @@ public struct EntryForm: Equatable, Sendable {
             shown = current
         }
         self.unit = shown?.unit ?? unit
-        if let shown {
+        inStones = stones && self.unit == .lbs
+        if let shown, inStones {
+            // "11 7.4": as it would be typed.
+            let (whole, rest) = Stones.split(pounds: shown.value)
+            for ch in "\(whole) \(NSDecimalNumber(decimal: rest).stringValue)" { _ = field.insertStones(ch) }
+        } else if let shown {
             for ch in shown.localizedDigits(Locale(identifier: "en_US_POSIX")) {
                 _ = field.insert(ch == "." ? filter.decimalSeparator : ch, unit: self.unit)
             }
@@ -75,6 +89,12 @@ public struct EntryForm: Equatable, Sendable {
     public mutating func type(_ ch: Character) -> DecimalInputFilter.Rejection? {
         message = nil
         switch focus {
+        case .value where inStones:
+            guard value.insertStones(ch) else {
+                message = Stones.typingRule(separator: value.filter.decimalSeparator)
+                return .notADigit(ch)
+            }
+            return nil
         case .value:
             let rejection = value.insert(ch, unit: unit)
             if rejection != nil, value.holdsGroupingComma { message = value.filter.notAWeight(value.text) }
@@ -137,8 +157,24 @@ public struct EntryForm: Equatable, Sendable {
         return true
     }
 
-    /// Ctrl-U in the value field: the other unit, when the value fits it.
+    /// The unit shown after the value: "st" when typed in stones.
+    public var unitName: String { inStones ? "st" : unit.rawValue }
+
+    /// Ctrl-U in the value field: the other unit, when the value fits it
+    /// (stones and kg for a person whose unit is st: a value typed in one
+    /// is cleared going to the other, as it is not one there).
     public mutating func toggleUnit() -> Bool {
+        if offersStones {
+            let toStones = !inStones
+            if toStones ? !Stones.isPrefix(value.text, separator: value.filter.decimalSeparator) : value.text.contains(" ") {
+                value.clear()
+            }
+            inStones = toStones
+            unit = toStones ? .lbs : .kg
+            if !toStones, value.filter.check(value.text, unit: .kg) != nil { value.clear() }
+            message = nil
+            return true
+        }
         let other: WeightUnit = unit == .kg ? .lbs : .kg
         if let rejection = value.filter.check(value.text, unit: other), !value.text.isEmpty {
             if case .overMaximum = rejection {
@@ -152,5 +188,7 @@ public struct EntryForm: Equatable, Sendable {
     }
 
     /// The weight typed; nil while empty or incomplete.
-    public var weight: Weight? { value.weight(unit: unit) }
+    public var weight: Weight? {
+        inStones ? Stones.weight(typed: value.text, separator: value.filter.decimalSeparator) : value.weight(unit: unit)
+    }
 }

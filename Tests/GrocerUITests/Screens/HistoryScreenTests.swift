@@ -187,4 +187,46 @@ import Testing
         #expect(frame.contains { $0.range(of: #"^ *1[01]st[0-9]+┤"#, options: .regularExpression) != nil })
         #expect(!frame.contains { $0.contains(" kg ") && !$0.contains("(72 kg)") })
     }
+
+    /// "11 7" typed as the goal in stones is 11 st 7 lb (161 lbs), not 117.
+    @Test func theGoalIsTypedInStones() {
+        let entries = [entry(1, "160", .lbs, daysAgo: 1), entry(2, "158.5", .lbs, daysAgo: 0)]
+        var f = HistoryFixture(entries: entries, unit: .lbs, display: .st)
+        f.press(.char("t"))
+        f.type("11 7")
+        #expect(f.screen.form?.value.text == "11 7" && f.screen.form?.unitName == "st")
+        #expect(f.frame().contains { $0.contains("Goal: [11 7] st") })
+        f.press(.enter)
+        #expect(f.goal == Weight(digits: "161", unit: .lbs))
+        #expect(f.screen.figures(withRangeChange: false).contains { $0.hasPrefix("Goal 11 st 7 lb") })
+        // Shown again as it would be typed; 14 pounds and more are refused.
+        f.press(.char("t"))
+        #expect(f.screen.form?.value.text == "11 7")
+        f.press(.backspace)
+        f.type("14")
+        #expect(f.screen.form?.value.text == "11 1")
+        #expect(f.screen.form?.message == Stones.typingRule())
+        // Ctrl-U: kg (what was typed in stones is not a weight there), and back.
+        f.press(.ctrl("u"))
+        #expect(f.screen.form?.unitName == "kg" && f.screen.form?.value.text == "")
+        f.type("73")
+        f.press(.ctrl("u"))
+        #expect(f.screen.form?.unitName == "st" && f.screen.form?.value.text == "73")
+        f.press(.enter)
+        #expect(f.goal == Weight(digits: "1022", unit: .lbs))  // 73 st
+    }
+
+    /// An entry in pounds is edited in stones too; one in kg in kg.
+    @Test func anEditOfPoundsIsTypedInStones() {
+        let entries = [entry(1, "72", .kg, daysAgo: 1), entry(2, "158.5", .lbs, daysAgo: 0)]
+        var f = HistoryFixture(entries: entries, unit: .lbs, display: .st)
+        f.press(.char("e"))
+        #expect(f.screen.form?.value.text == "11 4.5" && f.screen.form?.unitName == "st")
+        f.press(.backspace)
+        f.press(.backspace)
+        f.press(.backspace)
+        f.type("6")
+        f.press(.enter)
+        #expect(f.entries.last?.weight == Weight(digits: "160", unit: .lbs))
+    }
 }
