@@ -106,14 +106,48 @@ import Testing
         server.set { $0.loseAnswerAtRequest = 6 }
         _ = try? await here.sync()
         let path = "/alice/weights/old-4.ics"
-        if server.objects[path] != nil {
-            server.phoneEdit(path) { $0.replacingOccurrences(of: "X-GROCER-WEIGHT:82.00", with: "X-GROCER-WEIGHT:70.00") }
-        }
+        try #require(server.objects[path] != nil)
+        server.phoneEdit(path) { $0.replacingOccurrences(of: "X-GROCER-WEIGHT:82.00", with: "X-GROCER-WEIGHT:70.00") }
         server.set { $0.loseAnswerAtRequest = nil }
         try await here.sync()
         try await here.sync()
         #expect(monthsOnly(server) && Sync.weights(server).count == 5)
         #expect(here.ledger.weights.count == 5 && Sync.weights(server) == here.ledger.weights)
+        #expect(Sync.weights(server).last?.weight.digits == "70.00", "the older machine's edit")
+    }
+
+    /// A server that refuses every PUT of one month with a 412 (another
+    /// machine keeps writing it).
+    final class RefusingMonth: DAVTransport {
+        let fake: FakeCalDAV
+        let month: String
+
+        init(_ fake: FakeCalDAV, month: String) {
+            self.fake = fake
+            self.month = month
+        }
+
+        func send(_ request: DAVRequest) async throws(DAVFailure) -> DAVResponse {
+            if request.method == "PUT" && request.url.contains(month) { return DAVResponse(status: 412) }
+            return try await fake.send(request)
+        }
+    }
+
+    @Test func theEntriesObjectsOfAMonthTheServerRefusedStay() async throws {
+        let (server, old) = try await Self.old()
+        let ledger = old.ledger
+        let engine = SyncEngine(
+            ledger: ledger, client: DAVClient(collection: server.endpoint, transport: RefusingMonth(server, month: "2026-10")),
+            collection: .weights, locale: MemoryLedger.locale, now: { Sync.now })
+        _ = try await engine.sync()
+        // October's two weights are still in their own objects; the rest
+        // moved into their months.
+        #expect(Set(Sync.weights(server)) == Set(Self.weights))
+        #expect(server.objects.keys.filter { $0.contains("old-") }.sorted() == ["/alice/weights/old-2.ics", "/alice/weights/old-3.ics"])
+        #expect(ledger.weights == Self.weights)
+        // Once the server takes October, the conversion completes.
+        try await old.sync()
+        #expect(Sync.weights(server) == Self.weights && monthsOnly(server))
     }
 
     @Test func aListingCutShortDeletesNothing() async throws {
