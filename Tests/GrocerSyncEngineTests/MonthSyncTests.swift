@@ -32,6 +32,22 @@ import Testing
         #expect(server.writes == 0)
     }
 
+    @Test func aMonthPastFourHundredEntriesGoesOnInParts() async throws {
+        let here = Machine(server, .weights)
+        // 450 weigh-ins in September 2026, one every 90 minutes.
+        let start = Date(timeIntervalSince1970: 1_788_220_800)  // 2026-09-01T00:00:00Z
+        for index in 0..<450 {
+            here.ledger.addWeight(
+                SyncedWeight(weight: Weight(digits: "80.00", unit: .kg)!, recordedAt: start.addingTimeInterval(Double(index) * 5400)))
+        }
+        try await here.sync()
+        #expect(server.objects.keys.sorted() == ["/alice/weights/grocer-weights-2026-09-part2.ics", "/alice/weights/grocer-weights-2026-09.ics"])
+        let other = Machine(server, .weights)
+        try await other.sync()
+        #expect(other.ledger.weights.count == 450 && other.ledger.weights == here.ledger.weights)
+        #expect(try await here.sync().sent == 0)
+    }
+
     @Test func anEditOfOneWeightIsOnePutOfItsMonth() async throws {
         let here = Machine(server, .weights)
         var ids: [Int64] = []
