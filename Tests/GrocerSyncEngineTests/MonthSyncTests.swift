@@ -171,6 +171,38 @@ import Testing
         #expect(b.ledger.conflicts.isEmpty && b.ledger.weights == a.ledger.weights)
     }
 
+    /// A phone that mangles one entry of a month (a date grocer cannot
+    /// read): that entry is set aside and said, never taken as deleted.
+    @Test func anEntryAPhoneMangledIsSetAsideNotDeleted() async throws {
+        let (a, _, _, _, _, _) = try await shared()
+        let (path, text) = try #require(server.objects.first)
+        let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+        let mangled = try #require(unfolded.range(of: "X-GROCER-AT=20260922T141320Z"))
+        server.phonePut(
+            String(path.dropFirst("/alice/weights/".count)), unfolded.replacingCharacters(in: mangled, with: "X-GROCER-AT=20261322T141320Z"))
+        let summary = try await a.sync()
+        #expect(a.ledger.weights.count == 2)
+        #expect(summary.unreadable == 1 && summary.reasons.first?.contains("no time grocer can read") == true)
+    }
+
+    /// One entry in two months (a move cut short, or a phone's copy): one
+    /// entry here, and afterwards in its own month only.
+    @Test func anEntryInTwoMonthsIsOneEntry() async throws {
+        let (a, _, _, _, _, _) = try await shared()
+        let (_, text) = try #require(server.objects.first)
+        let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+        let october = unfolded.replacingOccurrences(of: "grocer-weights-2026-09", with: "grocer-weights-2026-10")
+            .replacingOccurrences(of: "X-GROCER-MONTH:2026-09", with: "X-GROCER-MONTH:2026-10")
+        server.phonePut("grocer-weights-2026-10.ics", october)
+        try await a.sync()
+        #expect(a.ledger.weights.count == 2)
+        try await a.sync()
+        #expect(Sync.weights(server).count == 2 && server.objects.count == 1)
+        let other = Machine(server, .weights)
+        try await other.sync()
+        #expect(other.ledger.weights == a.ledger.weights)
+    }
+
     @Test func syncStatusCountsEntriesNotMonths() async throws {
         let (a, _, a1, a2, _, _) = try await shared()
         #expect(try SyncEngine.waiting(ledger: a.ledger, collection: .weights, locale: MemoryLedger.locale, now: Sync.now) == 0)
