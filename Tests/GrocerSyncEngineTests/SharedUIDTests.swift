@@ -21,7 +21,8 @@ import Testing
         try await here.sync()
         let (_, text) = try #require(server.objects.first)
         // The month's object (issue 35), its entry changed.
-        let copy = text.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: ":72.50,after a run", with: ":99.90,not mine")
+        let copy = text.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(
+            of: ";X-GROCER-NOTE=after a run:72.50", with: ";X-GROCER-NOTE=not mine:99.90")
         server.phonePut("intruder.ics", copy)
         return (here, try await here.sync())
     }
@@ -59,7 +60,8 @@ import Testing
         let (path, text) = try #require(server.objects.first)
         server.phoneDelete(path)
         server.phonePut(
-            "moved.ics", text.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: ":72.50\r\n", with: ":72.50,moved\r\n"))
+            "moved.ics",
+            text.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: ":72.50\r\n", with: ";X-GROCER-NOTE=moved:72.50\r\n"))
         let summary = try await here.sync()
         #expect(here.ledger.weights == [Sync.weight("72.50", 0, note: "moved")])
         #expect(summary.received == 1 && summary.sharedUID == 0)

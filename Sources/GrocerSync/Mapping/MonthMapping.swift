@@ -135,12 +135,14 @@ public enum MonthMapping {
         guard let raw = line.parameter("X-GROCER-UID")?.values.first.map(caretDecoded), !raw.isEmpty, raw.utf8.count <= 255,
             !raw.unicodeScalars.contains(where: { PlainText.isControl($0) || PlainText.isInvisible($0) })
         else { return .failure(Refused(uid: nil, reason: "an entry with no UID grocer can keep")) }
-        let parts = ICalText.list(line.value)
-        guard parts.count <= 2, let unit = line.parameter("X-GROCER-UNIT")?.values.first.flatMap(WeightUnit.init(rawValue:)) else {
+        // The value is the digits alone: servers (Radicale, Xandikos)
+        // rewrite an X- property's value as TEXT, escaping its commas, so
+        // nothing else may share it; the note is a parameter.
+        guard let unit = line.parameter("X-GROCER-UNIT")?.values.first.flatMap(WeightUnit.init(rawValue:)) else {
             return .failure(Refused(uid: raw, reason: "an entry with no weight grocer can read"))
         }
         let weight: Weight
-        switch ImportedWeight.read(parts[0], unit: unit) {
+        switch ImportedWeight.read(line.text, unit: unit) {
         case .success(let reading): weight = reading.weight
         case .failure(let refused): return .failure(Refused(uid: raw, reason: "a weight grocer does not take: " + refused.reason))
         }
@@ -150,7 +152,7 @@ public enum MonthMapping {
         if let problem = WeighInTime.problem(time, now: now) {
             return .failure(Refused(uid: raw, reason: "a weight dated \(ICalDate.day(time)), \(problem.reason)"))
         }
-        let rawNote = parts.count == 2 ? parts[1] : ""
+        let rawNote = line.parameter("X-GROCER-NOTE").map { caretDecoded($0.values.joined(separator: ",")) } ?? ""
         let note = WeightNote.problem(in: rawNote) == nil ? WeightNote.trimmed(rawNote) : WeightNote.cleaned(rawNote)
         return .success((raw, SyncedWeight(weight: weight, recordedAt: time, note: note)))
     }
@@ -184,14 +186,13 @@ public enum MonthMapping {
     /// One entry's line.
     static func line(_ uid: String, _ entry: SyncedWeight) -> ContentLine {
         let note = SyncText.written(entry.note)
-        return ContentLine(
-            name: "X-GROCER-WEIGHT",
-            parameters: [
-                ICalParameter(name: "X-GROCER-UID", values: [caretEncoded(uid)]),
-                ICalParameter(name: "X-GROCER-UNIT", values: [entry.weight.unit.rawValue]),
-                ICalParameter(name: "X-GROCER-AT", values: [ICalDate.utc(entry.recordedAt)]),
-            ],
-            value: note.isEmpty ? ICalText.escaped(entry.weight.digits) : ICalText.joined([entry.weight.digits, note]))
+        var parameters = [
+            ICalParameter(name: "X-GROCER-UID", values: [caretEncoded(uid)]),
+            ICalParameter(name: "X-GROCER-UNIT", values: [entry.weight.unit.rawValue]),
+            ICalParameter(name: "X-GROCER-AT", values: [ICalDate.utc(entry.recordedAt)]),
+        ]
+        if !note.isEmpty { parameters.append(ICalParameter(name: "X-GROCER-NOTE", values: [caretEncoded(note)])) }
+        return ContentLine(name: "X-GROCER-WEIGHT", parameters: parameters, value: ICalText.escaped(entry.weight.digits))
     }
 
     /// One line per weigh-in, for a person; at most `descriptionLimit`
@@ -215,7 +216,8 @@ public enum MonthMapping {
         return lines.joined(separator: "\n")
     }
 
-    /// RFC 6868: a `"` in a parameter value as `^'`, a `^` as `^^`.
+    /// RFC 6868: a `"` in a parameter value as `^'`, a `^` as `^^` (a
+    /// note or a UID with `,` `;` `:` is quoted by the writer).
     static func caretEncoded(_ text: String) -> String {
         guard text.contains("^") || text.contains("\"") else { return text }
         return text.replacingOccurrences(of: "^", with: "^^").replacingOccurrences(of: "\"", with: "^'")
