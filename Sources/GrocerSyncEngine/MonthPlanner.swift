@@ -61,11 +61,17 @@ struct MonthPlanner {
     let entries: SyncPlanner<SyncedWeight, WeightField>
 
     init(records: [SyncRecord], locals: [Int64: SyncedWeight], now: Date, normal: (String) -> String) {
-        self.records = records
+        // Each record's href in the form the client gives the server's
+        // (an older grocer's record may hold another: "%C3%A9", "%c3%a9").
+        self.records = records.map { record in
+            var record = record
+            record.href = record.href.map(normal)
+            return record
+        }
         self.locals = locals
         self.now = now
         let kind = SyncKind.weights(locals.map { SyncLocalWeight(id: $0.key, weight: $0.value) }, now: now)
-        entries = SyncPlanner(kind: kind, records: records, collection: .weights, now: now, normal: normal)
+        entries = SyncPlanner(kind: kind, records: self.records, collection: .weights, now: now, normal: normal)
     }
 
     /// The months' agreed copies, by the record's UID (only records bound
