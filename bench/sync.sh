@@ -19,12 +19,14 @@
 #      PROPPATCH, MKCOL, MKCALENDAR, MOVE in the log), and the store
 #      unchanged (sha256 of the file and its -wal, and SQLite's
 #      data_version from a connection held open across the sync);
-#   4. the initial sync of 10 years of daily weights (3,650 VJOURNALs) into
-#      a fresh collection: time, requests, peak RSS; vdirsyncer's first
-#      sync of it into a folder, then vdirsyncer uploading those same
-#      objects (as the server keeps what grocer wrote) into a fresh
-#      collection made as grocer makes one: the reference, same goal as 1.
-#   5. a sync with nothing to do on a list of IDLE_ITEMS items (10,000:
+#   4. the initial sync of 10 years of daily weights into a fresh
+#      collection, one VJOURNAL per month (issue 35): time, requests, peak
+#      RSS, goal under 10 s; an edit of one weight, goal one write; then
+#      vdirsyncer uploading the same 3,650 weights as 0.4.0 wrote them
+#      (one VJOURNAL per entry) into a fresh collection: the reference;
+#   5. (convert) that collection of 3,650 one-entry objects converted by a
+#      new store's first sync: the months written, the 3,650 deleted.
+#   6. a sync with nothing to do on a list of IDLE_ITEMS items (10,000:
 #      years of a household's list), the collection written straight into
 #      Radicale's folder (the way there is not what is measured) and taken
 #      in by grocer's first sync: grocer's idle sync (median of ROUNDS,
@@ -36,15 +38,15 @@
 # The initial syncs are one PUT an object, and Radicale's PUT slows as its
 # collection grows: the script takes about 13 minutes on the 2-core
 # machine with a load under 2, ten of them the two uploads of 3,650
-# weights (README, "Figures"). PARTS="list weights idle" (the default) runs
-# 1-3, 4 and 5; one of them runs that part alone. The machine's load average is printed beside
+# weights (README, "Figures"). PARTS="list weights convert idle" (the default) runs
+# 1-3, 4, 5 (5 needs 4) and 6; one of them runs that part alone. The machine's load average is printed beside
 # each initial sync: a ratio is a figure only when both ran under the same
 # load.
 #
 # Prints figures and says "met" or "MISSED"; asserts no wall-clock limit
 # (the machine is shared: read the ratio). Exits non-zero only when
 # something did not work (a sync failed, a change was not picked up).
-# Usage: bench/sync.sh   (ITEMS=1000 DAYS=3650 ROUNDS=9 IDLE_ITEMS=10000 PARTS="list weights idle" by default)
+# Usage: bench/sync.sh   (ITEMS=1000 DAYS=3650 ROUNDS=9 IDLE_ITEMS=10000 PARTS="list weights convert idle" by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -52,7 +54,7 @@ GROCER_BIN=${GROCER_BIN:-$ROOT/.build/release/grocer}
 ITEMS=${ITEMS:-1000}
 DAYS=${DAYS:-3650}
 ROUNDS=${ROUNDS:-9}
-PARTS=${PARTS:-list weights idle}
+PARTS=${PARTS:-list weights convert idle}
 IDLE_ITEMS=${IDLE_ITEMS:-10000}
 IDLE_SMALL=${IDLE_SMALL:-100}
 [[ -x $GROCER_BIN ]] || { echo "no grocer binary at $GROCER_BIN (make build)" >&2; exit 2; }
@@ -424,36 +426,71 @@ DV_PID=""
 fi
 
 if part weights; then
-# 4. Ten years of daily weights into a fresh collection.
+# 4. Ten years of daily weights into a fresh collection: grocer writes one
+# VJOURNAL per month (issue 35); the reference is vdirsyncer uploading the
+# same weights as 0.4.0 wrote them, one VJOURNAL per entry.
 export GROCER_STORE=$WORK/weights.sqlite
 make_weights_csv "$WORK/weights.csv"
 grocer weight import --strict "$WORK/weights.csv" >/dev/null
+MONTHS=$(tail -n +2 "$WORK/weights.csv" | cut -c1-7 | sort -u | wc -l)
 grocer sync setup --weights "$WEIGHTS_URL" --user "$USER_NAME" --password-command "$PASSWORD_COMMAND" >"$WORK/setup.txt"
 m=$(mark)
 run_timed "$WORK/sync.txt" "$GROCER_BIN" sync
-printf '  initial sync, %s daily weights: grocer %s ms (Radicale busy %s ms, grocer CPU %s ms), %s requests (%s), peak RSS %s  [%s]  [load %s]\n' \
-    "$DAYS" "$MS" "$(server_ms "$m")" "$CPU" "$(count "$m" grocer)" "$(methods "$m" grocer)" "$(mb "$KB")" "$(tr -d '\n' <"$WORK/sync.txt")" "$(load)"
+printf '  initial sync, %s daily weights as %s months: grocer %s ms (Radicale busy %s ms, grocer CPU %s ms), %s requests (%s), peak RSS %s  [%s]  [load %s]\n' \
+    "$DAYS" "$MONTHS" "$MS" "$(server_ms "$m")" "$CPU" "$(count "$m" grocer)" "$(methods "$m" grocer)" "$(mb "$KB")" "$(tr -d '\n' <"$WORK/sync.txt")" "$(load)"
 G_INITIAL=$MS
 echo "    Radicale's time per PUT: $(put_growth "$m")"
-on_server=$(find "$WORK/collections/collection-root/$USER_NAME/weights" -maxdepth 1 -name "*.ics" | wc -l)
-((on_server == DAYS)) || { echo "  the server holds $on_server weights, not $DAYS" >&2; exit 1; }
-vdir_config weights "$WEIGHTS_URL"
+weights_dir=$WORK/collections/collection-root/$USER_NAME/weights
+on_server=$(find "$weights_dir" -maxdepth 1 -name "*.ics" | wc -l)
+((on_server == MONTHS)) || { echo "  the server holds $on_server objects, not $MONTHS months" >&2; exit 1; }
+entries=$(cat "$weights_dir"/*.ics | tr -d '\r' | sed -e ':a' -e '$!N;s/\n //;ta' -e 'P;D' | grep -c '^X-GROCER-WEIGHT;' || true)
+((entries == DAYS)) || { echo "  the months hold $entries weights, not $DAYS" >&2; exit 1; }
+verdict $((G_INITIAL < 10000)) "the first sync of $DAYS weights under 10 s: $G_INITIAL ms"
+# An edit of one weight: one PUT, of its month.
+id=$(grocer weight list | sed -n '100p' | cut -f1)
+grocer weight edit "$id" --note "edited" >/dev/null
 m=$(mark)
-run_timed "$WORK/discover.txt" vdirsyncer -c "$WORK/vdirsyncer/config" discover weights
-discover_ms=$MS
-run_timed "$WORK/vsync.txt" vdirsyncer -c "$WORK/vdirsyncer/config" sync weights
-printf '  the same collection, first: vdirsyncer discover %s ms + sync %s ms, %s requests (%s), peak RSS %s\n' \
-    "$discover_ms" "$MS" "$(count "$m" vdirsyncer)" "$(methods "$m" vdirsyncer)" "$(mb "$KB")"
-in_folder=$(find "$WORK/vdirsyncer/weights" -name '*.ics' | wc -l)
-((in_folder == DAYS)) || { echo "  vdirsyncer's folder holds $in_folder weights, not $DAYS" >&2; exit 1; }
-# The reference: vdirsyncer uploading the same objects into a fresh
-# collection.
-vdir_upload weights_upload "${HOME_URL}weights-upload/" weights weights VJOURNAL
+run_timed "$WORK/sync.txt" "$GROCER_BIN" sync
+puts=$(since "$m" grocer | grep -cE '\] (PUT|DELETE) request for ' || true)
+printf '  one weight edited: grocer %s ms, %s requests (%s)\n' "$MS" "$(count "$m" grocer)" "$(methods "$m" grocer)"
+verdict $((puts == 1)) "an edit of one weight is one write: $puts"
+# The reference: vdirsyncer uploading the same weights, one object per
+# entry as grocer 0.4.0 wrote them, into a fresh collection.
+mkdir -p "$WORK/vdirsyncer/entries"
+python3 - "$WORK/weights.csv" "$WORK/vdirsyncer/entries" <<'PY'
+import csv, sys, uuid
+rows = list(csv.DictReader(open(sys.argv[1])))
+def text(s): return s.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+for row in rows:
+    uid = str(uuid.uuid4())
+    at = row["recorded_at"].replace("-", "").replace(":", "")
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//grocer//grocer//EN", "BEGIN:VJOURNAL", "UID:" + uid,
+             "DTSTART:" + at, "SUMMARY:%s %s" % (row["value"], row["unit"]), "X-GROCER-WEIGHT:" + row["value"],
+             "X-GROCER-UNIT:" + row["unit"]]
+    if row["note"]: lines.append("DESCRIPTION:" + text(row["note"]))
+    lines += ["DTSTAMP:20260101T000000Z", "END:VJOURNAL", "END:VCALENDAR"]
+    open("%s/%s.ics" % (sys.argv[2], uid), "w", newline="").write("\r\n".join(lines) + "\r\n")
+PY
+vdir_upload weights_upload "${HOME_URL}weights-upload/" entries "$DAYS weights, one object each," VJOURNAL
 initial_verdict "$G_INITIAL" "$V_MS"
 fi
 
+if part convert; then
+# 5. The conversion of a collection of 0.4.0 (one object per entry, the
+# one vdirsyncer uploaded in 4) by a new store's first sync: the entries
+# read, the months written, each entry's object deleted after its month.
+export GROCER_STORE=$WORK/convert.sqlite
+grocer sync setup --weights "${HOME_URL}weights-upload/" --user "$USER_NAME" --password-command "$PASSWORD_COMMAND" >"$WORK/setup.txt"
+m=$(mark)
+run_timed "$WORK/sync.txt" "$GROCER_BIN" sync
+printf '  conversion of %s objects of one entry: grocer %s ms (Radicale busy %s ms, grocer CPU %s ms), %s requests (%s)  [%s]  [load %s]\n' \
+    "$DAYS" "$MS" "$(server_ms "$m")" "$CPU" "$(count "$m" grocer)" "$(methods "$m" grocer)" "$(tr -d '\n' <"$WORK/sync.txt")" "$(load)"
+left=$(find "$WORK/collections/collection-root/$USER_NAME/weights-upload" -maxdepth 1 -name "*.ics" | wc -l)
+((left == MONTHS)) || { echo "  the converted collection holds $left objects, not $MONTHS months" >&2; exit 1; }
+fi
+
 if part idle; then
-# 5. A sync with nothing to do on a big list. The collection is written
+# 6. A sync with nothing to do on a big list. The collection is written
 # into Radicale's folder: one VTODO a file, as grocer writes them (its
 # X-GROCER- fields, accented names, aisles, a few ticked) and one in five
 # as a phone writes them (SUMMARY "3 Äpfel" only).

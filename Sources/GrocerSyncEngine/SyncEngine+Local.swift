@@ -18,8 +18,11 @@ extension SyncEngine {
         case .weights:
             let (entries, settings) = SettingsRecords.split(records)
             let local = try ledger.syncLocalSettings()
-            return count(entries, kind: .weights(try ledger.syncLocalWeights(), now: now))
-                + count(settings, kind: .settings(SettingsRecords.local(local, records: settings), now: now))
+            let weights = try ledger.syncLocalWeights()
+            let planner = MonthPlanner(
+                records: entries, locals: Dictionary(weights.map { ($0.id, $0.weight) }, uniquingKeysWith: { a, _ in a }), now: now,
+                normal: { $0 })
+            return planner.waiting() + count(settings, kind: .settings(SettingsRecords.local(local, records: settings), now: now))
         }
     }
 

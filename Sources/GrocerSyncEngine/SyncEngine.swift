@@ -53,10 +53,8 @@ public struct SyncEngine: Sendable {
             do {
                 switch collection {
                 case .list: return try await run(SyncKind.list(try store { try ledger.syncLocalItems() }, locale: locale, now: now()))
-                case .weights:
-                    let entries = try store { try ledger.syncLocalWeights() }
-                    let settings = try store { try ledger.syncLocalSettings() }
-                    return try await run(SyncKind.weights(entries, now: now()), settings: settings)
+                // One VJOURNAL per month (issue 35).
+                case .weights: return try await syncWeights()
                 }
             } catch {
                 guard error == .storeChangedMeanwhile, attempt < Self.attempts else { throw error }
@@ -184,7 +182,7 @@ public struct SyncEngine: Sendable {
 
     /// The listing: what changed since the account's token, else the whole
     /// collection (`full`), and the token to keep once it is applied.
-    private func pull(_ account: SyncAccount, _ component: DAVClient.Component) async throws(SyncFailure) -> (
+    func pull(_ account: SyncAccount, _ component: DAVClient.Component) async throws(SyncFailure) -> (
         listed: [Multistatus.Response], full: Bool, token: String?
     ) {
         try checkCancelled()
@@ -277,7 +275,7 @@ public struct SyncEngine: Sendable {
     ///
     /// `known` holds the records as they were after the pull: each
     /// object's item or entry here, and the copy agreed on before.
-    private func push<Value, Field>(
+    func push<Value, Field>(
         _ write: SyncWrite<Value>, _ planner: SyncPlanner<Value, Field>, known: [String: SyncRecord], attempt: Int
     ) async throws(SyncFailure) -> SyncSummary {
         try checkCancelled()
@@ -382,7 +380,7 @@ public struct SyncEngine: Sendable {
 
     /// An href in the form the client gives the server's (absolute, the
     /// escapes upper-case), or as it is when it is not a member.
-    private func href(_ href: String) -> String { client.collection.member(href) ?? href }
+    func href(_ href: String) -> String { client.collection.member(href) ?? href }
 
     /// The whole collection, as calendar-query lists it; a listing cut
     /// short stops the sync with nothing applied (what it left out would
@@ -394,7 +392,7 @@ public struct SyncEngine: Sendable {
         return status.responses
     }
 
-    private func isEmpty(_ batch: SyncBatch) -> Bool {
+    func isEmpty(_ batch: SyncBatch) -> Bool {
         batch.items.isEmpty && batch.weights.isEmpty && batch.settings.isEmpty && batch.records.isEmpty && batch.droppedRecords.isEmpty
             && !batch.setsToken && batch.conflicts.isEmpty && batch.syncedAt == nil
     }
@@ -419,15 +417,15 @@ public struct SyncEngine: Sendable {
         return "_" + String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self) + ".ics"
     }
 
-    private func checkCancelled() throws(SyncFailure) {
+    func checkCancelled() throws(SyncFailure) {
         if Task.isCancelled { throw .interrupted }
     }
 
-    private func store<T>(_ body: () throws -> T) throws(SyncFailure) -> T {
+    func store<T>(_ body: () throws -> T) throws(SyncFailure) -> T {
         do { return try body() } catch { throw SyncFailure(store: error) }
     }
 
-    private func dav<T>(_ body: () async throws(DAVFailure) -> T) async throws(SyncFailure) -> T {
+    func dav<T>(_ body: () async throws(DAVFailure) -> T) async throws(SyncFailure) -> T {
         do { return try await body() } catch { throw SyncFailure(error) }
     }
 }

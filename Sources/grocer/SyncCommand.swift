@@ -55,11 +55,11 @@ struct SyncCommand: ParsableCommand {
             let storePath = db.path
             let locale = store.locale
             let limits = try SyncSession.limits(deadline: deadline)
-            // "312 of 3,650 weights" on a terminal, the line written over.
+            // "12 of 122 objects" on a terminal, the line written over.
             let onTerminal = isatty(STDERR_FILENO) == 1
             let progress: (SyncAccount) -> (@Sendable (Int, Int) -> Void)? = { account in
                 guard onTerminal else { return nil }
-                let noun = account.collection == .list ? "items" : "weights"
+                let noun = account.collection == .list ? "items" : "objects"  // a month of weights is one (issue 35)
                 return { done, all in
                     let of = done.formatted(.number.locale(locale)) + " of " + all.formatted(.number.locale(locale))
                     FileHandle.standardError.write(Data(("\r" + of + " " + noun + "\u{1B}[K").utf8))

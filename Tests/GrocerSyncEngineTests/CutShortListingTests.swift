@@ -18,7 +18,8 @@ import Testing
     /// there.
     @Test func aListingCutShortDeletesNothing() async throws {
         let here = Machine(server, .weights)
-        for day in 0..<10 { here.ledger.addWeight(Sync.weight("72.\(day)0", Double(day) * 86_400)) }
+        // Ten months: ten objects (issue 35).
+        for month in 0..<10 { here.ledger.addWeight(Sync.weight("72.\(month)0", -Double(month) * 31 * 86_400)) }
         try await here.sync()
         #expect(server.objects.count == 10)
         let weights = here.ledger.weights

@@ -42,6 +42,10 @@ final class FakeCalDAV: DAVTransport {
         /// The request (counted from 1) during which the sending task is
         /// cancelled.
         var cancelAtRequest: Int?
+        /// The request (counted from 1) the server carries out and whose
+        /// answer never arrives: a kill -9 or a lost connection right
+        /// after the server acted.
+        var loseAnswerAtRequest: Int?
         /// sync-collection and calendar-query list at most this many
         /// members, with a 507 for the collection (RFC 6578, 3.6), as any
         /// server may; a cut-short sync-collection gives back the token it
@@ -107,7 +111,8 @@ final class FakeCalDAV: DAVTransport {
             let cancel = state.cancelAtRequest == state.requests.count
             if state.down { return (nil, cancel) }
             if state.refuseLogin { return (DAVResponse(status: 401), cancel) }
-            return (answer(request, &state), cancel)
+            let response = answer(request, &state)
+            return (state.loseAnswerAtRequest == state.requests.count ? nil : response, cancel)
         }
         if cancel { withUnsafeCurrentTask { $0?.cancel() } }
         guard let response else { throw .unreachable("connection refused") }

@@ -13,7 +13,8 @@ import Testing
     @Test func aFirstSyncSaysEachWriteOfTheTotal() async throws {
         let server = FakeCalDAV(path: "/alice/weights/")
         let ledger = MemoryLedger(SyncAccount(collection: .weights, url: server.endpoint.url))
-        for day in 0..<5 { ledger.addWeight(Sync.weight("72.\(day)0", Double(day) * 86_400)) }
+        // Five months: a month is one object (issue 35).
+        for month in 0..<5 { ledger.addWeight(Sync.weight("72.\(month)0", -Double(month) * 31 * 86_400)) }
         let told = Mutex<[[Int]]>([])
         let engine = SyncEngine(
             ledger: ledger, client: server.client, collection: .weights, locale: MemoryLedger.locale, now: { Sync.now },

@@ -32,9 +32,20 @@ enum Sync {
         }.sorted { $0.name < $1.name }
     }
 
+    /// The server's weights, read either way: an object per entry (0.4.0)
+    /// or a month of them (issue 35).
     static func weights(_ server: FakeCalDAV) -> [SyncedWeight] {
-        server.objects.values.compactMap { text in (try? ICalendar.read(text)).flatMap { try? JournalMapping.read($0, now: Sync.now).entry } }
-            .sorted { ($0.recordedAt, $0.weight.digits) < ($1.recordedAt, $1.weight.digits) }
+        server.objects.values.flatMap { text -> [SyncedWeight] in
+            guard let calendar = try? ICalendar.read(text) else { return [] }
+            if MonthMapping.isMonth(calendar) { return (try? MonthMapping.read(calendar, now: Sync.now).entries.map(\.entry)) ?? [] }
+            return (try? JournalMapping.read(calendar, now: Sync.now).entry).map { [$0] } ?? []
+        }
+        .sorted { ($0.recordedAt, $0.weight.digits) < ($1.recordedAt, $1.weight.digits) }
+    }
+
+    /// An entry's own object, as grocer 0.4.0 wrote it.
+    static func entryObject(uid: String, _ weight: SyncedWeight) -> String {
+        ICalendar.write(JournalMapping.write(weight, uid: uid, now: Sync.now))
     }
 
     /// The path of the member whose item is called `name`.
