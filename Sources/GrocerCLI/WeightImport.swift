@@ -16,6 +16,14 @@ public enum WeightImport {
         public let dryRun: Bool
         /// Nothing was kept because `--strict` met a rejected row.
         public let refused: Bool
+        /// Rows kept that are far from the trend (issue 34): how many, and
+        /// the first few.
+        public var farFromTrend: (count: Int, first: [FarFromTrendRows.Row]) = (0, [])
+
+        public static func == (a: Result, b: Result) -> Bool {
+            a.format == b.format && a.reading == b.reading && a.summary == b.summary && a.dryRun == b.dryRun && a.refused == b.refused
+                && a.farFromTrend.count == b.farFromTrend.count && a.farFromTrend.first == b.farFromTrend.first
+        }
     }
 
     /// `name` is the file as the person gave it, for messages.
@@ -25,6 +33,8 @@ public enum WeightImport {
     ) throws -> Result {
         var summary = ImportSummary()
         var reading: ImportReading?
+        var kept = FarFromTrendRows(timeZone: store.timeZone)
+        var committed = false
         do {
             let done = try store.importWeights(stop: stop, progress: progress) { importer in
                 reading = try prepared.read { item in
@@ -32,6 +42,7 @@ public enum WeightImport {
                     case .row(let row):
                         let outcome = try importer.add(row.value, at: row.seconds, id: row.id, note: row.note)
                         summary.count(item, duplicate: outcome == .duplicate, repeated: outcome == .repeated)
+                        if outcome != .duplicate && outcome != .repeated { kept.add(row.value, seconds: row.seconds) }
                     case .problem:
                         summary.count(item)
                     }
@@ -39,12 +50,21 @@ public enum WeightImport {
                 return !dryRun && !(strict && summary.refusedUnderStrict)
             }
             summary.countRepeats(done.removedRepeats)
+            committed = done.committed
         } catch let error as ImportError {
             throw Failure("cannot import \(name): \(error.message). Nothing was imported.")
         }
-        return Result(
+        var result = Result(
             format: prepared.format, reading: reading ?? ImportReading(title: prepared.format.rawValue, unitFrom: ""), summary: summary,
             dryRun: dryRun, refused: strict && summary.refusedUnderStrict)
+        // Against the trend of every day now kept (the per-day table: one
+        // row a day, not a read of every entry).
+        if committed, kept.count > 0 {
+            let unit = try StoreAccess.reading(store.path) { try store.defaultDisplayUnit().measure }
+            let every = try StoreAccess.reading(store.path) { try store.weightDays(unit: unit) }
+            result.farFromTrend = kept.far(every: every, unit: unit)
+        }
+        return result
     }
 
     /// The summary line, what was read, then one line per rejected row (at
@@ -56,6 +76,7 @@ public enum WeightImport {
                 : result.summary.line(dryRun: result.dryRun),
             VisibleText.escaped(result.reading.line),
         ]
+        if let far = FarFromTrendRows.line(count: result.farFromTrend.count, first: result.farFromTrend.first) { lines.append(far) }
         lines += result.summary.problemLines(shown: shown).map { "  " + VisibleText.escaped($0) }
         return lines.joined(separator: "\n") + "\n"
     }
