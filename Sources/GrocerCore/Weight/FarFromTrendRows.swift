@@ -61,12 +61,13 @@ public struct FarFromTrendRows: Sendable {
             while next < order.count, Int(days[order[next]]) < day { next += 1 }
             var left = NSDecimalNumber(decimal: figure.sum).doubleValue
             var count = figure.count
+            // The band once a day, not per row: Decimal is most of a row's cost.
+            let band = trend.map { $0 * NSDecimalNumber(decimal: FarFromTrend.allowedShare(days: day - lastDay)).doubleValue }
             while next < order.count, Int(days[order[next]]) == day {
                 let i = order[next]
                 next += 1
-                guard let reference = trend else { continue }
-                let share = NSDecimalNumber(decimal: FarFromTrend.allowedShare(days: day - lastDay)).doubleValue
-                guard abs(value(i) - reference) > reference * share else { continue }
+                guard let reference = trend, let band else { continue }
+                guard abs(value(i) - reference) > band else { continue }
                 found.append(i)
                 left -= value(i)
                 count -= 1
