@@ -115,6 +115,8 @@ final class LiveEffects {
             }
         case .history(let request):
             return { $0.history(request) }
+        case .loadWeighInHabits(let unit):
+            return { $0.weighInHabits(unit: unit) }
         case .groceries(let request):
             return { $0.groceries(request) }
         case .sync(let request):
@@ -142,7 +144,7 @@ final class LiveEffects {
             }
         case .sync(let request):
             return syncAnswerHere(request)
-        case .saveWeight, .setDefaultUnit, .history, .groceries:
+        case .saveWeight, .setDefaultUnit, .history, .groceries, .loadWeighInHabits:
             break
         }
         return nil

@@ -76,6 +76,25 @@ extension StoreWorker {
                     return .notUndone("Not undone: another grocer changed or deleted that entry since.")
                 }
             }
+        case .undoAdd(let entry):
+            return access(.write, effect) { store in
+                do {
+                    try store.undoAdd(entry)
+                    return .addUndone(entry)
+                } catch StoreError.changedElsewhere {
+                    return .notUndone("Not undone: another grocer changed or deleted that entry since.")
+                }
+            }
+        case .redo(let change):
+            return access(.write, effect) { store in
+                do {
+                    return .redone(try Self.redo(change, on: store))
+                } catch StoreError.changedElsewhere {
+                    return .notRedone("Not redone: another grocer changed that entry since.")
+                } catch StoreError.noSuchWeight {
+                    return .notRedone("Not redone: another grocer deleted that entry since.")
+                }
+            }
         case .editWeight(let id, let weight, let at, let note):
             return access(.write, effect) { store in
                 let (before, after) = try store.editWeight(id: id, weight: weight, at: at, note: note)
@@ -86,6 +105,21 @@ extension StoreWorker {
                 try store.setGoal(goal)
                 return .goalSet(goal)
             }
+        }
+    }
+
+    /// A change undone, made again: a delete deletes again, an edit is
+    /// made again only over the entry as the undo left it, a save puts
+    /// the entry back (under a new id where another grocer took its own).
+    static func redo(_ change: HistoryChange, on store: Store) throws -> HistoryChange {
+        switch change {
+        case .deleted(let entries):
+            return .deleted(try store.deleteWeights(ids: entries.map(\.id)))
+        case .edited(let before, let after):
+            let (_, again) = try store.undoEdit(now: before, back: after)
+            return .edited(before: before, after: again)
+        case .added(let entry):
+            return .added(try store.restoreWeights([entry]).first ?? entry)
         }
     }
 

@@ -27,6 +27,9 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case badNote(WeightNote.Problem)
     /// A weight in stones that is not whole stones and pounds below 14.
     case notStones(String)
+    /// A weight far from the person's trend (`FarFromTrend`), given
+    /// without `--force`: most likely a typo.
+    case farFromTrend(FarFromTrend)
 
     public var description: String {
         switch self {
@@ -56,6 +59,11 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
                 "'\(text)' is not a weight in stones: give whole stones, then the pounds below 14, e.g. '11 4.5' or '11 st 4.5 lb' (at most 1500 lbs)."
         case .badNote(let problem):
             return "That --note cannot be kept: \(problem). Nothing was saved."
+        case .farFromTrend(let far):
+            let typed = "\(far.weight.digits) \(far.weight.unit.rawValue)"
+            let trend = "\(far.trendWeight.digits) \(far.unit.rawValue)"
+            let meant = far.suggestion.map { " (\($0.digits) \($0.unit.rawValue)?)" } ?? ""
+            return "\(typed) is far from your trend, \(trend): a typo\(meant)? Nothing was saved; give --force to keep \(typed)."
         }
     }
 }

@@ -20,6 +20,15 @@ public enum WeightImport {
         /// first import into an empty store with no unit chosen takes the
         /// file's.
         public var unitChosen: WeightUnit? = nil
+        /// Rows kept that are far from the trend (issue 34): how many, and
+        /// the first few.
+        public var farFromTrend: (count: Int, first: [FarFromTrendRows.Row]) = (0, [])
+
+        public static func == (a: Result, b: Result) -> Bool {
+            a.format == b.format && a.reading == b.reading && a.summary == b.summary && a.dryRun == b.dryRun && a.refused == b.refused
+                && a.unitChosen == b.unitChosen && a.farFromTrend.count == b.farFromTrend.count
+                && a.farFromTrend.first == b.farFromTrend.first
+        }
     }
 
     /// `name` is the file as the person gave it, for messages.
@@ -30,6 +39,8 @@ public enum WeightImport {
         var summary = ImportSummary()
         var reading: ImportReading?
         var unitChosen: WeightUnit?
+        var kept = FarFromTrendRows(timeZone: store.timeZone)
+        var committed = false
         do {
             let done = try store.importWeights(stop: stop, progress: progress) { importer in
                 var kilograms = 0
@@ -42,6 +53,7 @@ public enum WeightImport {
                         if outcome == .inserted {
                             if row.value.unit == .kg { kilograms += 1 } else { pounds += 1 }
                         }
+                        if outcome != .duplicate && outcome != .repeated { kept.add(row.value, seconds: row.seconds) }
                     case .problem:
                         summary.count(item)
                     }
@@ -53,12 +65,22 @@ public enum WeightImport {
                 return !dryRun && !refused
             }
             summary.countRepeats(done.removedRepeats)
+            committed = done.committed
         } catch let error as ImportError {
             throw Failure("cannot import \(name): \(error.message). Nothing was imported.")
         }
-        return Result(
+        var result = Result(
             format: prepared.format, reading: reading ?? ImportReading(title: prepared.format.rawValue, unitFrom: ""), summary: summary,
             dryRun: dryRun, refused: strict && summary.refusedUnderStrict, unitChosen: unitChosen)
+        // Against the trend of every day now kept (the per-day table: one
+        // row a day, not a read of every entry).
+        if committed, kept.count > 0 {
+            // The band is a share of the trend: any unit gives the same rows.
+            let unit = try StoreAccess.reading(store.path) { try store.defaultUnitSetting().chosen?.measure } ?? .kg
+            let every = try StoreAccess.reading(store.path) { try store.weightDays(unit: unit) }
+            result.farFromTrend = kept.far(every: every, unit: unit)
+        }
+        return result
     }
 
     /// The summary line, what was read, then one line per rejected row (at
@@ -73,6 +95,7 @@ public enum WeightImport {
         if let unit = result.unitChosen {
             lines.append("Display unit \(result.dryRun ? "would be" : "set to") \(unit.rawValue), as in the file (grocer unit changes it).")
         }
+        if let far = FarFromTrendRows.line(count: result.farFromTrend.count, first: result.farFromTrend.first) { lines.append(far) }
         lines += result.summary.problemLines(shown: shown).map { "  " + VisibleText.escaped($0) }
         return lines.joined(separator: "\n") + "\n"
     }

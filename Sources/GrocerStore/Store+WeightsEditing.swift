@@ -83,6 +83,20 @@ extension Store {
         }
     }
 
+    /// Undoes a save this grocer made (issue 34): entry `entry.id` is
+    /// deleted, and its share of `weight_day`, only if it still holds
+    /// `entry`. Changed or deleted by another grocer since:
+    /// `StoreError.changedElsewhere`, and nothing is written.
+    public func undoAdd(_ entry: WeightEntry) throws {
+        try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
+            guard let row = try Row.fetchOne(db, WeightRecord.filter(key: entry.id)),
+                let old = try? WeightRecord(row: row), (try? old.entry()) == entry
+            else { throw StoreError.changedElsewhere(path: path) }
+            _ = try WeightRecord.deleteOne(db, key: entry.id)
+            try WeightDayTable.change(db, zone: timeZone, removed: [old])
+        }
+    }
+
     /// The rows `ids`, in that order; every missing id named in one error.
     func existingRecords(_ ids: [Int64], _ db: Database) throws -> [WeightRecord] {
         var records: [WeightRecord] = []

@@ -36,6 +36,9 @@ struct WeightCommand: ParsableCommand {
         @Option(help: ArgumentHelp(WeightCommand.noteHelp, valueName: "text"))
         var note: String?
 
+        @Flag(help: "Keep a weight far from your trend (more than 15% off, see the man page): without it, such a weight is refused as a likely typo.")
+        var force = false
+
         @Flag(help: "Print the saved entry as a JSON object {id, recordedAt, value, unit, note}.")
         var json = false
 
@@ -48,6 +51,7 @@ struct WeightCommand: ParsableCommand {
             let unit = try StoreOptions.displayUnit(self.unit, db)
             let weight = try WeightParsing.parse(value, in: unit, locale: StoreOptions.numericLocale)
             let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
+            if !force { try TrendCheck.require(weight, at: date, unit: unit.measure, in: db) }
             let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date, note: note) }
             if json { return JSONText.write(JSONText.object(entry)) }
             print("Saved \(WeightCommand.describe(entry, in: unit == .st ? .st : nil)) as id \(entry.id)")

@@ -207,7 +207,7 @@ import Testing
         let shown = r.terminal.frames.map { $0.lines.joined(separator: "\n") }
         #expect(shown.contains { $0.contains("Migration Progress: 50%") })
         #expect(shown.contains { $0.contains("10 rows carried") })
-        #expect(r.effects.performed == [.startMigration, .openStore])
+        #expect(r.effects.performed == [.startMigration, .openStore, .loadWeighInHabits(unit: .kg)])
         #expect(r.terminal.screen.contains("Enter Today's Weight"))
         // Keys typed during the migration did nothing; the default unit is the store's.
         #expect(r.terminal.screen.contains("e.g. 72.5"))
@@ -217,7 +217,7 @@ import Testing
 
     @Test func enterSkipsTheSummary() {
         let r = run([.post(.migration(.finished(Self.summary))), .keys([.enter])], from: .migration)
-        #expect(r.effects.performed == [.startMigration, .openStore])
+        #expect(r.effects.performed == [.startMigration, .openStore, .loadWeighInHabits(unit: .kg)])
         #expect(r.terminal.screen.contains("Enter Today's Weight"))
     }
 
@@ -242,7 +242,7 @@ import Testing
     @Test func waitingForAnotherGrocerThenAlreadyCurrentOpensTheStore() {
         let r = run([.post(.migration(.waiting)), .post(.migration(.alreadyCurrent))], from: .migration)
         #expect(r.terminal.frames.contains { $0.lines.contains { $0.contains("Another grocer is migrating this store") } })
-        #expect(r.effects.performed == [.startMigration, .openStore])
+        #expect(r.effects.performed == [.startMigration, .openStore, .loadWeighInHabits(unit: .kg)])
         #expect(r.terminal.screen.contains("Enter Today's Weight"))
     }
 }

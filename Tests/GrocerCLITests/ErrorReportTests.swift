@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GrocerCLI
 import GrocerCore
 import GrocerStore
@@ -74,6 +75,7 @@ import Testing
         case .nothingToEdit: "nothingToEdit"
         case .badNote: "badNote"
         case .notStones: "notStones"
+        case .farFromTrend: "farFromTrend"
         }
     }
 
@@ -310,10 +312,17 @@ import Testing
             .badNote(.tooLong(count: 201)),
             "grocer: That --note cannot be kept: a note has at most 200 characters (this one has 201); shorten it. Nothing was saved."
         ),
+        (
+            .farFromTrend(
+                FarFromTrend(
+                    weight: Weight(digits: "7.87", unit: .kg)!, trend: Decimal(string: "78.46")!, unit: .kg,
+                    suggestion: Weight(digits: "78.7", unit: .kg))),
+            "grocer: 7.87 kg is far from your trend, 78.5 kg: a typo (78.7 kg?)? Nothing was saved; give --force to keep 7.87 kg."
+        ),
     ]
 
     @Test func everyCommandErrorCaseHasARow() {
-        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 10)
+        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 11)
     }
 
     @Test(arguments: commandErrors)

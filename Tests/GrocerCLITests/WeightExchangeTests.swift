@@ -155,6 +155,27 @@ import Testing
         #expect(WeightImport.json(result).contains("\"rejected\": 25,"))
     }
 
+    /// A file is a record, not a typo (issue 34): rows far from the trend
+    /// before their day are kept and named in one line, at most three.
+    @Test func rowsFarFromTheTrendAreKeptAndNamed() throws {
+        let rows = ["78.5", "78.4", "7.87", "78.6", "30", "78.5", "7.85", "8"].enumerated().map { i, value in
+            "2026-03-0\(i + 1)T07:00:00Z,\(value),kg"
+        }
+        let db = try store("far.sqlite", zone: TimeZone(identifier: "UTC")!)
+        let result = try WeightImport.run(try prepare("recorded_at,value,unit\n" + rows.joined(separator: "\n")), into: db, name: "f")
+        #expect(result.summary.imported == 8)
+        #expect(result.farFromTrend.count == 4)
+        #expect(
+            WeightImport.text(result).split(separator: "\n")[2]
+                == "4 rows far from the trend kept: 2026-03-03 7.87 kg, 2026-03-05 30 kg, 2026-03-07 7.85 kg, and 1 more (typos? grocer weight edit fixes one)."
+        )
+        let near = try WeightImport.run(
+            try prepare("recorded_at,value,unit\n2026-04-01T07:00:00Z,78.5,kg\n2026-04-02T07:00:00Z,79,kg\n"), into: try store("near.sqlite"),
+            name: "f")
+        #expect(near.farFromTrend.count == 0)
+        #expect(!WeightImport.text(near).contains("far from"))
+    }
+
     /// A Hacker's Diet file read day first says so in both summaries.
     @Test func theDateReadingTakenIsInTheTextAndTheJSON() throws {
         let text = "The Hacker's Diet,,,\n,,Kilograms,\nDay,Date,Weight,Trend\nThu,1/2/07,80.5,\nTue,13/2/07,79,\n"

@@ -163,6 +163,24 @@ import Testing
         #expect(try store.undoEdit(now: mine, back: all[6]).after == all[6])
     }
 
+    /// Undo of a save (issue 34): deleted with its day, only while it is
+    /// as saved; changed by another grocer since, it stays as they left it.
+    @Test func undoingASaveDeletesItOnlyWhileItIsAsSaved() throws {
+        let dir = TempDir()
+        let (store, _) = try storeWithTies(dir)
+        let other = try Store.open(at: URL(fileURLWithPath: store.path), timeZone: TimeZone(identifier: "UTC")!, stop: StopFlag())
+        let saved = try store.addWeight(weight("78.7"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + 86_400)))
+        #expect(try store.weightDays(unit: .kg).count == 2)
+        try store.undoAdd(saved)
+        #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [saved.id])) { try store.weight(id: saved.id) }
+        #expect(try store.weightDays(unit: .kg).count == 1)
+        #expect(try store.weightCount() == 30)
+        let again = try store.addWeight(weight("78.7"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + 86_400)))
+        let theirs = try other.editWeight(id: again.id, weight: weight("78.9"), at: again.recordedAt).after
+        #expect(throws: StoreError.changedElsewhere(path: store.path)) { try store.undoAdd(again) }
+        #expect(try store.weight(id: again.id) == theirs)
+    }
+
     @Test func goalIsKeptAsTypedAndCanBeCleared() throws {
         let dir = TempDir()
         let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), stop: StopFlag())

@@ -36,6 +36,30 @@ public struct UndoStack<Entry: Sendable & Equatable>: Sendable, Equatable {
         undoable.append(entry)
         return entry
     }
+
+    /// The newest entry on the undo side (what `undo` takes next).
+    public var nextUndo: Entry? { undoable.last }
+
+    /// Which side of the stack an entry is on.
+    public enum Side: Sendable { case undoable, redoable }
+
+    /// Replaces the newest entry of `side` (a change made again names
+    /// what it made: an entry put back under a new id).
+    public mutating func amendLast(_ side: Side, to entry: Entry) {
+        switch side {
+        case .undoable where !undoable.isEmpty: undoable[undoable.count - 1] = entry
+        case .redoable where !redoable.isEmpty: redoable[redoable.count - 1] = entry
+        default: break
+        }
+    }
+
+    /// Forgets the newest entry of `side` (what it would take back is gone).
+    public mutating func forgetLast(_ side: Side) {
+        switch side {
+        case .undoable: _ = undoable.popLast()
+        case .redoable: _ = redoable.popLast()
+        }
+    }
 }
 
 /// One undoable change to items: what each touched item was before and

@@ -43,6 +43,12 @@ public struct AppContext: Sendable {
     public var size = Size(width: 80, height: 23)
     /// A line for the next screen that appears to show once ("Saved 72.5 kg").
     public var notice: String?
+    /// The weight just saved, for the history's undo (`u` takes it back).
+    public var saved: WeightEntry?
+    /// The store has opened (set by the app model at `storeOpened`):
+    /// before it, screens ask the store nothing (the first frame comes
+    /// before any thread but the loop's).
+    public var storeReady = false
     /// The screen under the one being presented (help opens at its keys).
     public var presentedFrom: Route?
 

@@ -118,6 +118,7 @@ public struct AppModel: Sendable {
     /// summary: both go on at the weight screen.
     private mutating func settle(_ hints: LaunchHints) -> Outcome {
         context.hints = hints
+        context.storeReady = true
         if let unit = hints.unit { context.displayUnit = unit }
         screens = MadeScreens()
         staleRoutes = []

@@ -10,6 +10,9 @@ public struct Binding<S>: Sendable {
     public let hint: String?
     /// What the hint bar says it does ("History").
     public let label: String?
+    /// What it says instead, made from the screen as it is now (the
+    /// history's `u` names what it will undo); nil: `label`.
+    let liveLabel: (@Sendable (S) -> String?)?
     /// The keys as the help screen lists them; by default their names
     /// (put together when help opens, not at launch).
     public var helpKeys: String { givenHelpKeys ?? keys.map(\.name).joined(separator: " ") }
@@ -26,12 +29,14 @@ public struct Binding<S>: Sendable {
         hint: String? = nil, label: String? = nil,
         help: String, helpKeys: String? = nil, actsWhenTooSmall: Bool = false,
         when isActive: @escaping @Sendable (S) -> Bool = { _ in true },
+        liveLabel: (@Sendable (S) -> String?)? = nil,
         action: @escaping @Sendable (inout S, Key, inout AppContext) -> Outcome
     ) {
         self.keys = keys
         self.typing = typing
         self.hint = hint
         self.label = label
+        self.liveLabel = liveLabel
         self.help = help
         self.givenHelpKeys = helpKeys
         self.actsWhenTooSmall = actsWhenTooSmall
@@ -60,6 +65,12 @@ public struct Binding<S>: Sendable {
     var hintEntry: Hint? {
         guard let hint, let label else { return nil }
         return Hint(hint, label)
+    }
+
+    /// The hint as the bar shows it over `screen`.
+    func hintEntry(over screen: S) -> Hint? {
+        guard let hint, let label else { return nil }
+        return Hint(hint, liveLabel?(screen) ?? label)
     }
 }
 

@@ -51,6 +51,9 @@ public enum Effect: Equatable, Sendable {
     case saveWeight(Weight, at: Date, note: String)
     /// Stop waiting for the save under way (it then fails as busy).
     case giveUpSave
+    /// What the weight screen needs of the history (`WeighInHabits`): the
+    /// trend a typo is far from, the usual weigh-in time.
+    case loadWeighInHabits(unit: WeightUnit)
     case setDefaultUnit(DisplayUnit)
     /// The history's store work (HistoryScreen+Effects.swift).
     case history(HistoryRequest)
@@ -82,6 +85,11 @@ public enum HistoryRequest: Equatable, Sendable {
     /// Undo of an edit: entry `now.id` back to `back`, only if it still
     /// holds `now` (another grocer may have changed it since).
     case undoEdit(now: WeightEntry, back: WeightEntry)
+    /// Undo of a save: `entry` deleted, only if it still holds what was
+    /// saved.
+    case undoAdd(WeightEntry)
+    /// A change undone, made again (`U`).
+    case redo(HistoryChange)
     case setGoal(Weight?)
     /// The lowest and highest weigh-in of the weeks or months shown.
     case loadWeightExtremes(WeightExtremesRequest)
@@ -90,6 +98,7 @@ public enum HistoryRequest: Equatable, Sendable {
 /// What performing an effect, or background work, produced.
 public enum EffectResult: Equatable, Sendable {
     case weightSaved(WeightEntry)
+    case weighInHabits(WeighInHabits)
     /// The save waits for another grocer's write to end.
     case saveWaiting
     // The history's results (HistoryScreen+Effects.swift).
@@ -106,11 +115,17 @@ public enum EffectResult: Equatable, Sendable {
     /// The undo of an edit (`HistoryRequest.undoEdit`) done: the entry as it
     /// was, and as it is again.
     case editUndone(before: WeightEntry, after: WeightEntry)
+    /// The undo of a save done: the entry, gone again.
+    case addUndone(WeightEntry)
+    /// A change made again, as it now is (a restored entry may have a new id).
+    case redone(HistoryChange)
     case goalSet(Weight?)
     case weightExtremes([CivilDay: WeightAverages.Extremes], for: WeightExtremesRequest)
     /// An undo refused because another grocer changed or deleted what it
     /// would take back: the line saying so; the change is dropped.
     case notUndone(String)
+    /// A redo refused in the same way.
+    case notRedone(String)
     /// The store has opened (at launch right after the first frame, or
     /// after a migration) and ICU has answered: the hints every screen uses
     /// from now on, with the store's default unit. The app model takes it

@@ -80,7 +80,7 @@ extension Screen {
     var hints: [Hint] {
         var hints: [Hint] = []
         for binding in Self.bindings where binding.isActive(self) {
-            if let hint = binding.hintEntry { hints.append(hint) }
+            if let hint = binding.hintEntry(over: self) { hints.append(hint) }
         }
         return hints
     }

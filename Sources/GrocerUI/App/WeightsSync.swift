@@ -97,7 +97,7 @@ extension EffectResult {
     /// sync sends it: the goal travels with the weights, issue 36).
     var changedWeights: Bool {
         switch self {
-        case .weightSaved, .weightEdited, .editUndone, .weightsDeleted, .weightsRestored, .goalSet:
+        case .weightSaved, .weightEdited, .editUndone, .weightsDeleted, .weightsRestored, .goalSet, .addUndone, .redone:
             return true
         default: return false
         }

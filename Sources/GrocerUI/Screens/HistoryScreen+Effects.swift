@@ -48,8 +48,10 @@ public struct WeightExtremesRequest: Equatable, Sendable {
     }
 }
 
-/// A change this session made, as `u` undoes it.
+/// A change this session made, as `u` undoes it and `U` makes it again.
 public enum HistoryChange: Equatable, Sendable {
     case deleted([WeightEntry])
     case edited(before: WeightEntry, after: WeightEntry)
+    /// A weight saved on the weight screen (issue 34).
+    case added(WeightEntry)
 }

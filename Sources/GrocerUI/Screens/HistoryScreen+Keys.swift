@@ -47,9 +47,14 @@ extension HistoryScreen {
             guard let entry = s.window.selected else { return .reject }
             return .perform(.history(.deleteWeights([entry.id])))
         },
-        Binding(keys: [.char("u")], hint: "u", label: "Undo", help: "undo the last delete or edit (several times)", when: \.browsingEntries) {
-            s, _, _ in
+        Binding(
+            keys: [.char("u")], hint: "u", label: "Undo", help: "undo a save, delete or edit (several times)",
+            when: \.browsingEntries, liveLabel: \.undoLabel
+        ) { s, _, _ in
             s.undoLast()
+        },
+        Binding(keys: [.char("U")], help: "redo: make the change undone last again", when: \.browsingEntries) { s, _, _ in
+            s.redoLast()
         },
         Binding(
             keys: [.char("e"), .enter], hint: "e", label: "Edit", help: "edit the entry: value, unit, time, note",
@@ -172,7 +177,53 @@ extension HistoryScreen {
             return .perform(.history(.restoreWeights(entries)))
         case .edited(let before, let after):
             return .perform(.history(.undoEdit(now: after, back: before)))
+        case .added(let entry):
+            return .perform(.history(.undoAdd(entry)))
         }
+    }
+
+    /// `U`: the change undone last, made again.
+    mutating func redoLast() -> Outcome {
+        guard let last = undo.redo() else {
+            notice = "Nothing to redo."
+            return .reject
+        }
+        return .perform(.history(.redo(last)))
+    }
+
+    /// What `u` will undo, for the hint bar: "undoes: add 78.7 kg Nov 28";
+    /// nil (the bar says "Undo") when there is nothing.
+    var undoLabel: String? {
+        guard let next = undo.nextUndo else { return nil }
+        switch next {
+        case .added(let entry): return "undoes: add \(short(entry))"
+        case .edited(_, let after): return "undoes: edit \(short(after))"
+        case .deleted(let entries):
+            return entries.count == 1 ? "undoes: delete \(short(entries[0]))" : "undoes: delete \(entries.count) entries"
+        }
+    }
+
+    /// "78.7 kg Nov 28": the value as kept and the local day.
+    func short(_ entry: WeightEntry) -> String {
+        "\(entry.weight.formatted(locales.numeric)) \(formats.day(CivilDay(entry.recordedAt, in: locales.timeZone)))"
+    }
+
+    /// A change made again (`U`): the list and the days again.
+    mutating func redone(_ change: HistoryChange, _ context: AppContext) -> Outcome {
+        switch change {
+        case .deleted(let entries):
+            window.remove(entries)
+            notice = "Deleted \(describe(entries)) again. Press u to undo."
+        case .edited(let before, let after):
+            window.remove([before])
+            window.insert([after], select: true)
+            notice = "Changed to \(describe([after])) again. Press u to undo."
+        case .added(let entry):
+            window.insert([entry], select: true)
+            notice = "Saved \(describe([entry])) again. Press u to undo."
+        }
+        follow(context)
+        return .perform(.history(daysRequest(context)))
     }
 
     mutating func submit(now: Date) -> Outcome {

@@ -69,6 +69,11 @@ public struct HistoryScreen: Screen {
     public mutating func appear(_ context: inout AppContext) -> Outcome {
         notice = context.notice
         context.notice = nil
+        // A save on the weight screen is a change `u` takes back (issue 34).
+        if let saved = context.saved {
+            undo.record(.added(saved))
+            context.saved = nil
+        }
         form = nil
         pendingMove = nil
         periods = nil
@@ -125,6 +130,9 @@ public struct HistoryScreen: Screen {
             follow(context)
             return .perform(.history(daysRequest(context)))
         case .weightsRestored(let entries):
+            // Put back under new ids where another grocer took the old:
+            // `U` deletes these.
+            undo.amendLast(.redoable, to: .deleted(entries))
             window.insert(entries, select: true)
             notice = "Restored \(describe(entries))."
             follow(context)
@@ -136,8 +144,21 @@ public struct HistoryScreen: Screen {
             return edited(before: before, after: after, notice: "Undid the edit: \(describe([after])).", context)
         case .weightExtremes(let found, let request):
             return receiveExtremes(found, for: request)
+        case .addUndone(let entry):
+            window.remove([entry])
+            notice = "Undid the save of \(describe([entry])). U makes it again."
+            follow(context)
+            return .perform(.history(daysRequest(context)))
+        case .redone(let change):
+            undo.amendLast(.undoable, to: change)
+            return redone(change, context)
         case .notUndone(let text):
             // Never to be tried again: what it would take back is gone.
+            undo.forgetLast(.redoable)
+            notice = text
+            return receive(.storeChanged, &context)
+        case .notRedone(let text):
+            undo.forgetLast(.undoable)
             notice = text
             return receive(.storeChanged, &context)
         case .sync(let answer):
@@ -151,7 +172,9 @@ public struct HistoryScreen: Screen {
             switch request {
             case .loadWeightPage: pendingMove = nil
             // The undo did not happen: the change goes back to be undone.
-            case .restoreWeights, .undoEdit: _ = undo.redo()
+            case .restoreWeights, .undoEdit, .undoAdd: _ = undo.redo()
+            // The redo did not happen: the change goes back to be redone.
+            case .redo: _ = undo.undo()
             default: break
             }
             if form != nil { form?.message = text } else { notice = text }

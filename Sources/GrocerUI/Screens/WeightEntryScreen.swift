@@ -8,20 +8,33 @@ extension Route {
 /// "Enter Today's Weight": the date and time, a field that takes only valid
 /// decimals, and a unit button inside it that opens the unit picker; under
 /// it an optional note (Tab goes there and back). The unit is the app's
-/// default unit (the picker changes it).
+/// default unit (the picker changes it). On an earlier day (Up) the weight
+/// takes the usual weigh-in time, in a time field Tab reaches
+/// (WeightEntryScreen+Backfill.swift); a weight far from the trend is
+/// asked about before it is saved (WeightEntryScreen+Typo.swift).
 public struct WeightEntryScreen: Screen {
-    public enum Focus: Equatable, Sendable { case weight, note }
+    public enum Focus: Equatable, Sendable { case weight, time, note }
 
     public private(set) var field: WeightField
     /// "after a long run": saved with the weight (`WeightNote`).
     public private(set) var note = TextLine(limit: WeightNote.maxLength)
-    public private(set) var focus: Focus = .weight
+    public internal(set) var focus: Focus = .weight
+    /// The time of day on an earlier day (issue 34).
+    public internal(set) var time = TimeField()
+    /// The trend and the recent weigh-in times, once read; nil: not yet
+    /// (no typo check, the current time on an earlier day).
+    public internal(set) var habits: WeighInHabits?
+    /// A weight far from the trend, asked about: Enter saves it as typed,
+    /// Esc goes back to edit it.
+    public internal(set) var question: FarFromTrend?
+    /// "Enter Weight for Tuesday" on an earlier day.
+    var titleText = WeightEntryScreen.title
     public private(set) var appearedAt: Date
     /// `appearedAt` in the user's locale, formatted once per appearance:
     /// every keystroke redraws the screen, and an ICU date formatter is the
     /// costliest part of a render.
     private var appearedAtText = ""
-    public private(set) var message: String?
+    public internal(set) var message: String?
     let locales: Locales
 
     public static let title = "Enter Today's Weight"
@@ -42,27 +55,23 @@ public struct WeightEntryScreen: Screen {
 
     /// Days before today the weight is for (Up and Down move it): last
     /// night's forgotten weigh-in is Up, then Enter; 0 is now.
-    public private(set) var daysBack = 0
+    public internal(set) var daysBack = 0
     static let mostDaysBack = 36_500
 
-    /// When the weight being typed will be saved: now, or the same time of
-    /// day `daysBack` local days before.
-    func savedAt(_ now: Date) -> Date {
-        guard daysBack > 0 else { return now }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = locales.timeZone
-        return calendar.date(byAdding: .day, value: -daysBack, to: now) ?? now
-    }
-
-    /// Each time the screen appears: empty field, today, fresh date and time.
+    /// Each time the screen appears: empty field, today, fresh date and
+    /// time; the trend and the usual time read again (once the store is
+    /// open: nothing but the loop's thread runs before the first frame).
     public mutating func appear(_ context: inout AppContext) -> Outcome {
         field.clear()
         note.set("")
         focus = .weight
         daysBack = 0
+        question = nil
+        titleText = Self.title
         showTime(context)
         message = nil
-        return .redraw
+        guard context.storeReady else { return .redraw }
+        return .perform(.loadWeighInHabits(unit: context.defaultUnit))
     }
 
     /// At the turn of each minute the time (and at midnight the date)
@@ -73,7 +82,7 @@ public struct WeightEntryScreen: Screen {
     }
 
     /// Shows `context.now` and asks to be woken when its minute ends.
-    private mutating func showTime(_ context: AppContext) {
+    mutating func showTime(_ context: AppContext) {
         appearedAt = context.now
         appearedAtText = timeText(context.now, context)
         wakeAt = context.uptime + Self.untilNextMinute(context.now)
@@ -102,10 +111,11 @@ public struct WeightEntryScreen: Screen {
     /// In the note every character is text: `q` and `?` too.
     public var takesText: Bool { focus == .note }
     var inNote: Bool { focus == .note }
+    var inTime: Bool { focus == .time }
 
     /// A save asked for and not answered yet: the field keeps its text
     /// (edits wait), Enter does not save twice, Esc gives up the wait.
-    public private(set) var saving = false
+    public internal(set) var saving = false
     public var holdsScreen: Bool { saving }
     static let waitingText = "Waiting for another grocer to finish writing to the store… Esc gives up; your weight stays typed."
 
@@ -128,39 +138,49 @@ public struct WeightEntryScreen: Screen {
             helpKeys: "0-9 and ."
         ) { s, key, context in
             guard case .char(let ch) = key else { return .none }
-            return s.type(ch, unit: context.displayUnit)
+            return s.type(ch, unit: context.displayUnit, context)
         },
-        Binding(keys: [.backspace, .delete], help: "delete the last character", helpKeys: "Backspace  Delete") { s, key, _ in
+        Binding(keys: [.backspace, .delete], help: "delete the last character", helpKeys: "Backspace  Delete") { s, key, context in
             guard !s.saving else { return .reject }
             s.message = nil
+            s.question = nil
             if s.inNote { return s.note.edit(key) ? .redraw : .none }
+            if s.inTime { return s.editTime(context) { $0.deleteBackward() } }
             return s.field.deleteBackward() ? .redraw : .none
         },
-        Binding(keys: [.tab, .backTab], help: "the note, or back to the weight", helpKeys: "Tab  Shift-Tab") {
-            s, _, _ in
+        Binding(
+            keys: [.tab, .backTab], help: "the time (earlier days), the note, the weight", helpKeys: "Tab  Shift-Tab"
+        ) { s, key, _ in
             guard !s.saving else { return .reject }
-            s.focus = s.inNote ? .weight : .note
+            s.nextField(backwards: key == .backTab)
             s.message = nil
             return .redraw
         },
         Binding(keys: [.left, .right, .home, .end], help: "move in the note", helpKeys: "Left Right  Home End") { s, key, _ in
             s.inNote && s.note.edit(key) ? .redraw : .none
         },
-        Binding(keys: [.enter], hint: "Enter", label: "Save", help: "save and show the history") { s, _, context in
+        Binding(
+            keys: [.enter], hint: "Enter", label: "Save", help: "save, then the history (a typo: asks first)"
+        ) { s, _, context in
             s.save(unit: context.displayUnit, now: context.now)
         },
-        Binding(keys: [.up, .down], help: "an earlier or later day (to backfill)", helpKeys: "Up Down") { s, key, context in
+        Binding(
+            keys: [.up, .down], help: "an earlier or later day (at your usual time)", helpKeys: "Up Down"
+        ) { s, key, context in
             guard !s.saving else { return .reject }
-            let next = s.daysBack + (key == .up ? 1 : -1)
-            guard (0...Self.mostDaysBack).contains(next) else { return .reject }
-            s.daysBack = next
-            s.showTime(context)
-            return .redraw
+            return s.moveDay(by: key == .up ? 1 : -1, context)
         },
-        Binding(keys: [.escape], help: "clear weight and note (saving: give up)") { s, _, _ in
+        Binding(keys: [.escape], help: "clear (a question: edit it; saving: give up)") { s, _, _ in
             if s.saving {
                 s.message = "Giving up…"
                 return .perform(.giveUpSave)
+            }
+            if s.question != nil {
+                // Back to edit what was typed, kept as it is.
+                s.question = nil
+                s.message = nil
+                s.focus = .weight
+                return .redraw
             }
             guard !s.field.text.isEmpty || !s.note.text.isEmpty || s.message != nil || s.inNote else { return .none }
             s.field.clear()
@@ -169,17 +189,28 @@ public struct WeightEntryScreen: Screen {
             s.message = nil
             return .redraw
         },
-        Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "unit picker (lbs, kg, st); note: clear it") { s, _, _ in
+        Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "unit picker (lbs, kg, st); time, note: clear") {
+            s, _, context in
             guard !s.saving else { return .reject }
             s.message = nil
             if s.inNote { return s.note.edit(.ctrl("u")) ? .redraw : .none }
+            if s.inTime { return s.editTime(context) { $0.clear() } }
             return .present(.unitPicker)
         },
     ]
 
-    private mutating func type(_ ch: Character, unit display: DisplayUnit) -> Outcome {
+    private mutating func type(_ ch: Character, unit display: DisplayUnit, _ context: AppContext) -> Outcome {
         let unit = display.measure
         if saving { return .reject }
+        question = nil
+        if inTime {
+            guard editTime(context, { $0.insert(ch) }) != .none else {
+                message = Self.timeRule
+                return .reject
+            }
+            message = nil
+            return .redraw
+        }
         if inNote {
             guard note.insert(ch) else {
                 message = WeightNote.typingRule
@@ -226,9 +257,7 @@ public struct WeightEntryScreen: Screen {
                 message = Self.stonesHint(separator) + " At most \(WeightUnit.lbs.maximum) lbs, more than 0."
                 return .reject
             }
-            message = nil
-            saving = true
-            return .perform(.saveWeight(weight, at: savedAt(now), note: note.text))
+            return ask(weight, now: now, display: display)
         }
         if let rejection = field.filter.check(field.text, unit: unit) {
             message = describe(rejection, unit: unit)
@@ -238,16 +267,20 @@ public struct WeightEntryScreen: Screen {
             message = "A weight must be more than 0. Type your weight, e.g. \(example(unit))."
             return .reject
         }
-        message = nil
-        saving = true
-        return .perform(.saveWeight(weight, at: savedAt(now), note: note.text))
+        return ask(weight, now: now, display: display)
     }
 
     /// Saved: the history shows it. Refused: say so and keep what was typed.
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome {
         switch result {
+        case .weighInHabits(let habits):
+            self.habits = habits
+            // An earlier day shown before the usual time was known takes it now.
+            if daysBack > 0, !time.edited { showUsualTime(context) }
+            return .redraw
         case .weightSaved(let entry):
             saving = false
+            context.saved = entry
             let typed = entry.weight.formatted(locales.numeric)
             context.notice =
                 context.displayUnit == .st && entry.weight.unit == .lbs
@@ -290,7 +323,7 @@ public struct WeightEntryScreen: Screen {
     public func render(into canvas: inout Canvas, _ context: AppContext) {
         let w = canvas.width
         let unit = context.displayUnit
-        canvas.center(Self.title, row: 1, style: .bold)
+        canvas.center(titleText, row: 1, style: .bold)
         canvas.center(appearedAtText, row: 3)
 
         let boxWidth = min(Self.fieldWidth, w)
@@ -317,21 +350,32 @@ public struct WeightEntryScreen: Screen {
         if field.text.isEmpty {
             canvas.put("e.g. \(example(unit))", row: top + 1, column: textColumn, style: .dim)
         }
+        // On an earlier day, the time under the box: "Time: 07:00".
+        var row = top + 3
+        var timeCursor = left + 1
+        if daysBack > 0 {
+            timeCursor = renderTime(into: &canvas, row: row, left: left + 1, width: boxWidth - 1)
+            row += 1
+        }
         // The note, under the box: "Note: after a run" (Tab goes there).
         let label = "Note: "
         let noteWidth = max(1, boxWidth - canvas.columns(label) - 1)
-        canvas.put(label, row: top + 3, column: left + 1, style: inNote ? .bold : .dim)
+        canvas.put(label, row: row, column: left + 1, style: inNote ? .bold : .dim)
         var noteCursor = left + 1 + canvas.columns(label)
         if note.text.isEmpty && !inNote {
-            canvas.put(canvas.truncate("Tab adds one", to: noteWidth), row: top + 3, column: noteCursor, style: .dim)
+            canvas.put(canvas.truncate("Tab adds one", to: noteWidth), row: row, column: noteCursor, style: .dim)
         } else {
-            noteCursor = note.render(into: &canvas, row: top + 3, column: noteCursor, width: noteWidth, style: inNote ? .underline : [])
+            noteCursor = note.render(into: &canvas, row: row, column: noteCursor, width: noteWidth, style: inNote ? .underline : [])
         }
         if let message {
             for (i, line) in canvas.wrap(message, width: max(10, w - 4)).prefix(2).enumerated() {
-                canvas.center(line, row: top + 4 + i, style: .error)
+                canvas.center(line, row: row + 1 + i, style: question != nil ? .accent : .error)
             }
         }
-        canvas.cursor = inNote ? (top + 3, noteCursor) : (top + 1, end)
+        switch focus {
+        case .weight: canvas.cursor = (top + 1, end)
+        case .time: canvas.cursor = (top + 3, timeCursor)
+        case .note: canvas.cursor = (row, noteCursor)
+        }
     }
 }

@@ -112,6 +112,21 @@ struct HistoryFixture {
             entries[index] = after
             entries.sort { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
             return .editUndone(before: now, after: after)
+        case .history(.undoAdd(let entry)):
+            guard entries.contains(entry) else { return .notUndone("Not undone: another grocer changed or deleted that entry since.") }
+            entries.removeAll { $0 == entry }
+            return .addUndone(entry)
+        case .history(.redo(let change)):
+            switch change {
+            case .added(let entry):
+                entries = (entries + [entry]).sorted { key($0) < key($1) }
+            case .deleted(let gone):
+                entries.removeAll { gone.contains($0) }
+            case .edited(let before, let after):
+                entries.removeAll { $0.id == before.id }
+                entries = (entries + [after]).sorted { key($0) < key($1) }
+            }
+            return .redone(change)
         case .history(.loadWeightExtremes(let request)):
             return .weightExtremes(extremes(request), for: request)
         case .history(.setGoal(let weight)):

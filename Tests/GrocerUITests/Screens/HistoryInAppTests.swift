@@ -27,6 +27,19 @@ import Testing
         #expect(bottomRow(app()) == "d Delete  u Undo  e Edit  t Goal  w Weeks  F1 Help  F2 Weight  F4 Tip  F10 Quit")
     }
 
+    /// After a save (issue 34) the bar names what `u` undoes; at 80 columns
+    /// the screen switches give way first, then `w` (help lists it), never
+    /// help and quit.
+    @Test func afterASaveTheBarNamesWhatUUndoes() {
+        var app = AppModel(context: testContext(unit: .kg))
+        app.resize(Size(width: 80, height: 24))
+        _ = app.start(at: .weight)
+        let entries = HistoryFixture.daily(3)
+        _ = app.receive(.weightSaved(entries[2]))
+        _ = app.receive(.historyOpened(HistoryOpening(count: 3, newest: entries.reversed(), days: [], goal: nil)))
+        #expect(bottomRow(app) == "d Delete  u undoes: add 80.00 kg Nov 21  e Edit  t Goal  F1 Help  F10 Quit")
+    }
+
     /// `w` names what it shows next; over the weeks and months d, u and e
     /// (which act on an entry) leave the bar.
     @Test func overTheWeeksAndMonthsTheBarNamesWhatWShowsNext() {
