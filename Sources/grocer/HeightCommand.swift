@@ -46,7 +46,7 @@ struct HeightCommand: ParsableCommand {
             show(given, set: true)
             return
         }
-        guard let db = try store.openForReading() else { return show(nil, set: false) }
+        guard let db = try store.openIfThere() else { return show(nil, set: false) }
         defer { try? db.close() }
         show(try StoreAccess.reading(db.path) { try db.height() }, set: false)
     }

@@ -75,7 +75,7 @@ struct ItemsCommand: ParsableCommand {
 
         func run() throws {
             let locale = store.locale
-            guard let db = try store.openForReading() else {
+            guard let db = try store.openIfThere() else {
                 if json { print("[]") }
                 return
             }
@@ -102,7 +102,7 @@ struct ItemsCommand: ParsableCommand {
         func run() throws {
             let locale = store.locale
             var items: [GroceryItem] = []
-            if let db = try store.openForReading() {
+            if let db = try store.openIfThere() {
                 defer { try? db.close() }
                 items = try StoreAccess.reading(db.path) { try db.groceryItems() }
             }

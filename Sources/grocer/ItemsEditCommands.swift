@@ -108,7 +108,7 @@ extension ItemsCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            guard let db = try store.openForReadingQuietly() else { return nothingTicked() }
+            guard let db = try store.openIfThereQuietly() else { return nothingTicked() }
             defer { try? db.close() }
             guard let change = try StoreAccess.writing(db.path, { try db.clearTicked() }) else { return nothingTicked() }
             if json { return JSONText.write(array: change.edits.compactMap { $0.after.map(JSONText.object) }) }

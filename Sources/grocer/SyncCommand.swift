@@ -194,7 +194,7 @@ struct SyncCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            guard let db = try store.openForReadingQuietly() else { throw Failure(SyncLines.notSetUp) }
+            guard let db = try store.openIfThereQuietly() else { throw Failure(SyncLines.notSetUp) }
             defer { try? db.close() }
             let resolver = SyncLogin.resolver(interactive: false)
             let rows = try SyncService(ledger: db, locale: store.locale).accounts().map { state in
@@ -261,7 +261,7 @@ struct SyncCommand: ParsableCommand {
                 return print(
                     take != nil ? VisibleText.escaped("Took the other value of \(conflict.title); it goes at the next sync.") : "Dismissed.")
             }
-            guard let db = try store.openForReadingQuietly() else { return json ? JSONText.write(array: []) : () }
+            guard let db = try store.openIfThereQuietly() else { return json ? JSONText.write(array: []) : () }
             defer { try? db.close() }
             let conflicts = try db.syncConflicts()
             if json {
@@ -303,7 +303,7 @@ struct SyncCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let db = try store.openForReadingQuietly()
+            let db = try store.openIfThereQuietly()
             defer { try? db?.close() }
             let accounts = try db?.syncAccounts() ?? []
             try db?.forgetSync()

@@ -31,7 +31,7 @@ struct UnitCommand: ParsableCommand {
         }
         // Printing creates nothing: with no store yet, the unit a new store
         // starts with (what `weight add` would use).
-        guard let db = try store.openForReading() else {
+        guard let db = try store.openIfThere() else {
             show(.lbs)
             return
         }

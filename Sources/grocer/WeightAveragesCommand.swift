@@ -27,8 +27,8 @@ struct WeightAveragesCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        guard let db = try store.openForReading() else {
-            print(render(WeightAverages(period: by, unit: .lbs, timeZone: .current)), terminator: "")
+        guard let db = try store.openIfThere() else {
+            print(render(WeightAverages(period: by, unit: .lbs, timeZone: store.zone)), terminator: "")
             return
         }
         defer { try? db.close() }

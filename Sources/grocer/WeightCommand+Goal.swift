@@ -43,7 +43,7 @@ extension WeightCommand {
                 print(goal.map { "Goal set to \($0.digits) \($0.unit.rawValue)" } ?? "Goal cleared")
                 return
             }
-            guard let db = try store.openForReading() else {
+            guard let db = try store.openIfThere() else {
                 if json { return JSONText.write(JSONText.object(nil)) }
                 print("No goal set")
                 return

@@ -77,7 +77,7 @@ struct WeightCommand: ParsableCommand {
         func run() throws {
             let first = try since.map { text throws(CommandError) in try WeightParsing.date(text) }
             let last = try until.map { text throws(CommandError) in try WeightParsing.date(text) }
-            guard let db = try store.openForReading() else {
+            guard let db = try store.openIfThere() else {
                 if json { print("[]") }
                 return
             }

@@ -29,7 +29,7 @@ struct WeightTrendCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        guard let db = try store.openForReading() else {
+        guard let db = try store.openIfThere() else {
             print(render(WeightTrend(days: [], unit: .lbs), goal: nil), terminator: "")
             return
         }

@@ -17,8 +17,8 @@ import Testing
         init() throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-history-\(UUID().uuidString)")
             let url = directory.appendingPathComponent("grocer.sqlite")
-            store = try Store.open(at: url, timeZone: TimeZone(identifier: "UTC")!)
-            effects = LiveEffects(path: url.path, environment: [:], store: store, post: { _ in })
+            store = try Store.open(at: url.path, mode: .create, zone: TimeZone(identifier: "UTC")!, stop: StopFlag())
+            effects = LiveEffects(path: url.path, environment: [:], zone: { .current }, store: store, post: { _ in })
         }
 
         func remove() { try? FileManager.default.removeItem(at: directory) }
@@ -33,16 +33,36 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-days-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("grocer.sqlite")
-        let tokyo = try Store.open(at: url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        let tokyo = try Store.open(at: url.path, mode: .create, zone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
         try tokyo.addWeight(Weight(digits: "80", unit: .kg)!, at: Self.noon)
         try tokyo.close()
-        let effects = LiveEffects(path: url.path, environment: [:], post: { _ in })
+        let effects = LiveEffects(path: url.path, environment: [:], zone: { .current }, post: { _ in })
         _ = try effects.openStore()
         effects.daysRebuild.wait()
-        let here = try Store.open(at: url)
+        let here = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? here.close() }
         #expect(try here.rebuildWeightDaysIfNeeded() == false)
         #expect(here.timeZone.identifier != "Asia/Tokyo")
+    }
+
+    /// The store opens in the zone the screen shows (the one `zone` gives,
+    /// not the process's): its per-day table is rebuilt in that zone's
+    /// days, so the dates shown and the days grouped are one zone.
+    @Test func theStoreGroupsDaysInTheZoneTheScreenShows() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-days-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("grocer.sqlite")
+        let tokyo = try Store.open(at: url.path, mode: .create, zone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
+        try tokyo.addWeight(Weight(digits: "80", unit: .kg)!, at: Self.noon)
+        try tokyo.close()
+        let shown = TimeZone(identifier: "Pacific/Auckland")!
+        let effects = LiveEffects(path: url.path, environment: [:], zone: { shown }, post: { _ in })
+        _ = try effects.openStore()
+        effects.daysRebuild.wait()
+        #expect(effects.store?.timeZone == shown)
+        let auckland = try Store.open(at: url.path, mode: .existing, zone: shown, stop: StopFlag())
+        defer { try? auckland.close() }
+        #expect(try auckland.weightDaysBuiltForAnotherZone() == false)
     }
 
     /// The same background work makes the trend's checkpoints the rebuild
@@ -57,7 +77,7 @@ import Testing
     /// A store of 600 daily weights, the last at `lastAt`, its table and
     /// the trend's checkpoints made in Tokyo.
     static func tokyoStore(_ url: URL, lastAt: Int64) throws {
-        let tokyo = try Store.open(at: url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        let tokyo = try Store.open(at: url.path, mode: .create, zone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
         try tokyo.importWeights { importer in
             for day in 0..<600 { try importer.add(Weight(digits: "8\(day % 10)", unit: .kg)!, at: lastAt - Int64(day) * 86_400) }
             return true
@@ -72,10 +92,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("grocer.sqlite")
         try Self.tokyoStore(url, lastAt: Int64(Self.noon.timeIntervalSince1970))
-        let effects = LiveEffects(path: url.path, environment: [:], post: { _ in })
+        let effects = LiveEffects(path: url.path, environment: [:], zone: { .current }, post: { _ in })
         _ = try effects.openStore()
         effects.daysRebuild.wait()
-        let here = try Store.open(at: url)
+        let here = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? here.close() }
         #expect(here.timeZone.identifier != "Asia/Tokyo")
         #expect(try here.rebuildWeightDaysIfNeeded() == false)
@@ -97,7 +117,9 @@ import Testing
         let lastInTokyo = CivilDay(Date(timeIntervalSince1970: TimeInterval(evening)), in: TimeZone(identifier: "Asia/Tokyo")!)
         #expect(lastInTokyo != lastHere)
 
-        let effects = LiveEffects(path: url.path, environment: [:], store: try Store.open(at: url, timeZone: here), post: { _ in })
+        let effects = LiveEffects(
+            path: url.path, environment: [:], zone: { here }, store: try Store.open(at: url.path, mode: .create, zone: here, stop: StopFlag()),
+            post: { _ in })
         let hold = DispatchSemaphore(value: 0)
         effects.beforeZoneRebuild = { hold.wait() }
         effects.startDaysRebuild()

@@ -16,7 +16,7 @@ import Testing
     }
 
     func store(_ name: String, zone: TimeZone = .current) throws -> Store {
-        try Store.open(at: folder.appendingPathComponent(name), timeZone: zone, stop: StopFlag())
+        try Store.open(at: folder.appendingPathComponent(name).path, mode: .create, zone: zone, stop: StopFlag())
     }
 
     func export(_ store: Store, _ format: ExportWriter.Format, _ name: String) throws -> Data {

@@ -29,7 +29,7 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         let busyWait = BusyWait()
-        let store = try Store.open(at: url, stop: StopFlag(), busyWait: busyWait)
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), busyWait: busyWait)
         defer { try? store.close() }
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)

@@ -34,8 +34,8 @@ import Testing
         let kept = Kept()
         let url = URL(fileURLWithPath: path)
         for open in [
-            { try Store.open(at: url, stop: StopFlag(), pageCheck: kept.check) },
-            { try Store.openForReading(at: url, stop: StopFlag(), pageCheck: kept.check)! },
+            { try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), pageCheck: kept.check) },
+            { try Store.open(at: url.path, mode: .existing, zone: .current, stop: StopFlag(), pageCheck: kept.check) },
         ] as [() throws -> Store] {
             // The unit is kept on an undamaged page: without the check,
             // that save lands and the file changes.
@@ -81,7 +81,7 @@ import Testing
         let path = try LaunchJudgementTests.store(dir)
         let url = URL(fileURLWithPath: path)
         let kept = Kept()
-        let store = try Store.open(at: url, stop: StopFlag(), pageCheck: kept.check)
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), pageCheck: kept.check)
         _ = try store.addWeight(Self.weight, at: LaunchJudgementTests.t0.addingTimeInterval(-86_400))
         try store.close()
         let last = try #require(kept.last)
@@ -91,7 +91,7 @@ import Testing
 
         try LaunchJudgementTests.damageWeightsPage(path)
         let next = Kept(last)
-        #expect(throws: StoreError.self) { try Store.open(at: url, stop: StopFlag(), pageCheck: next.check) }
+        #expect(throws: StoreError.self) { try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), pageCheck: next.check) }
         #expect(next.count == 0)
     }
 
@@ -103,9 +103,9 @@ import Testing
         LaunchJudgementTests.waitUntilSettled(path)
         let url = URL(fileURLWithPath: path)
         let kept = Kept()
-        let store = try Store.open(at: url, stop: StopFlag(), pageCheck: kept.check)
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), pageCheck: kept.check)
         #expect(kept.count == 1)  // the check that passed at the open
-        let other = try Store.open(at: url, stop: StopFlag())
+        let other = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         _ = try other.addWeight(Self.weight, at: LaunchJudgementTests.t0.addingTimeInterval(-86_400))
         try other.close()
         try store.close()

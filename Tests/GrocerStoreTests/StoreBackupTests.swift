@@ -12,7 +12,7 @@ import Testing
     static let day = Date(timeIntervalSince1970: 1_700_000_000)
 
     func store(in dir: TempDir, weights: Int = 3) throws -> Store {
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         for i in 0..<weights {
             try store.addWeight(Weight(digits: "\(150 + i).5", unit: .lbs)!, at: Self.day.addingTimeInterval(Double(i)))
         }
@@ -24,7 +24,7 @@ import Testing
     }
 
     func entries(_ path: String) throws -> [WeightEntry] {
-        let copy = try Store.open(at: URL(fileURLWithPath: path), stop: StopFlag())
+        let copy = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? copy.close() }
         var entries: [WeightEntry] = []
         let report = try copy.forEachWeight { entries.append($0) }
@@ -173,7 +173,7 @@ import Testing
             group.enter()
             onOwnThread {
                 defer { group.leave() }
-                let other = try! Store.open(at: url, stop: StopFlag())
+                let other = try! Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
                 defer { try? other.close() }
                 var i = 0
                 // Bounded, so a starved main thread on a loaded machine

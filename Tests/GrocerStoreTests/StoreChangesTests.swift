@@ -10,8 +10,8 @@ import Testing
     @Test func theCounterMovesWhenAnotherGrocerWritesAndNotForOwnWrites() throws {
         let dir = TempDir()
         let url = URL(fileURLWithPath: dir.path("store.sqlite"))
-        let mine = try Store.open(at: url)
-        let other = try Store.open(at: url)
+        let mine = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
+        let other = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         let start = try mine.changeCounter()
         try mine.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Self.t0)
         #expect(try mine.changeCounter() == start)
@@ -24,8 +24,8 @@ import Testing
     @Test func theCountersSayWhoseWriteItWas() throws {
         let dir = TempDir()
         let url = URL(fileURLWithPath: dir.path("store.sqlite"))
-        let mine = try Store.open(at: url)
-        let other = try Store.open(at: url)
+        let mine = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
+        let other = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         let start = try mine.changeCounters()
         try mine.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Self.t0)
         let afterMine = try mine.changeCounters()
@@ -40,7 +40,7 @@ import Testing
     @Test func aScriptWritingThroughTheSQLiteToolMovesTheCounter() throws {
         let dir = TempDir()
         let url = URL(fileURLWithPath: dir.path("store.sqlite"))
-        let mine = try Store.open(at: url)
+        let mine = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         let start = try mine.changeCounter()
         try dir.sqlite("store.sqlite", "PRAGMA busy_timeout=5000; INSERT INTO place(name) VALUES ('Cellar');")
         #expect(try mine.changeCounter() != start)

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func exportGoesByTimeThenIDWithTheDigitsAsTypedAndHalfOpenBounds() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         let at = { (s: Int64) in Date(timeIntervalSince1970: TimeInterval(Self.t0 + s)) }
         try store.addWeight(weight("72.50"), at: at(60))
         try store.addWeight(weight("180", .lbs), at: at(0))
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func importSkipsWhatTheStoreHeldBeforeAndRepeatsWithinTheFile() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.addWeight(weight("72.5"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0)))
         var outcomes: [ImportOutcome] = []
         let result = try store.importWeights { importer in
@@ -82,7 +82,7 @@ import Testing
     /// first), the first of each kept, the per-day sums rebuilt to match.
     @Test(arguments: [false, true])
     func repeatsInAFileOutOfTimeOrderAreRemovedAtTheEnd(storeHadRows: Bool) throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         if storeHadRows { try store.addWeight(weight("60"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 - 86_400 * 3))) }
         let result = try store.importWeights { importer in
             try importer.add(weight("70"), at: Self.t0 + 5)
@@ -99,7 +99,7 @@ import Testing
         let days = try store.weightDays(unit: .kg)
         #expect(days.last?.count == 3)
         // A dry run of the same file counts the same and keeps nothing.
-        let dry = try Store.inMemory()
+        let dry = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         let counted = try dry.importWeights { importer in
             try importer.add(weight("70"), at: Self.t0 + 5)
             try importer.add(weight("71"), at: Self.t0)
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func anEmptyStoreKeepsTheFilesIDsAndGivesARepeatedIDANewOne() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         var keeps: [Bool] = []
         try store.importWeights { importer in
             keeps.append(importer.keepsIDs)
@@ -137,7 +137,7 @@ import Testing
     @Test func anImportIntoAnEmptyStoreLeavesTheSchemaAsAFreshStoresHasIt() throws {
         let dir = TempDir()
         let fresh = dir.url.appendingPathComponent("fresh.sqlite")
-        try Store.open(at: fresh).close()
+        try Store.open(at: fresh.path, mode: .create, zone: .current, stop: StopFlag()).close()
         func schema(_ url: URL) throws -> [String] {
             let queue = try DatabaseQueue(path: url.path)
             defer { try? queue.close() }
@@ -148,7 +148,7 @@ import Testing
         struct Broken: Error {}
         for ending in ["kept", "dry run", "error"] {
             let url = dir.url.appendingPathComponent("\(ending).sqlite")
-            let store = try Store.open(at: url)
+            let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
             _ = try? store.importWeights { importer in
                 for i in 0..<100 { try importer.add(weight("7\(i % 10)"), at: Int64(1_000 + i)) }
                 if ending == "error" { throw Broken() }
@@ -157,12 +157,12 @@ import Testing
             #expect(try store.weightsNewestFirst(before: nil, limit: 3).entries.count == (ending == "kept" ? 3 : 0))
             try store.close()
             #expect(try schema(url) == (try schema(fresh)), "\(ending)")
-            try Store.open(at: url).close()
+            try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
         }
     }
 
     @Test func nothingIsKeptOnADryRunAnErrorOrAStop() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.importWeights { importer in
             try importer.add(weight("1"), at: 10)
             return false
@@ -195,7 +195,7 @@ import Testing
     @Test(arguments: [true, false])
     func theDayTableMatchesTheEntriesAfterAnImport(built: Bool) throws {
         let zone = TimeZone(identifier: "America/New_York")!
-        let store = try Store.inMemory(timeZone: zone)
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: zone, stop: StopFlag())
         try store.addWeight(weight("70"), at: Date(timeIntervalSince1970: 1_773_000_000))
         if !built { try store.execute("DELETE FROM setting WHERE key = 'weight_day.zone'") }
         try store.importWeights { importer in
@@ -216,7 +216,7 @@ import Testing
     }
 
     @Test func aDryRunLeavesTheDayTableAsItWas() throws {
-        let store = try Store.inMemory(timeZone: .gmt)
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .gmt, stop: StopFlag())
         try store.addWeight(weight("70"), at: Date(timeIntervalSince1970: 10))
         let before = try store.weightDays(unit: .kg)
         try store.importWeights { importer in

@@ -16,7 +16,7 @@ import Testing
 
     /// A current store with two weights, closed: no -wal, no -shm.
     static func store(_ dir: TempDir) throws -> String {
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         try store.addWeight(Weight(digits: "70", unit: .kg)!, at: t0)
         try store.addWeight(Weight(digits: "71", unit: .kg)!, at: t0.addingTimeInterval(86_400))
         try store.close()
@@ -40,7 +40,7 @@ import Testing
         let dir = TempDir()
         let path = try Self.store(dir)
         let before = dir.bytes("s.sqlite")
-        let store = try Store.connectOnFullDisk(path, stop: StopFlag())
+        let store = try Store.connectOnFullDisk(path, timeZone: .current, stop: StopFlag())
         #expect(try store.recentWeights(limit: 10).count == 2)
         #expect(try store.defaultUnit() == .lbs)
         #expect(try store.groceryItems().isEmpty)
@@ -73,7 +73,7 @@ import Testing
         let path = try Self.store(dir)
         _ = FileManager.default.createFile(atPath: path + "-wal", contents: Data())
         try FileManager.default.createDirectory(atPath: path + "-shm", withIntermediateDirectories: false)
-        let store = try Store.connectOnFullDisk(path, stop: StopFlag())
+        let store = try Store.connectOnFullDisk(path, timeZone: .current, stop: StopFlag())
         #expect(try store.recentWeights(limit: 10).count == 2)
         try store.close()
     }
@@ -95,7 +95,7 @@ import Testing
         try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy.path("s.sqlite-wal"))
         try writer.close()
         let copied = copy.path("s.sqlite")
-        #expect(throws: StoreError.noRoomToRead(path: copied)) { try Store.connectOnFullDisk(copied, stop: StopFlag()) }
+        #expect(throws: StoreError.noRoomToRead(path: copied)) { try Store.connectOnFullDisk(copied, timeZone: .current, stop: StopFlag()) }
         #expect(copy.listing() == ["s.sqlite", "s.sqlite-wal"])
         let message = StoreError.noRoomToRead(path: copied).errorDescription ?? ""
         #expect(message.contains("a read needs a little free space") && !message.contains("\n"))

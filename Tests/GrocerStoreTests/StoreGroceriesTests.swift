@@ -11,7 +11,7 @@ struct GroceryFixture {
     let en = Locale(identifier: "en_US")
 
     init() throws {
-        store = try Store.open(at: dir.url.appendingPathComponent("grocer.sqlite"))
+        store = try Store.open(at: dir.url.appendingPathComponent("grocer.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
     }
 
     func entry(_ text: String, locale: Locale = Locale(identifier: "en_US")) throws -> QuickEntry {

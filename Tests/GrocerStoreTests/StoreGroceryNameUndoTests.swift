@@ -10,7 +10,7 @@ import Testing
 @Suite struct StoreGroceryNameUndoTests {
     /// A second grocer on the same file.
     func other(_ f: GroceryFixture) throws -> Store {
-        try Store.open(at: f.dir.url.appendingPathComponent("grocer.sqlite"))
+        try Store.open(at: f.dir.url.appendingPathComponent("grocer.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
     }
 
     /// A store with the aisles Bakery, Dairy, Produce (in that order) and

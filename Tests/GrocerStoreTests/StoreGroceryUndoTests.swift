@@ -9,7 +9,7 @@ import Testing
 @Suite struct StoreGroceryUndoTests {
     /// A second grocer on the same file.
     func other(_ f: GroceryFixture) throws -> Store {
-        try Store.open(at: f.dir.url.appendingPathComponent("grocer.sqlite"))
+        try Store.open(at: f.dir.url.appendingPathComponent("grocer.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
     }
 
     /// The item `line` adds, deleted here (and the delete, for undo); then

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func itemsComeByIDEachWithItsUnit() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.execute(
             """
             INSERT INTO unit VALUES (1, 'kg'), (2, 'bottle');
@@ -29,14 +29,14 @@ import Testing
     }
 
     @Test func unitsAndTheirNamesComeByID() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.execute("INSERT INTO unit VALUES (5, 'kg'), (2, 'New Unit'), (9, 'bottle')")
         #expect(try store.units() == [GroceryUnit(id: 2, name: "New Unit"), GroceryUnit(id: 5, name: "kg"), GroceryUnit(id: 9, name: "bottle")])
         #expect(try store.unitNames() == ["New Unit", "kg", "bottle"])
     }
 
     @Test func quarantinedRowsComeOldestFirst() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.execute(
             """
             INSERT INTO quarantine VALUES (2, 3, 'item', NULL, 'name is NULL', '{}');
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func rowCountsCountEveryTableOfThePersonsData() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0))
         try store.execute(
             "INSERT INTO unit VALUES (1, 'kg'), (2, 'g'); INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'a', 1, 1, 0, 1)"

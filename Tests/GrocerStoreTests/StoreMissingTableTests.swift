@@ -25,13 +25,13 @@ import Testing
     @Test(arguments: readers.indices)
     func aMissingTableIsNamed(index: Int) throws {
         let (table, reader) = Self.readers[index]
-        let store = try Store.inMemory(path: Self.path)
+        let store = try Store.open(at: Self.path, mode: .memory, zone: .current, stop: StopFlag())
         try store.execute("PRAGMA foreign_keys = OFF; DROP TABLE \(table)")
         #expect(throws: StoreError.missingTable(path: Self.path, table: table)) { try reader(store) }
     }
 
     @Test func aMissingColumnIsNamed() throws {
-        let store = try Store.inMemory(path: Self.path)
+        let store = try Store.open(at: Self.path, mode: .memory, zone: .current, stop: StopFlag())
         try store.execute("DROP TABLE weight_entry; CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, value TEXT, recorded_at INTEGER, note TEXT)")
         #expect(throws: StoreError.missingColumns(path: Self.path, table: "weight_entry", columns: ["unit"])) {
             try store.forEachWeight { _ in }

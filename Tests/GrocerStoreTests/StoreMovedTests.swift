@@ -34,7 +34,7 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         let path = dir.path("s.sqlite")
-        try Store.open(at: url, stop: StopFlag()).close()
+        try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
         let hook: @Sendable () -> Void = {
             switch how {
             case "renamed": _ = rename(path, path + ".old")
@@ -46,7 +46,7 @@ import Testing
         }
         Self.withHook(OpenHooks.connected, path, hook) {
             let error = #expect(throws: StoreError.self) {
-                let store = try Store.open(at: url, stop: StopFlag())
+                let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
                 defer { try? store.close() }
                 _ = try store.addWeight(Self.weight, at: Date())
             }
@@ -60,7 +60,7 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         let path = dir.path("s.sqlite")
-        let store = try Store.open(at: url, stop: StopFlag())
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let hook: @Sendable () -> Void = { _ = how == "renamed" ? rename(path, path + ".old") : unlink(path) }
         Self.withHook(OpenHooks.committing, path, hook) {

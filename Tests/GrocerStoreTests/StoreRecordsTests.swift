@@ -171,7 +171,7 @@ import Testing
     @Test func aCurrentFormatFileWithHostileRowsOpensAndEveryReaderReportsThem() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("g.sqlite")
-        try Store.open(at: url).close()
+        try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
         try dir.sqlite(
             "g.sqlite",
             """
@@ -183,7 +183,7 @@ import Testing
             INSERT INTO item (id, name, quantity, listed, collected, unit_id)
               VALUES (1, 'milk', 'lots', 1, 0, NULL), (2, x'41', 1, 1, 0, 1), (3, 'flour', 2, 1, 0, 1);
             """)
-        let store = try Store.open(at: url)
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         var weights: [Int64] = []
         let weightReport = try store.forEachWeight { weights.append($0.id) }
@@ -202,7 +202,7 @@ import Testing
     @Test func aFileWithNotNullEditedAwayIsRefusedNamingTheColumns() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("g.sqlite")
-        try Store.open(at: url).close()
+        try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
         try dir.sqlite(
             "g.sqlite",
             """
@@ -210,7 +210,7 @@ import Testing
             UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE name = 'weight_entry';
             """)
         try dir.sqlite("g.sqlite", "INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (5, '71', 'kg', NULL);")
-        let error = #expect(throws: StoreError.self) { try Store.open(at: url) }
+        let error = #expect(throws: StoreError.self) { try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()) }
         #expect(error?.errorDescription?.contains("weight_entry.recorded_at is INTEGER, not INTEGER NOT NULL") == true)
     }
 }

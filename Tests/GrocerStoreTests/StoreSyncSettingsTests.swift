@@ -14,7 +14,7 @@ import Testing
     static let height = Height(value: Decimal(string: "70.5")!, unit: .inches)!
 
     static func store() throws -> Store {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.setSyncAccount(SyncAccount(collection: .weights, url: weightsURL))
         return store
     }

@@ -349,7 +349,7 @@ import Testing
         try f.add("Milk")
         let milk = try f.named("Milk")
         try f.store.close()
-        let store = try Store.connectReadOnly(f.dir.path("grocer.sqlite"), stop: StopFlag())
+        let store = try Store.connectReadOnly(f.dir.path("grocer.sqlite"), timeZone: .current, stop: StopFlag())
         defer { try? store.close() }
         let readOnly = StoreError.readOnly(path: store.path)
         #expect(throws: readOnly) {

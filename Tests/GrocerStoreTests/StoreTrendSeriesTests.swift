@@ -155,8 +155,7 @@ import Testing
         let utc = try fixture.store(dir, days: 3_000)
         try fixture.expectSameAsEveryDay(utc)
         try utc.close()
-        let tokyo = try Store.open(
-            at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
+        let tokyo = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
         defer { try? tokyo.close() }
         #expect(try tokyo.weightDaysBuiltForAnotherZone())
         try tokyo.prepareHistory()

@@ -15,7 +15,7 @@ import Testing
     /// A store with an entry on most of `days` days ending at `last`
     /// (CivilDay numbers), kg and lbs, some days with two.
     func store(_ dir: TempDir, days: Int, last: Int = 20_000) throws -> Store {
-        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: Self.utc, stop: StopFlag())
+        let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: Self.utc, stop: StopFlag())
         try store.writer.write { db in
             for i in 0..<days where i % 7 != 3 {
                 let seconds = Int64(last - days + 1 + i) * 86_400 + 8 * 3_600

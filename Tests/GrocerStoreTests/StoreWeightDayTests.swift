@@ -10,7 +10,7 @@ import Testing
     static let newYork = TimeZone(identifier: "America/New_York")!
 
     func open(_ dir: TempDir, _ zone: TimeZone) throws -> Store {
-        try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: zone, stop: StopFlag())
+        try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: zone, stop: StopFlag())
     }
 
     /// The table's rows, as stored.

@@ -13,7 +13,7 @@ import Testing
 
     /// 30 entries, three at each of ten times, added out of time order.
     func storeWithTies(_ dir: TempDir) throws -> (Store, [WeightEntry]) {
-        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: TimeZone(identifier: "UTC")!, stop: StopFlag())
+        let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: TimeZone(identifier: "UTC")!, stop: StopFlag())
         var added: [WeightEntry] = []
         for round in 0..<3 {
             for slot in [4, 1, 7, 0, 9, 2, 5, 8, 3, 6] {
@@ -74,7 +74,7 @@ import Testing
 
     @Test(arguments: ["newest", "oldest"])
     func keysetPagesSeekOnTheTimeIndexWithoutSortingOrOffset(direction: String) throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.writer.read { db in
             let position = WeightPosition(recordedAt: 5, id: 3)
             let request = direction == "newest" ? WeightRecord.newestFirst(before: position) : WeightRecord.oldestFirst(after: position)
@@ -93,7 +93,7 @@ import Testing
         try store.close()
         try dir.sqlite(
             "grocer.sqlite", "PRAGMA ignore_check_constraints = ON; UPDATE weight_entry SET unit = 'st' WHERE id IN (\(all[29].id), \(all[28].id));")
-        let reopened = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), stop: StopFlag())
+        let reopened = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: .current, stop: StopFlag())
         let first = try reopened.weightsNewestFirst(before: nil, limit: 2)
         #expect(first.entries.isEmpty)
         #expect(first.report.ids.sorted() == [all[28].id, all[29].id].sorted())
@@ -147,7 +147,7 @@ import Testing
     @Test func undoingAnEditLeavesAnEntryAnotherGrocerChangedSince() throws {
         let dir = TempDir()
         let (store, all) = try storeWithTies(dir)
-        let other = try Store.open(at: URL(fileURLWithPath: store.path), timeZone: TimeZone(identifier: "UTC")!, stop: StopFlag())
+        let other = try Store.open(at: store.path, mode: .create, zone: TimeZone(identifier: "UTC")!, stop: StopFlag())
         let entry = all[5]
         let (before, after) = try store.editWeight(id: entry.id, weight: weight("99"), at: entry.recordedAt)
         // Another grocer edits it again: the undo is refused and its value kept.
@@ -165,7 +165,7 @@ import Testing
 
     @Test func goalIsKeptAsTypedAndCanBeCleared() throws {
         let dir = TempDir()
-        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), stop: StopFlag())
+        let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: .current, stop: StopFlag())
         #expect(try store.goal() == nil)
         try store.setGoal(weight("165.50", .lbs))
         #expect(try store.goal() == weight("165.50", .lbs))
@@ -174,7 +174,7 @@ import Testing
     }
 
     @Test func heightIsKeptAsGivenAndCanBeCleared() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         #expect(try store.height() == nil)
         let height = try #require(Height(value: 70.5, unit: .inches))
         try store.setHeight(height)
@@ -203,7 +203,7 @@ import Testing
 
     @Test func aNoteIsKeptByEditsDeletesImportsAndUndo() throws {
         let dir = TempDir()
-        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")))
+        let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let t = Date(timeIntervalSince1970: 1_795_262_400)
         let saved = try store.addWeight(weight("72.5"), at: t, note: "  after a long run ")

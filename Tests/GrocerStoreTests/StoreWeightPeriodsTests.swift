@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: [WeightAverages.Period.week, .month])
     func extremesPerPeriodAreThoseOfTheEntriesOfTheDaysAsked(period: WeightAverages.Period) throws {
-        let store = try Store.inMemory(timeZone: Self.newYork)
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: Self.newYork, stop: StopFlag())
         // Every 7 hours over 100 days from Feb 20, 2026 (across the March
         // change of clocks), in both units.
         let start = try Date("2026-02-20T03:00:00Z", strategy: .iso8601)
@@ -50,7 +50,7 @@ import Testing
 
     /// A Sunday 23:30 in New York is Monday in UTC: it is the Sunday's week.
     @Test func entriesFallInTheirLocalDay() throws {
-        let store = try Store.inMemory(timeZone: Self.newYork)
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: Self.newYork, stop: StopFlag())
         try store.addWeight(Weight(digits: "70", unit: .kg)!, at: try Date("2026-01-12T04:30:00Z", strategy: .iso8601))
         let sunday = CivilDay(year: 2026, month: 1, day: 11)
         let found = try store.weightExtremes(from: sunday, through: sunday, period: .week, unit: .kg)

@@ -10,7 +10,7 @@ import Testing
     func weight(_ digits: String, _ unit: WeightUnit = .kg) -> Weight { Weight(digits: digits, unit: unit)! }
 
     @Test func addWeightReturnsTheSavedEntryWithItsIDAndWholeSeconds() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         let first = try store.addWeight(weight("72.5"), at: Self.t0.addingTimeInterval(0.9))
         let second = try store.addWeight(weight("180.40", .lbs), at: Self.t0)
         #expect(first == WeightEntry(id: 1, weight: weight("72.5"), recordedAt: Self.t0))
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func forEachWeightGoesOldestFirstThenByIDAndReportsNothingWhenAllIsRead() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.addWeight(weight("3"), at: Self.t0.addingTimeInterval(60))
         try store.addWeight(weight("1"), at: Self.t0)
         try store.addWeight(weight("2"), at: Self.t0)
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func recentWeightPageHoldsTheNewestUpToTheLimit() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         for day in 0..<5 { try store.addWeight(weight("\(70 + day)"), at: Self.t0.addingTimeInterval(Double(day) * 86_400)) }
         let page = try store.recentWeightPage(limit: 3)
         #expect(page.entries.map(\.weight.digits) == ["74", "73", "72"])
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func theDefaultUnitIsLbsUntilSetAndThenWhatWasSet() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         #expect(try store.defaultUnit() == .lbs)
         try store.setDefaultUnit(.kg)
         #expect(try store.defaultUnit() == .kg)

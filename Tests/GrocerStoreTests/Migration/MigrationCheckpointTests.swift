@@ -38,7 +38,7 @@ import Testing
 
     /// The trend the history shows, against the one every day gives.
     static func expectTheTrendEveryDayGives(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let store = try Store.open(at: URL(fileURLWithPath: path), timeZone: utc)
+        let store = try Store.open(at: path, mode: .create, zone: utc, stop: StopFlag())
         defer { try? store.close() }
         for unit in WeightUnit.allCases {
             let (days, start) = try store.recentWeightDays(unit: unit)

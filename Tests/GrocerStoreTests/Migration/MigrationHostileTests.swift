@@ -14,7 +14,7 @@ import Testing
     }
 
     func store(_ fixture: LegacyStoreFixture) throws -> Store {
-        try Store.open(at: URL(fileURLWithPath: fixture.path))
+        try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
     }
 
     @Test func migrationConnectionsDistrustTheFilesSchema() throws {

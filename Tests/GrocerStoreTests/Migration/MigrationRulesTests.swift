@@ -50,7 +50,7 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
 
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         #expect(
             try weights(store) == [
@@ -94,7 +94,7 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
 
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         #expect(try store.unitNames() == ["kg", "bottle", "New Unit", "New Unit", "New Unit", "Crème fraîche ½ kg"])
         #expect(try store.units().map(\.id) == [1, 2, 3, 4, 5, 7])
@@ -151,7 +151,7 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
 
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let at = { (s: Double) in Date(timeIntervalSince1970: s) }
         #expect(
@@ -181,7 +181,7 @@ import Testing
         defer { fixture.remove() }
         try fixture.write(LegacyStoreFixture.version1, rows: "INSERT INTO weight_entry VALUES (1, 150, 700000000);")
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         #expect(try store.defaultUnit() == .lbs)
         #expect(summary.carried == ["weight_entry": 1, "setting": 0])

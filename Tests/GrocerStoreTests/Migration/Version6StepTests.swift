@@ -47,7 +47,7 @@ import Testing
                 ])
         #expect(try Version5StepTests.int(fixture.path + ".v5.bak", "PRAGMA user_version") == 5)
         #expect(try Self.rows(fixture.path, "SELECT \"table\" FROM pragma_foreign_key_check") == [])
-        try Store.open(at: URL(fileURLWithPath: fixture.path)).close()
+        try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag()).close()
     }
 
     /// The point of the step (issue 21, #2): a deleted entry's or item's id
@@ -55,7 +55,7 @@ import Testing
     /// another grocer still holding it, never meets someone else's row.
     @Test func anIdFreedByADeleteIsNeverGivenAgain() throws {
         let dir = TempDir()
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"))
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let day = Date(timeIntervalSince1970: 1_767_000_000)
         let first = try store.addWeight(Weight(digits: "70", unit: .kg)!, at: day)

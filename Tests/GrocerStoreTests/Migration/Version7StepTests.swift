@@ -43,7 +43,7 @@ import Testing
         // Version 8 (`Version8StepTests`) follows on from it, and sync works
         // on what both make.
         try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         try store.setSyncAccount(SyncAccount(collection: .list, url: "https://dav.example/list/"))
         #expect(try store.syncAccounts().map(\.url) == ["https://dav.example/list/"])

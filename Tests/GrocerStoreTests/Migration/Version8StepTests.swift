@@ -85,7 +85,7 @@ import Testing
         let objects = try Version5StepTests.read(fixture.path) { db in try SchemaCheck.objects(in: db) }
         #expect(objects.triggers == SchemaCheck.expectedObjects.triggers)
         #expect(objects.indexes == SchemaCheck.expectedObjects.indexes)
-        try Store.open(at: URL(fileURLWithPath: fixture.path)).close()
+        try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag()).close()
     }
 
     /// The lookup reads the index, not the table: red if the step's index

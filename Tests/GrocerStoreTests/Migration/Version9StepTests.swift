@@ -46,7 +46,7 @@ import Testing
         #expect(after.contains { $0.hasPrefix("sync_record [") && $0.contains("previous:NULL sort_order:NULL") }, "\(after)")
         // Its schema is a fresh store's, and it opens and reads the record.
         #expect(try SchemaCheckTests.tableTexts(fixture.path) == SchemaCheck.expectedSQL)
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let records = try store.syncRecords(.weights)
         #expect(records.map(\.uid) == ["u1"] && records.first?.previous == nil && records.first?.agreed == Array("BEGIN".utf8))
@@ -54,7 +54,7 @@ import Testing
 
     /// The store keeps what the engine gives it, and gives it back.
     @Test func aRecordKeepsItsPreviousCopy() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.setSyncAccount(SyncAccount(collection: .list, url: "http://127.0.0.1:5232/alice/groceries/"))
         var batch = SyncBatch()
         batch.records = [
