@@ -193,9 +193,9 @@ final class LiveEffects {
     /// again, in the new zone's days.
     func startDaysRebuild() {
         guard let store else { return }
-        let moved = (try? store.weightDaysBuiltForAnotherZone()) == true
+        let moved = (try? store.weights.daysBuiltForAnotherZone()) == true
         guard moved else {
-            worker.run { _ in try? store.prepareHistory() }
+            worker.run { _ in try? store.weights.prepareHistory() }
             return
         }
         let zoneRebuild = worker.zoneRebuild
@@ -204,7 +204,7 @@ final class LiveEffects {
             defer { zoneRebuild.set(false) }
             guard let beside = try? Store.open(at: path, mode: .beside, zone: store.timeZone, stop: StopFlag()) else { return }
             beforeZoneRebuild?()
-            try? beside.prepareHistory()
+            try? beside.weights.prepareHistory()
             try? beside.close()
         }
     }

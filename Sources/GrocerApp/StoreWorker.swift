@@ -134,7 +134,7 @@ final class StoreWorker: Sendable {
         let post = self.post
         busyWait.begin { post(.saveWaiting) }
         do {
-            let entry = try store.addWeight(weight, at: date, note: note)
+            let entry = try store.weights.add(weight, at: date, note: note)
             run { $0.readAhead() }
             return .weightSaved(entry)
         } catch StoreError.busy where busyWait.ended == .cancelled {

@@ -26,7 +26,7 @@ public enum WeightImport {
         var summary = ImportSummary()
         var reading: ImportReading?
         do {
-            let done = try store.importWeights(stop: stop, progress: progress) { importer in
+            let done = try store.weights.bulkImport(stop: stop, progress: progress) { importer in
                 reading = try prepared.read { item in
                     switch item {
                     case .row(let row):

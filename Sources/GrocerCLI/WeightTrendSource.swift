@@ -11,8 +11,8 @@ public enum WeightTrendSource {
     public static func read(_ store: Store, range: TrendRange = .all) throws -> (WeightTrend, goal: Decimal?) {
         let unit = try store.defaultUnit()
         let goal = try store.goal().map { $0.exactValue(in: unit) }
-        if range == .all { return (WeightTrend(days: try store.weightDays(unit: unit), unit: unit), goal) }
-        let (days, start) = try store.recentWeightDays(unit: unit)
+        if range == .all { return (WeightTrend(days: try store.weights.days(unit: unit), unit: unit), goal) }
+        let (days, start) = try store.weights.recentDays(unit: unit)
         return (WeightTrend(days: days, unit: unit, start: start), goal)
     }
 }

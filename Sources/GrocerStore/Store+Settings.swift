@@ -79,3 +79,32 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    // MARK: Goal
+
+    /// The goal weight, as typed ("75 kg" is kept as 75 kg); nil when none
+    /// is set, or the stored one cannot be read (setting one writes over it).
+    public func goal() throws -> Weight? {
+        try checkedRead(SettingRecord.shape) { db in
+            try SettingRecord.readableValue(of: .goal, db).flatMap(Self.goal(stored:))
+        }
+    }
+
+    /// The goal as the setting keeps it, "75 kg"; nil for anything else.
+    static func goal(stored text: String) -> Weight? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, let unit = WeightUnit(rawValue: String(parts[1])) else { return nil }
+        return Weight(digits: String(parts[0]), unit: unit)
+    }
+
+    /// The setting's text for `goal`.
+    static func stored(goal: Weight) -> String { "\(goal.digits) \(goal.unit.rawValue)" }
+
+    /// Sets the goal, or clears it with nil.
+    public func setGoal(_ goal: Weight?) throws {
+        try checkedWrite(SettingRecord.shape) { db in
+            try SettingRecord.set(.goal, to: goal.map(Self.stored(goal:)), db)
+        }
+    }
+}

@@ -189,7 +189,7 @@ extension Store {
     /// `StoreError.unreadableRows`, for the same reason as items.
     public func syncLocalWeights() throws -> [SyncLocalWeight] {
         var weights: [SyncLocalWeight] = []
-        let report = try forEachWeight { weights.append(SyncLocalWeight(id: $0.id, weight: SyncedWeight($0))) }
+        let report = try store.weights.forEachEntry { weights.append(SyncLocalWeight(id: $0.id, weight: SyncedWeight($0))) }
         try report.requireComplete(path: path)
         return weights
     }

@@ -44,7 +44,7 @@ struct WeightCommand: ParsableCommand {
             let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultDisplayUnit() }
             let weight = try WeightParsing.parse(value, in: unit, locale: StoreOptions.numericLocale)
             let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
-            let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date, note: note) }
+            let entry = try StoreAccess.writing(db.path) { try db.weights.add(weight, at: date, note: note) }
             if json { return JSONText.write(JSONText.object(entry)) }
             print("Saved \(WeightCommand.describe(entry)) as id \(entry.id)")
         }

@@ -16,7 +16,7 @@ import Testing
     func makeStore() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
-        for i in 0..<50 { try store.addWeight(Weight(digits: "7\(i % 10)", unit: .kg)!, at: Date(timeIntervalSince1970: 1.7e9 + Double(i) * 3600)) }
+        for i in 0..<50 { try store.weights.add(Weight(digits: "7\(i % 10)", unit: .kg)!, at: Date(timeIntervalSince1970: 1.7e9 + Double(i) * 3600)) }
         try store.close()
         // Until the file's change time is older than the clock's tick (a
         // condition, not a time): only then is a fingerprint kept.

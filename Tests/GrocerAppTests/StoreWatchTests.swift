@@ -36,7 +36,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let mine = try makeStore()
         let other = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
-        try mine.addWeight(Weight(digits: "70", unit: .kg)!, at: Self.noon)
+        try mine.weights.add(Weight(digits: "70", unit: .kg)!, at: Self.noon)
         let wakes = Wakes()
         let started = StoreWatch.start(path: path, wake: { wakes.wake() })
         guard let watch = started else {
@@ -44,7 +44,7 @@ import Testing
             return
         }
         defer { watch.stop() }
-        try other.addWeight(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(60))
+        try other.weights.add(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(60))
         #expect(wakes.arrived.wait(timeout: .now() + 30) == .success)
         // The wake is taken once; the loop's check covers the whole burst.
         #expect(watch.take())
@@ -85,7 +85,7 @@ import Testing
     @Test func anotherConnectionsWriteShowsOnTheOpenHistoryWithoutTheTick() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let other = try makeStore()
-        try other.addWeight(Weight(digits: "70", unit: .kg)!, at: Self.noon.addingTimeInterval(-86_400))
+        try other.weights.add(Weight(digits: "70", unit: .kg)!, at: Self.noon.addingTimeInterval(-86_400))
         let mailbox = Mailbox<EffectResult>()
         let live = LiveEffects(
             path: path, environment: ["LANG": "en_US.UTF-8"], zone: { .current }, wake: { mailbox.wake() }, post: { mailbox.post($0) })
@@ -101,7 +101,7 @@ import Testing
             [
                 .keys([.function(3)]),
                 .wake(
-                    after: { _ = try? other.addWeight(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(-3600)) },
+                    after: { _ = try? other.weights.add(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(-3600)) },
                     until: { $0.contains(" of 2") }),
                 .keys([.function(10)]),
             ], clock: clock, mailbox: mailbox)

@@ -69,7 +69,7 @@ import Testing
         let live = try opened(posted)
         let other = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? other.close() }
-        try other.addWeight(Weight(digits: "70", unit: .kg)!, at: Self.noon)
+        try other.weights.add(Weight(digits: "70", unit: .kg)!, at: Self.noon)
         live.checkStore(woken: false)
         live.checkStore(woken: false)
         live.worker.awaitAnswers(upTo: nil)

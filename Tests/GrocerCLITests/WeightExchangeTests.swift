@@ -40,10 +40,10 @@ import Testing
     func filled(_ name: String) throws -> Store {
         let db = try store(name)
         let at = { (s: Double) in Date(timeIntervalSince1970: 1_767_598_200 + s) }
-        try db.addWeight(Weight(digits: "72.50", unit: .kg)!, at: at(86_400))
-        try db.addWeight(Weight(digits: "180", unit: .lbs)!, at: at(0))
-        try db.addWeight(Weight(digits: "0.5", unit: .kg)!, at: at(0))
-        try db.addWeight(Weight(digits: "72.5", unit: .kg)!, at: at(-40_000_000))
+        try db.weights.add(Weight(digits: "72.50", unit: .kg)!, at: at(86_400))
+        try db.weights.add(Weight(digits: "180", unit: .lbs)!, at: at(0))
+        try db.weights.add(Weight(digits: "0.5", unit: .kg)!, at: at(0))
+        try db.weights.add(Weight(digits: "72.5", unit: .kg)!, at: at(-40_000_000))
         return db
     }
 
@@ -69,7 +69,7 @@ import Testing
         let result = try WeightImport.run(try prepare(Self.mixed), into: db, name: "f", dryRun: true)
         #expect(result.summary.imported == 2 && result.summary.rounded == 1 && result.summary.rejectedCount == 1)
         #expect(WeightImport.text(result).hasPrefix("Would import 2 entries, skipped 0 already in the store, rounded 1 to 2 decimals, rejected 1.\n"))
-        #expect(try db.weightsNewestFirst(before: nil, limit: 10).entries.isEmpty)
+        #expect(try db.weights.newestFirst(before: nil, limit: 10).entries.isEmpty)
     }
 
     @Test func strictKeepsNothingWhenARowIsRejectedAndOtherwiseImportsTheReadableRows() throws {
@@ -84,11 +84,11 @@ import Testing
                   line 3: 'yesterday' is not a date and time grocer reads
 
                 """)
-        #expect(try strict.weightsNewestFirst(before: nil, limit: 10).entries.isEmpty)
+        #expect(try strict.weights.newestFirst(before: nil, limit: 10).entries.isEmpty)
         let plain = try store("plain.sqlite")
         let kept = try WeightImport.run(try prepare(Self.mixed), into: plain, name: "f")
         #expect(!kept.refused)
-        #expect(try plain.weightsNewestFirst(before: nil, limit: 10).entries.map(\.weight.digits) == ["72.4", "72.51"])
+        #expect(try plain.weights.newestFirst(before: nil, limit: 10).entries.map(\.weight.digits) == ["72.4", "72.51"])
     }
 
     @Test func aFileThatBreaksHalfWayImportsNothingAndSaysWhichFileAndLine() throws {
@@ -101,7 +101,7 @@ import Testing
         ) {
             try WeightImport.run(try prepare(text), into: db, name: "w.json")
         }
-        #expect(try db.weightsNewestFirst(before: nil, limit: 10).entries.isEmpty)
+        #expect(try db.weights.newestFirst(before: nil, limit: 10).entries.isEmpty)
     }
 
     @Test func rejectedRowsAreShownVisiblyShortAndCapped() throws {
@@ -167,12 +167,12 @@ import Testing
             (1_774_746_000, "71.05", .kg),  // 2026-03-29T01:00Z, the day clocks go forward
             (1_774_821_600, "160", .lbs),
         ]
-        for (t, digits, unit) in times { try db.addWeight(Weight(digits: digits, unit: unit)!, at: Date(timeIntervalSince1970: t)) }
+        for (t, digits, unit) in times { try db.weights.add(Weight(digits: digits, unit: unit)!, at: Date(timeIntervalSince1970: t)) }
         try db.setDefaultUnit(.kg)
         try db.setGoal(Weight(digits: "150", unit: .lbs)!)
         let (trend, goal) = try WeightTrendSource.read(db)
         #expect(goal == Decimal(string: "68.0388555"))
-        let expected = WeightTrend(entries: try db.weightsNewestFirst(before: nil, limit: 10).entries, unit: .kg, timeZone: berlin)
+        let expected = WeightTrend(entries: try db.weights.newestFirst(before: nil, limit: 10).entries, unit: .kg, timeZone: berlin)
         #expect(trend.points == expected.points)
         #expect(trend.points.map(\.day.description) == ["2026-01-06", "2026-03-29", "2026-03-30"])
     }
@@ -184,7 +184,7 @@ import Testing
     func theTrendOfALongHistoryPrintsWhatEveryDayGives(unit: WeightUnit) throws {
         let db = try store("long-\(unit).sqlite", zone: TimeZone(identifier: "UTC")!)
         let end = 1_795_262_400.0
-        _ = try db.importWeights { importer in
+        _ = try db.weights.bulkImport { importer in
             for i in 0..<1_100 where i % 9 != 4 {
                 let h = 7_000 + (i * 53) % 700 - i / 4
                 let weight = Weight(digits: "\(h / 100).\(h % 100)", unit: i % 3 == 0 ? .lbs : .kg)!

@@ -66,7 +66,7 @@ import Testing
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let other = try holdingLock(dir.path("s.sqlite"), begin: "BEGIN IMMEDIATE")
-        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         #expect(try store.recentWeights(limit: 5).count == 1)
         try other.close()
     }
@@ -99,7 +99,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             do {
                 let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
-                try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+                try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
                 try store.close()
             } catch {
                 failures.withLock { $0.append("\(error)") }
@@ -119,7 +119,7 @@ import Testing
         defer { try? store.close() }
         try FileManager.default.removeItem(atPath: dir.path("s.sqlite"))
         let error = #expect(throws: StoreError.self) {
-            try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date())
+            try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date())
         }
         #expect(error == .moved(path: dir.path("s.sqlite")))
     }
@@ -132,7 +132,7 @@ import Testing
         chmod(dir.url.path, 0o500)
         defer { chmod(dir.url.path, 0o700) }
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
-        let error = #expect(throws: StoreError.self) { try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date()) }
+        let error = #expect(throws: StoreError.self) { try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date()) }
         #expect(error == .readOnly(path: dir.path("s.sqlite")))
     }
 }

@@ -11,7 +11,7 @@ import Testing
     /// A current store made by grocer, closed, with one weight.
     static func currentStore(_ dir: TempDir, _ name: String = "s.sqlite") throws -> String {
         let store = try Store.open(at: dir.url.appendingPathComponent(name).path, mode: .create, zone: .current, stop: StopFlag())
-        try store.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        try store.weights.add(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         try store.close()
         return dir.path(name)
     }

@@ -43,7 +43,7 @@ import Testing
                 let store = try open()
                 defer { try? store.close() }
                 try store.setDefaultDisplayUnit(.kg)
-                _ = try store.addWeight(Self.weight, at: LaunchJudgementTests.t0)
+                _ = try store.weights.add(Self.weight, at: LaunchJudgementTests.t0)
             }
             guard case .corrupt(path, let detail)? = error else {
                 Issue.record("not refused as damaged: \(String(describing: error))")
@@ -82,7 +82,7 @@ import Testing
         let url = URL(fileURLWithPath: path)
         let kept = Kept()
         let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), pageCheck: kept.check)
-        _ = try store.addWeight(Self.weight, at: LaunchJudgementTests.t0.addingTimeInterval(-86_400))
+        _ = try store.weights.add(Self.weight, at: LaunchJudgementTests.t0.addingTimeInterval(-86_400))
         try store.close()
         let last = try #require(kept.last)
         #expect(last == StoreFingerprint(path: path))
@@ -106,7 +106,7 @@ import Testing
         let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), pageCheck: kept.check)
         #expect(kept.count == 1)  // the check that passed at the open
         let other = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
-        _ = try other.addWeight(Self.weight, at: LaunchJudgementTests.t0.addingTimeInterval(-86_400))
+        _ = try other.weights.add(Self.weight, at: LaunchJudgementTests.t0.addingTimeInterval(-86_400))
         try other.close()
         try store.close()
         #expect(kept.count == 1)

@@ -89,7 +89,7 @@ import Testing
         let url = dir.url.appendingPathComponent("s.sqlite")
         let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
-        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         #expect(StoreStatus.read(path: url.path, stop: StopFlag()).rows["weight_entry"] == 1)
     }
 
@@ -99,8 +99,8 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
-        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
-        try store.addWeight(Weight(digits: "71", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_500))
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        try store.weights.add(Weight(digits: "71", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_500))
         let copies = TempDir()
         // Copied while the store is open: its rows are in the -wal.
         try FileManager.default.copyItem(atPath: url.path, toPath: copies.path("c.sqlite"))

@@ -14,7 +14,7 @@ import Testing
     func store(in dir: TempDir, weights: Int = 3) throws -> Store {
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         for i in 0..<weights {
-            try store.addWeight(Weight(digits: "\(150 + i).5", unit: .lbs)!, at: Self.day.addingTimeInterval(Double(i)))
+            try store.weights.add(Weight(digits: "\(150 + i).5", unit: .lbs)!, at: Self.day.addingTimeInterval(Double(i)))
         }
         return store
     }
@@ -27,7 +27,7 @@ import Testing
         let copy = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? copy.close() }
         var entries: [WeightEntry] = []
-        let report = try copy.forEachWeight { entries.append($0) }
+        let report = try copy.weights.forEachEntry { entries.append($0) }
         #expect(report.isComplete)
         return entries
     }
@@ -179,7 +179,7 @@ import Testing
                 // Bounded, so a starved main thread on a loaded machine
                 // meets a store that stops growing, not one it never catches.
                 while !done.load(ordering: .relaxed) && i < 20_000 {
-                    _ = try! other.addWeight(Weight(digits: "\(100 + writer).\(i % 10)", unit: .kg)!, at: Self.day)
+                    _ = try! other.weights.add(Weight(digits: "\(100 + writer).\(i % 10)", unit: .kg)!, at: Self.day)
                     if i == 0 { started.add(1, ordering: .relaxed) }
                     i += 1
                 }

@@ -50,7 +50,7 @@ import Testing
         try realStore.close()
         try FileManager.default.createSymbolicLink(atPath: dir.path("link.sqlite"), withDestinationPath: dir.path("real/s.sqlite"))
         let store = try Store.open(at: dir.url.appendingPathComponent("link.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
-        try store.addWeight(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        try store.weights.add(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         #expect(store.path == dir.path("real/s.sqlite"))
         try store.close()
         #expect(FileSystem.kind(dir.path("link.sqlite")) == .symlink)

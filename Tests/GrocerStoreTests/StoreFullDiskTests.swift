@@ -17,8 +17,8 @@ import Testing
     /// A current store with two weights, closed: no -wal, no -shm.
     static func store(_ dir: TempDir) throws -> String {
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
-        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: t0)
-        try store.addWeight(Weight(digits: "71", unit: .kg)!, at: t0.addingTimeInterval(86_400))
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: t0)
+        try store.weights.add(Weight(digits: "71", unit: .kg)!, at: t0.addingTimeInterval(86_400))
         try store.close()
         return dir.path("s.sqlite")
     }
@@ -46,7 +46,7 @@ import Testing
         #expect(try store.groceryItems().isEmpty)
         #expect(dir.listing() == ["s.sqlite"])
         #expect(throws: StoreError.diskFull(path: path)) {
-            try store.addWeight(Weight(digits: "72", unit: .kg)!, at: Self.t0)
+            try store.weights.add(Weight(digits: "72", unit: .kg)!, at: Self.t0)
         }
         try store.close()
         #expect(dir.listing() == ["s.sqlite"])
@@ -59,7 +59,7 @@ import Testing
         let dir = TempDir()
         let path = try Self.store(dir)
         let store = try Store.connectOnFullDisk(path, timeZone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
-        #expect(try store.weightDays(unit: .kg).count == 2)
+        #expect(try store.weights.days(unit: .kg).count == 2)
         try store.close()
         #expect(dir.listing() == ["s.sqlite"])
     }

@@ -51,7 +51,7 @@ import Testing
 
     @Test func rowCountsCountEveryTableOfThePersonsData() throws {
         let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
-        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0))
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0))
         try store.execute(
             "INSERT INTO unit VALUES (1, 'kg'), (2, 'g'); INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'a', 1, 1, 0, 1)"
         )

@@ -10,9 +10,9 @@ import Testing
     static let path = "/p/grocer.sqlite"
 
     static let readers: [(String, @Sendable (Store) throws -> Void)] = [
-        ("weight_entry", { _ = try $0.forEachWeight { _ in } }),
+        ("weight_entry", { _ = try $0.weights.forEachEntry { _ in } }),
         ("weight_entry", { _ = try $0.recentWeightPage(limit: 5) }),
-        ("weight_entry", { _ = try $0.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0)) }),
+        ("weight_entry", { _ = try $0.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0)) }),
         ("item", { _ = try $0.forEachItem { _ in } }),
         ("unit", { _ = try $0.forEachItem { _ in } }),
         ("unit", { _ = try $0.units() }),
@@ -34,7 +34,7 @@ import Testing
         let store = try Store.open(at: Self.path, mode: .memory, zone: .current, stop: StopFlag())
         try store.execute("DROP TABLE weight_entry; CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, value TEXT, recorded_at INTEGER, note TEXT)")
         #expect(throws: StoreError.missingColumns(path: Self.path, table: "weight_entry", columns: ["unit"])) {
-            try store.forEachWeight { _ in }
+            try store.weights.forEachEntry { _ in }
         }
     }
 

@@ -48,7 +48,7 @@ import Testing
             let error = #expect(throws: StoreError.self) {
                 let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
                 defer { try? store.close() }
-                _ = try store.addWeight(Self.weight, at: Date())
+                _ = try store.weights.add(Self.weight, at: Date())
             }
             #expect(error == .moved(path: path))
         }
@@ -64,7 +64,7 @@ import Testing
         defer { try? store.close() }
         let hook: @Sendable () -> Void = { _ = how == "renamed" ? rename(path, path + ".old") : unlink(path) }
         Self.withHook(OpenHooks.committing, path, hook) {
-            let error = #expect(throws: StoreError.self) { _ = try store.addWeight(Self.weight, at: Date()) }
+            let error = #expect(throws: StoreError.self) { _ = try store.weights.add(Self.weight, at: Date()) }
             #expect(error == .moved(path: path))
         }
         if how == "renamed" { #expect(try Self.count(path + ".old") == 0) }

@@ -26,7 +26,7 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         let writer = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
-        try writer.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_700_000_000))
+        try writer.weights.add(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_700_000_000))
         try writer.close()
         let reader = try Store.open(at: url.path, mode: .existing, zone: .current, stop: StopFlag())
         defer { try? reader.close() }

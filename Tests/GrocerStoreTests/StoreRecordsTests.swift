@@ -31,7 +31,7 @@ import Testing
         try store.execute(Self.good + "INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (\(values));")
 
         var ids: [Int64] = []
-        let report = try store.forEachWeight { ids.append($0.id) }
+        let report = try store.weights.forEachEntry { ids.append($0.id) }
         #expect(ids == [1, 3])
         #expect(report.unreadableCount == 1)
         #expect(report.ids == [2])
@@ -84,7 +84,7 @@ import Testing
               (6, '75', 'kg', 1795262405, 'after a run');
             """)
         var notes: [String] = []
-        let report = try store.forEachWeight { notes.append($0.note) }
+        let report = try store.weights.forEachEntry { notes.append($0.note) }
         #expect(report.unreadableCount == 0)
         #expect(notes.prefix(4) == ["", "", "", "line one [2Jline two"])
         #expect(notes[4].count == WeightNote.maxLength && notes[4].hasSuffix("é…"))
@@ -99,7 +99,7 @@ import Testing
             INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (1, '70', 'kg', 1795262400), ('two', '71', 'kg', 1795262401), (NULL, '72', 'kg', 1795262402);
             """)
         var ids: [Int64] = []
-        let report = try store.forEachWeight { ids.append($0.id) }
+        let report = try store.weights.forEachEntry { ids.append($0.id) }
         #expect(ids == [1])
         #expect(report.unreadableCount == 2)
         #expect(
@@ -186,7 +186,7 @@ import Testing
         let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         var weights: [Int64] = []
-        let weightReport = try store.forEachWeight { weights.append($0.id) }
+        let weightReport = try store.weights.forEachEntry { weights.append($0.id) }
         #expect(weights == [1])
         #expect(weightReport.unreadableCount == 4)
         #expect(weightReport.ids.sorted() == [2, 3, 4, 6])

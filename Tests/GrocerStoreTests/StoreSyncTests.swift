@@ -88,7 +88,7 @@ import Testing
     @Test func forgettingSyncLeavesItemsAndWeights() throws {
         let f = try Self.synced()
         try f.add("2 kg Flour")
-        let entry = try f.store.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Self.morning)
+        let entry = try f.store.weights.add(Weight(digits: "72.5", unit: .kg)!, at: Self.morning)
         _ = try f.store.claimSyncUIDs(.list, localIDs: [try f.named("Flour").id], makeUID: { "flour-uid" })
         _ = try f.store.claimSyncUIDs(.weights, localIDs: [entry.id], makeUID: { "weight-uid" })
         let items = try f.store.groceryItems()
@@ -99,7 +99,7 @@ import Testing
         #expect(try f.store.syncRecords(.list).isEmpty && f.store.syncRecords(.weights).isEmpty)
         #expect(try f.store.syncConflicts().isEmpty)
         #expect(try f.store.groceryItems() == items)
-        #expect(try f.store.weight(id: entry.id) == entry)
+        #expect(try f.store.weights.entry(id: entry.id) == entry)
     }
 
     @Test func claimingGivesExistingUIDsBackAndNewOnesOnce() throws {
@@ -366,8 +366,8 @@ import Testing
     @Test func weightsAreAddedEditedAndDeletedWithTheirDays() throws {
         let f = try Self.synced()
         let days = StoreWeightDayTests()
-        let kept = try f.store.addWeight(Weight(digits: "80", unit: .kg)!, at: Self.morning)
-        _ = try f.store.weightDays(unit: .kg)  // builds weight_day
+        let kept = try f.store.weights.add(Weight(digits: "80", unit: .kg)!, at: Self.morning)
+        _ = try f.store.weights.days(unit: .kg)  // builds weight_day
         let first = SyncedWeight(weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: Self.morning.addingTimeInterval(3600), note: "run")
         let second = SyncedWeight(weight: Weight(digits: "160.2", unit: .lbs)!, recordedAt: Self.morning.addingTimeInterval(-86_400 * 3))
         try f.store.applySync(
@@ -376,34 +376,34 @@ import Testing
         let records = try f.store.syncRecords(.weights)
         #expect(records.map(\.uid) == ["w1", "w2"])
         let ids = records.compactMap(\.localID)
-        #expect(try ids.map { SyncedWeight(try f.store.weight(id: $0)) } == [first, second])
+        #expect(try ids.map { SyncedWeight(try f.store.weights.entry(id: $0)) } == [first, second])
         #expect(try days.tableRows(f.store) == days.recomputed(f.store, f.store.timeZone))
 
         let moved = SyncedWeight(weight: Weight(digits: "72.4", unit: .kg)!, recordedAt: Self.morning.addingTimeInterval(86_400 * 2))
         try f.store.applySync(
             .weights, Self.batch { $0.weights = [.init(uid: "w1", expected: first, new: moved), .init(uid: "w2", expected: second, new: nil)] },
             locale: f.en)
-        #expect(try SyncedWeight(f.store.weight(id: ids[0])) == moved)
-        #expect(throws: StoreError.noSuchWeight(path: f.store.path, ids: [ids[1]])) { try f.store.weight(id: ids[1]) }
+        #expect(try SyncedWeight(f.store.weights.entry(id: ids[0])) == moved)
+        #expect(throws: StoreError.noSuchWeight(path: f.store.path, ids: [ids[1]])) { try f.store.weights.entry(id: ids[1]) }
         #expect(try f.store.syncRecords(.weights).map(\.localID) == [ids[0], nil])
         #expect(try days.tableRows(f.store) == days.recomputed(f.store, f.store.timeZone))
         #expect(try f.store.syncLocalWeights().map(\.weight) == [SyncedWeight(kept), moved])
         // The table equals a rebuild from the entries.
         let table = try days.tableRows(f.store)
         try f.store.writer.write { db in try WeightDayTable.invalidate(db) }
-        #expect(try f.store.rebuildWeightDaysIfNeeded())
+        #expect(try f.store.weights.rebuildDaysIfNeeded())
         #expect(try days.tableRows(f.store) == table)
     }
 
     @Test func aWeightChangedHereMeanwhileRefusesTheBatch() throws {
         let f = try Self.synced()
-        let entry = try f.store.addWeight(Weight(digits: "70", unit: .kg)!, at: Self.morning)
+        let entry = try f.store.weights.add(Weight(digits: "70", unit: .kg)!, at: Self.morning)
         let uid = try #require(try f.store.claimSyncUIDs(.weights, localIDs: [entry.id], makeUID: { "w" })[entry.id])
-        try f.store.editWeight(id: entry.id, weight: Weight(digits: "71", unit: .kg)!, at: Self.morning)
+        try f.store.weights.edit(id: entry.id, weight: Weight(digits: "71", unit: .kg)!, at: Self.morning)
         #expect(throws: StoreError.changedElsewhere(path: f.store.path)) {
             try f.store.applySync(.weights, Self.batch { $0.weights = [.init(uid: uid, expected: SyncedWeight(entry), new: nil)] }, locale: f.en)
         }
-        #expect(try f.store.weight(id: entry.id).weight.digits == "71")
+        #expect(try f.store.weights.entry(id: entry.id).weight.digits == "71")
     }
 }
 

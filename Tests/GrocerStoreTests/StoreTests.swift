@@ -31,14 +31,14 @@ import Testing
         let dir = TempDir()
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         let t0 = Date(timeIntervalSince1970: 1_795_262_400)
-        try store.addWeight(Weight(digits: "180.40", unit: .lbs)!, at: t0)
-        try store.addWeight(Weight(digits: "72.5", unit: .kg)!, at: t0.addingTimeInterval(86_400.7))
+        try store.weights.add(Weight(digits: "180.40", unit: .lbs)!, at: t0)
+        try store.weights.add(Weight(digits: "72.5", unit: .kg)!, at: t0.addingTimeInterval(86_400.7))
         let recent = try store.recentWeights(limit: 10)
         #expect(recent.map(\.weight.digits) == ["72.5", "180.40"])
         #expect(recent.map(\.weight.unit) == [.kg, .lbs])
         #expect(recent[0].recordedAt == t0.addingTimeInterval(86_400))
         var ascending: [String] = []
-        try store.forEachWeight { ascending.append($0.weight.digits) }
+        try store.weights.forEachEntry { ascending.append($0.weight.digits) }
         #expect(ascending == ["180.40", "72.5"])
     }
 

@@ -11,8 +11,8 @@ import Testing
 
     @Test func addWeightReturnsTheSavedEntryWithItsIDAndWholeSeconds() throws {
         let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
-        let first = try store.addWeight(weight("72.5"), at: Self.t0.addingTimeInterval(0.9))
-        let second = try store.addWeight(weight("180.40", .lbs), at: Self.t0)
+        let first = try store.weights.add(weight("72.5"), at: Self.t0.addingTimeInterval(0.9))
+        let second = try store.weights.add(weight("180.40", .lbs), at: Self.t0)
         #expect(first == WeightEntry(id: 1, weight: weight("72.5"), recordedAt: Self.t0))
         #expect(second.id == 2)
         #expect(try store.recentWeights(limit: 10) == [second, first])
@@ -20,11 +20,11 @@ import Testing
 
     @Test func forEachWeightGoesOldestFirstThenByIDAndReportsNothingWhenAllIsRead() throws {
         let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
-        try store.addWeight(weight("3"), at: Self.t0.addingTimeInterval(60))
-        try store.addWeight(weight("1"), at: Self.t0)
-        try store.addWeight(weight("2"), at: Self.t0)
+        try store.weights.add(weight("3"), at: Self.t0.addingTimeInterval(60))
+        try store.weights.add(weight("1"), at: Self.t0)
+        try store.weights.add(weight("2"), at: Self.t0)
         var order: [String] = []
-        let report = try store.forEachWeight { order.append($0.weight.digits) }
+        let report = try store.weights.forEachEntry { order.append($0.weight.digits) }
         #expect(order == ["1", "2", "3"])
         #expect(report.isComplete)
         #expect(report == ReadReport())
@@ -32,7 +32,7 @@ import Testing
 
     @Test func recentWeightPageHoldsTheNewestUpToTheLimit() throws {
         let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
-        for day in 0..<5 { try store.addWeight(weight("\(70 + day)"), at: Self.t0.addingTimeInterval(Double(day) * 86_400)) }
+        for day in 0..<5 { try store.weights.add(weight("\(70 + day)"), at: Self.t0.addingTimeInterval(Double(day) * 86_400)) }
         let page = try store.recentWeightPage(limit: 3)
         #expect(page.entries.map(\.weight.digits) == ["74", "73", "72"])
         #expect(page.report.isComplete)

@@ -201,7 +201,7 @@ import Testing
         let store = try store(fixture)
         defer { try? store.close() }
         var shown: [String] = []
-        try store.forEachWeight { shown.append($0.weight.digits) }
+        try store.weights.forEachEntry { shown.append($0.weight.digits) }
         #expect(shown == ["999999999999999.9"])
         #expect(try store.quarantinedRows().map(\.sourceID) == [1, 3])
     }

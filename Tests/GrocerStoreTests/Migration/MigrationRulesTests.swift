@@ -27,7 +27,7 @@ import Testing
 
     func weights(_ store: Store) throws -> [WeightEntry] {
         var all: [WeightEntry] = []
-        try store.forEachWeight { all.append($0) }
+        try store.weights.forEachEntry { all.append($0) }
         return all.sorted { $0.id < $1.id }
     }
 

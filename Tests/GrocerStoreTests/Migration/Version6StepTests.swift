@@ -58,13 +58,13 @@ import Testing
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let day = Date(timeIntervalSince1970: 1_767_000_000)
-        let first = try store.addWeight(Weight(digits: "70", unit: .kg)!, at: day)
-        let last = try store.addWeight(Weight(digits: "71", unit: .kg)!, at: day.addingTimeInterval(60))
-        try store.deleteWeights(ids: [last.id])
-        let next = try store.addWeight(Weight(digits: "72", unit: .kg)!, at: day.addingTimeInterval(120))
+        let first = try store.weights.add(Weight(digits: "70", unit: .kg)!, at: day)
+        let last = try store.weights.add(Weight(digits: "71", unit: .kg)!, at: day.addingTimeInterval(60))
+        try store.weights.delete(ids: [last.id])
+        let next = try store.weights.add(Weight(digits: "72", unit: .kg)!, at: day.addingTimeInterval(120))
         #expect(next.id == last.id + 1 && first.id < last.id)
         // Undo of the delete gets its own id back.
-        #expect(try store.restoreWeights([last]).map(\.id) == [last.id])
+        #expect(try store.weights.restore([last]).map(\.id) == [last.id])
 
         let groceries = try GroceryFixture()
         try groceries.add("Flour")
