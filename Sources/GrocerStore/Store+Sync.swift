@@ -180,7 +180,7 @@ extension Store {
     /// `StoreError.unreadableRows`: left out, it would look deleted here,
     /// and the next sync would delete it on the server.
     public func syncLocalItems() throws -> [SyncLocalItem] {
-        try groceryItems().filter(\.listed).map {
+        try store.groceries.items().filter(\.listed).map {
             SyncLocalItem(id: $0.id, item: SyncedItem($0), aislePosition: $0.aisle?.position)
         }
     }

@@ -85,7 +85,7 @@ import Testing
         _ = live.answer(.groceries(.add(entry("milk"), locale: locale)))
         #expect(live.storeChanged() == false)
         let other = try Store.open(at: folder.appendingPathComponent("grocer.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
-        try other.addItem(entry("bread"), locale: locale)
+        try other.groceries.add(entry("bread"), locale: locale)
         // The watch's tick sees the write and reads the list again.
         #expect(live.storeChanged() == true)
         guard case .groceries(.prefetched(let items, _, let prepare))? = live.answer(.groceries(.load)) else {

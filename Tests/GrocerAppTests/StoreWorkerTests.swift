@@ -99,7 +99,7 @@ import Testing
         live.startGroceriesPrefetch()
         let other = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? other.close() }
-        try other.addItem(groceries.entry("bread"), locale: locale)
+        try other.groceries.add(groceries.entry("bread"), locale: locale)
         guard case .groceries(.loaded(let after, _, _))? = load() else {
             Issue.record("a list read before another's write was used")
             return

@@ -43,7 +43,7 @@ import Testing
         let store = try Store.connectOnFullDisk(path, timeZone: .current, stop: StopFlag())
         #expect(try store.recentWeights(limit: 10).count == 2)
         #expect(try store.defaultUnit() == .lbs)
-        #expect(try store.groceryItems().isEmpty)
+        #expect(try store.groceries.items().isEmpty)
         #expect(dir.listing() == ["s.sqlite"])
         #expect(throws: StoreError.diskFull(path: path)) {
             try store.weights.add(Weight(digits: "72", unit: .kg)!, at: Self.t0)

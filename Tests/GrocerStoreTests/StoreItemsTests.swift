@@ -7,7 +7,7 @@ import Testing
 @Suite struct StoreItemsTests {
     func items(_ store: Store) throws -> ([GroceryItem], ReadReport) {
         var all: [GroceryItem] = []
-        let report = try store.forEachItem { all.append($0) }
+        let report = try store.groceries.forEachItem { all.append($0) }
         return (all, report)
     }
 
@@ -31,8 +31,9 @@ import Testing
     @Test func unitsAndTheirNamesComeByID() throws {
         let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.execute("INSERT INTO unit VALUES (5, 'kg'), (2, 'New Unit'), (9, 'bottle')")
-        #expect(try store.units() == [GroceryUnit(id: 2, name: "New Unit"), GroceryUnit(id: 5, name: "kg"), GroceryUnit(id: 9, name: "bottle")])
-        #expect(try store.unitNames() == ["New Unit", "kg", "bottle"])
+        #expect(
+            try store.groceries.units() == [GroceryUnit(id: 2, name: "New Unit"), GroceryUnit(id: 5, name: "kg"), GroceryUnit(id: 9, name: "bottle")])
+        #expect(try store.groceries.unitNames() == ["New Unit", "kg", "bottle"])
     }
 
     @Test func quarantinedRowsComeOldestFirst() throws {

@@ -65,7 +65,7 @@ import Testing
             INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'flour', 1, 1, 0, 7), (3, 'salt', 1, 0, 0, NULL), (\(values));
             """)
         var ids: [Int64] = []
-        let report = try store.forEachItem { ids.append($0.id) }
+        let report = try store.groceries.forEachItem { ids.append($0.id) }
         #expect(ids == [1, 3])
         #expect(report.unreadableCount == 1)
         #expect(report.unreadable == [UnreadableRow(table: "item", id: 2, reason: reason)])
@@ -113,7 +113,7 @@ import Testing
         let store = try Store.hostile()
         try store.execute("INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'flour', 1, 1, 0, 99)")
         var all: [GroceryItem] = []
-        let report = try store.forEachItem { all.append($0) }
+        let report = try store.groceries.forEachItem { all.append($0) }
         #expect(all.map(\.unit) == [nil])
         #expect(report.isComplete)
     }
@@ -121,15 +121,15 @@ import Testing
     @Test func unitReadersReportUnreadableUnits() throws {
         let store = try Store.hostile()
         try store.execute("INSERT INTO unit VALUES (1, 'kg'), (2, NULL), (3, x'00'), (4, 'bottle')")
-        let page = try store.unitPage()
+        let page = try store.groceries.unitPage()
         #expect(page.entries.map(\.name) == ["kg", "bottle"])
         #expect(
             page.report.unreadable == [
                 UnreadableRow(table: "unit", id: 2, reason: "name is NULL, not text"),
                 UnreadableRow(table: "unit", id: 3, reason: "name is a blob, not text"),
             ])
-        #expect(throws: StoreError.unreadableRows(path: "/tmp/hostile.sqlite", report: page.report)) { try store.units() }
-        #expect(throws: StoreError.self) { try store.unitNames() }
+        #expect(throws: StoreError.unreadableRows(path: "/tmp/hostile.sqlite", report: page.report)) { try store.groceries.units() }
+        #expect(throws: StoreError.self) { try store.groceries.unitNames() }
     }
 
     @Test func quarantineReadersReportUnreadableRows() throws {
@@ -192,7 +192,7 @@ import Testing
         #expect(weightReport.ids.sorted() == [2, 3, 4, 6])
         #expect(try store.recentWeightPage(limit: 100).report.ids.sorted() == [2, 3, 4, 6])
         var items: [String] = []
-        let itemReport = try store.forEachItem { items.append($0.name) }
+        let itemReport = try store.groceries.forEachItem { items.append($0.name) }
         #expect(items == ["flour"])
         #expect(itemReport.ids == [1, 2])
     }

@@ -91,14 +91,14 @@ import Testing
         let entry = try f.store.weights.add(Weight(digits: "72.5", unit: .kg)!, at: Self.morning)
         _ = try f.store.claimSyncUIDs(.list, localIDs: [try f.named("Flour").id], makeUID: { "flour-uid" })
         _ = try f.store.claimSyncUIDs(.weights, localIDs: [entry.id], makeUID: { "weight-uid" })
-        let items = try f.store.groceryItems()
+        let items = try f.store.groceries.items()
 
         try f.store.forgetSync()
 
         #expect(try f.store.syncAccounts().isEmpty)
         #expect(try f.store.syncRecords(.list).isEmpty && f.store.syncRecords(.weights).isEmpty)
         #expect(try f.store.syncConflicts().isEmpty)
-        #expect(try f.store.groceryItems() == items)
+        #expect(try f.store.groceries.items() == items)
         #expect(try f.store.weights.entry(id: entry.id) == entry)
     }
 
@@ -196,14 +196,14 @@ import Testing
         let f = try Self.synced()
         try f.add("Crème Fraîche", aisle: "Dairy", storedIn: "Fridge")
         let known = try f.named("Crème Fraîche")
-        try f.store.editItem(id: known.id, GroceryItemEdit(listed: false), locale: f.en)
-        let count = try f.store.groceryItems().count
+        try f.store.groceries.edit(id: known.id, GroceryItemEdit(listed: false), locale: f.en)
+        let count = try f.store.groceries.items().count
 
         let phone = SyncedItem(name: "creme fraiche", quantity: try Self.quantity("2"))
         try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: "cf", expected: nil, new: phone)] }, locale: f.en)
 
-        #expect(try f.store.groceryItems().count == count)
-        let item = try f.store.item(id: known.id)
+        #expect(try f.store.groceries.items().count == count)
+        let item = try f.store.groceries.item(id: known.id)
         let two = try Self.quantity("2")
         #expect(item.listed && item.name == "Crème Fraîche" && item.amount == two)
         #expect(item.aisle?.name == "Dairy" && item.place?.name == "Fridge")
@@ -218,7 +218,7 @@ import Testing
         let before = SyncedItem(flour)
         let after = SyncedItem(name: "Rye flour", quantity: try Self.quantity("0.5"), unit: nil, aisle: nil, place: "Pantry", ticked: true)
         try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: uid, expected: before, new: after)] }, locale: f.en)
-        let edited = try f.store.item(id: flour.id)
+        let edited = try f.store.groceries.item(id: flour.id)
         #expect(SyncedItem(edited) == after)
         #expect(edited.listed)
         #expect(try f.store.syncRecords(.list).map(\.localID) == [flour.id])
@@ -230,12 +230,12 @@ import Testing
         let milk = try f.named("Milk")
         try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: "m", expected: nil, new: SyncedItem(milk))] }, locale: f.en)
         #expect(try f.store.syncRecords(.list).map(\.localID) == [milk.id])
-        try f.store.editItem(id: milk.id, GroceryItemEdit(collected: true), locale: f.en)
+        try f.store.groceries.edit(id: milk.id, GroceryItemEdit(collected: true), locale: f.en)
 
         try f.store.applySync(
             .list, Self.batch { $0.items = [.init(uid: "m", expected: SyncedItem(try! f.named("Milk")), new: nil)] }, locale: f.en)
 
-        let after = try f.store.item(id: milk.id)
+        let after = try f.store.groceries.item(id: milk.id)
         #expect(!after.listed && !after.collected && after.name == "Milk")
         #expect(try f.store.syncLocalItems().isEmpty)
         // The record lets go of it: put back on the list, it is new there.
@@ -255,7 +255,7 @@ import Testing
         try f.store.applySync(
             .list, Self.batch { $0.items = [.init(uid: uid, expected: seen, new: SyncedItem(name: "Eggs", quantity: try! Self.quantity("6")))] },
             locale: f.en)
-        #expect(try f.store.item(id: eggs.id).amount == (try Self.quantity("6")))
+        #expect(try f.store.groceries.item(id: eggs.id).amount == (try Self.quantity("6")))
     }
 
     /// What another grocer or the person changed since the engine read it
@@ -269,8 +269,8 @@ import Testing
         let uids = try f.store.claimSyncUIDs(.list, localIDs: [milk.id, bread.id], makeUID: { UUID().uuidString })
         let seenMilk = SyncedItem(milk)
         // Meanwhile the person ticks the bread.
-        try f.store.editItem(id: bread.id, GroceryItemEdit(collected: true), locale: f.en)
-        let items = try f.store.groceryItems()
+        try f.store.groceries.edit(id: bread.id, GroceryItemEdit(collected: true), locale: f.en)
+        let items = try f.store.groceries.items()
         let records = try f.store.syncRecords(.list)
 
         #expect(throws: StoreError.changedElsewhere(path: f.store.path)) {
@@ -294,7 +294,7 @@ import Testing
                     $0.syncedAt = Self.morning
                 }, locale: f.en)
         }
-        #expect(try f.store.groceryItems() == items)
+        #expect(try f.store.groceries.items() == items)
         #expect(try f.store.syncRecords(.list) == records)
         #expect(try f.store.syncAccounts()[0] == SyncAccount(collection: .list, url: Self.listURL, user: "sam"))
         #expect(try f.store.syncConflicts().isEmpty)
@@ -302,7 +302,7 @@ import Testing
         #expect(throws: StoreError.changedElsewhere(path: f.store.path)) {
             try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: uids[milk.id]!, expected: nil, new: nil)] }, locale: f.en)
         }
-        #expect(try f.store.item(id: milk.id).listed)
+        #expect(try f.store.groceries.item(id: milk.id).listed)
     }
 
     /// Names stay unique: a phone renaming an item to the name of another
@@ -314,16 +314,16 @@ import Testing
         try f.add("Sugar")
         let flour = try f.named("Flour")
         let sugar = try f.named("Sugar")
-        try f.store.editItem(id: sugar.id, GroceryItemEdit(listed: false), locale: f.en)
+        try f.store.groceries.edit(id: sugar.id, GroceryItemEdit(listed: false), locale: f.en)
         let uid = try #require(try f.store.claimSyncUIDs(.list, localIDs: [flour.id], makeUID: { "f" })[flour.id])
-        let count = try f.store.groceryItems().count
+        let count = try f.store.groceries.items().count
 
         let renamed = SyncedItem(name: "sugar", quantity: try Self.quantity("3"))
         try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: uid, expected: SyncedItem(flour), new: renamed)] }, locale: f.en)
 
-        #expect(try f.store.groceryItems().count == count)
-        #expect(try !f.store.item(id: flour.id).listed)
-        #expect(try SyncedItem(f.store.item(id: sugar.id)) == renamed)
+        #expect(try f.store.groceries.items().count == count)
+        #expect(try !f.store.groceries.item(id: flour.id).listed)
+        #expect(try SyncedItem(f.store.groceries.item(id: sugar.id)) == renamed)
         #expect(try f.store.syncRecords(.list).map(\.localID) == [sugar.id])
     }
 

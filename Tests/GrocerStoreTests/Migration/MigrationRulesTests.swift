@@ -33,7 +33,7 @@ import Testing
 
     func items(_ store: Store) throws -> [GroceryItem] {
         var all: [GroceryItem] = []
-        try store.forEachItem { all.append($0) }
+        try store.groceries.forEachItem { all.append($0) }
         return all
     }
 
@@ -71,7 +71,7 @@ import Testing
         #expect(summary.quarantined["weight_entry: weight is not positive after rounding"] == 2)
         #expect(summary.rowsQuarantined == 6)
         #expect(summary.repairs == ["weight rounded to 2 decimal places": 3])
-        #expect(try store.unitNames().isEmpty)
+        #expect(try store.groceries.unitNames().isEmpty)
     }
 
     @Test func version2AmountsBecomeUnitsAndItemsKeepThem() throws {
@@ -96,8 +96,8 @@ import Testing
 
         let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
-        #expect(try store.unitNames() == ["kg", "bottle", "New Unit", "New Unit", "New Unit", "Crème fraîche ½ kg"])
-        #expect(try store.units().map(\.id) == [1, 2, 3, 4, 5, 7])
+        #expect(try store.groceries.unitNames() == ["kg", "bottle", "New Unit", "New Unit", "New Unit", "Crème fraîche ½ kg"])
+        #expect(try store.groceries.units().map(\.id) == [1, 2, 3, 4, 5, 7])
         let unit = { (id: Int64, name: String) in GroceryUnit(id: id, name: name) }
         #expect(
             try items(store) == [
@@ -168,7 +168,7 @@ import Testing
                 "time is out of range", "weight is not a positive decimal",
             ])
         #expect(try store.defaultUnit() == .kg)
-        #expect(try store.unitNames() == ["kg", "bottle", "New Unit"])
+        #expect(try store.groceries.unitNames() == ["kg", "bottle", "New Unit"])
         #expect(try items(store).map { $0.unit?.name } == ["bottle", nil, "New Unit"])
         #expect(summary.repairs["weight value made canonical or rounded to 2 decimal places"] == 2)
         #expect(summary.repairs["time rounded to the second"] == 1)

@@ -173,9 +173,9 @@ import Testing
                 ])
         let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
-        let report = try store.forEachItem { _ in }
+        let report = try store.groceries.forEachItem { _ in }
         #expect(report.isComplete, "\(report)")
-        #expect(try store.groceryItems().count == itemsBefore)
+        #expect(try store.groceries.items().count == itemsBefore)
     }
 
     /// A version 4 file changed outside grocer can hold rows that break its
@@ -303,7 +303,7 @@ import Testing
     @Test func aFreshStoreOffersTheCommonUnitsAndAMigratedOneOnlyItsOwn() throws {
         let dir = TempDir()
         let fresh = try Store.open(at: dir.url.appendingPathComponent("fresh.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
-        #expect(try fresh.unitNames() == CommonUnits.names)
+        #expect(try fresh.groceries.unitNames() == CommonUnits.names)
         try fresh.close()
         // As the old apps' users checked theirs: plain SQL on the file.
         #expect(try Self.strings(dir.path("fresh.sqlite"), "SELECT name FROM unit") == CommonUnits.names)
@@ -313,7 +313,7 @@ import Testing
         try Self.version4Store(fixture)
         try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
         let migrated = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
-        #expect(try migrated.unitNames() == ["kg", "bottle", "New Unit"])
+        #expect(try migrated.groceries.unitNames() == ["kg", "bottle", "New Unit"])
         try migrated.close()
         #expect(try Self.strings(fixture.path, "SELECT name FROM unit") == ["kg", "bottle", "New Unit"])
     }

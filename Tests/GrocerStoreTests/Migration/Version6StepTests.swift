@@ -70,7 +70,7 @@ import Testing
         try groceries.add("Flour")
         try groceries.add("Milk")
         let milk = try groceries.named("Milk")
-        try groceries.store.deleteItem(id: milk.id)
+        try groceries.store.groceries.delete(id: milk.id)
         try groceries.add("Eggs")
         #expect(try groceries.named("Eggs").id == milk.id + 1)
     }

@@ -56,7 +56,7 @@ import Testing
         try groceries.add("Flour")
         let flour = try groceries.named("Flour")
         let uids = try groceries.store.claimSyncUIDs(.list, localIDs: [flour.id], makeUID: { "u1" })
-        try groceries.store.deleteItem(id: flour.id)
+        try groceries.store.groceries.delete(id: flour.id)
         #expect(try groceries.store.syncRecords(.list) == [SyncRecord(uid: try #require(uids[flour.id]), localID: flour.id)])
         #expect(throws: DatabaseError.self) {
             try groceries.store.writer.base.write { db in
