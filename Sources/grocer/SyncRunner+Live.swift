@@ -28,7 +28,7 @@ extension SyncRunner {
                 try withService(path, locale, zone()) { service, store in
                     var status = try service.status()
                     // Set up, but with no login on this machine: the header says so.
-                    if status.isSetUp, let problem = notSetUpHere(try store.syncAccounts(), storePath: store.path) { status.failure = problem }
+                    if status.isSetUp, let problem = notSetUpHere(try store.sync.syncAccounts(), storePath: store.path) { status.failure = problem }
                     return status
                 }
             },
@@ -54,7 +54,7 @@ extension SyncRunner {
     {
         let store = try Store.open(at: path, mode: .beside, zone: zone, stop: StopFlag())
         defer { try? store.close() }
-        return try body(SyncService(ledger: store, locale: locale), store)
+        return try body(SyncService(ledger: store.sync, locale: locale), store)
     }
 
     /// The header's "sync not set up here" when an account has no login on
@@ -96,9 +96,9 @@ extension SyncRunner {
         let store: Store
         do { store = try Store.open(at: path, mode: .beside, zone: zone, stop: StopFlag()) } catch { return failed(error) }
         defer { try? store.close() }
-        let service = SyncService(ledger: store, locale: locale)
+        let service = SyncService(ledger: store.sync, locale: locale)
         // No login here for one of them: nothing runs, the header says so.
-        if let accounts = try? store.syncAccounts(), let problem = notSetUpHere(accounts, storePath: path) {
+        if let accounts = try? store.sync.syncAccounts(), let problem = notSetUpHere(accounts, storePath: path) {
             var status = (try? service.status()) ?? SyncStatus()
             status.failure = problem
             return status

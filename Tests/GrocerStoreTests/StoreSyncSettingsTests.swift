@@ -15,17 +15,17 @@ import Testing
 
     static func store() throws -> Store {
         let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
-        try store.setSyncAccount(SyncAccount(collection: .weights, url: weightsURL))
+        try store.sync.setSyncAccount(SyncAccount(collection: .weights, url: weightsURL))
         return store
     }
 
     @Test func theSettingsAreReadAsTheCommandsWriteThem() throws {
         let store = try Self.store()
-        #expect(try store.syncLocalSettings() == SyncedSettings())
+        #expect(try store.sync.syncLocalSettings() == SyncedSettings())
         try store.setGoal(Self.goal)
         try store.setDefaultDisplayUnit(.st)
         try store.setHeight(Self.height)
-        #expect(try store.syncLocalSettings() == SyncedSettings(goal: Self.goal, unit: .st, height: Self.height))
+        #expect(try store.sync.syncLocalSettings() == SyncedSettings(goal: Self.goal, unit: .st, height: Self.height))
     }
 
     @Test func aBatchsSettingsChangeIsWhatTheCommandsRead() throws {
@@ -36,11 +36,11 @@ import Testing
             SyncBatch.Change(uid: "grocer-settings", expected: SyncedSettings(unit: .lbs), new: SyncedSettings(goal: Self.goal, unit: .kg))
         ]
         batch.records = [SyncRecord(uid: "grocer-settings", href: "/grocer/weights/grocer-settings.ics", etag: "\"e1\"", agreed: [1])]
-        try store.applySync(.weights, batch, locale: Self.locale)
+        try store.sync.applySync(.weights, batch, locale: Self.locale)
         #expect(try store.goal() == Self.goal)
         #expect(try store.defaultDisplayUnit() == .kg)
         #expect(try store.height() == nil)
-        let record = try #require(try store.syncRecords(.weights).first)
+        let record = try #require(try store.sync.syncRecords(.weights).first)
         #expect(record.uid == "grocer-settings" && record.localID == nil && record.etag == "\"e1\"")
         // A weight's record beside it keeps its own.
         var entry = SyncBatch()
@@ -49,9 +49,9 @@ import Testing
                 uid: "w1", expected: nil,
                 new: SyncedWeight(weight: Weight(digits: "80", unit: .kg)!, recordedAt: Date(timeIntervalSince1970: 1_795_000_000)))
         ]
-        try store.applySync(.weights, entry, locale: Self.locale)
-        #expect(try store.syncRecords(.weights).map(\.uid).sorted() == ["grocer-settings", "w1"])
-        #expect(try store.syncRecords(.weights).first { $0.uid == "grocer-settings" }?.localID == nil)
+        try store.sync.applySync(.weights, entry, locale: Self.locale)
+        #expect(try store.sync.syncRecords(.weights).map(\.uid).sorted() == ["grocer-settings", "w1"])
+        #expect(try store.sync.syncRecords(.weights).first { $0.uid == "grocer-settings" }?.localID == nil)
     }
 
     /// Changed here since the engine read it: nothing is written.
@@ -61,8 +61,8 @@ import Testing
         var batch = SyncBatch()
         batch.settings = [SyncBatch.Change(uid: "grocer-settings", expected: SyncedSettings(), new: SyncedSettings(unit: .kg))]
         #expect(throws: StoreError.changedElsewhere(path: store.path)) {
-            try store.applySync(.weights, batch, locale: Self.locale)
+            try store.sync.applySync(.weights, batch, locale: Self.locale)
         }
-        #expect(try store.syncLocalSettings() == SyncedSettings(goal: Self.goal))
+        #expect(try store.sync.syncLocalSettings() == SyncedSettings(goal: Self.goal))
     }
 }
