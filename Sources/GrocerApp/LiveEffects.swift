@@ -113,7 +113,7 @@ final class LiveEffects {
         case .setDefaultUnit(let unit):
             return { worker in
                 worker.access(.write, effect) {
-                    try $0.setDefaultDisplayUnit(unit)
+                    try $0.settings.setDefaultDisplayUnit(unit)
                     FirstFrameCache.note(unit: unit, storePath: worker.path, environment: worker.environment)
                     return nil
                 }
@@ -166,7 +166,7 @@ final class LiveEffects {
             storeWatch?.stop()
             storeWatch = StoreWatch.start(path: path, wake: wake)
         }
-        let unit = try store.defaultDisplayUnit()
+        let unit = try store.settings.defaultDisplayUnit()
         startDaysRebuild()
         worker.run { $0.readAhead() }
         return unit

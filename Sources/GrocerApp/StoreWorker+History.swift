@@ -19,8 +19,8 @@ extension StoreWorker {
                 let count = WeightTrend.entries(days, start: start)
                 return .historyOpened(
                     HistoryOpening(
-                        count: count, newest: page.entries, days: days, start: start, goal: try store.goal(),
-                        height: try store.height(), unreadable: Self.unreadable(page)))
+                        count: count, newest: page.entries, days: days, start: start, goal: try store.settings.goal(),
+                        height: try store.settings.height(), unreadable: Self.unreadable(page)))
             }
         case .loadWeightPage(let request):
             return access(.read, effect) { store in
@@ -83,7 +83,7 @@ extension StoreWorker {
             }
         case .setGoal(let goal):
             return access(.write, effect) { store in
-                try store.setGoal(goal)
+                try store.settings.setGoal(goal)
                 return .goalSet(goal)
             }
         }

@@ -9,8 +9,8 @@ import GrocerStore
 /// (`Store.recentWeightDays`: the same figures); for `all`, every day.
 public enum WeightTrendSource {
     public static func read(_ store: Store, range: TrendRange = .all) throws -> (WeightTrend, goal: Decimal?) {
-        let unit = try store.defaultUnit()
-        let goal = try store.goal().map { $0.exactValue(in: unit) }
+        let unit = try store.settings.defaultUnit()
+        let goal = try store.settings.goal().map { $0.exactValue(in: unit) }
         if range == .all { return (WeightTrend(days: try store.weights.days(unit: unit), unit: unit), goal) }
         let (days, start) = try store.weights.recentDays(unit: unit)
         return (WeightTrend(days: days, unit: unit, start: start), goal)

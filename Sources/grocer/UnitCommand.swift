@@ -25,8 +25,8 @@ struct UnitCommand: ParsableCommand {
         if let unit {
             let db = try store.open()
             defer { try? db.close() }
-            try StoreAccess.writing(db.path) { try db.setDefaultDisplayUnit(unit) }
-            show(try StoreAccess.reading(db.path) { try db.defaultDisplayUnit() })
+            try StoreAccess.writing(db.path) { try db.settings.setDefaultDisplayUnit(unit) }
+            show(try StoreAccess.reading(db.path) { try db.settings.defaultDisplayUnit() })
             return
         }
         // Printing creates nothing: with no store yet, the unit a new store
@@ -36,7 +36,7 @@ struct UnitCommand: ParsableCommand {
             return
         }
         defer { try? db.close() }
-        show(try StoreAccess.reading(db.path) { try db.defaultDisplayUnit() })
+        show(try StoreAccess.reading(db.path) { try db.settings.defaultDisplayUnit() })
     }
 
     private func show(_ unit: DisplayUnit) {

@@ -32,7 +32,7 @@ struct WeightAveragesCommand: ParsableCommand {
             return
         }
         defer { try? db.close() }
-        var averages = WeightAverages(period: by, unit: try StoreAccess.reading(db.path) { try db.defaultUnit() }, timeZone: db.timeZone)
+        var averages = WeightAverages(period: by, unit: try StoreAccess.reading(db.path) { try db.settings.defaultUnit() }, timeZone: db.timeZone)
         let report = try StoreAccess.reading(db.path) { try db.weights.forEachEntry { averages.add($0.weight, at: $0.recordedAt) } }
         try report.requireComplete(path: db.path)
         print(render(averages), terminator: "")

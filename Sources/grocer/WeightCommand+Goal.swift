@@ -35,10 +35,10 @@ extension WeightCommand {
                 defer { try? db.close() }
                 var goal: Weight? = nil
                 if let value {
-                    let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultUnit() }
+                    let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.settings.defaultUnit() }
                     goal = try WeightParsing.parse(value, unit: unit, locale: StoreOptions.numericLocale)
                 }
-                try StoreAccess.writing(db.path) { try db.setGoal(goal) }
+                try StoreAccess.writing(db.path) { try db.settings.setGoal(goal) }
                 if json { return JSONText.write(JSONText.object(goal)) }
                 print(goal.map { "Goal set to \($0.digits) \($0.unit.rawValue)" } ?? "Goal cleared")
                 return
@@ -49,7 +49,7 @@ extension WeightCommand {
                 return
             }
             defer { try? db.close() }
-            let goal = try StoreAccess.reading(db.path) { try db.goal() }
+            let goal = try StoreAccess.reading(db.path) { try db.settings.goal() }
             if json { return JSONText.write(JSONText.object(goal)) }
             print(goal.map { "Goal: \($0.digits) \($0.unit.rawValue)" } ?? "No goal set")
         }

@@ -41,7 +41,7 @@ struct WeightCommand: ParsableCommand {
             let note = try self.note.map { text throws(CommandError) in try WeightParsing.note(text) } ?? ""
             let db = try store.open()
             defer { try? db.close() }
-            let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.defaultDisplayUnit() }
+            let unit = try self.unit ?? StoreAccess.reading(db.path) { try db.settings.defaultDisplayUnit() }
             let weight = try WeightParsing.parse(value, in: unit, locale: StoreOptions.numericLocale)
             let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
             let entry = try StoreAccess.writing(db.path) { try db.weights.add(weight, at: date, note: note) }

@@ -35,7 +35,7 @@ struct WeightTrendCommand: ParsableCommand {
         }
         defer { try? db.close() }
         let (trend, goal) = try StoreAccess.reading(db.path) { try WeightTrendSource.read(db, range: range) }
-        let height = json ? try StoreAccess.reading(db.path) { try db.height() } : nil
+        let height = json ? try StoreAccess.reading(db.path) { try db.settings.height() } : nil
         print(render(trend, goal: goal, height: height), terminator: "")
     }
 

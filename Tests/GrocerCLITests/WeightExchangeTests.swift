@@ -168,8 +168,8 @@ import Testing
             (1_774_821_600, "160", .lbs),
         ]
         for (t, digits, unit) in times { try db.weights.add(Weight(digits: digits, unit: unit)!, at: Date(timeIntervalSince1970: t)) }
-        try db.setDefaultUnit(.kg)
-        try db.setGoal(Weight(digits: "150", unit: .lbs)!)
+        try db.settings.setDefaultUnit(.kg)
+        try db.settings.setGoal(Weight(digits: "150", unit: .lbs)!)
         let (trend, goal) = try WeightTrendSource.read(db)
         #expect(goal == Decimal(string: "68.0388555"))
         let expected = WeightTrend(entries: try db.weights.newestFirst(before: nil, limit: 10).entries, unit: .kg, timeZone: berlin)
@@ -192,8 +192,8 @@ import Testing
             }
             return true
         }
-        try db.setDefaultUnit(unit)
-        try db.setGoal(Weight(digits: "62.5", unit: .kg)!)
+        try db.settings.setDefaultUnit(unit)
+        try db.settings.setGoal(Weight(digits: "62.5", unit: .kg)!)
         let (every, goal) = try WeightTrendSource.read(db, range: .all)
         for range in TrendRange.allCases where range != .all {
             let (recent, _) = try WeightTrendSource.read(db, range: range)

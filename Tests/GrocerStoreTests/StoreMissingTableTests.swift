@@ -17,8 +17,8 @@ import Testing
         ("unit", { _ = try $0.groceries.forEachItem { _ in } }),
         ("unit", { _ = try $0.groceries.units() }),
         ("quarantine", { _ = try $0.quarantinedRows() }),
-        ("setting", { _ = try $0.defaultUnit() }),
-        ("setting", { try $0.setDefaultUnit(.kg) }),
+        ("setting", { _ = try $0.settings.defaultUnit() }),
+        ("setting", { try $0.settings.setDefaultUnit(.kg) }),
         ("item", { _ = try $0.rowCounts() }),
     ]
 

@@ -155,15 +155,15 @@ import Testing
         let store = try Store.hostile()
         try store.execute("INSERT INTO setting VALUES ('defaultUnit', \(value))")
         #expect(
-            try store.defaultUnitSetting()
+            try store.settings.defaultUnitSetting()
                 == DefaultUnitSetting(
                     display: .lbs, unreadable: UnreadableRow(table: "setting", id: nil, reason: reason)))
-        #expect(try store.defaultUnit() == .lbs)
-        try store.setDefaultUnit(.kg)
-        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(display: .kg, unreadable: nil))
+        #expect(try store.settings.defaultUnit() == .lbs)
+        try store.settings.setDefaultUnit(.kg)
+        #expect(try store.settings.defaultUnitSetting() == DefaultUnitSetting(display: .kg, unreadable: nil))
         // Stones are shown and typed; weights are kept in pounds.
-        try store.setDefaultDisplayUnit(.st)
-        #expect(try store.defaultDisplayUnit() == .st && store.defaultUnit() == .lbs)
+        try store.settings.setDefaultDisplayUnit(.st)
+        #expect(try store.settings.defaultDisplayUnit() == .st && store.settings.defaultUnit() == .lbs)
     }
 
     /// The same through `Store.open` on a file made by sqlite3: grocer's own

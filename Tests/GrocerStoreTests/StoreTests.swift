@@ -46,11 +46,11 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         var store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
-        #expect(try store.defaultUnit() == .lbs)
-        try store.setDefaultUnit(.kg)
+        #expect(try store.settings.defaultUnit() == .lbs)
+        try store.settings.setDefaultUnit(.kg)
         try store.close()
         store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
-        #expect(try store.defaultUnit() == .kg)
+        #expect(try store.settings.defaultUnit() == .kg)
     }
 
     enum Refusal: String, CaseIterable { case newer, foreign, older }

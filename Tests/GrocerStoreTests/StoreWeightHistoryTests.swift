@@ -167,23 +167,23 @@ import Testing
     @Test func goalIsKeptAsTypedAndCanBeCleared() throws {
         let dir = TempDir()
         let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: .current, stop: StopFlag())
-        #expect(try store.goal() == nil)
-        try store.setGoal(weight("165.50", .lbs))
-        #expect(try store.goal() == weight("165.50", .lbs))
-        try store.setGoal(nil)
-        #expect(try store.goal() == nil)
+        #expect(try store.settings.goal() == nil)
+        try store.settings.setGoal(weight("165.50", .lbs))
+        #expect(try store.settings.goal() == weight("165.50", .lbs))
+        try store.settings.setGoal(nil)
+        #expect(try store.settings.goal() == nil)
     }
 
     @Test func heightIsKeptAsGivenAndCanBeCleared() throws {
         let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
-        #expect(try store.height() == nil)
+        #expect(try store.settings.height() == nil)
         let height = try #require(Height(value: 70.5, unit: .inches))
-        try store.setHeight(height)
-        #expect(try store.height() == height)
-        try store.setHeight(Height(value: 180, unit: .cm))
-        #expect(try store.height() == Height(value: 180, unit: .cm))
-        try store.setHeight(nil)
-        #expect(try store.height() == nil)
+        try store.settings.setHeight(height)
+        #expect(try store.settings.height() == height)
+        try store.settings.setHeight(Height(value: 180, unit: .cm))
+        #expect(try store.settings.height() == Height(value: 180, unit: .cm))
+        try store.settings.setHeight(nil)
+        #expect(try store.settings.height() == nil)
     }
 
     @Test func aTimeRangeHoldsItsStartButNotItsEnd() throws {

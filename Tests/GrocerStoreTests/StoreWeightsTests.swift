@@ -40,10 +40,10 @@ import Testing
 
     @Test func theDefaultUnitIsLbsUntilSetAndThenWhatWasSet() throws {
         let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
-        #expect(try store.defaultUnit() == .lbs)
-        try store.setDefaultUnit(.kg)
-        #expect(try store.defaultUnit() == .kg)
-        try store.setDefaultUnit(.lbs)
-        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(display: .lbs, unreadable: nil))
+        #expect(try store.settings.defaultUnit() == .lbs)
+        try store.settings.setDefaultUnit(.kg)
+        #expect(try store.settings.defaultUnit() == .kg)
+        try store.settings.setDefaultUnit(.lbs)
+        #expect(try store.settings.defaultUnitSetting() == DefaultUnitSetting(display: .lbs, unreadable: nil))
     }
 }

@@ -13,11 +13,18 @@ public struct DefaultUnitSetting: Equatable, Sendable {
     public let unreadable: UnreadableRow?
 }
 
+/// The person's settings (the default unit, the goal, the height), over
+/// the store's one connection (`store.settings`).
+public struct StoreSettings: StoreView, Sendable {
+    let store: Store
+}
+
 extension Store {
-    // MARK: Settings
+    /// The person's settings (`StoreSettings`).
+    public var settings: StoreSettings { StoreSettings(store: self) }
+}
 
-    static let defaultUnitKey = SettingKey.defaultUnit.rawValue
-
+extension StoreSettings {
     /// The stored default unit, lbs until one is chosen, with a report when
     /// the stored value cannot be read (then lbs too: a setting never locks
     /// the person out; choosing a unit writes over it).
@@ -60,7 +67,13 @@ extension Store {
     }
 }
 
-extension Store {
+extension StoreView {
+    // MARK: Settings
+
+    static var defaultUnitKey: String { SettingKey.defaultUnit.rawValue }
+}
+
+extension StoreSettings {
     // MARK: Height
 
     /// The person's height, as given ("180 cm", "71 in"); nil when none is
@@ -80,7 +93,7 @@ extension Store {
     }
 }
 
-extension Store {
+extension StoreSettings {
     // MARK: Goal
 
     /// The goal weight, as typed ("75 kg" is kept as 75 kg); nil when none
@@ -91,6 +104,15 @@ extension Store {
         }
     }
 
+    /// Sets the goal, or clears it with nil.
+    public func setGoal(_ goal: Weight?) throws {
+        try checkedWrite(SettingRecord.shape) { db in
+            try SettingRecord.set(.goal, to: goal.map(Self.stored(goal:)), db)
+        }
+    }
+}
+
+extension StoreView {
     /// The goal as the setting keeps it, "75 kg"; nil for anything else.
     static func goal(stored text: String) -> Weight? {
         let parts = text.split(separator: " ")
@@ -100,11 +122,4 @@ extension Store {
 
     /// The setting's text for `goal`.
     static func stored(goal: Weight) -> String { "\(goal.digits) \(goal.unit.rawValue)" }
-
-    /// Sets the goal, or clears it with nil.
-    public func setGoal(_ goal: Weight?) throws {
-        try checkedWrite(SettingRecord.shape) { db in
-            try SettingRecord.set(.goal, to: goal.map(Self.stored(goal:)), db)
-        }
-    }
 }
