@@ -13,6 +13,10 @@ import Synchronization
 final class LiveEffects {
     let path: String
     let environment: Environment
+    /// The person's time zone, the one the screen shows (`Locales`, made
+    /// on first use, after the first frame): the store is opened in it, so
+    /// its per-day table groups weights into the days the screen shows.
+    let zone: @Sendable () -> TimeZone
     let post: @Sendable (EffectResult) -> Void
     /// Runs every store request on the screen's one connection.
     let worker: StoreWorker
@@ -63,11 +67,12 @@ final class LiveEffects {
     /// frame. `wake` is kept too: the store watch starts when the store
     /// opens (`openStore`).
     init(
-        path: String, environment: Environment, store: Store? = nil, syncRunner: SyncRunner? = nil,
-        wake: (@Sendable () -> Void)? = nil, post: @escaping @Sendable (EffectResult) -> Void
+        path: String, environment: Environment, zone: @escaping @Sendable () -> TimeZone, store: Store? = nil,
+        syncRunner: SyncRunner? = nil, wake: (@Sendable () -> Void)? = nil, post: @escaping @Sendable (EffectResult) -> Void
     ) {
         self.path = path
         self.environment = environment
+        self.zone = zone
         self.syncRunner = syncRunner
         self.wake = wake
         self.post = post
@@ -108,7 +113,7 @@ final class LiveEffects {
         case .setDefaultUnit(let unit):
             return { worker in
                 worker.access(.write, effect) {
-                    try $0.setDefaultDisplayUnit(unit)
+                    try $0.settings.setDefaultDisplayUnit(unit)
                     FirstFrameCache.note(unit: unit, storePath: worker.path, environment: worker.environment)
                     return nil
                 }
@@ -157,14 +162,14 @@ final class LiveEffects {
     /// prepares the trend and reads the grocery list ahead, in turn.
     func openStore() throws -> DisplayUnit {
         Migrator.tidy(path: path)
-        let store = try Store.open(at: URL(fileURLWithPath: path), busyWait: busyWait)
+        let store = try Store.open(at: path, mode: .create, zone: zone(), stop: stop, busyWait: busyWait)
         worker.waitUntilIdle()
         worker.open(store)
         if let wake {
             storeWatch?.stop()
             storeWatch = StoreWatch.start(path: path, wake: wake)
         }
-        let unit = try store.defaultUnitSetting().display(region: DisplayUnit.regional(environment))
+        let unit = try store.settings.defaultUnitSetting().display(region: DisplayUnit.regional(environment))
         startDaysRebuild()
         worker.run { $0.readAhead() }
         return unit
@@ -182,7 +187,7 @@ final class LiveEffects {
     /// history then tallies the entries itself).
     ///
     /// After a move the rebuild runs on a connection of its own
-    /// (`Store.openBeside`) on a thread of its own, and while it runs the
+    /// (`StoreOpenMode.beside`) on a thread of its own, and while it runs the
     /// history reads the table as it was built (`zoneRebuild`,
     /// `Store.recentWeightDays(asBuilt:)`): the worker's requests do not
     /// wait for it (the checkpoints made again from every day are most of
@@ -191,18 +196,18 @@ final class LiveEffects {
     /// again, in the new zone's days.
     func startDaysRebuild() {
         guard let store else { return }
-        let moved = (try? store.weightDaysBuiltForAnotherZone()) == true
+        let moved = (try? store.weights.daysBuiltForAnotherZone()) == true
         guard moved else {
-            worker.run { _ in try? store.prepareHistory() }
+            worker.run { _ in try? store.weights.prepareHistory() }
             return
         }
         let zoneRebuild = worker.zoneRebuild
         zoneRebuild.set(true)
         DispatchQueue.global(qos: .utility).async(group: daysRebuild) { [path, beforeZoneRebuild] in
             defer { zoneRebuild.set(false) }
-            guard let beside = try? Store.openBeside(at: path, timeZone: store.timeZone) else { return }
+            guard let beside = try? Store.open(at: path, mode: .beside, zone: store.timeZone, stop: StopFlag()) else { return }
             beforeZoneRebuild?()
-            try? beside.prepareHistory()
+            try? beside.weights.prepareHistory()
             try? beside.close()
         }
     }

@@ -14,27 +14,27 @@ extension StoreWorker {
         case .load:
             if let readAhead = takeReadAhead() { return .groceries(readAhead) }
             return access(.read, effect) { store in
-                let page = try store.groceryItemPage()
+                let page = try store.groceries.itemPage()
                 let unreadable = page.report.isComplete ? nil : page.report.summary(shown: 2) + "; they are left in the file"
                 return .groceries(.loaded(items: page.entries, catalog: try Self.catalog(store, locale: locale), unreadable: unreadable))
             }
         case .add(let entry, let locale):
             return access(.write, effect) { store in
-                let change = try store.addItem(entry, locale: locale)
+                let change = try store.groceries.add(entry, locale: locale)
                 // A typed unit that was new is now in the catalog.
                 let catalog = entry.unit == nil ? nil : try Self.catalog(store, locale: locale)
                 return .groceries(.changed(change, .record, catalog: catalog))
             }
         case .apply(let change, .undo):
-            return access(.write, effect) { store in .groceries(.undone(try store.undo(change))) }
+            return access(.write, effect) { store in .groceries(.undone(try store.groceries.undo(change))) }
         case .apply(let change, let purpose):
             return access(.write, effect) { store in
-                try store.apply(change)
+                try store.groceries.apply(change)
                 return .groceries(.changed(change, purpose))
             }
         case .clearTicked:
             return access(.write, effect) { store in
-                guard let change = try store.clearTicked() else { return .groceries(.nothingChanged) }
+                guard let change = try store.groceries.clearTicked() else { return .groceries(.nothingChanged) }
                 return .groceries(.changed(change, .record))
             }
         case .edit(let item, let edit):
@@ -45,7 +45,7 @@ extension StoreWorker {
                     unit: Self.name(edit.unit, in: catalog.units.map { ($0.id, $0.name) }),
                     aisle: Self.name(edit.aisle, in: catalog.aisles.map { ($0.id, $0.name) }),
                     storedIn: Self.name(edit.place, in: catalog.places.map { ($0.id, $0.name) }))
-                let change = try store.editItem(id: item.id, storeEdit, locale: locale)
+                let change = try store.groceries.edit(id: item.id, storeEdit, locale: locale)
                 return .groceries(.changed(change, .record, catalog: try Self.catalog(store, locale: locale)))
             }
         case .addName(let kind, let name):
@@ -62,12 +62,12 @@ extension StoreWorker {
             }
         case .undoName(let change):
             return access(.write, effect) { store in
-                let undone = try store.undo(change, locale: locale)
+                let undone = try store.groceries.undo(change, locale: locale)
                 return .groceries(.nameUndone(undone, catalog: try Self.catalog(store, locale: locale)))
             }
         case .moveAisle(let id, let index):
             // The store numbers positions from 1.
-            return catalogWrite(effect) { store in _ = try store.moveAisle(id: id, to: index + 1) }
+            return catalogWrite(effect) { store in _ = try store.groceries.moveAisle(id: id, to: index + 1) }
         }
     }
 
@@ -77,12 +77,12 @@ extension StoreWorker {
         let locale = self.locale
         return access(.write, effect) { store in
             try body(store)
-            return .groceries(.loaded(items: try store.groceryItems(), catalog: try Self.catalog(store, locale: locale)))
+            return .groceries(.loaded(items: try store.groceries.items(), catalog: try Self.catalog(store, locale: locale)))
         }
     }
 
     static func catalog(_ store: Store, locale: Locale) throws -> GroceryCatalog {
-        GroceryCatalog(places: try store.places(locale: locale), aisles: try store.aisles(), units: try store.units())
+        GroceryCatalog(places: try store.groceries.places(locale: locale), aisles: try store.groceries.aisles(), units: try store.groceries.units())
     }
 
     /// A picker's choice as the store's edit names it: "" for none.

@@ -12,15 +12,15 @@ extension StoreWorker {
         switch request {
         case .openHistory(let unit, let limit):
             return access(.read, effect) { store in
-                let page = try store.weightsNewestFirst(before: nil, limit: limit)
-                let (days, start) = try store.recentWeightDays(unit: unit, asBuilt: zoneRebuild.isSet)
+                let page = try store.weights.newestFirst(before: nil, limit: limit)
+                let (days, start) = try store.weights.recentDays(unit: unit, asBuilt: zoneRebuild.isSet)
                 // The count from the per-day table the store keeps with every
                 // write: count(*) reads a whole index (docs/MEASURED.md).
                 let count = WeightTrend.entries(days, start: start)
                 return .historyOpened(
                     HistoryOpening(
-                        count: count, newest: page.entries, days: days, start: start, goal: try store.goal(),
-                        height: try store.height(), unreadable: Self.unreadable(page)))
+                        count: count, newest: page.entries, days: days, start: start, goal: try store.settings.goal(),
+                        height: try store.settings.height(), unreadable: Self.unreadable(page)))
             }
         case .loadWeightPage(let request):
             return access(.read, effect) { store in
@@ -28,23 +28,23 @@ extension StoreWorker {
                 var entries: [WeightEntry]
                 switch request {
                 case .newest(let limit):
-                    page = try store.weightsNewestFirst(before: nil, limit: limit)
+                    page = try store.weights.newestFirst(before: nil, limit: limit)
                     entries = page.entries
                 case .olderThan(let entry, let limit):
-                    page = try store.weightsNewestFirst(before: entry.position, limit: limit)
+                    page = try store.weights.newestFirst(before: entry.position, limit: limit)
                     entries = page.entries
                 case .oldest(let limit):
-                    page = try store.weightsOldestFirst(after: nil, limit: limit)
+                    page = try store.weights.oldestFirst(after: nil, limit: limit)
                     entries = page.entries.reversed()
                 case .newerThan(let entry, let limit):
-                    page = try store.weightsOldestFirst(after: entry.position, limit: limit)
+                    page = try store.weights.oldestFirst(after: entry.position, limit: limit)
                     entries = page.entries.reversed()
                 case .around(let entry, let limit):
-                    let newer = try store.weightsOldestFirst(after: entry.position, limit: limit)
+                    let newer = try store.weights.oldestFirst(after: entry.position, limit: limit)
                     // Strictly older than the position just after it: it
                     // and older.
                     let key = entry.position
-                    page = try store.weightsNewestFirst(before: WeightPosition(recordedAt: key.recordedAt, id: key.id + 1), limit: limit)
+                    page = try store.weights.newestFirst(before: WeightPosition(recordedAt: key.recordedAt, id: key.id + 1), limit: limit)
                     entries = newer.entries.reversed() + page.entries
                     if let line = Self.unreadable(newer) { return .weightPage(entries, for: request, unreadable: line) }
                 }
@@ -53,24 +53,24 @@ extension StoreWorker {
         case .loadWeightExtremes(let request):
             return access(.read, effect) { store in
                 .weightExtremes(
-                    try store.weightExtremes(from: request.first, through: request.last, period: request.period, unit: request.unit),
+                    try store.weights.extremes(from: request.first, through: request.last, period: request.period, unit: request.unit),
                     for: request)
             }
         case .loadWeightDays(let unit):
-            return access(.read, effect) { .weightDays(try $0.weightDays(unit: unit)) }
+            return access(.read, effect) { .weightDays(try $0.weights.days(unit: unit)) }
         case .loadRecentWeightDays(let unit):
             return access(.read, effect) { store in
-                let (days, start) = try store.recentWeightDays(unit: unit, asBuilt: zoneRebuild.isSet)
+                let (days, start) = try store.weights.recentDays(unit: unit, asBuilt: zoneRebuild.isSet)
                 return .recentWeightDays(days, start: start)
             }
         case .deleteWeights(let ids):
-            return access(.write, effect) { .weightsDeleted(try $0.deleteWeights(ids: ids)) }
+            return access(.write, effect) { .weightsDeleted(try $0.weights.delete(ids: ids)) }
         case .restoreWeights(let entries):
-            return access(.write, effect) { store in .weightsRestored(try store.restoreWeights(entries)) }
+            return access(.write, effect) { store in .weightsRestored(try store.weights.restore(entries)) }
         case .undoEdit(let now, let back):
             return access(.write, effect) { store in
                 do {
-                    let (before, after) = try store.undoEdit(now: now, back: back)
+                    let (before, after) = try store.weights.undoEdit(now: now, back: back)
                     return .editUndone(before: before, after: after)
                 } catch StoreError.changedElsewhere {
                     return .notUndone("Not undone: another grocer changed or deleted that entry since.")
@@ -79,7 +79,7 @@ extension StoreWorker {
         case .undoAdd(let entry):
             return access(.write, effect) { store in
                 do {
-                    try store.undoAdd(entry)
+                    try store.weights.undoAdd(entry)
                     return .addUndone(entry)
                 } catch StoreError.changedElsewhere {
                     return .notUndone("Not undone: another grocer changed or deleted that entry since.")
@@ -97,12 +97,12 @@ extension StoreWorker {
             }
         case .editWeight(let id, let weight, let at, let note):
             return access(.write, effect) { store in
-                let (before, after) = try store.editWeight(id: id, weight: weight, at: at, note: note)
+                let (before, after) = try store.weights.edit(id: id, weight: weight, at: at, note: note)
                 return .weightEdited(before: before, after: after)
             }
         case .setGoal(let goal):
             return access(.write, effect) { store in
-                try store.setGoal(goal)
+                try store.settings.setGoal(goal)
                 return .goalSet(goal)
             }
         }
@@ -114,12 +114,12 @@ extension StoreWorker {
     static func redo(_ change: HistoryChange, on store: Store) throws -> HistoryChange {
         switch change {
         case .deleted(let entries):
-            return .deleted(try store.deleteWeights(ids: entries.map(\.id)))
+            return .deleted(try store.weights.delete(ids: entries.map(\.id)))
         case .edited(let before, let after):
-            let (_, again) = try store.undoEdit(now: before, back: after)
+            let (_, again) = try store.weights.undoEdit(now: before, back: after)
             return .edited(before: before, after: again)
         case .added(let entry):
-            return .added(try store.restoreWeights([entry]).first ?? entry)
+            return .added(try store.weights.restore([entry]).first ?? entry)
         }
     }
 

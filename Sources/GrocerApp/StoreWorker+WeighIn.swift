@@ -8,8 +8,8 @@ extension StoreWorker {
     /// the history's trend is made from, and the newest weigh-ins' times.
     func weighInHabits(unit: WeightUnit) -> EffectResult? {
         access(.read, .loadWeighInHabits(unit: unit)) { store in
-            let (days, start) = try store.recentWeightDays(unit: unit, asBuilt: zoneRebuild.isSet)
-            let page = try store.weightsNewestFirst(before: nil, limit: UsualWeighInTime.recent)
+            let (days, start) = try store.weights.recentDays(unit: unit, asBuilt: zoneRebuild.isSet)
+            let page = try store.weights.newestFirst(before: nil, limit: UsualWeighInTime.recent)
             return .weighInHabits(WeighInHabits(days: days, start: start, unit: unit, recent: page.entries.map(\.recordedAt)))
         }
     }

@@ -134,7 +134,7 @@ final class StoreWorker: Sendable {
         let post = self.post
         busyWait.begin { post(.saveWaiting) }
         do {
-            let entry = try store.addWeight(weight, at: date, note: note)
+            let entry = try store.weights.add(weight, at: date, note: note)
             run { $0.readAhead() }
             return .weightSaved(entry)
         } catch StoreError.busy where busyWait.ended == .cancelled {
@@ -182,7 +182,7 @@ final class StoreWorker: Sendable {
     func readAhead() {
         guard let store, let at = try? store.changeCounters() else { return }
         let locale = self.locale
-        guard let page = try? store.groceryItemPage(), page.report.isComplete, let catalog = try? Self.catalog(store, locale: locale)
+        guard let page = try? store.groceries.itemPage(), page.report.isComplete, let catalog = try? Self.catalog(store, locale: locale)
         else {
             state.withLock { $0.readAhead = nil }
             return

@@ -9,7 +9,7 @@ import GrocerStore
 public enum TrendCheck {
     /// What is far about `weight` at `date`, or nil (no trend yet, or near).
     public static func far(_ weight: Weight, at date: Date, unit: WeightUnit, in store: Store) throws -> FarFromTrend? {
-        let (days, start) = try StoreAccess.reading(store.path) { try store.recentWeightDays(unit: unit) }
+        let (days, start) = try StoreAccess.reading(store.path) { try store.weights.recentDays(unit: unit) }
         let trend = WeightTrend(days: days, unit: unit, start: start)
         return FarFromTrend.check(weight, on: CivilDay(date, in: store.timeZone), against: trend)
     }

@@ -39,7 +39,7 @@ public enum WeightExport {
         }
         do {
             let report = try StoreAccess.reading(store.path) {
-                try store.exportWeights(from: from, before: before) { id, seconds, digits, unit, note in
+                try store.weights.export(from: from, before: before) { id, seconds, digits, unit, note in
                     try writer.append(id: id, seconds: seconds, digits: digits, unit: unit, note: note)
                 }
             }

@@ -42,7 +42,7 @@ public enum WeightImport {
         var kept = FarFromTrendRows(timeZone: store.timeZone)
         var committed = false
         do {
-            let done = try store.importWeights(stop: stop, progress: progress) { importer in
+            let done = try store.weights.bulkImport(stop: stop, progress: progress) { importer in
                 var kilograms = 0
                 var pounds = 0
                 reading = try prepared.read { item in
@@ -76,8 +76,8 @@ public enum WeightImport {
         // row a day, not a read of every entry).
         if committed, kept.count > 0 {
             // The band is a share of the trend: any unit gives the same rows.
-            let unit = try StoreAccess.reading(store.path) { try store.defaultUnitSetting().chosen?.measure } ?? .kg
-            let every = try StoreAccess.reading(store.path) { try store.weightDays(unit: unit) }
+            let unit = try StoreAccess.reading(store.path) { try store.settings.defaultUnitSetting().chosen?.measure } ?? .kg
+            let every = try StoreAccess.reading(store.path) { try store.weights.days(unit: unit) }
             result.farFromTrend = kept.far(every: every, unit: unit)
         }
         return result

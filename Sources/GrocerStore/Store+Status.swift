@@ -24,4 +24,23 @@ extension Store {
             return counts
         }
     }
+
+    // MARK: Quarantine
+
+    /// Rows kept aside by a migration, oldest first, with the rows of the
+    /// quarantine table itself that could not be read.
+    public func quarantinePage() throws -> ReadPage<QuarantinedRow> {
+        try checkedRead(QuarantineRecord.shape) { db in
+            try RowReader.page(db, QuarantineRecord.byID, table: QuarantineRecord.databaseTableName) {
+                try QuarantineRecord(row: $0).quarantinedRow()
+            }
+        }
+    }
+
+    /// Rows kept aside by a migration, oldest first: table, id, reason and
+    /// the row as JSON. Throws `StoreError.unreadableRows` when one
+    /// cannot be read; `quarantinePage()` returns the rest with a report.
+    public func quarantinedRows() throws -> [QuarantinedRow] {
+        try complete(quarantinePage())
+    }
 }

@@ -24,56 +24,44 @@ public final class Store: Sendable {
         let dataVersion: Int?
     }
 
-    init(
-        path: String, writer: any DatabaseWriter, identity: FileSystem.Identity? = nil, timeZone: TimeZone = .current, fullDisk: Bool = false
-    ) {
+    init(path: String, writer: any DatabaseWriter, identity: FileSystem.Identity? = nil, timeZone: TimeZone, fullDisk: Bool = false) {
         self.path = path
         self.writer = GuardedWriter(base: writer, path: path, identity: identity, fullDisk: fullDisk)
         self.timeZone = timeZone
     }
 
-    /// Opens the store at `url`, creating it when missing (folder 0700,
-    /// file 0600). Any other state than missing/current is refused with a
-    /// `StoreError`, and the file is left as it was. `stop` interrupts any
-    /// statement running on the store's connection once raised.
-    /// `timeZone` is the person's: the one weights are grouped into days in.
-    /// `busyWait`, when given, is how its writes wait for another grocer's
-    /// (the screen's: it sees the wait and can end it); else a plain timeout.
-    /// With `pageCheck` (a command's store), a current file's pages are
-    /// judged first, unless unchanged since a check last passed, and a
-    /// damaged one is refused as the screen refuses it (`PageCheck`).
+    /// Opens the store at `path` in `mode` (see `StoreOpenMode`: create
+    /// when missing, only if there, beside this process's own connection,
+    /// or in memory). Nothing here reaches the process: `zone` is the
+    /// person's, the one the screen shows and weights are grouped into days
+    /// in (the caller reads it once, at launch), and `stop` interrupts any
+    /// statement running on the store's connection once raised (the
+    /// caller's: the process's flag for Ctrl-C, a test's own).
+    ///
+    /// A file that is there is judged first: any other state than
+    /// missing/current is refused with a `StoreError`, and the file is left
+    /// as it was. `busyWait`, when given, is how its writes wait for another
+    /// grocer's (the screen's: it sees the wait and can end it); else a
+    /// plain timeout. With `pageCheck` (a command's store), a current
+    /// file's pages are judged first, unless unchanged since a check last
+    /// passed, and a damaged one is refused as the screen refuses it
+    /// (`PageCheck`).
     public static func open(
-        at url: URL, timeZone: TimeZone = .current, stop: StopFlag = .process, busyWait: BusyWait? = nil, pageCheck: PageCheck? = nil
+        at path: String, mode: StoreOpenMode, zone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil, pageCheck: PageCheck? = nil
     ) throws -> Store {
-        // Never nil when creating.
-        try open(at: url, creating: true, timeZone: timeZone, stop: stop, busyWait: busyWait, pageCheck: pageCheck)!
-    }
-
-    /// Opens the store at `url` for commands that only read: nil when no
-    /// file is there, and then nothing is created (no folder, no file, no
-    /// lock), so a mistyped path leaves no trace. An existing file is
-    /// judged, refused and opened exactly as `open(at:stop:)` does.
-    public static func openForReading(at url: URL, timeZone: TimeZone = .current, stop: StopFlag = .process, pageCheck: PageCheck? = nil)
-        throws -> Store?
-    {
-        try open(at: url, creating: false, timeZone: timeZone, stop: stop, pageCheck: pageCheck)
-    }
-
-    /// Another connection to a store this process already has open (the
-    /// screen's, for a sync beside it): SQLite's own checks (format,
-    /// schema) but no judge. With the judge (`Store.open`) beside the
-    /// screen's connection, that connection's writes stayed out of other
-    /// processes' sight until grocer quit (e2e test_groceries: an undo
-    /// that `sqlite3` did not see); the judge reads the file outside SQLite
-    /// (its header by open() and close(), a read-only or immutable
-    /// connection), and POSIX locks are per process: a close() drops every
-    /// lock the process holds on the file, SQLite's included. On a disk
-    /// that is read-only or full it connects as `open` does there (read
-    /// only, nothing made beside the file): a read-write connection on a
-    /// full disk made a -wal and a -shm it then could not remove (e2e
-    /// test_store_safety, the screen's rebuild after a move of zone).
-    public static func openBeside(at path: String, timeZone: TimeZone = .current, stop: StopFlag = StopFlag()) throws -> Store {
-        try connectJudgedCurrent(try FileSystem.resolveStorePath(path), timeZone: timeZone, stop: stop)
+        switch mode {
+        case .create:
+            // Never nil when creating.
+            return try open(at: URL(fileURLWithPath: path), creating: true, timeZone: zone, stop: stop, busyWait: busyWait, pageCheck: pageCheck)!
+        case .existing:
+            guard let store = try open(at: URL(fileURLWithPath: path), creating: false, timeZone: zone, stop: stop, pageCheck: pageCheck)
+            else { throw StoreError.noStore(path: path) }
+            return store
+        case .beside:
+            return try connectJudgedCurrent(try FileSystem.resolveStorePath(path), timeZone: zone, stop: stop)
+        case .memory:
+            return try inMemory(path: path, timeZone: zone)
+        }
     }
 
     /// A current store, connected as its disk allows: read only on a
@@ -92,7 +80,7 @@ public final class Store: Sendable {
     }
 
     static func open(
-        at url: URL, creating: Bool, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil, pageCheck: PageCheck? = nil
+        at url: URL, creating: Bool, timeZone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil, pageCheck: PageCheck? = nil
     ) throws -> Store? {
         let path = try FileSystem.resolveStorePath(url.path)
         try FileSystem.requireFileOrMissing(path)
@@ -152,7 +140,7 @@ public final class Store: Sendable {
     /// judged again under the lock, and the schema is created in an
     /// IMMEDIATE transaction only if sqlite_master is still empty (a
     /// grocer that takes no lock cannot race it either).
-    static func create(at path: String, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil) throws -> Store {
+    static func create(at path: String, timeZone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil) throws -> Store {
         try FileSystem.prepareDirectory(URL(fileURLWithPath: path).deletingLastPathComponent())
         let lock: MigrationLock
         do {
@@ -191,7 +179,7 @@ public final class Store: Sendable {
 
     /// Opens a file judged current: checks its own schema first (nothing is
     /// written before the check passes), then turns WAL mode on.
-    static func connectCurrent(_ path: String, timeZone: TimeZone = .current, stop: StopFlag, busyWait: BusyWait? = nil) throws
+    static func connectCurrent(_ path: String, timeZone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil) throws
         -> Store
     {
         let before = FileSystem.Identity(path: path)
@@ -241,7 +229,7 @@ public final class Store: Sendable {
     /// still shown: a read-only connection, `immutable` when every row is in
     /// the file (WAL mode needs a -shm it could not make). A save then says
     /// the store is read-only.
-    static func connectReadOnly(_ path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
+    static func connectReadOnly(_ path: String, timeZone: TimeZone, stop: StopFlag) throws -> Store {
         let immutable = Header(path: path)?.isWAL == true && !FileManager.default.fileExists(atPath: path + "-wal")
         let config = Connection.configuration(label: "grocer.store.readonly", readonly: true, stop: stop)
         let before = FileSystem.Identity(path: path)
@@ -266,7 +254,7 @@ public final class Store: Sendable {
     /// row is in the file (no -wal frames), which makes nothing. A save then
     /// says the disk is full; a read that cannot be made says a read needs
     /// a little free space (`StoreError.noRoomToRead`).
-    static func connectOnFullDisk(_ path: String, timeZone: TimeZone = .current, stop: StopFlag) throws -> Store {
+    static func connectOnFullDisk(_ path: String, timeZone: TimeZone, stop: StopFlag) throws -> Store {
         let config = Connection.configuration(label: "grocer.store.fulldisk", readonly: true, stop: stop)
         let before = FileSystem.Identity(path: path)
         func attempt(_ location: String) throws -> Store {

@@ -53,6 +53,9 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
     /// An undo found what it would take back changed or deleted by another
     /// grocer since.
     case changedElsewhere(path: String)
+    /// No store at the path yet (`StoreOpenMode.existing`): nothing was
+    /// created.
+    case noStore(path: String)
 
     public var errorDescription: String? { words(remedy: \.commandLine) }
 
@@ -139,6 +142,8 @@ public enum StoreError: Error, LocalizedError, Equatable, Sendable {
                 "\(path): \(report.summary()). They were left in the file as they are; fix or delete them with sqlite3, or restore the file from a backup."
         case .changedElsewhere:
             return "Could not undo: another grocer changed or deleted it since, and it is left as they made it."
+        case .noStore(let path):
+            return "There is no store at \(path) yet (grocer creates it on the first save); nothing was created."
         case .foreign, .needsMigration, .notFound, .cannotCreateDirectory, .notAFile, .danglingLink, .noSuchWeight:
             // Worded from `explained`.
             return ""

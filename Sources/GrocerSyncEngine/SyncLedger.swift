@@ -3,9 +3,9 @@ import GrocerCore
 import GrocerStore
 
 /// What the sync engine needs of a store: the functions of
-/// `Store+Sync.swift`, with the same signatures, so the engine can be
+/// `StoreSync` (`store.sync`), with the same signatures, so the engine can be
 /// tested over an in-memory ledger and run over the real store
-/// (`extension Store: SyncLedger {}`, added where the store's functions
+/// (`extension StoreSync: SyncLedger {}`, added where the store's functions
 /// exist). Every write is one transaction; `applySync` refuses a batch
 /// whose `expected` values the store no longer holds
 /// (`StoreError.changedElsewhere`), and then writes nothing.
@@ -36,5 +36,5 @@ public protocol SyncLedger: Sendable {
     func dismissSyncConflict(id: Int64) throws
 }
 
-/// The store is the ledger the commands and the screen sync over.
-extension Store: SyncLedger {}
+/// The store's sync view is the ledger the commands and the screen sync over.
+extension StoreSync: SyncLedger {}

@@ -58,7 +58,7 @@ struct AislesCommand: ParsableCommand {
             defer { try? db.close() }
             try StoreAccess.writing(db.path) {
                 let found = try GroceryNameCommands.find(.aisle, named: name, in: db, locale: store.locale)
-                let aisles = try db.moveAisle(id: found.id, to: position)
+                let aisles = try db.groceries.moveAisle(id: found.id, to: position)
                 if json {
                     return JSONText.write(
                         array: aisles.map {

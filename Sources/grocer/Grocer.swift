@@ -72,11 +72,18 @@ struct StoreOptions: ParsableArguments {
 
     var url: URL { StoreLocation.resolve(explicit: store, environment: Environment.process) }
 
-    /// Opens the store; a refusal is thrown as the store's `StoreError`.
-    /// A damaged file is refused before anything is written (`pageCheck`).
+    /// Opens the store, creating it when missing; a refusal is thrown as
+    /// the store's `StoreError`. A damaged file is refused before anything
+    /// is written (`pageCheck`).
     func open() throws -> Store {
-        try Store.open(at: url, pageCheck: pageCheck)
+        try Store.open(at: url.path, mode: .create, zone: zone, stop: .process, pageCheck: pageCheck)
     }
+
+    /// The person's time zone: Foundation's `TimeZone.current`, which is
+    /// read once for the run (`ZoneVariable.takeProcessSetting` decides it
+    /// before anything asks). The store's days and the times typed and
+    /// shown are in this one zone.
+    var zone: TimeZone { .current }
 
     /// Every command's store is judged before anything is written or kept
     /// in it, as the screen's launch judges it: its pages are read unless

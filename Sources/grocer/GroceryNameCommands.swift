@@ -27,7 +27,7 @@ enum GroceryNameCommands {
 
     /// `... list`: aisles as "position<TAB>name", the others one name a line.
     static func list(_ kind: GroceryNameKind, json: Bool, store: StoreOptions) throws {
-        guard let db = try store.openForReading() else {
+        guard let db = try store.openIfThere() else {
             if json { JSONText.write(array: []) }
             return
         }

@@ -38,14 +38,14 @@ struct ItemsCommand: ParsableCommand {
             let locale = store.locale
             let db = try store.open()
             defer { try? db.close() }
-            let units = try StoreAccess.reading(db.path) { try db.unitNames() }
+            let units = try StoreAccess.reading(db.path) { try db.groceries.unitNames() }
             let entry: QuickEntry
             switch QuickEntry.parse(text.joined(separator: " "), knownUnits: units, locale: locale) {
             case .success(let parsed): entry = parsed
             case .failure(let problem): throw Failure(problem.message(locale: locale))
             }
             let change = try StoreAccess.writing(db.path) {
-                try db.addItem(entry, aisle: aisle, storedIn: storedIn, locale: locale)
+                try db.groceries.add(entry, aisle: aisle, storedIn: storedIn, locale: locale)
             }
             guard let item = change.edits.first?.after else { return }
             if json { return JSONText.write(JSONText.object(item)) }
@@ -75,7 +75,7 @@ struct ItemsCommand: ParsableCommand {
 
         func run() throws {
             let locale = store.locale
-            guard let db = try store.openForReading() else {
+            guard let db = try store.openIfThere() else {
                 if json { print("[]") }
                 return
             }
@@ -83,7 +83,7 @@ struct ItemsCommand: ParsableCommand {
             let onlyListed = listed
             try ListOutput.print(
                 json: json, path: db.path,
-                read: { each in try db.forEachItem { if !onlyListed || $0.listed { each($0) } } },
+                read: { each in try db.groceries.forEachItem { if !onlyListed || $0.listed { each($0) } } },
                 object: JSONText.object, line: { ItemLine.text($0, locale: locale) })
         }
     }
@@ -102,9 +102,9 @@ struct ItemsCommand: ParsableCommand {
         func run() throws {
             let locale = store.locale
             var items: [GroceryItem] = []
-            if let db = try store.openForReading() {
+            if let db = try store.openIfThere() {
                 defer { try? db.close() }
-                items = try StoreAccess.reading(db.path) { try db.groceryItems() }
+                items = try StoreAccess.reading(db.path) { try db.groceries.items() }
             }
             let text = ShoppingListExport.render(items, format: format, locale: locale)
             StandardOutput.write(Data(text.utf8))

@@ -59,7 +59,7 @@ extension ItemsCommand {
             let db = try store.openExisting(orElse: item.notFound(store))
             defer { try? db.close() }
             let edit = GroceryItemEdit(name: name, quantity: amount, unit: unit, aisle: aisle, storedIn: storedIn, listed: listed)
-            let change = try StoreAccess.writing(db.path) { try db.editItem(id: item.id, edit, locale: locale) }
+            let change = try StoreAccess.writing(db.path) { try db.groceries.edit(id: item.id, edit, locale: locale) }
             guard let after = change.edits.first?.after else { return }
             if json { return JSONText.write(JSONText.object(after)) }
             print("Changed \(ItemLine.short(after, locale: locale))")
@@ -88,13 +88,13 @@ extension ItemsCommand {
         let locale = store.locale
         let db = try store.openExisting(orElse: item.notFound(store))
         defer { try? db.close() }
-        let current = try StoreAccess.reading(db.path) { try db.item(id: item.id) }
+        let current = try StoreAccess.reading(db.path) { try db.groceries.item(id: item.id) }
         if ticked && !current.listed {
             throw Failure(
                 "Item \(item.id) (\(current.name)) is not on the list, so it cannot be ticked. "
                     + "Put it on with 'grocer items edit \(item.id) --listed true' first; nothing was changed.")
         }
-        let change = try StoreAccess.writing(db.path) { try db.editItem(id: item.id, GroceryItemEdit(collected: ticked), locale: locale) }
+        let change = try StoreAccess.writing(db.path) { try db.groceries.edit(id: item.id, GroceryItemEdit(collected: ticked), locale: locale) }
         guard let after = change.edits.first?.after else { return }
         if json { return JSONText.write(JSONText.object(after)) }
         print("\(ticked ? "Ticked" : "Unticked") \(ItemLine.short(after, locale: locale))")
@@ -108,9 +108,9 @@ extension ItemsCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            guard let db = try store.openForReadingQuietly() else { return nothingTicked() }
+            guard let db = try store.openIfThereQuietly() else { return nothingTicked() }
             defer { try? db.close() }
-            guard let change = try StoreAccess.writing(db.path, { try db.clearTicked() }) else { return nothingTicked() }
+            guard let change = try StoreAccess.writing(db.path, { try db.groceries.clearTicked() }) else { return nothingTicked() }
             if json { return JSONText.write(array: change.edits.compactMap { $0.after.map(JSONText.object) }) }
             let count = change.edits.count
             print("Cleared \(count) item\(count == 1 ? "" : "s") off the list.")
@@ -131,7 +131,7 @@ extension ItemsCommand {
         func run() throws {
             let db = try store.openExisting(orElse: item.notFound(store))
             defer { try? db.close() }
-            let change = try StoreAccess.writing(db.path) { try db.deleteItem(id: item.id) }
+            let change = try StoreAccess.writing(db.path) { try db.groceries.delete(id: item.id) }
             guard let before = change.edits.first?.before else { return }
             if json { return JSONText.write(JSONText.object(before)) }
             print("Deleted \(ItemLine.short(before, locale: store.locale))")

@@ -53,7 +53,7 @@ struct StoreCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            guard let db = try store.openForReadingQuietly() else {
+            guard let db = try store.openIfThereQuietly() else {
                 throw Failure("there is no store at \(store.url.path) to back up; nothing was written.")
             }
             defer { try? db.close() }

@@ -9,7 +9,7 @@ extension StoreOptions {
     /// (an item by id, an aisle by name): with no store at the path yet,
     /// nothing is created and the command's one-line error is thrown.
     func openExisting(orElse missing: @autoclosure () -> any Error) throws -> Store {
-        guard let db = try openForReadingQuietly() else { throw missing() }
+        guard let db = try openIfThereQuietly() else { throw missing() }
         return db
     }
 

@@ -4,21 +4,27 @@ import GrocerCore
 import GrocerStore
 
 extension StoreOptions {
-    /// Opens the store for a command that only reads. When no store is at
-    /// the path yet, nothing is created (a mistyped --store leaves no
-    /// folder or file behind): one line on stderr says so and nil is
-    /// returned, for the command to answer as an empty store would.
-    func openForReading() throws -> Store? {
-        if let store = try openForReadingQuietly() { return store }
+    /// Opens the store if it is there, for a command about what is there
+    /// (a list, a trend, a clear, a forget). When no store is at the path
+    /// yet, nothing is created (a mistyped --store leaves no folder or file
+    /// behind): one line on stderr says so and nil is returned, for the
+    /// command to answer as an empty store would.
+    func openIfThere() throws -> Store? {
+        if let store = try openIfThereQuietly() { return store }
         StandardOutput.writeError(Data((Self.noStoreYet(url.path) + "\n").utf8))
         return nil
     }
 
-    /// The same without the line: nil when no store is there yet. A read
-    /// may keep something (the trend's checkpoints, WAL mode): the pages
-    /// are judged as for a write (`pageCheck`).
-    func openForReadingQuietly() throws -> Store? {
-        try Store.openForReading(at: url, pageCheck: pageCheck)
+    /// The same without the line: nil when no store is there yet. The
+    /// connection reads and writes (a clear, a forget; a read may keep the
+    /// trend's checkpoints, WAL mode): the pages are judged as for a write
+    /// (`pageCheck`).
+    func openIfThereQuietly() throws -> Store? {
+        do {
+            return try Store.open(at: url.path, mode: .existing, zone: zone, stop: .process, pageCheck: pageCheck)
+        } catch StoreError.noStore {
+            return nil
+        }
     }
 
     static func noStoreYet(_ path: String) -> String {

@@ -49,7 +49,7 @@ struct SyncCommand: ParsableCommand {
         func run() throws {
             let db = try store.openExisting(orElse: Failure(SyncLines.notSetUp))
             defer { try? db.close() }
-            let accounts = try db.syncAccounts()
+            let accounts = try db.sync.syncAccounts()
             guard !accounts.isEmpty else { throw Failure(SyncLines.notSetUp) }
             for account in accounts { try SyncLogin.settle(account, store: db, interactive: true) }
             let storePath = db.path
@@ -65,7 +65,7 @@ struct SyncCommand: ParsableCommand {
                     FileHandle.standardError.write(Data(("\r" + of + " " + noun + "\u{1B}[K").utf8))
                 }
             }
-            let total = try SyncService(ledger: db, locale: locale).syncEveryBlocking(progress: progress) { account, work in
+            let total = try SyncService(ledger: db.sync, locale: locale).syncEveryBlocking(progress: progress) { account, work in
                 defer { if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
                 return try SyncSession.run(
                     account, login: { try SyncLogin.resolve(account, storePath: storePath, interactive: true) }, limits: limits, work)
@@ -158,7 +158,7 @@ struct SyncCommand: ParsableCommand {
             }
             let db = try store.open()
             defer { try? db.close() }
-            for plan in plans { try db.setSyncAccount(plan) }
+            for plan in plans { try db.sync.setSyncAccount(plan) }
             if json {
                 return JSONText.write(
                     array: zip(plans, found).map { plan, line in
@@ -194,10 +194,10 @@ struct SyncCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            guard let db = try store.openForReadingQuietly() else { throw Failure(SyncLines.notSetUp) }
+            guard let db = try store.openIfThereQuietly() else { throw Failure(SyncLines.notSetUp) }
             defer { try? db.close() }
             let resolver = SyncLogin.resolver(interactive: false)
-            let rows = try SyncService(ledger: db, locale: store.locale).accounts().map { state in
+            let rows = try SyncService(ledger: db.sync, locale: store.locale).accounts().map { state in
                 (
                     account: state.account, login: SyncLoginState(resolver, SyncLogin.account(state.account, storePath: db.path)),
                     waiting: state.waiting, conflicts: state.conflicts
@@ -251,7 +251,7 @@ struct SyncCommand: ParsableCommand {
             if take != nil || dismiss != nil {
                 let db = try store.openExisting(orElse: Failure(SyncLines.notSetUp))
                 defer { try? db.close() }
-                let service = SyncService(ledger: db, locale: store.locale)
+                let service = SyncService(ledger: db.sync, locale: store.locale)
                 let conflict: SyncConflict
                 do {
                     conflict = try take.map { try service.takeOther(id: $0) } ?? service.dismiss(id: dismiss ?? 0)
@@ -261,9 +261,9 @@ struct SyncCommand: ParsableCommand {
                 return print(
                     take != nil ? VisibleText.escaped("Took the other value of \(conflict.title); it goes at the next sync.") : "Dismissed.")
             }
-            guard let db = try store.openForReadingQuietly() else { return json ? JSONText.write(array: []) : () }
+            guard let db = try store.openIfThereQuietly() else { return json ? JSONText.write(array: []) : () }
             defer { try? db.close() }
-            let conflicts = try db.syncConflicts()
+            let conflicts = try db.sync.syncConflicts()
             if json {
                 return JSONText.write(
                     array: conflicts.map { c in
@@ -303,10 +303,10 @@ struct SyncCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let db = try store.openForReadingQuietly()
+            let db = try store.openIfThereQuietly()
             defer { try? db?.close() }
-            let accounts = try db?.syncAccounts() ?? []
-            try db?.forgetSync()
+            let accounts = try db?.sync.syncAccounts() ?? []
+            try db?.sync.forgetSync()
             if json {
                 let names = accounts.map { JSONText.string($0.collection.rawValue) }
                 return JSONText.write(JSONText.fields([("forgot", "[" + names.joined(separator: ",") + "]")]))

@@ -36,7 +36,7 @@ enum SyncLogin {
     static func settle(_ account: SyncAccount, store: Store, interactive: Bool) throws {
         do {
             try resolver(interactive: interactive).settle(Self.account(account, storePath: store.path)) {
-                try store.clearSyncLogin(account.collection)
+                try store.sync.clearSyncLogin(account.collection)
             }
         } catch let failure as SyncLoginResolver.Failure {
             throw lineFor(failure)

@@ -15,40 +15,46 @@ extension SyncRunner {
     /// discarded (it would write over the screen). Names and quantities
     /// are compared in the numeric locale of `environment`, made at the
     /// first call: nothing of this runs before the first frame.
-    static func live(environment: Environment) -> SyncRunner {
+    ///
+    /// `zone` is the person's (read after the first frame): what a sync
+    /// writes into the weights is grouped into days in it, as the screen's
+    /// own store does.
+    static func live(environment: Environment, zone: @escaping @Sendable () -> TimeZone) -> SyncRunner {
         let environment = environment
         var locale: Locale { UserLocale.locale(for: .numeric, environment: environment) }
         let logins = LoginCache()
         return SyncRunner(
             status: { path in
-                try withService(path, locale) { service, store in
+                try withService(path, locale, zone()) { service, store in
                     var status = try service.status()
                     // Set up, but with no login on this machine: the header says so.
-                    if status.isSetUp, let problem = notSetUpHere(try store.syncAccounts(), storePath: store.path) { status.failure = problem }
+                    if status.isSetUp, let problem = notSetUpHere(try store.sync.syncAccounts(), storePath: store.path) { status.failure = problem }
                     return status
                 }
             },
-            syncNow: { path in await syncNow(path, locale: locale, deadline: screenDeadline(environment), logins: logins) },
-            conflicts: { path in try withService(path, locale) { service, _ in try service.conflictLines() } },
+            syncNow: { path in await syncNow(path, locale: locale, zone: zone(), deadline: screenDeadline(environment), logins: logins) },
+            conflicts: { path in try withService(path, locale, zone()) { service, _ in try service.conflictLines() } },
             takeOther: { path, id in
-                try withService(path, locale) { service, _ in
+                try withService(path, locale, zone()) { service, _ in
                     do { try service.takeOther(id: id) } catch is SyncService.NoSuchConflict { return }
                 }
             },
             dismiss: { path, id in
-                try withService(path, locale) { service, _ in
+                try withService(path, locale, zone()) { service, _ in
                     do { try service.dismiss(id: id) } catch is SyncService.NoSuchConflict { return }
                 }
             })
     }
 
     /// The sync service over a connection of its own beside the screen's
-    /// (never `Store.open`, whose judge would drop this process's locks on
+    /// (`StoreOpenMode.beside`: never `.create`, whose judge would drop this process's locks on
     /// the file).
-    private static func withService<T>(_ path: String, _ locale: Locale, _ body: (SyncService, Store) throws -> T) throws -> T {
-        let store = try Store.openBeside(at: path)
+    private static func withService<T>(_ path: String, _ locale: Locale, _ zone: TimeZone, _ body: (SyncService, Store) throws -> T) throws
+        -> T
+    {
+        let store = try Store.open(at: path, mode: .beside, zone: zone, stop: StopFlag())
         defer { try? store.close() }
-        return try body(SyncService(ledger: store, locale: locale), store)
+        return try body(SyncService(ledger: store.sync, locale: locale), store)
     }
 
     /// The header's "sync not set up here" when an account has no login on
@@ -85,14 +91,14 @@ extension SyncRunner {
     /// the first failure ends it and is what the header says.
     /// The logins are `logins`' (kept a while: the screen syncs every 20 s),
     /// dropped when the server refuses one.
-    private static func syncNow(_ path: String, locale: Locale, deadline: Int, logins: LoginCache) async -> SyncStatus {
+    private static func syncNow(_ path: String, locale: Locale, zone: TimeZone, deadline: Int, logins: LoginCache) async -> SyncStatus {
         let limits = DAVTimeLimits(deadline: .seconds(deadline))
         let store: Store
-        do { store = try Store.openBeside(at: path) } catch { return failed(error) }
+        do { store = try Store.open(at: path, mode: .beside, zone: zone, stop: StopFlag()) } catch { return failed(error) }
         defer { try? store.close() }
-        let service = SyncService(ledger: store, locale: locale)
+        let service = SyncService(ledger: store.sync, locale: locale)
         // No login here for one of them: nothing runs, the header says so.
-        if let accounts = try? store.syncAccounts(), let problem = notSetUpHere(accounts, storePath: path) {
+        if let accounts = try? store.sync.syncAccounts(), let problem = notSetUpHere(accounts, storePath: path) {
             var status = (try? service.status()) ?? SyncStatus()
             status.failure = problem
             return status

@@ -28,13 +28,13 @@ struct UnitCommand: ParsableCommand {
         if let unit {
             let db = try store.open()
             defer { try? db.close() }
-            try StoreAccess.writing(db.path) { try db.setDefaultDisplayUnit(unit) }
+            try StoreAccess.writing(db.path) { try db.settings.setDefaultDisplayUnit(unit) }
             show(try StoreOptions.displayUnit(nil, db))
             return
         }
         // Printing creates nothing: with no store yet, the unit a new store
         // starts with (what `weight add` would use).
-        guard let db = try store.openForReading() else {
+        guard let db = try store.openIfThere() else {
             show(try StoreOptions.displayUnit(nil, nil))
             return
         }

@@ -30,15 +30,15 @@ struct WeightAveragesCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        guard let db = try store.openForReading() else {
+        guard let db = try store.openIfThere() else {
             let display = try StoreOptions.displayUnit(unit, nil)
-            print(render(WeightAverages(period: by, unit: display.measure, timeZone: .current), display: display), terminator: "")
+            print(render(WeightAverages(period: by, unit: display.measure, timeZone: store.zone), display: display), terminator: "")
             return
         }
         defer { try? db.close() }
         let display = try StoreOptions.displayUnit(unit, db)
         var averages = WeightAverages(period: by, unit: display.measure, timeZone: db.timeZone)
-        let report = try StoreAccess.reading(db.path) { try db.forEachWeight { averages.add($0.weight, at: $0.recordedAt) } }
+        let report = try StoreAccess.reading(db.path) { try db.weights.forEachEntry { averages.add($0.weight, at: $0.recordedAt) } }
         try report.requireComplete(path: db.path)
         print(render(averages, display: display), terminator: "")
     }

@@ -40,7 +40,7 @@ extension WeightCommand {
             let note = try self.note.map { text throws(CommandError) in try WeightParsing.note(text) }
             let db = try store.open()
             defer { try? db.close() }
-            let old = try StoreAccess.reading(db.path) { try db.weight(id: id) }
+            let old = try StoreAccess.reading(db.path) { try db.weights.entry(id: id) }
             let shown = try StoreOptions.shownUnit(nil, db)
             let weight: Weight
             if let value {
@@ -52,7 +52,7 @@ extension WeightCommand {
             }
             let date =
                 try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? old.recordedAt
-            let (before, after) = try StoreAccess.writing(db.path) { try db.editWeight(id: id, weight: weight, at: date, note: note) }
+            let (before, after) = try StoreAccess.writing(db.path) { try db.weights.edit(id: id, weight: weight, at: date, note: note) }
             if json { return JSONText.write(JSONText.object(after)) }
             print("Changed id \(id): \(WeightCommand.describe(before, in: shown)) -> \(WeightCommand.describe(after, in: shown))")
         }

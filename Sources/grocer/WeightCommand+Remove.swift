@@ -26,7 +26,7 @@ extension WeightCommand {
         func run() throws {
             let db = try store.open()
             defer { try? db.close() }
-            let removed = try StoreAccess.writing(db.path) { try db.deleteWeights(ids: ids) }
+            let removed = try StoreAccess.writing(db.path) { try db.weights.delete(ids: ids) }
             if json { return JSONText.write(array: removed.map(JSONText.object)) }
             let shown = try StoreOptions.shownUnit(nil, db)
             for entry in removed { print("Removed id \(entry.id): \(WeightCommand.describe(entry, in: shown))") }

@@ -52,7 +52,7 @@ struct WeightCommand: ParsableCommand {
             let weight = try WeightParsing.parse(value, in: unit, locale: StoreOptions.numericLocale)
             let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
             if !force { try TrendCheck.require(weight, at: date, unit: unit.measure, in: db) }
-            let entry = try StoreAccess.writing(db.path) { try db.addWeight(weight, at: date, note: note) }
+            let entry = try StoreAccess.writing(db.path) { try db.weights.add(weight, at: date, note: note) }
             if json { return JSONText.write(JSONText.object(entry)) }
             print("Saved \(WeightCommand.describe(entry, in: unit == .st ? .st : nil)) as id \(entry.id)")
         }
@@ -94,7 +94,7 @@ struct WeightCommand: ParsableCommand {
         func run() throws {
             let first = try since.map { text throws(CommandError) in try WeightParsing.date(text) }
             let last = try until.map { text throws(CommandError) in try WeightParsing.date(text) }
-            guard let db = try store.openForReading() else {
+            guard let db = try store.openIfThere() else {
                 if json { print("[]") }
                 return
             }

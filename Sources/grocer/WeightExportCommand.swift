@@ -42,9 +42,9 @@ struct WeightExportCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let (from, before) = try DayBounds.range(since: since, until: until, in: TimeZone.current)
+        let (from, before) = try DayBounds.range(since: since, until: until, in: store.zone)
         StopFlag.stopOnInterrupt()
-        guard let db = try store.openForReading() else {
+        guard let db = try store.openIfThere() else {
             try writeEmpty()
             return
         }

@@ -59,14 +59,16 @@ struct WeightImportCommand: ParsableCommand {
         StopFlag.stopOnInterrupt()
         // The format is told before the store is opened for writing: a file
         // grocer cannot read leaves no store behind, not even a new one.
-        let reader = ImportReader(format: format.format, timeZone: TimeZone.current, defaultUnit: unit, now: Date())
+        let reader = ImportReader(format: format.format, timeZone: store.zone, defaultUnit: unit, now: Date())
         let prepared: PreparedImport
         do { prepared = try reader.prepare(stream) } catch let error as ImportError {
             throw Failure("cannot import \(name): \(error.message). Nothing was imported.")
         }
         // A dry run creates nothing: with no store yet it counts against an
         // empty one in memory.
-        let db = try dryRun ? (store.openForReadingQuietly() ?? Store.inMemory(path: store.url.path)) : store.open()
+        let db =
+            try dryRun
+            ? (store.openIfThereQuietly() ?? Store.open(at: store.url.path, mode: .memory, zone: store.zone, stop: .process)) : store.open()
         defer { try? db.close() }
         let showsProgress = isatty(STDERR_FILENO) == 1 && !json
         let result = try WeightImport.run(

@@ -34,7 +34,7 @@ struct WeightTrendCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        guard let db = try store.openForReading() else {
+        guard let db = try store.openIfThere() else {
             let display = try StoreOptions.displayUnit(unit, nil)
             print(render(WeightTrend(days: [], unit: display.measure), goal: nil, display: display), terminator: "")
             return
@@ -42,7 +42,7 @@ struct WeightTrendCommand: ParsableCommand {
         defer { try? db.close() }
         let display = try StoreOptions.displayUnit(unit, db)
         let (trend, goal) = try StoreAccess.reading(db.path) { try WeightTrendSource.read(db, unit: display.measure, range: range) }
-        let height = json ? try StoreAccess.reading(db.path) { try db.height() } : nil
+        let height = json ? try StoreAccess.reading(db.path) { try db.settings.height() } : nil
         print(render(trend, goal: goal, height: height, display: display), terminator: "")
     }
 

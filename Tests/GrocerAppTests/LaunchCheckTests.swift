@@ -15,8 +15,8 @@ import Testing
 
     func makeStore() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try Store.open(at: URL(fileURLWithPath: path), stop: StopFlag())
-        for i in 0..<50 { try store.addWeight(Weight(digits: "7\(i % 10)", unit: .kg)!, at: Date(timeIntervalSince1970: 1.7e9 + Double(i) * 3600)) }
+        let store = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
+        for i in 0..<50 { try store.weights.add(Weight(digits: "7\(i % 10)", unit: .kg)!, at: Date(timeIntervalSince1970: 1.7e9 + Double(i) * 3600)) }
         try store.close()
         // Until the file's change time is older than the clock's tick (a
         // condition, not a time): only then is a fingerprint kept.
@@ -45,7 +45,7 @@ import Testing
         let launch = try Launch.prepare(storePath: path, environment: environment)
         #expect(launch.check.judgement.state == .current)
         #expect(launch.check.pagesPending)
-        let effects = LiveEffects(path: path, environment: environment, post: { _ in })
+        let effects = LiveEffects(path: path, environment: environment, zone: { .current }, post: { _ in })
         guard case .quit(let exit) = launch.settle(effects: effects) else {
             Issue.record("the damaged store was opened")
             return
@@ -62,7 +62,7 @@ import Testing
         try makeStore()
         let first = try Launch.prepare(storePath: path, environment: environment)
         #expect(first.check.pagesPending)
-        _ = first.settle(effects: LiveEffects(path: path, environment: environment, post: { _ in }))
+        _ = first.settle(effects: LiveEffects(path: path, environment: environment, zone: { .current }, post: { _ in }))
         let file = FirstFrameCache.path(environment)
         var kept = try #require(FirstFrameCache.read(path: file))
         #expect(kept.checked != nil)

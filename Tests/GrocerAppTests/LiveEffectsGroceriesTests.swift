@@ -15,7 +15,9 @@ import Testing
     func effects() throws -> LiveEffects {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("grocer.sqlite")
-        return LiveEffects(path: url.path, environment: ["LANG": "en_US.UTF-8"], store: try Store.open(at: url), post: { _ in })
+        return LiveEffects(
+            path: url.path, environment: ["LANG": "en_US.UTF-8"], zone: { .current },
+            store: try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()), post: { _ in })
     }
 
     func entry(_ line: String) -> QuickEntry {
@@ -82,8 +84,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = live.answer(.groceries(.add(entry("milk"), locale: locale)))
         #expect(live.storeChanged() == false)
-        let other = try Store.open(at: folder.appendingPathComponent("grocer.sqlite"))
-        try other.addItem(entry("bread"), locale: locale)
+        let other = try Store.open(at: folder.appendingPathComponent("grocer.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        try other.groceries.add(entry("bread"), locale: locale)
         // The watch's tick sees the write and reads the list again.
         #expect(live.storeChanged() == true)
         guard case .groceries(.prefetched(let items, _, let prepare))? = live.answer(.groceries(.load)) else {
@@ -99,7 +101,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let live = LiveEffects(
-            path: folder.appendingPathComponent("grocer.sqlite").path, environment: ["LANG": "en_US.UTF-8"], post: { posted.post($0) })
+            path: folder.appendingPathComponent("grocer.sqlite").path, environment: ["LANG": "en_US.UTF-8"], zone: { .current },
+            post: { posted.post($0) })
         _ = live.answer(.openStore)
         _ = live.answer(.groceries(.add(entry("milk"), locale: locale)))
         _ = live.answer(.groceries(.load))  // the launch's prefetch, used

@@ -17,8 +17,8 @@ import Testing
         init() throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-history-\(UUID().uuidString)")
             let url = directory.appendingPathComponent("grocer.sqlite")
-            store = try Store.open(at: url, timeZone: TimeZone(identifier: "UTC")!)
-            effects = LiveEffects(path: url.path, environment: [:], store: store, post: { _ in })
+            store = try Store.open(at: url.path, mode: .create, zone: TimeZone(identifier: "UTC")!, stop: StopFlag())
+            effects = LiveEffects(path: url.path, environment: [:], zone: { .current }, store: store, post: { _ in })
         }
 
         func remove() { try? FileManager.default.removeItem(at: directory) }
@@ -33,16 +33,36 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-days-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("grocer.sqlite")
-        let tokyo = try Store.open(at: url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
-        try tokyo.addWeight(Weight(digits: "80", unit: .kg)!, at: Self.noon)
+        let tokyo = try Store.open(at: url.path, mode: .create, zone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
+        try tokyo.weights.add(Weight(digits: "80", unit: .kg)!, at: Self.noon)
         try tokyo.close()
-        let effects = LiveEffects(path: url.path, environment: [:], post: { _ in })
+        let effects = LiveEffects(path: url.path, environment: [:], zone: { .current }, post: { _ in })
         _ = try effects.openStore()
         effects.daysRebuild.wait()
-        let here = try Store.open(at: url)
+        let here = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? here.close() }
-        #expect(try here.rebuildWeightDaysIfNeeded() == false)
+        #expect(try here.weights.rebuildDaysIfNeeded() == false)
         #expect(here.timeZone.identifier != "Asia/Tokyo")
+    }
+
+    /// The store opens in the zone the screen shows (the one `zone` gives,
+    /// not the process's): its per-day table is rebuilt in that zone's
+    /// days, so the dates shown and the days grouped are one zone.
+    @Test func theStoreGroupsDaysInTheZoneTheScreenShows() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-days-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("grocer.sqlite")
+        let tokyo = try Store.open(at: url.path, mode: .create, zone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
+        try tokyo.weights.add(Weight(digits: "80", unit: .kg)!, at: Self.noon)
+        try tokyo.close()
+        let shown = TimeZone(identifier: "Pacific/Auckland")!
+        let effects = LiveEffects(path: url.path, environment: [:], zone: { shown }, post: { _ in })
+        _ = try effects.openStore()
+        effects.daysRebuild.wait()
+        #expect(effects.store?.timeZone == shown)
+        let auckland = try Store.open(at: url.path, mode: .existing, zone: shown, stop: StopFlag())
+        defer { try? auckland.close() }
+        #expect(try auckland.weights.daysBuiltForAnotherZone() == false)
     }
 
     /// The same background work makes the trend's checkpoints the rebuild
@@ -57,12 +77,12 @@ import Testing
     /// A store of 600 daily weights, the last at `lastAt`, its table and
     /// the trend's checkpoints made in Tokyo.
     static func tokyoStore(_ url: URL, lastAt: Int64) throws {
-        let tokyo = try Store.open(at: url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
-        try tokyo.importWeights { importer in
+        let tokyo = try Store.open(at: url.path, mode: .create, zone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
+        try tokyo.weights.bulkImport { importer in
             for day in 0..<600 { try importer.add(Weight(digits: "8\(day % 10)", unit: .kg)!, at: lastAt - Int64(day) * 86_400) }
             return true
         }
-        _ = try tokyo.recentWeightDays(unit: .kg)
+        _ = try tokyo.weights.recentDays(unit: .kg)
         #expect(try trendCheckpoint(url) != nil)
         try tokyo.close()
     }
@@ -72,13 +92,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("grocer.sqlite")
         try Self.tokyoStore(url, lastAt: Int64(Self.noon.timeIntervalSince1970))
-        let effects = LiveEffects(path: url.path, environment: [:], post: { _ in })
+        let effects = LiveEffects(path: url.path, environment: [:], zone: { .current }, post: { _ in })
         _ = try effects.openStore()
         effects.daysRebuild.wait()
-        let here = try Store.open(at: url)
+        let here = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? here.close() }
         #expect(here.timeZone.identifier != "Asia/Tokyo")
-        #expect(try here.rebuildWeightDaysIfNeeded() == false)
+        #expect(try here.weights.rebuildDaysIfNeeded() == false)
         #expect(try Self.trendCheckpoint(url) != nil)
     }
 
@@ -97,7 +117,9 @@ import Testing
         let lastInTokyo = CivilDay(Date(timeIntervalSince1970: TimeInterval(evening)), in: TimeZone(identifier: "Asia/Tokyo")!)
         #expect(lastInTokyo != lastHere)
 
-        let effects = LiveEffects(path: url.path, environment: [:], store: try Store.open(at: url, timeZone: here), post: { _ in })
+        let effects = LiveEffects(
+            path: url.path, environment: [:], zone: { here }, store: try Store.open(at: url.path, mode: .create, zone: here, stop: StopFlag()),
+            post: { _ in })
         let hold = DispatchSemaphore(value: 0)
         effects.beforeZoneRebuild = { hold.wait() }
         effects.startDaysRebuild()
@@ -124,9 +146,9 @@ import Testing
         let f = try Fixture()
         defer { f.remove() }
         for i in 0..<5 {
-            try f.store.addWeight(Weight(digits: "8\(i)", unit: .kg)!, at: Self.noon.addingTimeInterval(Double(i) * 86_400))
+            try f.store.weights.add(Weight(digits: "8\(i)", unit: .kg)!, at: Self.noon.addingTimeInterval(Double(i) * 86_400))
         }
-        try f.store.setGoal(Weight(digits: "75", unit: .kg))
+        try f.store.settings.setGoal(Weight(digits: "75", unit: .kg))
         guard case .historyOpened(let opening)? = f.effects.answer(.history(.openHistory(unit: .kg, limit: 3))) else {
             Issue.record("not opened")
             return
@@ -143,7 +165,7 @@ import Testing
         defer { f.remove() }
         // Saturday Nov 21, 2026 and the days before it: weeks of Nov 16 and Nov 9.
         for (i, digits) in ["80", "81.5", "79", "82"].enumerated() {
-            try f.store.addWeight(Weight(digits: digits, unit: .kg)!, at: Self.noon.addingTimeInterval(Double(-i * 2) * 86_400))
+            try f.store.weights.add(Weight(digits: digits, unit: .kg)!, at: Self.noon.addingTimeInterval(Double(-i * 2) * 86_400))
         }
         let request = WeightExtremesRequest(
             period: .week, first: CivilDay(year: 2026, month: 11, day: 16), last: CivilDay(year: 2026, month: 11, day: 22), unit: .kg)
@@ -157,7 +179,7 @@ import Testing
         defer { f.remove() }
         var added: [WeightEntry] = []
         for i in 0..<6 {
-            added.append(try f.store.addWeight(Weight(digits: "8\(i)", unit: .kg)!, at: Self.noon.addingTimeInterval(Double(i) * 60)))
+            added.append(try f.store.weights.add(Weight(digits: "8\(i)", unit: .kg)!, at: Self.noon.addingTimeInterval(Double(i) * 60)))
         }
         let oldest = f.effects.answer(.history(.loadWeightPage(.oldest(limit: 2))))
         #expect(oldest == .weightPage([added[1], added[0]], for: .oldest(limit: 2)))
@@ -170,17 +192,17 @@ import Testing
     @Test func deleteRestoreEditAndGoalChangeTheStore() throws {
         let f = try Fixture()
         defer { f.remove() }
-        let entry = try f.store.addWeight(Weight(digits: "80", unit: .kg)!, at: Self.noon)
+        let entry = try f.store.weights.add(Weight(digits: "80", unit: .kg)!, at: Self.noon)
         #expect(f.effects.answer(.history(.deleteWeights([entry.id]))) == .weightsDeleted([entry]))
-        #expect(try f.store.weightsNewestFirst(before: nil, limit: 5).entries.count == 0)
+        #expect(try f.store.weights.newestFirst(before: nil, limit: 5).entries.count == 0)
         #expect(f.effects.answer(.history(.restoreWeights([entry]))) == .weightsRestored([entry]))
-        #expect(try f.store.weightsNewestFirst(before: nil, limit: 5).entries.count == 1)
+        #expect(try f.store.weights.newestFirst(before: nil, limit: 5).entries.count == 1)
         let changed = WeightEntry(id: entry.id, weight: Weight(digits: "180", unit: .lbs)!, recordedAt: Self.noon)
         #expect(
             f.effects.answer(.history(.editWeight(id: entry.id, weight: changed.weight, at: Self.noon, note: "")))
                 == .weightEdited(before: entry, after: changed))
         #expect(f.effects.answer(.history(.setGoal(Weight(digits: "75", unit: .kg)))) == .goalSet(Weight(digits: "75", unit: .kg)))
-        #expect(try f.store.goal() == Weight(digits: "75", unit: .kg))
+        #expect(try f.store.settings.goal() == Weight(digits: "75", unit: .kg))
         let day = CivilDay(Self.noon, in: TimeZone(identifier: "UTC")!)
         #expect(f.effects.answer(.history(.loadWeightDays(unit: .lbs))) == .weightDays([DayFigure(day: day, sum: 180, count: 1)]))
     }

@@ -41,7 +41,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-save-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let posted = Posted()
-        let effects = LiveEffects(path: dir.appendingPathComponent("s.sqlite").path, environment: [:], post: { posted.post($0) })
+        let effects = LiveEffects(path: dir.appendingPathComponent("s.sqlite").path, environment: [:], zone: { .current }, post: { posted.post($0) })
         _ = effects.answer(.openStore)
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)

@@ -85,7 +85,8 @@ final class Posted: Sendable {
 
     /// Without a runner (a build without sync) sync is not set up, said at once.
     @Test func withoutARunnerSyncIsNotSetUp() {
-        let live = LiveEffects(path: "/nowhere/grocer.sqlite", environment: [:], post: { result in Issue.record("posted \(result)") })
+        let live = LiveEffects(
+            path: "/nowhere/grocer.sqlite", environment: [:], zone: { .current }, post: { result in Issue.record("posted \(result)") })
         #expect(live.answer(.sync(.status)) == .sync(.status(.notSetUp)))
         #expect(live.answer(.sync(.now)) == .sync(.synced(.notSetUp)))
         #expect(live.answer(.sync(.conflicts)) == .sync(.conflicts([])))
@@ -97,7 +98,8 @@ final class Posted: Sendable {
     @Test func aRunningSyncIsNotStartedTwice() {
         let fake = FakeSyncRunner()
         let posted = Posted()
-        let live = LiveEffects(path: "/nowhere/grocer.sqlite", environment: [:], syncRunner: fake.runner, post: { posted.post($0) })
+        let live = LiveEffects(
+            path: "/nowhere/grocer.sqlite", environment: [:], zone: { .current }, syncRunner: fake.runner, post: { posted.post($0) })
         live.perform(.sync(.now))
         #expect(fake.started.wait(timeout: .now() + 5) == .success)
         live.perform(.sync(.now))
@@ -121,7 +123,8 @@ final class Posted: Sendable {
         }
         fake.state.withLock { $0.conflicts = lines }
         let posted = Posted()
-        let live = LiveEffects(path: "/nowhere/grocer.sqlite", environment: [:], syncRunner: fake.runner, post: { posted.post($0) })
+        let live = LiveEffects(
+            path: "/nowhere/grocer.sqlite", environment: [:], zone: { .current }, syncRunner: fake.runner, post: { posted.post($0) })
         live.perform(.sync(.conflicts))
         #expect(posted.next() == .sync(.conflicts(lines)))
         live.perform(.sync(.takeOther(id: 7)))
@@ -153,7 +156,8 @@ final class Posted: Sendable {
         let statusPosted = DispatchSemaphore(value: 0)
         let syncedPosted = DispatchSemaphore(value: 0)
         let live = LiveEffects(
-            path: url.path, environment: ["LANG": "en_US.UTF-8"], store: try Store.open(at: url), syncRunner: fake.runner,
+            path: url.path, environment: ["LANG": "en_US.UTF-8"], zone: { .current },
+            store: try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()), syncRunner: fake.runner,
             post: { result in
                 mailbox.post(result)
                 if case .sync(.status) = result { statusPosted.signal() }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct LiveEffectsTests {
     /// A store under a file: it can be neither created nor read.
     func effects() -> LiveEffects {
-        LiveEffects(path: "/dev/null/grocer.sqlite", environment: [:], post: { _ in })
+        LiveEffects(path: "/dev/null/grocer.sqlite", environment: [:], zone: { .current }, post: { _ in })
     }
 
     @Test func aFailedHistoryLoadSaysItCouldNotRead() {

@@ -20,7 +20,7 @@ import Testing
 
     func makeStore() throws -> Store {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return try Store.open(at: URL(fileURLWithPath: path))
+        return try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
     }
 
     final class Wakes: Sendable {
@@ -35,8 +35,8 @@ import Testing
     @Test func anotherConnectionsWriteWakesTheWatchOnce() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let mine = try makeStore()
-        let other = try Store.open(at: URL(fileURLWithPath: path))
-        try mine.addWeight(Weight(digits: "70", unit: .kg)!, at: Self.noon)
+        let other = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
+        try mine.weights.add(Weight(digits: "70", unit: .kg)!, at: Self.noon)
         let wakes = Wakes()
         let started = StoreWatch.start(path: path, wake: { wakes.wake() })
         guard let watch = started else {
@@ -44,7 +44,7 @@ import Testing
             return
         }
         defer { watch.stop() }
-        try other.addWeight(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(60))
+        try other.weights.add(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(60))
         #expect(wakes.arrived.wait(timeout: .now() + 30) == .success)
         // The wake is taken once; the loop's check covers the whole burst.
         #expect(watch.take())
@@ -64,7 +64,8 @@ import Testing
 
     @Test func aWatchThatCannotStartIsNoneAndTheTickGoesOn() {
         #expect(StoreWatch.start(path: "/nonexistent-\(UUID().uuidString)/grocer.sqlite", wake: {}) == nil)
-        let live = LiveEffects(path: "/nonexistent-\(UUID().uuidString)/grocer.sqlite", environment: [:], wake: {}, post: { _ in })
+        let live = LiveEffects(
+            path: "/nonexistent-\(UUID().uuidString)/grocer.sqlite", environment: [:], zone: { .current }, wake: {}, post: { _ in })
         #expect(live.client.watchInterval == AppLoop.watchInterval)
         #expect(!live.watching)
         #expect(live.storeTouched() == false)
@@ -84,10 +85,10 @@ import Testing
     @Test func anotherConnectionsWriteShowsOnTheOpenHistoryWithoutTheTick() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let other = try makeStore()
-        try other.addWeight(Weight(digits: "70", unit: .kg)!, at: Self.noon.addingTimeInterval(-86_400))
+        try other.weights.add(Weight(digits: "70", unit: .kg)!, at: Self.noon.addingTimeInterval(-86_400))
         let mailbox = Mailbox<EffectResult>()
         let live = LiveEffects(
-            path: path, environment: ["LANG": "en_US.UTF-8"], wake: { mailbox.wake() }, post: { mailbox.post($0) })
+            path: path, environment: ["LANG": "en_US.UTF-8"], zone: { .current }, wake: { mailbox.wake() }, post: { mailbox.post($0) })
         live.watchInterval = nil
         live.answerWait = nil
         guard case .storeOpened? = live.answer(.openStore) else {
@@ -100,7 +101,7 @@ import Testing
             [
                 .keys([.function(3)]),
                 .wake(
-                    after: { _ = try? other.addWeight(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(-3600)) },
+                    after: { _ = try? other.weights.add(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(-3600)) },
                     until: { $0.contains(" of 2") }),
                 .keys([.function(10)]),
             ], clock: clock, mailbox: mailbox)

@@ -15,7 +15,7 @@ import Testing
 
     func opened(_ posted: LiveEffectsSaveTests.Posted) throws -> LiveEffects {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let live = LiveEffects(path: path, environment: ["LANG": "en_US.UTF-8"], post: { posted.post($0) })
+        let live = LiveEffects(path: path, environment: ["LANG": "en_US.UTF-8"], zone: { .current }, post: { posted.post($0) })
         _ = try live.openStore()
         live.worker.waitUntilIdle()
         return live
@@ -67,9 +67,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let posted = LiveEffectsSaveTests.Posted()
         let live = try opened(posted)
-        let other = try Store.open(at: URL(fileURLWithPath: path))
+        let other = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? other.close() }
-        try other.addWeight(Weight(digits: "70", unit: .kg)!, at: Self.noon)
+        try other.weights.add(Weight(digits: "70", unit: .kg)!, at: Self.noon)
         live.checkStore(woken: false)
         live.checkStore(woken: false)
         live.worker.awaitAnswers(upTo: nil)
@@ -97,9 +97,9 @@ import Testing
         }
         #expect(items.map(\.name) == ["milk"])
         live.startGroceriesPrefetch()
-        let other = try Store.open(at: URL(fileURLWithPath: path))
+        let other = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? other.close() }
-        try other.addItem(groceries.entry("bread"), locale: locale)
+        try other.groceries.add(groceries.entry("bread"), locale: locale)
         guard case .groceries(.loaded(let after, _, _))? = load() else {
             Issue.record("a list read before another's write was used")
             return

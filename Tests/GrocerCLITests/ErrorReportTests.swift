@@ -46,6 +46,7 @@ import Testing
         case .unreadableRows: "unreadableRows"
         case .noSuchWeight: "noSuchWeight"
         case .changedElsewhere: "changedElsewhere"
+        case .noStore: "noStore"
         }
     }
 
@@ -180,10 +181,14 @@ import Testing
             .changedElsewhere(path: path),
             "grocer: Could not undo: another grocer changed or deleted it since, and it is left as they made it."
         ),
+        (
+            .noStore(path: path),
+            "grocer: There is no store at /home/p/grocer.sqlite yet (grocer creates it on the first save); nothing was created."
+        ),
     ]
 
     @Test func everyStoreErrorCaseHasARow() {
-        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 23)
+        #expect(Set(Self.storeErrors.map { Self.name($0.0) } + [Self.name(Self.interrupted)]).count == 24)
     }
 
     static let interrupted = StoreError.interrupted(path: path)

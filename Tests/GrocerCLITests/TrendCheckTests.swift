@@ -12,8 +12,8 @@ import Testing
     static func date(_ iso: String) -> Date { try! Date(iso, strategy: .iso8601) }
 
     static func store(_ weights: [(String, String)]) throws -> Store {
-        let store = try Store.inMemory(timeZone: utc)
-        for (digits, iso) in weights { try store.addWeight(Weight(digits: digits, unit: .kg)!, at: date(iso)) }
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: utc, stop: StopFlag())
+        for (digits, iso) in weights { try store.weights.add(Weight(digits: digits, unit: .kg)!, at: date(iso)) }
         return store
     }
 

@@ -16,7 +16,7 @@ import Testing
     }
 
     func store(_ name: String, zone: TimeZone = .current) throws -> Store {
-        try Store.open(at: folder.appendingPathComponent(name), timeZone: zone, stop: StopFlag())
+        try Store.open(at: folder.appendingPathComponent(name).path, mode: .create, zone: zone, stop: StopFlag())
     }
 
     func export(_ store: Store, _ format: ExportWriter.Format, _ name: String) throws -> Data {
@@ -40,10 +40,10 @@ import Testing
     func filled(_ name: String) throws -> Store {
         let db = try store(name)
         let at = { (s: Double) in Date(timeIntervalSince1970: 1_767_598_200 + s) }
-        try db.addWeight(Weight(digits: "72.50", unit: .kg)!, at: at(86_400))
-        try db.addWeight(Weight(digits: "180", unit: .lbs)!, at: at(0))
-        try db.addWeight(Weight(digits: "0.5", unit: .kg)!, at: at(0))
-        try db.addWeight(Weight(digits: "72.5", unit: .kg)!, at: at(-40_000_000))
+        try db.weights.add(Weight(digits: "72.50", unit: .kg)!, at: at(86_400))
+        try db.weights.add(Weight(digits: "180", unit: .lbs)!, at: at(0))
+        try db.weights.add(Weight(digits: "0.5", unit: .kg)!, at: at(0))
+        try db.weights.add(Weight(digits: "72.5", unit: .kg)!, at: at(-40_000_000))
         return db
     }
 
@@ -69,7 +69,7 @@ import Testing
         let result = try WeightImport.run(try prepare(Self.mixed), into: db, name: "f", dryRun: true)
         #expect(result.summary.imported == 2 && result.summary.rounded == 1 && result.summary.rejectedCount == 1)
         #expect(WeightImport.text(result).hasPrefix("Would import 2 entries, skipped 0 already in the store, rounded 1 to 2 decimals, rejected 1.\n"))
-        #expect(try db.weightsNewestFirst(before: nil, limit: 10).entries.isEmpty)
+        #expect(try db.weights.newestFirst(before: nil, limit: 10).entries.isEmpty)
     }
 
     @Test func strictKeepsNothingWhenARowIsRejectedAndOtherwiseImportsTheReadableRows() throws {
@@ -84,11 +84,11 @@ import Testing
                   line 3: 'yesterday' is not a date and time grocer reads
 
                 """)
-        #expect(try strict.weightsNewestFirst(before: nil, limit: 10).entries.isEmpty)
+        #expect(try strict.weights.newestFirst(before: nil, limit: 10).entries.isEmpty)
         let plain = try store("plain.sqlite")
         let kept = try WeightImport.run(try prepare(Self.mixed), into: plain, name: "f")
         #expect(!kept.refused)
-        #expect(try plain.weightsNewestFirst(before: nil, limit: 10).entries.map(\.weight.digits) == ["72.4", "72.51"])
+        #expect(try plain.weights.newestFirst(before: nil, limit: 10).entries.map(\.weight.digits) == ["72.4", "72.51"])
     }
 
     static let kilograms = "recorded_at,value,unit\n2026-01-05T07:30:00Z,72.5,kg\n2026-01-06T07:30:00Z,72.4,kg\n2026-01-07T07:30:00Z,160,lbs\n"
@@ -100,7 +100,7 @@ import Testing
         let db = try store("first.sqlite")
         let result = try WeightImport.run(try prepare(Self.kilograms), into: db, name: "f")
         #expect(result.unitChosen == .kg)
-        #expect(try db.defaultUnitSetting().chosen == .kg)
+        #expect(try db.settings.defaultUnitSetting().chosen == .kg)
         #expect(WeightImport.text(result).contains("\nDisplay unit set to kg, as in the file (grocer unit changes it).\n"))
         #expect(WeightImport.json(result).contains("\"unitSet\": \"kg\"\n}"))
         // The file states its unit: that one, whatever most rows are in.
@@ -111,23 +111,23 @@ import Testing
 
     @Test func aStoreWithWeightsOrAChosenUnitKeepsItsUnit() throws {
         let weighed = try store("weighed.sqlite")
-        try weighed.addWeight(Weight(digits: "160", unit: .lbs)!, at: Date(timeIntervalSince1970: 1_700_000_000))
+        try weighed.weights.add(Weight(digits: "160", unit: .lbs)!, at: Date(timeIntervalSince1970: 1_700_000_000))
         let into = try WeightImport.run(try prepare(Self.kilograms), into: weighed, name: "f")
         #expect(into.unitChosen == nil)
-        #expect(try weighed.defaultUnitSetting().chosen == nil)
+        #expect(try weighed.settings.defaultUnitSetting().chosen == nil)
         #expect(!WeightImport.text(into).contains("Display unit") && WeightImport.json(into).contains("\"unitSet\": null"))
         let chosen = try store("chosen.sqlite")
-        try chosen.setDefaultDisplayUnit(.st)
+        try chosen.settings.setDefaultDisplayUnit(.st)
         #expect(try WeightImport.run(try prepare(Self.kilograms), into: chosen, name: "f").unitChosen == nil)
-        #expect(try chosen.defaultUnitSetting().chosen == .st)
+        #expect(try chosen.settings.defaultUnitSetting().chosen == .st)
         // A dry run says what it would do and does nothing; nothing read, nothing chosen.
         let dry = try store("dry-unit.sqlite")
         let would = try WeightImport.run(try prepare(Self.kilograms), into: dry, name: "f", dryRun: true)
         #expect(WeightImport.text(would).contains("\nDisplay unit would be kg, as in the file"))
-        #expect(try dry.defaultUnitSetting().chosen == nil)
+        #expect(try dry.settings.defaultUnitSetting().chosen == nil)
         let none = try WeightImport.run(try prepare("recorded_at,value,unit\nyesterday,72,kg\n"), into: dry, name: "f")
         #expect(none.unitChosen == nil)
-        #expect(try dry.defaultUnitSetting().chosen == nil)
+        #expect(try dry.settings.defaultUnitSetting().chosen == nil)
     }
 
     @Test func aFileThatBreaksHalfWayImportsNothingAndSaysWhichFileAndLine() throws {
@@ -140,7 +140,7 @@ import Testing
         ) {
             try WeightImport.run(try prepare(text), into: db, name: "w.json")
         }
-        #expect(try db.weightsNewestFirst(before: nil, limit: 10).entries.isEmpty)
+        #expect(try db.weights.newestFirst(before: nil, limit: 10).entries.isEmpty)
     }
 
     @Test func rejectedRowsAreShownVisiblyShortAndCapped() throws {
@@ -230,12 +230,12 @@ import Testing
             (1_774_746_000, "71.05", .kg),  // 2026-03-29T01:00Z, the day clocks go forward
             (1_774_821_600, "160", .lbs),
         ]
-        for (t, digits, unit) in times { try db.addWeight(Weight(digits: digits, unit: unit)!, at: Date(timeIntervalSince1970: t)) }
-        try db.setDefaultDisplayUnit(.kg)
-        try db.setGoal(Weight(digits: "150", unit: .lbs)!)
+        for (t, digits, unit) in times { try db.weights.add(Weight(digits: digits, unit: unit)!, at: Date(timeIntervalSince1970: t)) }
+        try db.settings.setDefaultDisplayUnit(.kg)
+        try db.settings.setGoal(Weight(digits: "150", unit: .lbs)!)
         let (trend, goal) = try WeightTrendSource.read(db, unit: .kg)
         #expect(goal == Decimal(string: "68.0388555"))
-        let expected = WeightTrend(entries: try db.weightsNewestFirst(before: nil, limit: 10).entries, unit: .kg, timeZone: berlin)
+        let expected = WeightTrend(entries: try db.weights.newestFirst(before: nil, limit: 10).entries, unit: .kg, timeZone: berlin)
         #expect(trend.points == expected.points)
         #expect(trend.points.map(\.day.description) == ["2026-01-06", "2026-03-29", "2026-03-30"])
     }
@@ -247,7 +247,7 @@ import Testing
     func theTrendOfALongHistoryPrintsWhatEveryDayGives(unit: WeightUnit) throws {
         let db = try store("long-\(unit).sqlite", zone: TimeZone(identifier: "UTC")!)
         let end = 1_795_262_400.0
-        _ = try db.importWeights { importer in
+        _ = try db.weights.bulkImport { importer in
             for i in 0..<1_100 where i % 9 != 4 {
                 let h = 7_000 + (i * 53) % 700 - i / 4
                 let weight = Weight(digits: "\(h / 100).\(h % 100)", unit: i % 3 == 0 ? .lbs : .kg)!
@@ -255,8 +255,8 @@ import Testing
             }
             return true
         }
-        try db.setDefaultDisplayUnit(DisplayUnit(unit))
-        try db.setGoal(Weight(digits: "62.5", unit: .kg)!)
+        try db.settings.setDefaultDisplayUnit(DisplayUnit(unit))
+        try db.settings.setGoal(Weight(digits: "62.5", unit: .kg)!)
         let (every, goal) = try WeightTrendSource.read(db, unit: unit, range: .all)
         for range in TrendRange.allCases where range != .all {
             let (recent, _) = try WeightTrendSource.read(db, unit: unit, range: range)

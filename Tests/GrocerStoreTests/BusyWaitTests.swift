@@ -29,7 +29,7 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         let busyWait = BusyWait()
-        let store = try Store.open(at: url, stop: StopFlag(), busyWait: busyWait)
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), busyWait: busyWait)
         defer { try? store.close() }
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -45,7 +45,7 @@ import Testing
         let outcome = Mutex<String>("")
         onOwnThread {
             do {
-                _ = try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+                _ = try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
                 outcome.withLock { $0 = "saved" }
             } catch let error as StoreError {
                 outcome.withLock { $0 = "\(error)" }

@@ -11,7 +11,7 @@ import Testing
 @Suite struct ConnectionTests {
     @Test func theStoreConnectionDistrustsTheSchemaAndIsDefensive() throws {
         let dir = TempDir()
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let trusted = try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA trusted_schema") }
         #expect(trusted == 0)
@@ -29,7 +29,7 @@ import Testing
     @Test func aRaisedStopFlagInterruptsAnEndlessStatement() throws {
         let dir = TempDir()
         let stop = StopFlag()
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: stop)
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: stop)
         defer { try? store.close() }
         stop.raise()
         let error = #expect(throws: StoreError.self) {
@@ -43,7 +43,7 @@ import Testing
     @Test func raisingTheFlagFromAnotherThreadStopsARunningEndlessView() throws {
         let dir = TempDir()
         let stop = StopFlag()
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: stop)
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: stop)
         defer { try? store.close() }
         let raisedAt = Mutex<ContinuousClock.Instant?>(nil)
         onOwnThread(after: 0.2) {
@@ -63,10 +63,10 @@ import Testing
 
     @Test func aSaveWaitsForAnotherGrocersWriteInsteadOfFailing() throws {
         let dir = TempDir()
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let other = try holdingLock(dir.path("s.sqlite"), begin: "BEGIN IMMEDIATE")
-        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         #expect(try store.recentWeights(limit: 5).count == 1)
         try other.close()
     }
@@ -98,15 +98,15 @@ import Testing
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             do {
-                let store = try Store.open(at: url, stop: StopFlag())
-                try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+                let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
+                try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
                 try store.close()
             } catch {
                 failures.withLock { $0.append("\(error)") }
             }
         }
         #expect(failures.withLock { $0 } == [])
-        let store = try Store.open(at: url, stop: StopFlag())
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         #expect(try store.recentWeights(limit: 20).count == 8)
         try store.close()
         #expect(dir.listing() == ["new"])
@@ -115,11 +115,11 @@ import Testing
 
     @Test func aStoreDeletedWhileOpenSaysSoAndSavesNothing() throws {
         let dir = TempDir()
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         try FileManager.default.removeItem(atPath: dir.path("s.sqlite"))
         let error = #expect(throws: StoreError.self) {
-            try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date())
+            try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date())
         }
         #expect(error == .moved(path: dir.path("s.sqlite")))
     }
@@ -127,12 +127,12 @@ import Testing
     @Test(.enabled(if: getuid() != 0, "root writes to any file"))
     func aReadOnlyStoreSaysSoWithoutSQL() throws {
         let dir = TempDir()
-        try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag()).close()
+        try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag()).close()
         chmod(dir.path("s.sqlite"), 0o400)
         chmod(dir.url.path, 0o500)
         defer { chmod(dir.url.path, 0o700) }
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
-        let error = #expect(throws: StoreError.self) { try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date()) }
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        let error = #expect(throws: StoreError.self) { try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date()) }
         #expect(error == .readOnly(path: dir.path("s.sqlite")))
     }
 }

@@ -19,7 +19,7 @@ extension Store {
 
     /// An in-memory current-format store whose tables take anything.
     static func hostile() throws -> Store {
-        let store = try Store.inMemory(path: "/tmp/hostile.sqlite")
+        let store = try Store.open(at: "/tmp/hostile.sqlite", mode: .memory, zone: .current, stop: StopFlag())
         try store.execute("PRAGMA foreign_keys = OFF")
         for (table, columns) in looseTables {
             try store.execute("DROP TABLE \(table); CREATE TABLE \(table) (\(columns))")

@@ -10,8 +10,8 @@ import Testing
 @Suite struct HostileStoreTests {
     /// A current store made by grocer, closed, with one weight.
     static func currentStore(_ dir: TempDir, _ name: String = "s.sqlite") throws -> String {
-        let store = try Store.open(at: dir.url.appendingPathComponent(name))
-        try store.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        let store = try Store.open(at: dir.url.appendingPathComponent(name).path, mode: .create, zone: .current, stop: StopFlag())
+        try store.weights.add(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         try store.close()
         return dir.path(name)
     }
@@ -28,7 +28,7 @@ import Testing
         try dir.sqlite("s.sqlite", "CREATE TRIGGER wipe_history AFTER INSERT ON weight_entry BEGIN DELETE FROM weight_entry; END;")
         let before = try #require(dir.bytes("s.sqlite"))
         let listing = dir.listing()
-        let error = #expect(throws: StoreError.self) { try Store.open(at: URL(fileURLWithPath: path)) }
+        let error = #expect(throws: StoreError.self) { try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag()) }
         #expect(error?.errorDescription?.contains("a trigger grocer did not create: wipe_history on weight_entry") == true)
         #expect(error?.errorDescription?.contains("not changed") == true)
         #expect(dir.bytes("s.sqlite") == before)
@@ -38,7 +38,7 @@ import Testing
 
     @Test func aWeightTableThatIsAViewIsRefused() throws {
         let dir = TempDir()
-        try Store.open(at: dir.url.appendingPathComponent("v.sqlite")).close()
+        try Store.open(at: dir.url.appendingPathComponent("v.sqlite").path, mode: .create, zone: .current, stop: StopFlag()).close()
         try dir.sqlite(
             "v.sqlite",
             """
@@ -46,7 +46,9 @@ import Testing
             CREATE VIEW weight_entry AS SELECT id, value, unit, recorded_at FROM weight_entry_real;
             """)
         let before = try #require(dir.bytes("v.sqlite"))
-        let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("v.sqlite")) }
+        let error = #expect(throws: StoreError.self) {
+            try Store.open(at: dir.url.appendingPathComponent("v.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        }
         guard case .unexpectedSchema(_, let problems)? = error else {
             Issue.record("expected unexpectedSchema, got \(String(describing: error))")
             return
@@ -58,9 +60,11 @@ import Testing
 
     @Test func aMissingTableIsRefusedAndStatusSaysSo() throws {
         let dir = TempDir()
-        try Store.open(at: dir.url.appendingPathComponent("m.sqlite")).close()
+        try Store.open(at: dir.url.appendingPathComponent("m.sqlite").path, mode: .create, zone: .current, stop: StopFlag()).close()
         try dir.sqlite("m.sqlite", "ALTER TABLE item RENAME TO shopping;")
-        let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("m.sqlite")) }
+        let error = #expect(throws: StoreError.self) {
+            try Store.open(at: dir.url.appendingPathComponent("m.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        }
         #expect(error?.errorDescription?.contains("no table item") == true)
         let status = StoreStatus.read(path: dir.path("m.sqlite"), stop: StopFlag())
         #expect(status.state == .foreign)  // changed outside grocer, never "corrupt"
@@ -70,14 +74,16 @@ import Testing
 
     @Test func aColumnThatIsNotGrocersIsRefused() throws {
         let dir = TempDir()
-        try Store.open(at: dir.url.appendingPathComponent("c.sqlite")).close()
+        try Store.open(at: dir.url.appendingPathComponent("c.sqlite").path, mode: .create, zone: .current, stop: StopFlag()).close()
         try dir.sqlite(
             "c.sqlite",
             """
             PRAGMA writable_schema = ON;
             UPDATE sqlite_master SET sql = replace(sql, 'recorded_at INTEGER NOT NULL', 'recorded_at TEXT') WHERE name = 'weight_entry';
             """)
-        let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("c.sqlite")) }
+        let error = #expect(throws: StoreError.self) {
+            try Store.open(at: dir.url.appendingPathComponent("c.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        }
         #expect(error?.errorDescription?.contains("weight_entry.recorded_at is TEXT, not INTEGER NOT NULL") == true)
     }
 

@@ -14,8 +14,8 @@ import Testing
 
     /// A current store with a few weights, closed (no -wal, no -shm).
     static func store(_ dir: TempDir) throws -> String {
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
-        for i in 0..<20 { try store.addWeight(Weight(digits: "7\(i % 10)", unit: .kg)!, at: t0.addingTimeInterval(Double(i) * 3600)) }
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        for i in 0..<20 { try store.weights.add(Weight(digits: "7\(i % 10)", unit: .kg)!, at: t0.addingTimeInterval(Double(i) * 3600)) }
         try store.close()
         return dir.path("s.sqlite")
     }
@@ -77,8 +77,8 @@ import Testing
         #expect(!again.ranCheck)
         #expect(again.checked == kept)
         // A save moves the fingerprint: the next launch checks again.
-        let store = try Store.open(at: URL(fileURLWithPath: path), stop: StopFlag())
-        try store.addWeight(Weight(digits: "80", unit: .kg)!, at: Self.t0)
+        let store = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
+        try store.weights.add(Weight(digits: "80", unit: .kg)!, at: Self.t0)
         try store.close()
         let afterSave = StoreJudge.judgeAtLaunch(path: path, checked: kept, stop: StopFlag())
         #expect(afterSave.ranCheck)

@@ -34,16 +34,16 @@ import Testing
         let kept = Kept()
         let url = URL(fileURLWithPath: path)
         for open in [
-            { try Store.open(at: url, stop: StopFlag(), pageCheck: kept.check) },
-            { try Store.openForReading(at: url, stop: StopFlag(), pageCheck: kept.check)! },
+            { try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), pageCheck: kept.check) },
+            { try Store.open(at: url.path, mode: .existing, zone: .current, stop: StopFlag(), pageCheck: kept.check) },
         ] as [() throws -> Store] {
             // The unit is kept on an undamaged page: without the check,
             // that save lands and the file changes.
             let error = #expect(throws: StoreError.self) {
                 let store = try open()
                 defer { try? store.close() }
-                try store.setDefaultDisplayUnit(.kg)
-                _ = try store.addWeight(Self.weight, at: LaunchJudgementTests.t0)
+                try store.settings.setDefaultDisplayUnit(.kg)
+                _ = try store.weights.add(Self.weight, at: LaunchJudgementTests.t0)
             }
             guard case .corrupt(path, let detail)? = error else {
                 Issue.record("not refused as damaged: \(String(describing: error))")
@@ -81,8 +81,8 @@ import Testing
         let path = try LaunchJudgementTests.store(dir)
         let url = URL(fileURLWithPath: path)
         let kept = Kept()
-        let store = try Store.open(at: url, stop: StopFlag(), pageCheck: kept.check)
-        _ = try store.addWeight(Self.weight, at: LaunchJudgementTests.t0.addingTimeInterval(-86_400))
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), pageCheck: kept.check)
+        _ = try store.weights.add(Self.weight, at: LaunchJudgementTests.t0.addingTimeInterval(-86_400))
         try store.close()
         let last = try #require(kept.last)
         #expect(last == StoreFingerprint(path: path))
@@ -91,7 +91,7 @@ import Testing
 
         try LaunchJudgementTests.damageWeightsPage(path)
         let next = Kept(last)
-        #expect(throws: StoreError.self) { try Store.open(at: url, stop: StopFlag(), pageCheck: next.check) }
+        #expect(throws: StoreError.self) { try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), pageCheck: next.check) }
         #expect(next.count == 0)
     }
 
@@ -103,10 +103,10 @@ import Testing
         LaunchJudgementTests.waitUntilSettled(path)
         let url = URL(fileURLWithPath: path)
         let kept = Kept()
-        let store = try Store.open(at: url, stop: StopFlag(), pageCheck: kept.check)
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag(), pageCheck: kept.check)
         #expect(kept.count == 1)  // the check that passed at the open
-        let other = try Store.open(at: url, stop: StopFlag())
-        _ = try other.addWeight(Self.weight, at: LaunchJudgementTests.t0.addingTimeInterval(-86_400))
+        let other = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
+        _ = try other.weights.add(Self.weight, at: LaunchJudgementTests.t0.addingTimeInterval(-86_400))
         try other.close()
         try store.close()
         #expect(kept.count == 1)

@@ -38,7 +38,7 @@ import Testing
         let judgement = StoreJudge.judge(path: path, stop: StopFlag())
         #expect(judgement.state == .current)
         #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
-        let store = try Store.open(at: URL(fileURLWithPath: path), stop: StopFlag())
+        let store = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
         #expect(try store.recentWeights(limit: 5000).count == 1)
         try store.close()
         #expect(StoreStatus.read(path: path, stop: StopFlag()).rows["weight_entry"] == 1)
@@ -77,7 +77,9 @@ import Testing
         try dir.sqlite("w.sqlite", sql)
         let before = try #require(dir.bytes("w.sqlite"))
         _ = StoreStatus.read(path: dir.path("w.sqlite"), stop: StopFlag())
-        #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("w.sqlite"), stop: StopFlag()) }
+        #expect(throws: StoreError.self) {
+            try Store.open(at: dir.url.appendingPathComponent("w.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        }
         #expect(dir.listing() == ["w.sqlite"])
         #expect(dir.bytes("w.sqlite") == before)
     }
@@ -85,9 +87,9 @@ import Testing
     @Test func statusSeesRowsOnlyInTheWALOfAStoreInUse() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
-        let store = try Store.open(at: url, stop: StopFlag())
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
-        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
         #expect(StoreStatus.read(path: url.path, stop: StopFlag()).rows["weight_entry"] == 1)
     }
 
@@ -96,9 +98,9 @@ import Testing
     @Test func statusOnAWALWithoutItsShmLeavesNothingBeside() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
-        let store = try Store.open(at: url, stop: StopFlag())
-        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
-        try store.addWeight(Weight(digits: "71", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_500))
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_400))
+        try store.weights.add(Weight(digits: "71", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_262_500))
         let copies = TempDir()
         // Copied while the store is open: its rows are in the -wal.
         try FileManager.default.copyItem(atPath: url.path, toPath: copies.path("c.sqlite"))

@@ -58,7 +58,7 @@ import Testing
         try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
         #expect(try Self.problems(fixture.path) == [])
         #expect(try Self.tableTexts(fixture.path) == SchemaCheck.expectedSQL)
-        try Store.open(at: URL(fileURLWithPath: fixture.path)).close()
+        try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag()).close()
     }
 
     static let foreignChanges: [(sql: String, problem: String)] = [
@@ -140,13 +140,13 @@ import Testing
     @Test func aDefinitionSpeltOtherwiseIsStillGrocers() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
-        try Store.open(at: url).close()
+        try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
         try dir.sqlite(
             "s.sqlite",
             "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(replace(sql, 'recorded_at INTEGER', '\"recorded_at\"   integer'), '(', ' (  ') WHERE name = 'weight_entry';"
         )
         #expect(try Self.problems(dir.path("s.sqlite")) == [])
-        try Store.open(at: url).close()
+        try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
     }
 
     /// Quotes, brackets, case, white space and comments around the same
@@ -180,11 +180,11 @@ import Testing
         let (sql, problem) = Self.foreignChanges[index]
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
-        try Store.open(at: url).close()
+        try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
         try dir.sqlite("s.sqlite", sql)
         let before = try #require(dir.bytes("s.sqlite"))
 
-        let error = #expect(throws: StoreError.self) { try Store.open(at: url) }
+        let error = #expect(throws: StoreError.self) { try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()) }
         guard case .unexpectedSchema(_, let problems)? = error else {
             Issue.record("expected unexpectedSchema, got \(String(describing: error))")
             return

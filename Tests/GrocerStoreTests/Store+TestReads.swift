@@ -3,13 +3,13 @@ import GrocerCore
 
 @testable import GrocerStore
 
-/// Reads only the tests make (the app pages through `weightsNewestFirst`
+/// Reads only the tests make (the app pages through `weights.newestFirst`
 /// and counts from `weight_day`).
 extension Store {
     /// The newest entries first, at most `limit` rows (unreadable ones
     /// included in the count), with the rows that could not be read.
     func recentWeightPage(limit: Int) throws -> WeightPage {
-        try weightsNewestFirst(before: nil, limit: limit)
+        try weights.newestFirst(before: nil, limit: limit)
     }
 
     /// The newest entries first, at most `limit`. Throws

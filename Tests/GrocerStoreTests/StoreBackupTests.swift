@@ -12,9 +12,9 @@ import Testing
     static let day = Date(timeIntervalSince1970: 1_700_000_000)
 
     func store(in dir: TempDir, weights: Int = 3) throws -> Store {
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         for i in 0..<weights {
-            try store.addWeight(Weight(digits: "\(150 + i).5", unit: .lbs)!, at: Self.day.addingTimeInterval(Double(i)))
+            try store.weights.add(Weight(digits: "\(150 + i).5", unit: .lbs)!, at: Self.day.addingTimeInterval(Double(i)))
         }
         return store
     }
@@ -24,10 +24,10 @@ import Testing
     }
 
     func entries(_ path: String) throws -> [WeightEntry] {
-        let copy = try Store.open(at: URL(fileURLWithPath: path), stop: StopFlag())
+        let copy = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? copy.close() }
         var entries: [WeightEntry] = []
-        let report = try copy.forEachWeight { entries.append($0) }
+        let report = try copy.weights.forEachEntry { entries.append($0) }
         #expect(report.isComplete)
         return entries
     }
@@ -173,13 +173,13 @@ import Testing
             group.enter()
             onOwnThread {
                 defer { group.leave() }
-                let other = try! Store.open(at: url, stop: StopFlag())
+                let other = try! Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
                 defer { try? other.close() }
                 var i = 0
                 // Bounded, so a starved main thread on a loaded machine
                 // meets a store that stops growing, not one it never catches.
                 while !done.load(ordering: .relaxed) && i < 20_000 {
-                    _ = try! other.addWeight(Weight(digits: "\(100 + writer).\(i % 10)", unit: .kg)!, at: Self.day)
+                    _ = try! other.weights.add(Weight(digits: "\(100 + writer).\(i % 10)", unit: .kg)!, at: Self.day)
                     if i == 0 { started.add(1, ordering: .relaxed) }
                     i += 1
                 }

@@ -14,19 +14,19 @@ import Testing
 
     func exported(_ store: Store, from: Date? = nil, before: Date? = nil) throws -> ([String], ReadReport) {
         var rows: [String] = []
-        let report = try store.exportWeights(from: from, before: before) { id, seconds, digits, unit, note in
+        let report = try store.weights.export(from: from, before: before) { id, seconds, digits, unit, note in
             rows.append("\(id) \(seconds) \(digits) \(unit.rawValue)" + (note.isEmpty ? "" : " " + note))
         }
         return (rows, report)
     }
 
     @Test func exportGoesByTimeThenIDWithTheDigitsAsTypedAndHalfOpenBounds() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         let at = { (s: Int64) in Date(timeIntervalSince1970: TimeInterval(Self.t0 + s)) }
-        try store.addWeight(weight("72.50"), at: at(60))
-        try store.addWeight(weight("180", .lbs), at: at(0))
-        try store.addWeight(weight("72.4"), at: at(0))
-        try store.addWeight(weight("71"), at: at(120))
+        try store.weights.add(weight("72.50"), at: at(60))
+        try store.weights.add(weight("180", .lbs), at: at(0))
+        try store.weights.add(weight("72.4"), at: at(0))
+        try store.weights.add(weight("71"), at: at(120))
         #expect(try exported(store).0 == ["2 \(Self.t0) 180 lbs", "3 \(Self.t0) 72.4 kg", "1 \(Self.t0 + 60) 72.50 kg", "4 \(Self.t0 + 120) 71 kg"])
         // [from, before): 07:30:00.5 as `from` leaves 07:30:00 out, as `before` keeps it in.
         #expect(try exported(store, from: at(0).addingTimeInterval(0.5), before: at(120)).0 == ["1 \(Self.t0 + 60) 72.50 kg"])
@@ -56,10 +56,10 @@ import Testing
     }
 
     @Test func importSkipsWhatTheStoreHeldBeforeAndRepeatsWithinTheFile() throws {
-        let store = try Store.inMemory()
-        try store.addWeight(weight("72.5"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0)))
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        try store.weights.add(weight("72.5"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0)))
         var outcomes: [ImportOutcome] = []
-        let result = try store.importWeights { importer in
+        let result = try store.weights.bulkImport { importer in
             outcomes.append(try importer.add(weight("72.50"), at: Self.t0))
             outcomes.append(try importer.add(weight("72.5", .lbs), at: Self.t0))
             outcomes.append(try importer.add(weight("72.6"), at: Self.t0))
@@ -71,7 +71,7 @@ import Testing
         #expect(outcomes == [.duplicate, .inserted, .inserted, .inserted, .repeated, .inserted])
         #expect(result.inserted == 4 && result.duplicates == 1 && result.repeats == 1 && result.removedRepeats == 0 && result.committed)
         #expect(try exported(store).0.count == 5)
-        let again = try store.importWeights { importer in
+        let again = try store.weights.bulkImport { importer in
             try importer.add(weight("70"), at: Self.t0 + 1) == .duplicate
         }
         #expect(again.duplicates == 1 && again.inserted == 0)
@@ -82,9 +82,9 @@ import Testing
     /// first), the first of each kept, the per-day sums rebuilt to match.
     @Test(arguments: [false, true])
     func repeatsInAFileOutOfTimeOrderAreRemovedAtTheEnd(storeHadRows: Bool) throws {
-        let store = try Store.inMemory()
-        if storeHadRows { try store.addWeight(weight("60"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 - 86_400 * 3))) }
-        let result = try store.importWeights { importer in
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        if storeHadRows { try store.weights.add(weight("60"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 - 86_400 * 3))) }
+        let result = try store.weights.bulkImport { importer in
             try importer.add(weight("70"), at: Self.t0 + 5)
             try importer.add(weight("71"), at: Self.t0)
             try importer.add(weight("70.0"), at: Self.t0 + 5)
@@ -96,11 +96,11 @@ import Testing
         let rows = try exported(store).0
         #expect(rows.count == (storeHadRows ? 4 : 3))
         #expect(rows.contains { $0.hasSuffix(" \(Self.t0 + 5) 70 kg") } && !rows.contains { $0.hasSuffix("70.0 kg") })
-        let days = try store.weightDays(unit: .kg)
+        let days = try store.weights.days(unit: .kg)
         #expect(days.last?.count == 3)
         // A dry run of the same file counts the same and keeps nothing.
-        let dry = try Store.inMemory()
-        let counted = try dry.importWeights { importer in
+        let dry = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        let counted = try dry.weights.bulkImport { importer in
             try importer.add(weight("70"), at: Self.t0 + 5)
             try importer.add(weight("71"), at: Self.t0)
             try importer.add(weight("70"), at: Self.t0 + 5)
@@ -111,9 +111,9 @@ import Testing
     }
 
     @Test func anEmptyStoreKeepsTheFilesIDsAndGivesARepeatedIDANewOne() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         var keeps: [Bool] = []
-        try store.importWeights { importer in
+        try store.weights.bulkImport { importer in
             keeps.append(importer.keepsIDs)
             try importer.add(weight("1"), at: 10, id: 7)
             try importer.add(weight("2"), at: 20, id: 3)
@@ -122,7 +122,7 @@ import Testing
             return true
         }
         #expect(try exported(store).0 == ["7 10 1 kg", "3 20 2 kg", "8 30 3 kg", "9 40 4 kg"])
-        try store.importWeights { importer in
+        try store.weights.bulkImport { importer in
             keeps.append(importer.keepsIDs)
             try importer.add(weight("5"), at: 50, id: 1)
             return true
@@ -137,7 +137,7 @@ import Testing
     @Test func anImportIntoAnEmptyStoreLeavesTheSchemaAsAFreshStoresHasIt() throws {
         let dir = TempDir()
         let fresh = dir.url.appendingPathComponent("fresh.sqlite")
-        try Store.open(at: fresh).close()
+        try Store.open(at: fresh.path, mode: .create, zone: .current, stop: StopFlag()).close()
         func schema(_ url: URL) throws -> [String] {
             let queue = try DatabaseQueue(path: url.path)
             defer { try? queue.close() }
@@ -148,28 +148,28 @@ import Testing
         struct Broken: Error {}
         for ending in ["kept", "dry run", "error"] {
             let url = dir.url.appendingPathComponent("\(ending).sqlite")
-            let store = try Store.open(at: url)
-            _ = try? store.importWeights { importer in
+            let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
+            _ = try? store.weights.bulkImport { importer in
                 for i in 0..<100 { try importer.add(weight("7\(i % 10)"), at: Int64(1_000 + i)) }
                 if ending == "error" { throw Broken() }
                 return ending == "kept"
             }
-            #expect(try store.weightsNewestFirst(before: nil, limit: 3).entries.count == (ending == "kept" ? 3 : 0))
+            #expect(try store.weights.newestFirst(before: nil, limit: 3).entries.count == (ending == "kept" ? 3 : 0))
             try store.close()
             #expect(try schema(url) == (try schema(fresh)), "\(ending)")
-            try Store.open(at: url).close()
+            try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
         }
     }
 
     @Test func nothingIsKeptOnADryRunAnErrorOrAStop() throws {
-        let store = try Store.inMemory()
-        try store.importWeights { importer in
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        try store.weights.bulkImport { importer in
             try importer.add(weight("1"), at: 10)
             return false
         }
         struct Broken: Error {}
         #expect(throws: Broken.self) {
-            try store.importWeights { importer in
+            try store.weights.bulkImport { importer in
                 try importer.add(weight("1"), at: 10)
                 throw Broken()
             }
@@ -177,7 +177,7 @@ import Testing
         let stop = StopFlag()
         var heard: [Int] = []
         #expect(throws: CancellationError.self) {
-            try store.importWeights(stop: stop, progressEvery: 2, progress: { heard.append($0) }) { importer in
+            try store.weights.bulkImport(stop: stop, progressEvery: 2, progress: { heard.append($0) }) { importer in
                 for i in 0..<10 {
                     if i == 5 { stop.raise() }
                     try importer.add(weight("1"), at: Int64(i))
@@ -195,10 +195,10 @@ import Testing
     @Test(arguments: [true, false])
     func theDayTableMatchesTheEntriesAfterAnImport(built: Bool) throws {
         let zone = TimeZone(identifier: "America/New_York")!
-        let store = try Store.inMemory(timeZone: zone)
-        try store.addWeight(weight("70"), at: Date(timeIntervalSince1970: 1_773_000_000))
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: zone, stop: StopFlag())
+        try store.weights.add(weight("70"), at: Date(timeIntervalSince1970: 1_773_000_000))
         if !built { try store.execute("DELETE FROM setting WHERE key = 'weight_day.zone'") }
-        try store.importWeights { importer in
+        try store.weights.bulkImport { importer in
             try importer.add(weight("80.5", .lbs), at: 1_773_000_100)  // same day as the entry already there
             try importer.add(weight("71.25"), at: 1_773_000_200)
             for day in 0..<Int64(DayTally.flushAt + 10) {
@@ -212,18 +212,18 @@ import Testing
         #expect(kept.count > DayTally.flushAt)
         #expect(kept == tallied)
         #expect(try zoneSetting(store) == zone.identifier)
-        #expect(try store.weightDays(unit: .kg) == tallied)
+        #expect(try store.weights.days(unit: .kg) == tallied)
     }
 
     @Test func aDryRunLeavesTheDayTableAsItWas() throws {
-        let store = try Store.inMemory(timeZone: .gmt)
-        try store.addWeight(weight("70"), at: Date(timeIntervalSince1970: 10))
-        let before = try store.weightDays(unit: .kg)
-        try store.importWeights { importer in
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .gmt, stop: StopFlag())
+        try store.weights.add(weight("70"), at: Date(timeIntervalSince1970: 10))
+        let before = try store.weights.days(unit: .kg)
+        try store.weights.bulkImport { importer in
             try importer.add(weight("90"), at: 20)
             return false
         }
-        #expect(try store.weightDays(unit: .kg) == before)
+        #expect(try store.weights.days(unit: .kg) == before)
     }
 
     func zoneSetting(_ store: Store) throws -> String? {

@@ -16,9 +16,9 @@ import Testing
 
     /// A current store with two weights, closed: no -wal, no -shm.
     static func store(_ dir: TempDir) throws -> String {
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"), stop: StopFlag())
-        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: t0)
-        try store.addWeight(Weight(digits: "71", unit: .kg)!, at: t0.addingTimeInterval(86_400))
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: t0)
+        try store.weights.add(Weight(digits: "71", unit: .kg)!, at: t0.addingTimeInterval(86_400))
         try store.close()
         return dir.path("s.sqlite")
     }
@@ -40,13 +40,13 @@ import Testing
         let dir = TempDir()
         let path = try Self.store(dir)
         let before = dir.bytes("s.sqlite")
-        let store = try Store.connectOnFullDisk(path, stop: StopFlag())
+        let store = try Store.connectOnFullDisk(path, timeZone: .current, stop: StopFlag())
         #expect(try store.recentWeights(limit: 10).count == 2)
-        #expect(try store.defaultUnitSetting().chosen == nil)
-        #expect(try store.groceryItems().isEmpty)
+        #expect(try store.settings.defaultUnitSetting().chosen == nil)
+        #expect(try store.groceries.items().isEmpty)
         #expect(dir.listing() == ["s.sqlite"])
         #expect(throws: StoreError.diskFull(path: path)) {
-            try store.addWeight(Weight(digits: "72", unit: .kg)!, at: Self.t0)
+            try store.weights.add(Weight(digits: "72", unit: .kg)!, at: Self.t0)
         }
         try store.close()
         #expect(dir.listing() == ["s.sqlite"])
@@ -59,7 +59,7 @@ import Testing
         let dir = TempDir()
         let path = try Self.store(dir)
         let store = try Store.connectOnFullDisk(path, timeZone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
-        #expect(try store.weightDays(unit: .kg).count == 2)
+        #expect(try store.weights.days(unit: .kg).count == 2)
         try store.close()
         #expect(dir.listing() == ["s.sqlite"])
     }
@@ -73,7 +73,7 @@ import Testing
         let path = try Self.store(dir)
         _ = FileManager.default.createFile(atPath: path + "-wal", contents: Data())
         try FileManager.default.createDirectory(atPath: path + "-shm", withIntermediateDirectories: false)
-        let store = try Store.connectOnFullDisk(path, stop: StopFlag())
+        let store = try Store.connectOnFullDisk(path, timeZone: .current, stop: StopFlag())
         #expect(try store.recentWeights(limit: 10).count == 2)
         try store.close()
     }
@@ -95,7 +95,7 @@ import Testing
         try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy.path("s.sqlite-wal"))
         try writer.close()
         let copied = copy.path("s.sqlite")
-        #expect(throws: StoreError.noRoomToRead(path: copied)) { try Store.connectOnFullDisk(copied, stop: StopFlag()) }
+        #expect(throws: StoreError.noRoomToRead(path: copied)) { try Store.connectOnFullDisk(copied, timeZone: .current, stop: StopFlag()) }
         #expect(copy.listing() == ["s.sqlite", "s.sqlite-wal"])
         let message = StoreError.noRoomToRead(path: copied).errorDescription ?? ""
         #expect(message.contains("a read needs a little free space") && !message.contains("\n"))

@@ -11,20 +11,20 @@ struct GroceryFixture {
     let en = Locale(identifier: "en_US")
 
     init() throws {
-        store = try Store.open(at: dir.url.appendingPathComponent("grocer.sqlite"))
+        store = try Store.open(at: dir.url.appendingPathComponent("grocer.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
     }
 
     func entry(_ text: String, locale: Locale = Locale(identifier: "en_US")) throws -> QuickEntry {
-        try QuickEntry.parse(text, knownUnits: store.unitNames(), locale: locale).get()
+        try QuickEntry.parse(text, knownUnits: store.groceries.unitNames(), locale: locale).get()
     }
 
     @discardableResult
     func add(_ text: String, aisle: String? = nil, storedIn: String? = nil) throws -> GroceryItemChange {
-        try store.addItem(entry(text), aisle: aisle, storedIn: storedIn, locale: en)
+        try store.groceries.add(entry(text), aisle: aisle, storedIn: storedIn, locale: en)
     }
 
     func named(_ name: String) throws -> GroceryItem {
-        try #require(store.groceryItems().first { $0.name == name })
+        try #require(store.groceries.items().first { $0.name == name })
     }
 }
 
@@ -40,20 +40,20 @@ struct GroceryFixture {
         #expect(flour.listed && !flour.collected)
         #expect(flour.aisle?.name == "Baking")
         #expect(flour.place?.name == "Pantry")
-        #expect(try f.store.aisles().map(\.name) == ["Baking"])
-        #expect(try f.store.places().map(\.name) == ["Pantry"])
+        #expect(try f.store.groceries.aisles().map(\.name) == ["Baking"])
+        #expect(try f.store.groceries.places().map(\.name) == ["Pantry"])
     }
 
     @Test func quickEntryOfANameThatExistsPutsItBackOnTheListInsteadOfADuplicate() throws {
         let f = try GroceryFixture()
         try f.add("2 kg flour", aisle: "Baking")
         let before = try f.named("flour")
-        try f.store.apply(.toggleListed(before))
+        try f.store.groceries.apply(.toggleListed(before))
         let taken = try f.named("flour")
         #expect(!taken.listed)
         let change = try f.add("3 FLOUR")
         let after = try f.named("flour")
-        #expect(try f.store.groceryItems().count == 1)
+        #expect(try f.store.groceries.items().count == 1)
         #expect(after.listed && after.quantity == 3 && after.unit?.name == "kg" && after.aisle?.name == "Baking")
         #expect(change == .relisted(taken, quantity: try GroceryQuantity(3), unit: nil))
     }
@@ -64,7 +64,7 @@ struct GroceryFixture {
         let f = try GroceryFixture()
         try f.add("2.5 kg flour")
         let before = try f.named("flour")
-        try f.store.apply(.toggleListed(before))
+        try f.store.groceries.apply(.toggleListed(before))
         try f.add("flour")
         let after = try f.named("flour")
         #expect(after.listed && after.amount?.canonical == "2.5" && after.unit?.name == "kg" && after.quantity == before.quantity)
@@ -76,8 +76,8 @@ struct GroceryFixture {
         let f = try GroceryFixture()
         let amounts = ["2", "1.5", "0.125", "2", "9999", "1.5"]
         for (i, amount) in amounts.enumerated() { try f.add("\(amount) kg thing \(i)") }
-        #expect(try f.store.groceryItems().map { $0.amount?.canonical } == amounts)
-        #expect(try f.store.groceryItems().map(\.quantity) == [2, 2, 1, 2, 9999, 2])
+        #expect(try f.store.groceries.items().map { $0.amount?.canonical } == amounts)
+        #expect(try f.store.groceries.items().map(\.quantity) == [2, 2, 1, 2, 9999, 2])
     }
 
     @Test func aTypedUnitTheStoreNoLongerHasGetsARowAgain() throws {
@@ -87,34 +87,34 @@ struct GroceryFixture {
         #expect(try f.store.names(.unit).find(named: "kg") == nil)
         try f.add("2 kg flour")
         #expect(try f.named("flour").unit?.name == "kg")
-        #expect(try f.store.unitNames().filter { $0 == "kg" }.count == 1)
+        #expect(try f.store.groceries.unitNames().filter { $0 == "kg" }.count == 1)
     }
 
     @Test func undoingEveryKindOfChangeRestoresTheItemsExactly() throws {
         let f = try GroceryFixture()
         try f.add("2 kg flour", aisle: "Baking", storedIn: "Pantry")
         try f.add("milk")
-        let start = try f.store.groceryItems()
+        let start = try f.store.groceries.items()
         let changes = [
             try f.add("1.5 l water"),
-            try f.store.editItem(
+            try f.store.groceries.edit(
                 id: start[0].id, GroceryItemEdit(name: "Flour", quantity: try GroceryQuantity(canonical: "0.5"), aisle: ""), locale: f.en),
-            try f.store.deleteItem(id: start[1].id),
+            try f.store.groceries.delete(id: start[1].id),
         ]
-        try f.store.apply(.toggleCollected(try f.named("Flour")))
-        let clear = try #require(try f.store.clearTicked())
+        try f.store.groceries.apply(.toggleCollected(try f.named("Flour")))
+        let clear = try #require(try f.store.groceries.clearTicked())
         #expect(clear.label == "clear 1 item")
-        for change in ([clear] + changes.reversed()) { try f.store.apply(change.reversed) }
-        #expect(try f.store.groceryItems() == start)
+        for change in ([clear] + changes.reversed()) { try f.store.groceries.apply(change.reversed) }
+        #expect(try f.store.groceries.items() == start)
     }
 
     @Test func clearTakesTickedItemsOffTheListAndNothingTickedIsNil() throws {
         let f = try GroceryFixture()
-        #expect(try f.store.clearTicked() == nil)
+        #expect(try f.store.groceries.clearTicked() == nil)
         try f.add("eggs")
         try f.add("ham")
-        try f.store.apply(.toggleCollected(try f.named("eggs")))
-        try f.store.clearTicked()
+        try f.store.groceries.apply(.toggleCollected(try f.named("eggs")))
+        try f.store.groceries.clearTicked()
         let eggs = try f.named("eggs")
         #expect(!eggs.listed && !eggs.collected)
         #expect(try f.named("ham").listed)
@@ -124,9 +124,9 @@ struct GroceryFixture {
         let f = try GroceryFixture()
         try f.add("salt", aisle: "Spices")
         let salt = try f.named("salt")
-        let delete = try f.store.deleteItem(id: salt.id)
+        let delete = try f.store.groceries.delete(id: salt.id)
         try f.store.names(.aisle).delete(id: try #require(salt.aisle).id)
-        try f.store.apply(delete.reversed)
+        try f.store.groceries.apply(delete.reversed)
         let back = try f.named("salt")
         #expect(back.id == salt.id && back.aisle == nil)
     }
@@ -136,23 +136,23 @@ struct GroceryFixture {
         try f.add("eggs")
         try f.add("ham")
         let eggs = try f.named("eggs")
-        try f.store.editItem(id: eggs.id, GroceryItemEdit(collected: true), locale: f.en)
-        try f.store.editItem(id: eggs.id, GroceryItemEdit(unit: "dozen", storedIn: "Fridge", listed: false), locale: f.en)
+        try f.store.groceries.edit(id: eggs.id, GroceryItemEdit(collected: true), locale: f.en)
+        try f.store.groceries.edit(id: eggs.id, GroceryItemEdit(unit: "dozen", storedIn: "Fridge", listed: false), locale: f.en)
         let edited = try f.named("eggs")
         #expect(!edited.listed && !edited.collected && edited.unit?.name == "dozen" && edited.place?.name == "Fridge")
         #expect(throws: StoreError.nameTaken(path: f.store.path, kind: .item, name: "ham")) {
-            try f.store.editItem(id: eggs.id, GroceryItemEdit(name: "HAM"), locale: f.en)
+            try f.store.groceries.edit(id: eggs.id, GroceryItemEdit(name: "HAM"), locale: f.en)
         }
-        try f.store.editItem(id: eggs.id, GroceryItemEdit(name: "Eggs"), locale: f.en)
-        #expect(try f.store.item(id: eggs.id).name == "Eggs")
+        try f.store.groceries.edit(id: eggs.id, GroceryItemEdit(name: "Eggs"), locale: f.en)
+        #expect(try f.store.groceries.item(id: eggs.id).name == "Eggs")
     }
 
     @Test func aMissingItemIsAOneLineError() throws {
         let f = try GroceryFixture()
         let error = StoreError.notFound(path: f.store.path, kind: .item, reference: "with id 42")
-        #expect(throws: error) { try f.store.item(id: 42) }
-        #expect(throws: error) { try f.store.deleteItem(id: 42) }
-        #expect(throws: error) { try f.store.editItem(id: 42, GroceryItemEdit(listed: true), locale: f.en) }
+        #expect(throws: error) { try f.store.groceries.item(id: 42) }
+        #expect(throws: error) { try f.store.groceries.delete(id: 42) }
+        #expect(throws: error) { try f.store.groceries.edit(id: 42, GroceryItemEdit(listed: true), locale: f.en) }
         #expect(!(error.errorDescription ?? "").contains("\n"))
         #expect(error.errorDescription?.contains("grocer items list") == true)
     }
@@ -162,11 +162,11 @@ struct GroceryFixture {
         try f.store.writer.write { db in
             try db.execute(sql: "INSERT INTO item (id, name, quantity, amount) VALUES (1, 'old', 0, '0'), (2, 'bad', 1, '1.2.3')")
         }
-        let page = try f.store.groceryItemPage()
+        let page = try f.store.groceries.itemPage()
         #expect(page.entries.map(\.name) == ["old"])
         #expect(page.entries.first?.quantityText(locale: f.en) == "0")
         #expect(page.report.ids == [2])
-        #expect(throws: StoreError.self) { try f.store.groceryItems() }
+        #expect(throws: StoreError.self) { try f.store.groceries.items() }
     }
 }
 
@@ -190,7 +190,7 @@ struct GroceryFixture {
             INSERT INTO item (id, name, quantity, listed, collected, unit_id, place_id, aisle_id, amount) VALUES (1, 'milk', 2, 1, 0, NULL, 7, 1, '1.5'), (2, 'bad', 1, 1, 0, NULL, \(values)),
               (3, 'salt', 1, 0, 0, NULL, 99, 99, NULL);
             """)
-        let page = try store.groceryItemPage()
+        let page = try store.groceries.itemPage()
         #expect(page.entries.map(\.id) == [1, 3])
         #expect(page.entries.first?.place == GroceryPlace(id: 7, name: "Fridge"))
         #expect(page.entries.first?.aisle == GroceryAisle(id: 1, name: "Dairy", position: 1))
@@ -209,7 +209,7 @@ struct GroceryFixture {
             """)
         let en = Locale(identifier: "en_US")
         func add(_ name: String) throws -> GroceryItemChange {
-            try store.addItem(QuickEntry.parse(name, knownUnits: [], locale: en).get(), locale: en)
+            try store.groceries.add(QuickEntry.parse(name, knownUnits: [], locale: en).get(), locale: en)
         }
         // 2 cannot be read (its amount), 3's name is a blob: 4 is meant.
         let milk = try add("milk")
@@ -218,23 +218,23 @@ struct GroceryFixture {
         // Accents count: "pâte" is not "pate".
         let pate = try add("pâte")
         #expect(pate.edits.first?.before == nil)
-        #expect(try store.groceryItemPage().entries.map(\.name) == ["pate", "ｍｉｌｋ", "Milk", "pâte"])
+        #expect(try store.groceries.itemPage().entries.map(\.name) == ["pate", "ｍｉｌｋ", "Milk", "pâte"])
         // A rename onto a name only an unreadable item has is not refused;
         // onto a readable one it is.
-        #expect(try store.editItem(id: 1, GroceryItemEdit(name: "SALT"), locale: en).edits.first?.after?.name == "SALT")
-        #expect(throws: StoreError.self) { try store.editItem(id: 5, GroceryItemEdit(name: "PÂTE"), locale: en) }
+        #expect(try store.groceries.edit(id: 1, GroceryItemEdit(name: "SALT"), locale: en).edits.first?.after?.name == "SALT")
+        #expect(throws: StoreError.self) { try store.groceries.edit(id: 5, GroceryItemEdit(name: "PÂTE"), locale: en) }
     }
 
     @Test func unreadablePlacesAndAislesAreReportedByTheirReaders() throws {
         let store = try Store.hostile()
         try store.execute("INSERT INTO place VALUES (1, 'Fridge'), (2, x'00'); INSERT INTO aisle VALUES (1, 'Dairy', 1), (2, 'Deli', NULL)")
-        let places = try store.placePage()
+        let places = try store.groceries.placePage()
         #expect(places.entries.map(\.name) == ["Fridge"])
         #expect(places.report.unreadable == [UnreadableRow(table: "place", id: 2, reason: "name is a blob, not text")])
-        #expect(throws: StoreError.self) { try store.places() }
-        let aisles = try store.aislePage()
+        #expect(throws: StoreError.self) { try store.groceries.places() }
+        let aisles = try store.groceries.aislePage()
         #expect(aisles.entries.map(\.name) == ["Dairy"])
         #expect(aisles.report.ids == [2])
-        #expect(throws: StoreError.self) { try store.aisles() }
+        #expect(throws: StoreError.self) { try store.groceries.aisles() }
     }
 }

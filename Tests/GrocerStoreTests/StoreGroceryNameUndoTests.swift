@@ -10,7 +10,7 @@ import Testing
 @Suite struct StoreGroceryNameUndoTests {
     /// A second grocer on the same file.
     func other(_ f: GroceryFixture) throws -> Store {
-        try Store.open(at: f.dir.url.appendingPathComponent("grocer.sqlite"))
+        try Store.open(at: f.dir.url.appendingPathComponent("grocer.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
     }
 
     /// A store with the aisles Bakery, Dairy, Produce (in that order) and
@@ -34,17 +34,17 @@ import Testing
         let id = try id(kind, name, f)
         let change = try f.store.names(kind).rename(id: id, to: "Renamed", locale: f.en)
         #expect(change == GroceryNameChange(kind: kind, id: id, action: .renamed(from: name, to: "Renamed")))
-        let undone = try f.store.undo(change, locale: f.en)
+        let undone = try f.store.groceries.undo(change, locale: f.en)
         #expect(undone == GroceryNameChange.Undone(change: change, done: true, id: id))
         #expect(try self.id(kind, name, f) == id)
-        #expect(try f.store.aisles().map(\.name) == ["Bakery", "Dairy", "Produce"])
+        #expect(try f.store.groceries.aisles().map(\.name) == ["Bakery", "Dairy", "Produce"])
     }
 
     @Test(arguments: [(GroceryNameKind.unit, "kg"), (.place, "Fridge"), (.aisle, "Dairy")])
     func aDeleteIsUndoneWithItsIdAndItsItems(kind: GroceryNameKind, name: String) throws {
         let f = try kitchen()
         let id = try id(kind, name, f)
-        let before = try f.store.groceryItems()
+        let before = try f.store.groceries.items()
         let change = try f.store.names(kind).delete(id: id)
         guard case .deleted(name, let position, let items) = change.action else {
             Issue.record("not a delete: \(change)")
@@ -52,13 +52,13 @@ import Testing
         }
         #expect(position == (kind == .aisle ? 2 : nil))
         #expect(items.map(\.name) == (kind == .unit ? ["butter"] : ["milk", "butter"]))
-        #expect(try f.store.groceryItems().allSatisfy { kind.id(of: $0) != id })
-        let undone = try f.store.undo(change, locale: f.en)
+        #expect(try f.store.groceries.items().allSatisfy { kind.id(of: $0) != id })
+        let undone = try f.store.groceries.undo(change, locale: f.en)
         #expect(undone == GroceryNameChange.Undone(change: change, done: true, id: id))
-        #expect(try f.store.groceryItems() == before)
+        #expect(try f.store.groceries.items() == before)
         // An aisle comes back at its place in the person's order.
-        #expect(try f.store.aisles().map(\.name) == ["Bakery", "Dairy", "Produce"])
-        #expect(try f.store.aisles().map(\.position) == [1, 2, 3])
+        #expect(try f.store.groceries.aisles().map(\.name) == ["Bakery", "Dairy", "Produce"])
+        #expect(try f.store.groceries.aisles().map(\.position) == [1, 2, 3])
     }
 
     @Test func aRenameAnotherGrocerRenamedOrDeletedSinceIsLeft() throws {
@@ -66,27 +66,27 @@ import Testing
         let dairy = try id(.aisle, "Dairy", f)
         let change = try f.store.names(.aisle).rename(id: dairy, to: "Milk bar", locale: f.en)
         try other(f).names(.aisle).rename(id: dairy, to: "Cheese", locale: f.en)
-        #expect(try f.store.undo(change, locale: f.en) == GroceryNameChange.Undone(change: change, done: false, id: dairy))
-        #expect(try f.store.aisles().map(\.name) == ["Bakery", "Cheese", "Produce"])
+        #expect(try f.store.groceries.undo(change, locale: f.en) == GroceryNameChange.Undone(change: change, done: false, id: dairy))
+        #expect(try f.store.groceries.aisles().map(\.name) == ["Bakery", "Cheese", "Produce"])
         try other(f).names(.aisle).delete(id: dairy)
-        #expect(try f.store.undo(change, locale: f.en).done == false)
-        #expect(try f.store.aisles().map(\.name) == ["Bakery", "Produce"])
+        #expect(try f.store.groceries.undo(change, locale: f.en).done == false)
+        #expect(try f.store.groceries.aisles().map(\.name) == ["Bakery", "Produce"])
     }
 
     @Test func aRenameIsLeftWhenAnotherGrocerTookTheOldNameSince() throws {
         let f = try kitchen()
         let change = try f.store.names(.place).rename(id: try id(.place, "Fridge", f), to: "Cold", locale: f.en)
         try other(f).names(.place).add(named: "fridge")
-        #expect(try f.store.undo(change, locale: f.en).done == false)
-        #expect(try f.store.places(locale: f.en).map(\.name) == ["Cold", "fridge"])
+        #expect(try f.store.groceries.undo(change, locale: f.en).done == false)
+        #expect(try f.store.groceries.places(locale: f.en).map(\.name) == ["Cold", "fridge"])
     }
 
     @Test func aDeleteIsLeftWhenAnotherGrocerMadeTheNameAgainSince() throws {
         let f = try kitchen()
         let change = try f.store.names(.aisle).delete(id: try id(.aisle, "Dairy", f))
         try other(f).names(.aisle).add(named: "DAIRY")
-        #expect(try f.store.undo(change, locale: f.en).done == false)
-        #expect(try f.store.aisles().map(\.name) == ["Bakery", "Produce", "DAIRY"])
+        #expect(try f.store.groceries.undo(change, locale: f.en).done == false)
+        #expect(try f.store.groceries.aisles().map(\.name) == ["Bakery", "Produce", "DAIRY"])
         #expect(try f.named("milk").aisle == nil)
     }
 
@@ -98,16 +98,16 @@ import Testing
         try f.add("yoghurt", aisle: "Dairy")
         let change = try f.store.names(.aisle).delete(id: try id(.aisle, "Dairy", f))
         let theirs = try other(f)
-        try theirs.editItem(id: try f.named("milk").id, GroceryItemEdit(aisle: "Bakery"), locale: f.en)
-        try theirs.editItem(id: try f.named("butter").id, GroceryItemEdit(name: "Butter"), locale: f.en)
-        try theirs.deleteItem(id: try f.named("cream").id)
-        let undone = try f.store.undo(change, locale: f.en)
+        try theirs.groceries.edit(id: try f.named("milk").id, GroceryItemEdit(aisle: "Bakery"), locale: f.en)
+        try theirs.groceries.edit(id: try f.named("butter").id, GroceryItemEdit(name: "Butter"), locale: f.en)
+        try theirs.groceries.delete(id: try f.named("cream").id)
+        let undone = try f.store.groceries.undo(change, locale: f.en)
         #expect(undone.done)
         #expect(undone.skipped.map(\.name) == ["milk", "butter", "cream"])
         #expect(try f.named("milk").aisle?.name == "Bakery")
         #expect(try f.named("Butter").aisle == nil)
         #expect(try f.named("yoghurt").aisle?.name == "Dairy")
-        #expect(try f.store.groceryItems().count == 3)
+        #expect(try f.store.groceries.items().count == 3)
     }
 
     /// SQLite gives the other grocer's new aisle the largest id again: the
@@ -120,12 +120,12 @@ import Testing
         let change = try f.store.names(.aisle).delete(id: produce)
         let frozen = try other(f).names(.aisle).add(named: "Frozen")
         #expect(frozen.id == produce)
-        try other(f).editItem(id: try f.named("milk").id, GroceryItemEdit(aisle: "Frozen"), locale: f.en)
-        let undone = try f.store.undo(change, locale: f.en)
+        try other(f).groceries.edit(id: try f.named("milk").id, GroceryItemEdit(aisle: "Frozen"), locale: f.en)
+        let undone = try f.store.groceries.undo(change, locale: f.en)
         #expect(undone.done)
         #expect(undone.id != produce)
         #expect(try f.named("apples").aisle?.id == undone.id)
         #expect(try f.named("milk").aisle?.id == frozen.id)
-        #expect(try f.store.aisles().map(\.name) == ["Bakery", "Dairy", "Produce", "Frozen"])
+        #expect(try f.store.groceries.aisles().map(\.name) == ["Bakery", "Dairy", "Produce", "Frozen"])
     }
 }

@@ -8,24 +8,24 @@ import Testing
     @Test func aislesKeepThePersonsOrderAndMoveRenumbersThemOneToN() throws {
         let f = try GroceryFixture()
         for name in ["Bakery", "Dairy", "Frozen", "Produce"] { try f.store.names(.aisle).add(named: name) }
-        #expect(try f.store.aisles().map(\.position) == [1, 2, 3, 4])
+        #expect(try f.store.groceries.aisles().map(\.position) == [1, 2, 3, 4])
         let produce = try #require(try f.store.names(.aisle).find(named: "produce"))
-        try f.store.moveAisle(id: produce.id, to: 1)
-        #expect(try f.store.aisles().map(\.name) == ["Produce", "Bakery", "Dairy", "Frozen"])
+        try f.store.groceries.moveAisle(id: produce.id, to: 1)
+        #expect(try f.store.groceries.aisles().map(\.name) == ["Produce", "Bakery", "Dairy", "Frozen"])
         let bakery = try #require(try f.store.names(.aisle).find(named: "Bakery"))
-        try f.store.moveAisle(id: bakery.id, to: 99)
-        let aisles = try f.store.aisles()
+        try f.store.groceries.moveAisle(id: bakery.id, to: 99)
+        let aisles = try f.store.groceries.aisles()
         #expect(aisles.map(\.name) == ["Produce", "Dairy", "Frozen", "Bakery"])
         #expect(aisles.map(\.position) == [1, 2, 3, 4])
         try f.store.names(.aisle).delete(id: aisles[1].id)
-        #expect(try f.store.aisles().map(\.position) == [1, 2, 3])
+        #expect(try f.store.groceries.aisles().map(\.position) == [1, 2, 3])
     }
 
     @Test func placesComeByNameInTheLocalesOrder() throws {
         let f = try GroceryFixture()
         for name in ["pantry", "Fridge", "Äußeres Regal", "cellar", "Shelf 10", "shelf 2"] { try f.store.names(.place).add(named: name) }
         #expect(
-            try f.store.places(locale: Locale(identifier: "de_DE")).map(\.name) == [
+            try f.store.groceries.places(locale: Locale(identifier: "de_DE")).map(\.name) == [
                 "Äußeres Regal", "cellar", "Fridge", "pantry", "shelf 2", "Shelf 10",
             ])
     }
@@ -91,6 +91,6 @@ import Testing
 
     @Test func aFreshStoreOffersTheCommonUnits() throws {
         let f = try GroceryFixture()
-        #expect(try f.store.unitNames() == CommonUnits.names)
+        #expect(try f.store.groceries.unitNames() == CommonUnits.names)
     }
 }

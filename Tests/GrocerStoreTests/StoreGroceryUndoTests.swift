@@ -9,7 +9,7 @@ import Testing
 @Suite struct StoreGroceryUndoTests {
     /// A second grocer on the same file.
     func other(_ f: GroceryFixture) throws -> Store {
-        try Store.open(at: f.dir.url.appendingPathComponent("grocer.sqlite"))
+        try Store.open(at: f.dir.url.appendingPathComponent("grocer.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
     }
 
     /// The item `line` adds, deleted here (and the delete, for undo); then
@@ -17,8 +17,8 @@ import Testing
     func deleted(_ line: String, thenTheyAdd added: String, _ f: GroceryFixture) throws -> (GroceryItem, GroceryItemChange) {
         let item = try #require(f.add(line).edits.first?.after)
         let delete = GroceryItemChange.deleted(item)
-        try f.store.apply(delete)
-        try other(f).addItem(f.entry(added), aisle: nil, storedIn: nil, locale: f.en)
+        try f.store.groceries.apply(delete)
+        try other(f).groceries.add(f.entry(added), aisle: nil, storedIn: nil, locale: f.en)
         return (item, delete)
     }
 
@@ -26,11 +26,11 @@ import Testing
         let f = try GroceryFixture()
         try f.add("3 apples")
         let tick = GroceryItemChange.toggleCollected(try f.named("apples"))
-        try f.store.apply(tick)
+        try f.store.groceries.apply(tick)
         // The other grocer unticks and takes it off the list.
         let theirs = try f.named("apples").with(listed: false, collected: false)
-        try other(f).apply(GroceryItemChange.edited(from: try f.named("apples"), to: theirs))
-        let undone = try f.store.undo(tick.reversed)
+        try other(f).groceries.apply(GroceryItemChange.edited(from: try f.named("apples"), to: theirs))
+        let undone = try f.store.groceries.undo(tick.reversed)
         #expect(undone.applied.edits.isEmpty)
         #expect(undone.skipped == tick.reversed.edits)
         #expect(try f.named("apples") == theirs)
@@ -39,8 +39,8 @@ import Testing
     @Test func anUndoOfAnAddLeavesAnItemAnotherGrocerTickedSince() throws {
         let f = try GroceryFixture()
         let add = try f.add("eggs")
-        try other(f).apply(.toggleCollected(try f.named("eggs")))
-        let undone = try f.store.undo(add.reversed)
+        try other(f).groceries.apply(.toggleCollected(try f.named("eggs")))
+        let undone = try f.store.groceries.undo(add.reversed)
         #expect(!undone.skipped.isEmpty)
         #expect(try f.named("eggs").collected)
     }
@@ -49,11 +49,11 @@ import Testing
         let f = try GroceryFixture()
         try f.add("milk")
         let tick = GroceryItemChange.toggleCollected(try f.named("milk"))
-        try f.store.apply(tick)
-        try other(f).apply(.deleted(try f.named("milk")))
-        let undone = try f.store.undo(tick.reversed)
+        try f.store.groceries.apply(tick)
+        try other(f).groceries.apply(.deleted(try f.named("milk")))
+        let undone = try f.store.groceries.undo(tick.reversed)
         #expect(undone.applied.edits.isEmpty)
-        #expect(try f.store.groceryItems().isEmpty)
+        #expect(try f.store.groceries.items().isEmpty)
     }
 
     /// Ids are never given twice (format version 6): another grocer's new
@@ -64,7 +64,7 @@ import Testing
         let (milk, delete) = try deleted("milk", thenTheyAdd: "bread", f)
         let bread = try f.named("bread")
         #expect(bread.id != milk.id)
-        let undone = try f.store.undo(delete.reversed)
+        let undone = try f.store.groceries.undo(delete.reversed)
         #expect(undone.skipped.isEmpty)
         #expect(try f.named("milk") == milk)
         #expect(undone.applied.edits.map(\.id) == [milk.id])
@@ -78,19 +78,19 @@ import Testing
         let f = try GroceryFixture()
         let (_, delete) = try deleted("2 l milk", thenTheyAdd: "Milk", f)
         let theirs = try f.named("Milk")
-        let undone = try f.store.undo(delete.reversed)
+        let undone = try f.store.groceries.undo(delete.reversed)
         #expect(undone.applied.edits.isEmpty)
         #expect(undone.skipped == delete.reversed.edits)
-        #expect(try f.store.groceryItems().map(\.id) == [theirs.id])
+        #expect(try f.store.groceries.items().map(\.id) == [theirs.id])
     }
 
     @Test func anUndoOfWhatNoOneElseTouchedIsMadeWhole() throws {
         let f = try GroceryFixture()
         try f.add("2 kg flour")
         try f.add("sugar")
-        for name in ["flour", "sugar"] { try f.store.apply(.toggleCollected(try f.named(name))) }
-        let clear = try #require(try f.store.clearTicked())
-        let undone = try f.store.undo(clear.reversed)
+        for name in ["flour", "sugar"] { try f.store.groceries.apply(.toggleCollected(try f.named(name))) }
+        let clear = try #require(try f.store.groceries.clearTicked())
+        let undone = try f.store.groceries.undo(clear.reversed)
         #expect(undone.skipped.isEmpty)
         #expect(try f.named("flour").collected && f.named("sugar").collected)
     }

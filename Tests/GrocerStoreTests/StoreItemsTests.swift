@@ -7,12 +7,12 @@ import Testing
 @Suite struct StoreItemsTests {
     func items(_ store: Store) throws -> ([GroceryItem], ReadReport) {
         var all: [GroceryItem] = []
-        let report = try store.forEachItem { all.append($0) }
+        let report = try store.groceries.forEachItem { all.append($0) }
         return (all, report)
     }
 
     @Test func itemsComeByIDEachWithItsUnit() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.execute(
             """
             INSERT INTO unit VALUES (1, 'kg'), (2, 'bottle');
@@ -29,14 +29,15 @@ import Testing
     }
 
     @Test func unitsAndTheirNamesComeByID() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.execute("INSERT INTO unit VALUES (5, 'kg'), (2, 'New Unit'), (9, 'bottle')")
-        #expect(try store.units() == [GroceryUnit(id: 2, name: "New Unit"), GroceryUnit(id: 5, name: "kg"), GroceryUnit(id: 9, name: "bottle")])
-        #expect(try store.unitNames() == ["New Unit", "kg", "bottle"])
+        #expect(
+            try store.groceries.units() == [GroceryUnit(id: 2, name: "New Unit"), GroceryUnit(id: 5, name: "kg"), GroceryUnit(id: 9, name: "bottle")])
+        #expect(try store.groceries.unitNames() == ["New Unit", "kg", "bottle"])
     }
 
     @Test func quarantinedRowsComeOldestFirst() throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.execute(
             """
             INSERT INTO quarantine VALUES (2, 3, 'item', NULL, 'name is NULL', '{}');
@@ -50,8 +51,8 @@ import Testing
     }
 
     @Test func rowCountsCountEveryTableOfThePersonsData() throws {
-        let store = try Store.inMemory()
-        try store.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0))
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0))
         try store.execute(
             "INSERT INTO unit VALUES (1, 'kg'), (2, 'g'); INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'a', 1, 1, 0, 1)"
         )

@@ -39,7 +39,7 @@ import Testing
 
     @Test func theCurrentVersionIsCurrent() throws {
         let dir = TempDir()
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"))
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         try store.close()
         #expect(StoreJudge.judge(path: dir.path("s.sqlite")).state == .current)
         #expect(StoreJudge.judge(path: dir.path("s.sqlite"), deep: true).state == .current)
@@ -52,7 +52,7 @@ import Testing
     /// A -wal with frames is still read through (RecoveryTests).
     @Test func anEmptyWALChangesNothingInTheJudgement() throws {
         let dir = TempDir()
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"))
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         try store.close()
         let handle = try #require(FileHandle(forWritingAtPath: dir.path("s.sqlite")))
         try handle.seek(toOffset: 100)

@@ -10,31 +10,31 @@ import Testing
     static let path = "/p/grocer.sqlite"
 
     static let readers: [(String, @Sendable (Store) throws -> Void)] = [
-        ("weight_entry", { _ = try $0.forEachWeight { _ in } }),
+        ("weight_entry", { _ = try $0.weights.forEachEntry { _ in } }),
         ("weight_entry", { _ = try $0.recentWeightPage(limit: 5) }),
-        ("weight_entry", { _ = try $0.addWeight(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0)) }),
-        ("item", { _ = try $0.forEachItem { _ in } }),
-        ("unit", { _ = try $0.forEachItem { _ in } }),
-        ("unit", { _ = try $0.units() }),
+        ("weight_entry", { _ = try $0.weights.add(Weight(digits: "70", unit: .kg)!, at: Date(timeIntervalSince1970: 0)) }),
+        ("item", { _ = try $0.groceries.forEachItem { _ in } }),
+        ("unit", { _ = try $0.groceries.forEachItem { _ in } }),
+        ("unit", { _ = try $0.groceries.units() }),
         ("quarantine", { _ = try $0.quarantinedRows() }),
-        ("setting", { _ = try $0.defaultUnitSetting() }),
-        ("setting", { try $0.setDefaultDisplayUnit(.kg) }),
+        ("setting", { _ = try $0.settings.defaultUnitSetting() }),
+        ("setting", { try $0.settings.setDefaultDisplayUnit(.kg) }),
         ("item", { _ = try $0.rowCounts() }),
     ]
 
     @Test(arguments: readers.indices)
     func aMissingTableIsNamed(index: Int) throws {
         let (table, reader) = Self.readers[index]
-        let store = try Store.inMemory(path: Self.path)
+        let store = try Store.open(at: Self.path, mode: .memory, zone: .current, stop: StopFlag())
         try store.execute("PRAGMA foreign_keys = OFF; DROP TABLE \(table)")
         #expect(throws: StoreError.missingTable(path: Self.path, table: table)) { try reader(store) }
     }
 
     @Test func aMissingColumnIsNamed() throws {
-        let store = try Store.inMemory(path: Self.path)
+        let store = try Store.open(at: Self.path, mode: .memory, zone: .current, stop: StopFlag())
         try store.execute("DROP TABLE weight_entry; CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, value TEXT, recorded_at INTEGER, note TEXT)")
         #expect(throws: StoreError.missingColumns(path: Self.path, table: "weight_entry", columns: ["unit"])) {
-            try store.forEachWeight { _ in }
+            try store.weights.forEachEntry { _ in }
         }
     }
 

@@ -34,7 +34,7 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         let path = dir.path("s.sqlite")
-        try Store.open(at: url, stop: StopFlag()).close()
+        try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
         let hook: @Sendable () -> Void = {
             switch how {
             case "renamed": _ = rename(path, path + ".old")
@@ -46,9 +46,9 @@ import Testing
         }
         Self.withHook(OpenHooks.connected, path, hook) {
             let error = #expect(throws: StoreError.self) {
-                let store = try Store.open(at: url, stop: StopFlag())
+                let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
                 defer { try? store.close() }
-                _ = try store.addWeight(Self.weight, at: Date())
+                _ = try store.weights.add(Self.weight, at: Date())
             }
             #expect(error == .moved(path: path))
         }
@@ -60,11 +60,11 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         let path = dir.path("s.sqlite")
-        let store = try Store.open(at: url, stop: StopFlag())
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let hook: @Sendable () -> Void = { _ = how == "renamed" ? rename(path, path + ".old") : unlink(path) }
         Self.withHook(OpenHooks.committing, path, hook) {
-            let error = #expect(throws: StoreError.self) { _ = try store.addWeight(Self.weight, at: Date()) }
+            let error = #expect(throws: StoreError.self) { _ = try store.weights.add(Self.weight, at: Date()) }
             #expect(error == .moved(path: path))
         }
         if how == "renamed" { #expect(try Self.count(path + ".old") == 0) }

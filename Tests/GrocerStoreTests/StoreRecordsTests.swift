@@ -31,7 +31,7 @@ import Testing
         try store.execute(Self.good + "INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (\(values));")
 
         var ids: [Int64] = []
-        let report = try store.forEachWeight { ids.append($0.id) }
+        let report = try store.weights.forEachEntry { ids.append($0.id) }
         #expect(ids == [1, 3])
         #expect(report.unreadableCount == 1)
         #expect(report.ids == [2])
@@ -65,7 +65,7 @@ import Testing
             INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'flour', 1, 1, 0, 7), (3, 'salt', 1, 0, 0, NULL), (\(values));
             """)
         var ids: [Int64] = []
-        let report = try store.forEachItem { ids.append($0.id) }
+        let report = try store.groceries.forEachItem { ids.append($0.id) }
         #expect(ids == [1, 3])
         #expect(report.unreadableCount == 1)
         #expect(report.unreadable == [UnreadableRow(table: "item", id: 2, reason: reason)])
@@ -84,7 +84,7 @@ import Testing
               (6, '75', 'kg', 1795262405, 'after a run');
             """)
         var notes: [String] = []
-        let report = try store.forEachWeight { notes.append($0.note) }
+        let report = try store.weights.forEachEntry { notes.append($0.note) }
         #expect(report.unreadableCount == 0)
         #expect(notes.prefix(4) == ["", "", "", "line one [2Jline two"])
         #expect(notes[4].count == WeightNote.maxLength && notes[4].hasSuffix("é…"))
@@ -99,7 +99,7 @@ import Testing
             INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (1, '70', 'kg', 1795262400), ('two', '71', 'kg', 1795262401), (NULL, '72', 'kg', 1795262402);
             """)
         var ids: [Int64] = []
-        let report = try store.forEachWeight { ids.append($0.id) }
+        let report = try store.weights.forEachEntry { ids.append($0.id) }
         #expect(ids == [1])
         #expect(report.unreadableCount == 2)
         #expect(
@@ -113,7 +113,7 @@ import Testing
         let store = try Store.hostile()
         try store.execute("INSERT INTO item (id, name, quantity, listed, collected, unit_id) VALUES (1, 'flour', 1, 1, 0, 99)")
         var all: [GroceryItem] = []
-        let report = try store.forEachItem { all.append($0) }
+        let report = try store.groceries.forEachItem { all.append($0) }
         #expect(all.map(\.unit) == [nil])
         #expect(report.isComplete)
     }
@@ -121,15 +121,15 @@ import Testing
     @Test func unitReadersReportUnreadableUnits() throws {
         let store = try Store.hostile()
         try store.execute("INSERT INTO unit VALUES (1, 'kg'), (2, NULL), (3, x'00'), (4, 'bottle')")
-        let page = try store.unitPage()
+        let page = try store.groceries.unitPage()
         #expect(page.entries.map(\.name) == ["kg", "bottle"])
         #expect(
             page.report.unreadable == [
                 UnreadableRow(table: "unit", id: 2, reason: "name is NULL, not text"),
                 UnreadableRow(table: "unit", id: 3, reason: "name is a blob, not text"),
             ])
-        #expect(throws: StoreError.unreadableRows(path: "/tmp/hostile.sqlite", report: page.report)) { try store.units() }
-        #expect(throws: StoreError.self) { try store.unitNames() }
+        #expect(throws: StoreError.unreadableRows(path: "/tmp/hostile.sqlite", report: page.report)) { try store.groceries.units() }
+        #expect(throws: StoreError.self) { try store.groceries.unitNames() }
     }
 
     @Test func quarantineReadersReportUnreadableRows() throws {
@@ -155,15 +155,15 @@ import Testing
         let store = try Store.hostile()
         try store.execute("INSERT INTO setting VALUES ('defaultUnit', \(value))")
         #expect(
-            try store.defaultUnitSetting()
+            try store.settings.defaultUnitSetting()
                 == DefaultUnitSetting(
                     chosen: nil, unreadable: UnreadableRow(table: "setting", id: nil, reason: reason)))
-        #expect(try store.defaultUnitSetting().display(region: .kg) == .kg)
-        try store.setDefaultDisplayUnit(.kg)
-        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(chosen: .kg, unreadable: nil))
+        #expect(try store.settings.defaultUnitSetting().display(region: .kg) == .kg)
+        try store.settings.setDefaultDisplayUnit(.kg)
+        #expect(try store.settings.defaultUnitSetting() == DefaultUnitSetting(chosen: .kg, unreadable: nil))
         // Stones are shown and typed; weights are kept in pounds.
-        try store.setDefaultDisplayUnit(.st)
-        #expect(try store.defaultUnitSetting().chosen == .st)
+        try store.settings.setDefaultDisplayUnit(.st)
+        #expect(try store.settings.defaultUnitSetting().chosen == .st)
     }
 
     /// The same through `Store.open` on a file made by sqlite3: grocer's own
@@ -171,7 +171,7 @@ import Testing
     @Test func aCurrentFormatFileWithHostileRowsOpensAndEveryReaderReportsThem() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("g.sqlite")
-        try Store.open(at: url).close()
+        try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
         try dir.sqlite(
             "g.sqlite",
             """
@@ -183,16 +183,16 @@ import Testing
             INSERT INTO item (id, name, quantity, listed, collected, unit_id)
               VALUES (1, 'milk', 'lots', 1, 0, NULL), (2, x'41', 1, 1, 0, 1), (3, 'flour', 2, 1, 0, 1);
             """)
-        let store = try Store.open(at: url)
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         var weights: [Int64] = []
-        let weightReport = try store.forEachWeight { weights.append($0.id) }
+        let weightReport = try store.weights.forEachEntry { weights.append($0.id) }
         #expect(weights == [1])
         #expect(weightReport.unreadableCount == 4)
         #expect(weightReport.ids.sorted() == [2, 3, 4, 6])
         #expect(try store.recentWeightPage(limit: 100).report.ids.sorted() == [2, 3, 4, 6])
         var items: [String] = []
-        let itemReport = try store.forEachItem { items.append($0.name) }
+        let itemReport = try store.groceries.forEachItem { items.append($0.name) }
         #expect(items == ["flour"])
         #expect(itemReport.ids == [1, 2])
     }
@@ -202,7 +202,7 @@ import Testing
     @Test func aFileWithNotNullEditedAwayIsRefusedNamingTheColumns() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("g.sqlite")
-        try Store.open(at: url).close()
+        try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()).close()
         try dir.sqlite(
             "g.sqlite",
             """
@@ -210,7 +210,7 @@ import Testing
             UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE name = 'weight_entry';
             """)
         try dir.sqlite("g.sqlite", "INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (5, '71', 'kg', NULL);")
-        let error = #expect(throws: StoreError.self) { try Store.open(at: url) }
+        let error = #expect(throws: StoreError.self) { try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag()) }
         #expect(error?.errorDescription?.contains("weight_entry.recorded_at is INTEGER, not INTEGER NOT NULL") == true)
     }
 }

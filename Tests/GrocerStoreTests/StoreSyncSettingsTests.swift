@@ -14,33 +14,33 @@ import Testing
     static let height = Height(value: Decimal(string: "70.5")!, unit: .inches)!
 
     static func store() throws -> Store {
-        let store = try Store.inMemory()
-        try store.setSyncAccount(SyncAccount(collection: .weights, url: weightsURL))
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        try store.sync.setSyncAccount(SyncAccount(collection: .weights, url: weightsURL))
         return store
     }
 
     @Test func theSettingsAreReadAsTheCommandsWriteThem() throws {
         let store = try Self.store()
-        #expect(try store.syncLocalSettings() == SyncedSettings())
-        try store.setGoal(Self.goal)
-        try store.setDefaultDisplayUnit(.st)
-        try store.setHeight(Self.height)
-        #expect(try store.syncLocalSettings() == SyncedSettings(goal: Self.goal, unit: .st, height: Self.height))
+        #expect(try store.sync.syncLocalSettings() == SyncedSettings())
+        try store.settings.setGoal(Self.goal)
+        try store.settings.setDefaultDisplayUnit(.st)
+        try store.settings.setHeight(Self.height)
+        #expect(try store.sync.syncLocalSettings() == SyncedSettings(goal: Self.goal, unit: .st, height: Self.height))
     }
 
     @Test func aBatchsSettingsChangeIsWhatTheCommandsRead() throws {
         let store = try Self.store()
-        try store.setDefaultDisplayUnit(.lbs)
+        try store.settings.setDefaultDisplayUnit(.lbs)
         var batch = SyncBatch()
         batch.settings = [
             SyncBatch.Change(uid: "grocer-settings", expected: SyncedSettings(unit: .lbs), new: SyncedSettings(goal: Self.goal, unit: .kg))
         ]
         batch.records = [SyncRecord(uid: "grocer-settings", href: "/grocer/weights/grocer-settings.ics", etag: "\"e1\"", agreed: [1])]
-        try store.applySync(.weights, batch, locale: Self.locale)
-        #expect(try store.goal() == Self.goal)
-        #expect(try store.defaultUnitSetting().chosen == .kg)
-        #expect(try store.height() == nil)
-        let record = try #require(try store.syncRecords(.weights).first)
+        try store.sync.applySync(.weights, batch, locale: Self.locale)
+        #expect(try store.settings.goal() == Self.goal)
+        #expect(try store.settings.defaultUnitSetting().chosen == .kg)
+        #expect(try store.settings.height() == nil)
+        let record = try #require(try store.sync.syncRecords(.weights).first)
         #expect(record.uid == "grocer-settings" && record.localID == nil && record.etag == "\"e1\"")
         // A weight's record beside it keeps its own.
         var entry = SyncBatch()
@@ -49,20 +49,20 @@ import Testing
                 uid: "w1", expected: nil,
                 new: SyncedWeight(weight: Weight(digits: "80", unit: .kg)!, recordedAt: Date(timeIntervalSince1970: 1_795_000_000)))
         ]
-        try store.applySync(.weights, entry, locale: Self.locale)
-        #expect(try store.syncRecords(.weights).map(\.uid).sorted() == ["grocer-settings", "w1"])
-        #expect(try store.syncRecords(.weights).first { $0.uid == "grocer-settings" }?.localID == nil)
+        try store.sync.applySync(.weights, entry, locale: Self.locale)
+        #expect(try store.sync.syncRecords(.weights).map(\.uid).sorted() == ["grocer-settings", "w1"])
+        #expect(try store.sync.syncRecords(.weights).first { $0.uid == "grocer-settings" }?.localID == nil)
     }
 
     /// Changed here since the engine read it: nothing is written.
     @Test func aSettingsChangeOverSettingsChangedMeanwhileIsRefused() throws {
         let store = try Self.store()
-        try store.setGoal(Self.goal)
+        try store.settings.setGoal(Self.goal)
         var batch = SyncBatch()
         batch.settings = [SyncBatch.Change(uid: "grocer-settings", expected: SyncedSettings(), new: SyncedSettings(unit: .kg))]
         #expect(throws: StoreError.changedElsewhere(path: store.path)) {
-            try store.applySync(.weights, batch, locale: Self.locale)
+            try store.sync.applySync(.weights, batch, locale: Self.locale)
         }
-        #expect(try store.syncLocalSettings() == SyncedSettings(goal: Self.goal))
+        #expect(try store.sync.syncLocalSettings() == SyncedSettings(goal: Self.goal))
     }
 }

@@ -15,8 +15,8 @@ import Testing
     /// A store with both accounts set up.
     static func synced() throws -> GroceryFixture {
         let f = try GroceryFixture()
-        try f.store.setSyncAccount(SyncAccount(collection: .list, url: listURL, user: "sam"))
-        try f.store.setSyncAccount(SyncAccount(collection: .weights, url: weightsURL, user: "sam"))
+        try f.store.sync.setSyncAccount(SyncAccount(collection: .list, url: listURL, user: "sam"))
+        try f.store.sync.setSyncAccount(SyncAccount(collection: .weights, url: weightsURL, user: "sam"))
         return f
     }
 
@@ -37,69 +37,69 @@ import Testing
     /// whoever made the file) left there is cleared once the person kept it.
     @Test func noCommandIsWrittenAndAnOlderStoresIsCleared() throws {
         let f = try GroceryFixture()
-        try f.store.setSyncAccount(SyncAccount(collection: .list, url: Self.listURL, user: "sam", passwordCommand: "touch /tmp/x"))
-        #expect(try f.store.syncAccounts() == [SyncAccount(collection: .list, url: Self.listURL, user: "sam")])
+        try f.store.sync.setSyncAccount(SyncAccount(collection: .list, url: Self.listURL, user: "sam", passwordCommand: "touch /tmp/x"))
+        #expect(try f.store.sync.syncAccounts() == [SyncAccount(collection: .list, url: Self.listURL, user: "sam")])
         let queue = try DatabaseQueue(path: f.store.path)
         try queue.write { db in
             try db.execute(sql: "UPDATE sync_account SET password_command = 'touch /tmp/x', token = 't-1' WHERE collection = 'list'")
         }
         try queue.close()
-        #expect(try f.store.syncAccounts()[0].passwordCommand == "touch /tmp/x")
-        try f.store.clearSyncLogin(.list)
-        #expect(try f.store.syncAccounts() == [SyncAccount(collection: .list, url: Self.listURL, token: "t-1")])
+        #expect(try f.store.sync.syncAccounts()[0].passwordCommand == "touch /tmp/x")
+        try f.store.sync.clearSyncLogin(.list)
+        #expect(try f.store.sync.syncAccounts() == [SyncAccount(collection: .list, url: Self.listURL, token: "t-1")])
         // Set up again over an older row: its command goes too.
         let again = try DatabaseQueue(path: f.store.path)
         try again.write { db in
             try db.execute(sql: "UPDATE sync_account SET password_command = 'touch /tmp/x' WHERE collection = 'list'")
         }
         try again.close()
-        try f.store.setSyncAccount(SyncAccount(collection: .list, url: Self.listURL, token: "t-1"))
-        #expect(try f.store.syncAccounts()[0].passwordCommand == nil)
+        try f.store.sync.setSyncAccount(SyncAccount(collection: .list, url: Self.listURL, token: "t-1"))
+        #expect(try f.store.sync.syncAccounts()[0].passwordCommand == nil)
     }
 
     @Test func anAccountRoundTripsAndANewURLDropsItsTokenRecordsAndConflicts() throws {
         let f = try Self.synced()
         let store = f.store
         let list = SyncAccount(collection: .list, url: Self.listURL, user: "sam", token: "t-1", lastSync: Self.morning)
-        try store.setSyncAccount(list)
-        #expect(try store.syncAccounts() == [list, SyncAccount(collection: .weights, url: Self.weightsURL, user: "sam")])
+        try store.sync.setSyncAccount(list)
+        #expect(try store.sync.syncAccounts() == [list, SyncAccount(collection: .weights, url: Self.weightsURL, user: "sam")])
         try f.add("Flour")
-        _ = try store.claimSyncUIDs(.list, localIDs: [try f.named("Flour").id], makeUID: { "flour-uid" })
-        _ = try store.claimSyncUIDs(.weights, localIDs: [7], makeUID: { "weight-uid" })
+        _ = try store.sync.claimSyncUIDs(.list, localIDs: [try f.named("Flour").id], makeUID: { "flour-uid" })
+        _ = try store.sync.claimSyncUIDs(.weights, localIDs: [7], makeUID: { "weight-uid" })
         let conflict = SyncConflict(
             collection: .list, uid: "flour-uid", title: "Flour", field: "amount", localValue: "1", remoteValue: "2", kept: "remote",
             localRecord: nil, remoteRecord: nil, at: Self.morning)
-        try store.applySync(.list, Self.batch { $0.conflicts = [conflict] }, locale: f.en)
+        try store.sync.applySync(.list, Self.batch { $0.conflicts = [conflict] }, locale: f.en)
 
         // The same URL, another user: everything kept.
-        try store.setSyncAccount(SyncAccount(collection: .list, url: Self.listURL, user: "alex", token: "t-1", lastSync: Self.morning))
-        #expect(try store.syncRecords(.list).map(\.uid) == ["flour-uid"])
-        #expect(try store.syncConflicts().count == 1)
+        try store.sync.setSyncAccount(SyncAccount(collection: .list, url: Self.listURL, user: "alex", token: "t-1", lastSync: Self.morning))
+        #expect(try store.sync.syncRecords(.list).map(\.uid) == ["flour-uid"])
+        #expect(try store.sync.syncConflicts().count == 1)
 
         // Another server: the list's token, last sync, records and conflicts go; the weights' stay.
-        try store.setSyncAccount(SyncAccount(collection: .list, url: "https://other.example/list/", user: "alex", token: "t-1"))
-        #expect(try store.syncAccounts().first == SyncAccount(collection: .list, url: "https://other.example/list/", user: "alex"))
-        #expect(try store.syncRecords(.list).isEmpty)
-        #expect(try store.syncConflicts().isEmpty)
-        #expect(try store.syncRecords(.weights).map(\.uid) == ["weight-uid"])
+        try store.sync.setSyncAccount(SyncAccount(collection: .list, url: "https://other.example/list/", user: "alex", token: "t-1"))
+        #expect(try store.sync.syncAccounts().first == SyncAccount(collection: .list, url: "https://other.example/list/", user: "alex"))
+        #expect(try store.sync.syncRecords(.list).isEmpty)
+        #expect(try store.sync.syncConflicts().isEmpty)
+        #expect(try store.sync.syncRecords(.weights).map(\.uid) == ["weight-uid"])
         #expect(try f.named("Flour").listed)
     }
 
     @Test func forgettingSyncLeavesItemsAndWeights() throws {
         let f = try Self.synced()
         try f.add("2 kg Flour")
-        let entry = try f.store.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Self.morning)
-        _ = try f.store.claimSyncUIDs(.list, localIDs: [try f.named("Flour").id], makeUID: { "flour-uid" })
-        _ = try f.store.claimSyncUIDs(.weights, localIDs: [entry.id], makeUID: { "weight-uid" })
-        let items = try f.store.groceryItems()
+        let entry = try f.store.weights.add(Weight(digits: "72.5", unit: .kg)!, at: Self.morning)
+        _ = try f.store.sync.claimSyncUIDs(.list, localIDs: [try f.named("Flour").id], makeUID: { "flour-uid" })
+        _ = try f.store.sync.claimSyncUIDs(.weights, localIDs: [entry.id], makeUID: { "weight-uid" })
+        let items = try f.store.groceries.items()
 
-        try f.store.forgetSync()
+        try f.store.sync.forgetSync()
 
-        #expect(try f.store.syncAccounts().isEmpty)
-        #expect(try f.store.syncRecords(.list).isEmpty && f.store.syncRecords(.weights).isEmpty)
-        #expect(try f.store.syncConflicts().isEmpty)
-        #expect(try f.store.groceryItems() == items)
-        #expect(try f.store.weight(id: entry.id) == entry)
+        #expect(try f.store.sync.syncAccounts().isEmpty)
+        #expect(try f.store.sync.syncRecords(.list).isEmpty && f.store.sync.syncRecords(.weights).isEmpty)
+        #expect(try f.store.sync.syncConflicts().isEmpty)
+        #expect(try f.store.groceries.items() == items)
+        #expect(try f.store.weights.entry(id: entry.id) == entry)
     }
 
     @Test func claimingGivesExistingUIDsBackAndNewOnesOnce() throws {
@@ -109,37 +109,37 @@ import Testing
             made += 1
             return "uid-\(made)"
         }
-        let first = try f.store.claimSyncUIDs(.list, localIDs: [3, 1, 3], makeUID: makeUID)
+        let first = try f.store.sync.claimSyncUIDs(.list, localIDs: [3, 1, 3], makeUID: makeUID)
         #expect(first == [3: "uid-1", 1: "uid-2"])
-        let second = try f.store.claimSyncUIDs(.list, localIDs: [1, 2, 3], makeUID: makeUID)
+        let second = try f.store.sync.claimSyncUIDs(.list, localIDs: [1, 2, 3], makeUID: makeUID)
         #expect(second == [1: "uid-2", 2: "uid-3", 3: "uid-1"])
         #expect(made == 3)
         #expect(
-            try f.store.syncRecords(.list) == [
+            try f.store.sync.syncRecords(.list) == [
                 SyncRecord(uid: "uid-1", localID: 3), SyncRecord(uid: "uid-2", localID: 1), SyncRecord(uid: "uid-3", localID: 2),
             ])
         // The other collection's ids are its own.
-        #expect(try f.store.claimSyncUIDs(.weights, localIDs: [1], makeUID: makeUID) == [1: "uid-4"])
+        #expect(try f.store.sync.claimSyncUIDs(.weights, localIDs: [1], makeUID: makeUID) == [1: "uid-4"])
     }
 
     @Test func theTokenAndLastSyncAreSetOnlyWhenTheBatchSaysSo() throws {
         let f = try Self.synced()
-        try f.store.applySync(.list, Self.batch { $0.token = "ignored" }, locale: f.en)
-        #expect(try f.store.syncAccounts()[0].token == nil)
-        try f.store.applySync(
+        try f.store.sync.applySync(.list, Self.batch { $0.token = "ignored" }, locale: f.en)
+        #expect(try f.store.sync.syncAccounts()[0].token == nil)
+        try f.store.sync.applySync(
             .list,
             Self.batch {
                 $0.token = "http://radicale.org/ns/sync/42"
                 $0.setsToken = true
                 $0.syncedAt = Self.morning.addingTimeInterval(0.75)
             }, locale: f.en)
-        #expect(try f.store.syncAccounts()[0].token == "http://radicale.org/ns/sync/42")
-        #expect(try f.store.syncAccounts()[0].lastSync == Self.morning)
-        #expect(try f.store.syncAccounts()[1].token == nil)
+        #expect(try f.store.sync.syncAccounts()[0].token == "http://radicale.org/ns/sync/42")
+        #expect(try f.store.sync.syncAccounts()[0].lastSync == Self.morning)
+        #expect(try f.store.sync.syncAccounts()[1].token == nil)
         // setsToken with nil drops it (the server called it invalid).
-        try f.store.applySync(.list, Self.batch { $0.setsToken = true }, locale: f.en)
-        #expect(try f.store.syncAccounts()[0].token == nil)
-        #expect(try f.store.syncAccounts()[0].lastSync == Self.morning)
+        try f.store.sync.applySync(.list, Self.batch { $0.setsToken = true }, locale: f.en)
+        #expect(try f.store.sync.syncAccounts()[0].token == nil)
+        #expect(try f.store.sync.syncAccounts()[0].lastSync == Self.morning)
     }
 
     @Test func conflictsAreAppendedListedOldestFirstAndDismissed() throws {
@@ -149,15 +149,15 @@ import Testing
                 collection: .list, uid: "flour-uid", title: "flour", field: field, localValue: "2", remoteValue: nil, kept: "local",
                 localRecord: "BEGIN:VTODO\r\nSUMMARY:2 flour\r\nEND:VTODO\r\n", remoteRecord: nil, at: Self.morning.addingTimeInterval(minutes * 60))
         }
-        try f.store.applySync(.list, Self.batch { $0.conflicts = [conflict("amount", 0)] }, locale: f.en)
-        try f.store.applySync(.list, Self.batch { $0.conflicts = [conflict("presence", 1), conflict("ticked", 2)] }, locale: f.en)
-        let all = try f.store.syncConflicts()
+        try f.store.sync.applySync(.list, Self.batch { $0.conflicts = [conflict("amount", 0)] }, locale: f.en)
+        try f.store.sync.applySync(.list, Self.batch { $0.conflicts = [conflict("presence", 1), conflict("ticked", 2)] }, locale: f.en)
+        let all = try f.store.sync.syncConflicts()
         #expect(all.map(\.field) == ["amount", "presence", "ticked"])
         #expect(all.map { SyncConflict(conflict: $0, id: nil) } == [conflict("amount", 0), conflict("presence", 1), conflict("ticked", 2)])
-        try f.store.dismissSyncConflict(id: try #require(all[1].id))
-        #expect(try f.store.syncConflicts().map(\.field) == ["amount", "ticked"])
-        try f.store.dismissSyncConflict(id: try #require(all[1].id))
-        #expect(try f.store.syncConflicts().count == 2)
+        try f.store.sync.dismissSyncConflict(id: try #require(all[1].id))
+        #expect(try f.store.sync.syncConflicts().map(\.field) == ["amount", "ticked"])
+        try f.store.sync.dismissSyncConflict(id: try #require(all[1].id))
+        #expect(try f.store.sync.syncConflicts().count == 2)
     }
 
     // MARK: Items
@@ -165,7 +165,7 @@ import Testing
     @Test func aNewItemFromTheServerIsAddedWithItsNamesAndRecord() throws {
         let f = try Self.synced()
         let apples = SyncedItem(name: "Apples", quantity: try Self.quantity("1.5"), unit: "Kilo", aisle: "Fruit", place: "Bowl", ticked: true)
-        try f.store.applySync(
+        try f.store.sync.applySync(
             .list,
             Self.batch {
                 $0.items = [.init(uid: "a", expected: nil, new: apples)]
@@ -175,12 +175,12 @@ import Testing
         #expect(SyncedItem(item) == apples)
         #expect(item.listed && item.quantity == 2)
         #expect(
-            try f.store.syncRecords(.list) == [
+            try f.store.sync.syncRecords(.list) == [
                 SyncRecord(uid: "a", href: "/list/a.ics", etag: "\"1\"", agreed: Array("BEGIN:VCALENDAR".utf8), localID: item.id)
             ])
-        #expect(try f.store.syncLocalItems() == [SyncLocalItem(id: item.id, item: apples, aislePosition: item.aisle?.position)])
+        #expect(try f.store.sync.syncLocalItems() == [SyncLocalItem(id: item.id, item: apples, aislePosition: item.aisle?.position)])
         // A unit the store had, in another case, is that unit.
-        try f.store.applySync(
+        try f.store.sync.applySync(
             .list,
             Self.batch {
                 $0.items = [.init(uid: "a", expected: apples, new: SyncedItem(name: "Apples", unit: "KG"))]
@@ -196,50 +196,50 @@ import Testing
         let f = try Self.synced()
         try f.add("Crème Fraîche", aisle: "Dairy", storedIn: "Fridge")
         let known = try f.named("Crème Fraîche")
-        try f.store.editItem(id: known.id, GroceryItemEdit(listed: false), locale: f.en)
-        let count = try f.store.groceryItems().count
+        try f.store.groceries.edit(id: known.id, GroceryItemEdit(listed: false), locale: f.en)
+        let count = try f.store.groceries.items().count
 
         let phone = SyncedItem(name: "creme fraiche", quantity: try Self.quantity("2"))
-        try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: "cf", expected: nil, new: phone)] }, locale: f.en)
+        try f.store.sync.applySync(.list, Self.batch { $0.items = [.init(uid: "cf", expected: nil, new: phone)] }, locale: f.en)
 
-        #expect(try f.store.groceryItems().count == count)
-        let item = try f.store.item(id: known.id)
+        #expect(try f.store.groceries.items().count == count)
+        let item = try f.store.groceries.item(id: known.id)
         let two = try Self.quantity("2")
         #expect(item.listed && item.name == "Crème Fraîche" && item.amount == two)
         #expect(item.aisle?.name == "Dairy" && item.place?.name == "Fridge")
-        #expect(try f.store.syncRecords(.list) == [SyncRecord(uid: "cf", localID: known.id)])
+        #expect(try f.store.sync.syncRecords(.list) == [SyncRecord(uid: "cf", localID: known.id)])
     }
 
     @Test func anEditChangesEveryFieldOfTheRecordsItem() throws {
         let f = try Self.synced()
         try f.add("2 kg Flour", aisle: "Baking")
         let flour = try f.named("Flour")
-        let uid = try #require(try f.store.claimSyncUIDs(.list, localIDs: [flour.id], makeUID: { "flour" })[flour.id])
+        let uid = try #require(try f.store.sync.claimSyncUIDs(.list, localIDs: [flour.id], makeUID: { "flour" })[flour.id])
         let before = SyncedItem(flour)
         let after = SyncedItem(name: "Rye flour", quantity: try Self.quantity("0.5"), unit: nil, aisle: nil, place: "Pantry", ticked: true)
-        try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: uid, expected: before, new: after)] }, locale: f.en)
-        let edited = try f.store.item(id: flour.id)
+        try f.store.sync.applySync(.list, Self.batch { $0.items = [.init(uid: uid, expected: before, new: after)] }, locale: f.en)
+        let edited = try f.store.groceries.item(id: flour.id)
         #expect(SyncedItem(edited) == after)
         #expect(edited.listed)
-        #expect(try f.store.syncRecords(.list).map(\.localID) == [flour.id])
+        #expect(try f.store.sync.syncRecords(.list).map(\.localID) == [flour.id])
     }
 
     @Test func aDeleteOnThePhoneTakesTheItemOffTheListAndItStaysKnown() throws {
         let f = try Self.synced()
         try f.add("Milk")
         let milk = try f.named("Milk")
-        try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: "m", expected: nil, new: SyncedItem(milk))] }, locale: f.en)
-        #expect(try f.store.syncRecords(.list).map(\.localID) == [milk.id])
-        try f.store.editItem(id: milk.id, GroceryItemEdit(collected: true), locale: f.en)
+        try f.store.sync.applySync(.list, Self.batch { $0.items = [.init(uid: "m", expected: nil, new: SyncedItem(milk))] }, locale: f.en)
+        #expect(try f.store.sync.syncRecords(.list).map(\.localID) == [milk.id])
+        try f.store.groceries.edit(id: milk.id, GroceryItemEdit(collected: true), locale: f.en)
 
-        try f.store.applySync(
+        try f.store.sync.applySync(
             .list, Self.batch { $0.items = [.init(uid: "m", expected: SyncedItem(try! f.named("Milk")), new: nil)] }, locale: f.en)
 
-        let after = try f.store.item(id: milk.id)
+        let after = try f.store.groceries.item(id: milk.id)
         #expect(!after.listed && !after.collected && after.name == "Milk")
-        #expect(try f.store.syncLocalItems().isEmpty)
+        #expect(try f.store.sync.syncLocalItems().isEmpty)
         // The record lets go of it: put back on the list, it is new there.
-        #expect(try f.store.syncRecords(.list) == [SyncRecord(uid: "m", localID: nil)])
+        #expect(try f.store.sync.syncRecords(.list) == [SyncRecord(uid: "m", localID: nil)])
     }
 
     /// A version 4 item (no exact amount) is read as its whole quantity,
@@ -249,13 +249,13 @@ import Testing
         try f.add("Eggs")
         let eggs = try f.named("Eggs")
         try f.store.writer.write { db in try db.execute(sql: "UPDATE item SET amount = NULL, quantity = 12 WHERE id = ?", arguments: [eggs.id]) }
-        let uid = try #require(try f.store.claimSyncUIDs(.list, localIDs: [eggs.id], makeUID: { "eggs" })[eggs.id])
+        let uid = try #require(try f.store.sync.claimSyncUIDs(.list, localIDs: [eggs.id], makeUID: { "eggs" })[eggs.id])
         let seen = SyncedItem(name: "Eggs", quantity: try Self.quantity("12"))
-        #expect(try f.store.syncLocalItems().map(\.item) == [seen])
-        try f.store.applySync(
+        #expect(try f.store.sync.syncLocalItems().map(\.item) == [seen])
+        try f.store.sync.applySync(
             .list, Self.batch { $0.items = [.init(uid: uid, expected: seen, new: SyncedItem(name: "Eggs", quantity: try! Self.quantity("6")))] },
             locale: f.en)
-        #expect(try f.store.item(id: eggs.id).amount == (try Self.quantity("6")))
+        #expect(try f.store.groceries.item(id: eggs.id).amount == (try Self.quantity("6")))
     }
 
     /// What another grocer or the person changed since the engine read it
@@ -266,15 +266,15 @@ import Testing
         try f.add("Bread")
         let milk = try f.named("Milk")
         let bread = try f.named("Bread")
-        let uids = try f.store.claimSyncUIDs(.list, localIDs: [milk.id, bread.id], makeUID: { UUID().uuidString })
+        let uids = try f.store.sync.claimSyncUIDs(.list, localIDs: [milk.id, bread.id], makeUID: { UUID().uuidString })
         let seenMilk = SyncedItem(milk)
         // Meanwhile the person ticks the bread.
-        try f.store.editItem(id: bread.id, GroceryItemEdit(collected: true), locale: f.en)
-        let items = try f.store.groceryItems()
-        let records = try f.store.syncRecords(.list)
+        try f.store.groceries.edit(id: bread.id, GroceryItemEdit(collected: true), locale: f.en)
+        let items = try f.store.groceries.items()
+        let records = try f.store.sync.syncRecords(.list)
 
         #expect(throws: StoreError.changedElsewhere(path: f.store.path)) {
-            try f.store.applySync(
+            try f.store.sync.applySync(
                 .list,
                 Self.batch {
                     $0.items = [
@@ -294,15 +294,15 @@ import Testing
                     $0.syncedAt = Self.morning
                 }, locale: f.en)
         }
-        #expect(try f.store.groceryItems() == items)
-        #expect(try f.store.syncRecords(.list) == records)
-        #expect(try f.store.syncAccounts()[0] == SyncAccount(collection: .list, url: Self.listURL, user: "sam"))
-        #expect(try f.store.syncConflicts().isEmpty)
+        #expect(try f.store.groceries.items() == items)
+        #expect(try f.store.sync.syncRecords(.list) == records)
+        #expect(try f.store.sync.syncAccounts()[0] == SyncAccount(collection: .list, url: Self.listURL, user: "sam"))
+        #expect(try f.store.sync.syncConflicts().isEmpty)
         // A new object the store already has something for is refused too.
         #expect(throws: StoreError.changedElsewhere(path: f.store.path)) {
-            try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: uids[milk.id]!, expected: nil, new: nil)] }, locale: f.en)
+            try f.store.sync.applySync(.list, Self.batch { $0.items = [.init(uid: uids[milk.id]!, expected: nil, new: nil)] }, locale: f.en)
         }
-        #expect(try f.store.item(id: milk.id).listed)
+        #expect(try f.store.groceries.item(id: milk.id).listed)
     }
 
     /// Names stay unique: a phone renaming an item to the name of another
@@ -314,17 +314,17 @@ import Testing
         try f.add("Sugar")
         let flour = try f.named("Flour")
         let sugar = try f.named("Sugar")
-        try f.store.editItem(id: sugar.id, GroceryItemEdit(listed: false), locale: f.en)
-        let uid = try #require(try f.store.claimSyncUIDs(.list, localIDs: [flour.id], makeUID: { "f" })[flour.id])
-        let count = try f.store.groceryItems().count
+        try f.store.groceries.edit(id: sugar.id, GroceryItemEdit(listed: false), locale: f.en)
+        let uid = try #require(try f.store.sync.claimSyncUIDs(.list, localIDs: [flour.id], makeUID: { "f" })[flour.id])
+        let count = try f.store.groceries.items().count
 
         let renamed = SyncedItem(name: "sugar", quantity: try Self.quantity("3"))
-        try f.store.applySync(.list, Self.batch { $0.items = [.init(uid: uid, expected: SyncedItem(flour), new: renamed)] }, locale: f.en)
+        try f.store.sync.applySync(.list, Self.batch { $0.items = [.init(uid: uid, expected: SyncedItem(flour), new: renamed)] }, locale: f.en)
 
-        #expect(try f.store.groceryItems().count == count)
-        #expect(try !f.store.item(id: flour.id).listed)
-        #expect(try SyncedItem(f.store.item(id: sugar.id)) == renamed)
-        #expect(try f.store.syncRecords(.list).map(\.localID) == [sugar.id])
+        #expect(try f.store.groceries.items().count == count)
+        #expect(try !f.store.groceries.item(id: flour.id).listed)
+        #expect(try SyncedItem(f.store.groceries.item(id: sugar.id)) == renamed)
+        #expect(try f.store.sync.syncRecords(.list).map(\.localID) == [sugar.id])
     }
 
     /// One item is one object: a second object of the same name (two
@@ -334,11 +334,11 @@ import Testing
         let f = try Self.synced()
         try f.add("Limes")
         let limes = try f.named("Limes")
-        _ = try f.store.claimSyncUIDs(.list, localIDs: [limes.id], makeUID: { "first" })
-        try f.store.applySync(
+        _ = try f.store.sync.claimSyncUIDs(.list, localIDs: [limes.id], makeUID: { "first" })
+        try f.store.sync.applySync(
             .list, Self.batch { $0.items = [.init(uid: "second", expected: nil, new: SyncedItem(name: "limes"))] }, locale: f.en)
-        #expect(try f.store.syncRecords(.list) == [SyncRecord(uid: "first", localID: nil), SyncRecord(uid: "second", localID: limes.id)])
-        #expect(try f.store.syncLocalItems().map(\.item.name) == ["limes"])
+        #expect(try f.store.sync.syncRecords(.list) == [SyncRecord(uid: "first", localID: nil), SyncRecord(uid: "second", localID: limes.id)])
+        #expect(try f.store.sync.syncLocalItems().map(\.item.name) == ["limes"])
     }
 
     /// A store that cannot be written (opened read-only, as `Store.open`
@@ -349,16 +349,16 @@ import Testing
         try f.add("Milk")
         let milk = try f.named("Milk")
         try f.store.close()
-        let store = try Store.connectReadOnly(f.dir.path("grocer.sqlite"), stop: StopFlag())
+        let store = try Store.connectReadOnly(f.dir.path("grocer.sqlite"), timeZone: .current, stop: StopFlag())
         defer { try? store.close() }
         let readOnly = StoreError.readOnly(path: store.path)
         #expect(throws: readOnly) {
-            try store.applySync(.list, Self.batch { $0.items = [.init(uid: "m", expected: nil, new: SyncedItem(name: "Bread"))] }, locale: f.en)
+            try store.sync.applySync(.list, Self.batch { $0.items = [.init(uid: "m", expected: nil, new: SyncedItem(name: "Bread"))] }, locale: f.en)
         }
-        #expect(throws: readOnly) { try store.claimSyncUIDs(.list, localIDs: [milk.id], makeUID: { "m" }) }
-        #expect(throws: readOnly) { try store.setSyncAccount(SyncAccount(collection: .list, url: "https://other.example/")) }
-        #expect(try store.syncAccounts().map(\.url) == [Self.listURL, Self.weightsURL])
-        #expect(try store.syncLocalItems().map(\.item.name) == ["Milk"])
+        #expect(throws: readOnly) { try store.sync.claimSyncUIDs(.list, localIDs: [milk.id], makeUID: { "m" }) }
+        #expect(throws: readOnly) { try store.sync.setSyncAccount(SyncAccount(collection: .list, url: "https://other.example/")) }
+        #expect(try store.sync.syncAccounts().map(\.url) == [Self.listURL, Self.weightsURL])
+        #expect(try store.sync.syncLocalItems().map(\.item.name) == ["Milk"])
     }
 
     // MARK: Weights
@@ -366,44 +366,44 @@ import Testing
     @Test func weightsAreAddedEditedAndDeletedWithTheirDays() throws {
         let f = try Self.synced()
         let days = StoreWeightDayTests()
-        let kept = try f.store.addWeight(Weight(digits: "80", unit: .kg)!, at: Self.morning)
-        _ = try f.store.weightDays(unit: .kg)  // builds weight_day
+        let kept = try f.store.weights.add(Weight(digits: "80", unit: .kg)!, at: Self.morning)
+        _ = try f.store.weights.days(unit: .kg)  // builds weight_day
         let first = SyncedWeight(weight: Weight(digits: "72.5", unit: .kg)!, recordedAt: Self.morning.addingTimeInterval(3600), note: "run")
         let second = SyncedWeight(weight: Weight(digits: "160.2", unit: .lbs)!, recordedAt: Self.morning.addingTimeInterval(-86_400 * 3))
-        try f.store.applySync(
+        try f.store.sync.applySync(
             .weights, Self.batch { $0.weights = [.init(uid: "w1", expected: nil, new: first), .init(uid: "w2", expected: nil, new: second)] },
             locale: f.en)
-        let records = try f.store.syncRecords(.weights)
+        let records = try f.store.sync.syncRecords(.weights)
         #expect(records.map(\.uid) == ["w1", "w2"])
         let ids = records.compactMap(\.localID)
-        #expect(try ids.map { SyncedWeight(try f.store.weight(id: $0)) } == [first, second])
+        #expect(try ids.map { SyncedWeight(try f.store.weights.entry(id: $0)) } == [first, second])
         #expect(try days.tableRows(f.store) == days.recomputed(f.store, f.store.timeZone))
 
         let moved = SyncedWeight(weight: Weight(digits: "72.4", unit: .kg)!, recordedAt: Self.morning.addingTimeInterval(86_400 * 2))
-        try f.store.applySync(
+        try f.store.sync.applySync(
             .weights, Self.batch { $0.weights = [.init(uid: "w1", expected: first, new: moved), .init(uid: "w2", expected: second, new: nil)] },
             locale: f.en)
-        #expect(try SyncedWeight(f.store.weight(id: ids[0])) == moved)
-        #expect(throws: StoreError.noSuchWeight(path: f.store.path, ids: [ids[1]])) { try f.store.weight(id: ids[1]) }
-        #expect(try f.store.syncRecords(.weights).map(\.localID) == [ids[0], nil])
+        #expect(try SyncedWeight(f.store.weights.entry(id: ids[0])) == moved)
+        #expect(throws: StoreError.noSuchWeight(path: f.store.path, ids: [ids[1]])) { try f.store.weights.entry(id: ids[1]) }
+        #expect(try f.store.sync.syncRecords(.weights).map(\.localID) == [ids[0], nil])
         #expect(try days.tableRows(f.store) == days.recomputed(f.store, f.store.timeZone))
-        #expect(try f.store.syncLocalWeights().map(\.weight) == [SyncedWeight(kept), moved])
+        #expect(try f.store.sync.syncLocalWeights().map(\.weight) == [SyncedWeight(kept), moved])
         // The table equals a rebuild from the entries.
         let table = try days.tableRows(f.store)
         try f.store.writer.write { db in try WeightDayTable.invalidate(db) }
-        #expect(try f.store.rebuildWeightDaysIfNeeded())
+        #expect(try f.store.weights.rebuildDaysIfNeeded())
         #expect(try days.tableRows(f.store) == table)
     }
 
     @Test func aWeightChangedHereMeanwhileRefusesTheBatch() throws {
         let f = try Self.synced()
-        let entry = try f.store.addWeight(Weight(digits: "70", unit: .kg)!, at: Self.morning)
-        let uid = try #require(try f.store.claimSyncUIDs(.weights, localIDs: [entry.id], makeUID: { "w" })[entry.id])
-        try f.store.editWeight(id: entry.id, weight: Weight(digits: "71", unit: .kg)!, at: Self.morning)
+        let entry = try f.store.weights.add(Weight(digits: "70", unit: .kg)!, at: Self.morning)
+        let uid = try #require(try f.store.sync.claimSyncUIDs(.weights, localIDs: [entry.id], makeUID: { "w" })[entry.id])
+        try f.store.weights.edit(id: entry.id, weight: Weight(digits: "71", unit: .kg)!, at: Self.morning)
         #expect(throws: StoreError.changedElsewhere(path: f.store.path)) {
-            try f.store.applySync(.weights, Self.batch { $0.weights = [.init(uid: uid, expected: SyncedWeight(entry), new: nil)] }, locale: f.en)
+            try f.store.sync.applySync(.weights, Self.batch { $0.weights = [.init(uid: uid, expected: SyncedWeight(entry), new: nil)] }, locale: f.en)
         }
-        #expect(try f.store.weight(id: entry.id).weight.digits == "71")
+        #expect(try f.store.weights.entry(id: entry.id).weight.digits == "71")
     }
 }
 

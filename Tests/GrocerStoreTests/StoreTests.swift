@@ -8,7 +8,7 @@ import Testing
     @Test func createsTheFolder0700AndTheFile0600() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("a/grocer/grocer.sqlite")
-        let store = try Store.open(at: url)
+        let store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
         try store.close()
         let fm = FileManager.default
         let folderMode = try fm.attributesOfItem(atPath: url.deletingLastPathComponent().path)[.posixPermissions] as? Int
@@ -19,7 +19,7 @@ import Testing
 
     @Test func aNewStoreCarriesTheApplicationIDAndVersion() throws {
         let dir = TempDir()
-        try Store.open(at: dir.url.appendingPathComponent("s.sqlite")).close()
+        try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag()).close()
         let data = try #require(dir.bytes("s.sqlite"))
         let userVersion = data[60..<64].reduce(0) { $0 << 8 | Int($1) }
         let appID = data[68..<72].reduce(0) { $0 << 8 | Int($1) }
@@ -29,28 +29,28 @@ import Testing
 
     @Test func keepsWeightsExactlyAsTypedNewestFirst() throws {
         let dir = TempDir()
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"))
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         let t0 = Date(timeIntervalSince1970: 1_795_262_400)
-        try store.addWeight(Weight(digits: "180.40", unit: .lbs)!, at: t0)
-        try store.addWeight(Weight(digits: "72.5", unit: .kg)!, at: t0.addingTimeInterval(86_400.7))
+        try store.weights.add(Weight(digits: "180.40", unit: .lbs)!, at: t0)
+        try store.weights.add(Weight(digits: "72.5", unit: .kg)!, at: t0.addingTimeInterval(86_400.7))
         let recent = try store.recentWeights(limit: 10)
         #expect(recent.map(\.weight.digits) == ["72.5", "180.40"])
         #expect(recent.map(\.weight.unit) == [.kg, .lbs])
         #expect(recent[0].recordedAt == t0.addingTimeInterval(86_400))
         var ascending: [String] = []
-        try store.forEachWeight { ascending.append($0.weight.digits) }
+        try store.weights.forEachEntry { ascending.append($0.weight.digits) }
         #expect(ascending == ["180.40", "72.5"])
     }
 
     @Test func noUnitIsChosenUntilSetAndTheChoiceSurvivesReopening() throws {
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
-        var store = try Store.open(at: url)
-        #expect(try store.defaultUnitSetting().chosen == nil)
-        try store.setDefaultDisplayUnit(.kg)
+        var store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
+        #expect(try store.settings.defaultUnitSetting().chosen == nil)
+        try store.settings.setDefaultDisplayUnit(.kg)
         try store.close()
-        store = try Store.open(at: url)
-        #expect(try store.defaultUnitSetting().chosen == .kg)
+        store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
+        #expect(try store.settings.defaultUnitSetting().chosen == .kg)
     }
 
     enum Refusal: String, CaseIterable { case newer, foreign, older }
@@ -72,7 +72,9 @@ import Testing
             case .foreign: .foreign(path: path)
             case .older: .needsMigration(path: path, version: 2)
             }
-        #expect(throws: expected) { try Store.open(at: dir.url.appendingPathComponent("x.sqlite")) }
+        #expect(throws: expected) {
+            try Store.open(at: dir.url.appendingPathComponent("x.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        }
         #expect(dir.bytes("x.sqlite") == before)
         #expect(dir.listing() == listing)
     }
@@ -81,7 +83,9 @@ import Testing
         let dir = TempDir()
         let junk = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         _ = FileManager.default.createFile(atPath: dir.path("c.sqlite"), contents: junk)
-        let error = #expect(throws: StoreError.self) { try Store.open(at: dir.url.appendingPathComponent("c.sqlite")) }
+        let error = #expect(throws: StoreError.self) {
+            try Store.open(at: dir.url.appendingPathComponent("c.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        }
         #expect(error == .corrupt(path: dir.path("c.sqlite"), detail: "no SQLite header"))
         #expect(dir.bytes("c.sqlite") == junk)
         #expect(dir.listing() == ["c.sqlite"])

@@ -42,8 +42,8 @@ import Testing
             try store.writer.read { db in
                 try Int64.fetchOne(db, sql: "SELECT id FROM weight_entry WHERE recorded_at >= ? ORDER BY recorded_at", arguments: [18_700 * 86_400])
             })
-        let entry = try store.weight(id: id)
-        _ = try store.editWeight(id: id, weight: Weight(digits: "99.99", unit: .kg)!, at: entry.recordedAt)
+        let entry = try store.weights.entry(id: id)
+        _ = try store.weights.edit(id: id, weight: Weight(digits: "99.99", unit: .kg)!, at: entry.recordedAt)
         #expect(try fixture.checkpointDays(store) == Self.gridDays.filter { $0 < 18_700 })
         try fixture.expectSameAsEveryDay(store)
         let remade = try #require(try fixture.checkpoint(store))
@@ -63,18 +63,18 @@ import Testing
         let dir = TempDir()
         let store = try fixture.store(dir, days: 3_001)
         try fixture.expectSameAsEveryDay(store)
-        _ = try store.addWeight(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 19_500 * 86_400 + 50_000))
+        _ = try store.weights.add(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 19_500 * 86_400 + 50_000))
         var kept = try #require(try series(store))
         #expect(kept.checkpoints.last?.day == 19_345)
         let last = kept.checkpoints.removeLast()
         kept.checkpoints.append(WeightDayTable.Checkpoint(day: last.day, entries: last.entries, kg: last.kg + 1, lbs: last.lbs))
         try setSeries(store, kept.text)
-        _ = try store.recentWeightDays(unit: .kg)
+        _ = try store.weights.recentDays(unit: .kg)
         let moving = try #require(try series(store)?.checkpoints.last)
         #expect(moving.day == 20_000 - TrendStart.lead)
         // Made again from every day: the same lbs trend, not the same kg.
         try setSeries(store, nil)
-        _ = try store.recentWeightDays(unit: .kg)
+        _ = try store.weights.recentDays(unit: .kg)
         let every = try #require(try series(store)?.checkpoints.last)
         #expect(moving.lbs == every.lbs)
         #expect(moving.kg != every.kg)
@@ -96,7 +96,7 @@ import Testing
         try fixture.expectSameAsEveryDay(store)
         #expect(try fixture.checkpoint(store) == broken)
         // A change after it: the series is gone on from 18,615, the line before.
-        _ = try store.addWeight(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 18_981 * 86_400))
+        _ = try store.weights.add(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 18_981 * 86_400))
         try fixture.expectSameAsEveryDay(store)
         #expect(try fixture.checkpointDays(store) == Self.gridDays + [20_000 - TrendStart.lead])
     }
@@ -142,7 +142,7 @@ import Testing
         try fixture.expectSameAsEveryDay(store)
         #expect(try fixture.checkpoint(store) == moving.text)
         // A save 100 days on moves it on, from it.
-        _ = try store.addWeight(Weight(digits: "88.8", unit: .kg)!, at: Date(timeIntervalSince1970: 20_100 * 86_400 + 50_000))
+        _ = try store.weights.add(Weight(digits: "88.8", unit: .kg)!, at: Date(timeIntervalSince1970: 20_100 * 86_400 + 50_000))
         try fixture.expectSameAsEveryDay(store)
         #expect(try fixture.checkpointDays(store) == [20_100 - TrendStart.lead])
     }
@@ -155,22 +155,21 @@ import Testing
         let utc = try fixture.store(dir, days: 3_000)
         try fixture.expectSameAsEveryDay(utc)
         try utc.close()
-        let tokyo = try Store.open(
-            at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
+        let tokyo = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
         defer { try? tokyo.close() }
-        #expect(try tokyo.weightDaysBuiltForAnotherZone())
-        try tokyo.prepareHistory()
-        #expect(try !tokyo.weightDaysBuiltForAnotherZone())
+        #expect(try tokyo.weights.daysBuiltForAnotherZone())
+        try tokyo.weights.prepareHistory()
+        #expect(try !tokyo.weights.daysBuiltForAnotherZone())
         let made = try #require(try fixture.checkpoint(tokyo))
         #expect(try tokyo.writer.read { db in try WeightDayTable.needsCheckpoint(db) } == false)
         // The history's read finds them: nothing made, nothing written.
-        _ = try tokyo.recentWeightDays(unit: .kg)
+        _ = try tokyo.weights.recentDays(unit: .kg)
         #expect(try fixture.checkpoint(tokyo) == made)
         #expect(try fixture.checkpointDays(tokyo).count == Self.gridDays.count + 1)
         // Forgotten by a write to an old day: made again.
-        _ = try tokyo.addWeight(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 18_000 * 86_400))
+        _ = try tokyo.weights.add(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 18_000 * 86_400))
         #expect(try tokyo.writer.read { db in try WeightDayTable.needsCheckpoint(db) })
-        try tokyo.prepareHistory()
+        try tokyo.weights.prepareHistory()
         #expect(try tokyo.writer.read { db in try WeightDayTable.needsCheckpoint(db) } == false)
     }
 
@@ -178,7 +177,7 @@ import Testing
     @Test func preparingAShortHistoryWritesNothing() throws {
         let dir = TempDir()
         let store = try fixture.store(dir, days: 300)
-        try store.prepareHistory()
+        try store.weights.prepareHistory()
         #expect(try fixture.checkpoint(store) == nil)
         #expect(try store.writer.read { db in try SettingRecord.readableValue(of: .weightDayZone, db) } == nil)
     }

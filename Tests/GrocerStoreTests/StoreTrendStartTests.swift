@@ -15,7 +15,7 @@ import Testing
     /// A store with an entry on most of `days` days ending at `last`
     /// (CivilDay numbers), kg and lbs, some days with two.
     func store(_ dir: TempDir, days: Int, last: Int = 20_000) throws -> Store {
-        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: Self.utc, stop: StopFlag())
+        let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: Self.utc, stop: StopFlag())
         try store.writer.write { db in
             for i in 0..<days where i % 7 != 3 {
                 let seconds = Int64(last - days + 1 + i) * 86_400 + 8 * 3_600
@@ -47,8 +47,8 @@ import Testing
     /// range, the change over it, the rate and a forecast; and the count.
     func expectSameAsEveryDay(_ store: Store, recentOnly: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for unit in WeightUnit.allCases {
-            let (days, start) = try store.recentWeightDays(unit: unit)
-            let every = try store.weightDays(unit: unit)
+            let (days, start) = try store.weights.recentDays(unit: unit)
+            let every = try store.weights.days(unit: unit)
             let full = WeightTrend(days: every, unit: unit)
             let recent = WeightTrend(days: days, unit: unit, start: start)
             #expect((start != nil) == recentOnly, sourceLocation: sourceLocation)
@@ -73,7 +73,7 @@ import Testing
         let store = try store(dir, days: 1_200)
         try expectSameAsEveryDay(store)
         #expect(try checkpointDays(store).last == 20_000 - TrendStart.lead)
-        let (days, _) = try store.recentWeightDays(unit: .kg)
+        let (days, _) = try store.weights.recentDays(unit: .kg)
         #expect(days.allSatisfy { $0.day.number > 20_000 - TrendStart.lead })
     }
 
@@ -89,19 +89,19 @@ import Testing
         let store = try store(dir, days: 1_200)
         try expectSameAsEveryDay(store)
         let kept = try checkpoint(store)
-        _ = try store.addWeight(Weight(digits: "90", unit: .kg)!, at: Date(timeIntervalSince1970: 20_000 * 86_400 + 50_000))
+        _ = try store.weights.add(Weight(digits: "90", unit: .kg)!, at: Date(timeIntervalSince1970: 20_000 * 86_400 + 50_000))
         #expect(try checkpoint(store) == kept)
         try expectSameAsEveryDay(store)
 
         // An entry before the checkpoint, edited: the checkpoint goes, and
         // the next read makes it again from every day.
         let old = try #require(try store.writer.read { db in try Int64.fetchOne(db, sql: "SELECT min(id) FROM weight_entry") })
-        let entry = try store.weight(id: old)
-        _ = try store.editWeight(id: old, weight: Weight(digits: "120", unit: .kg)!, at: entry.recordedAt)
+        let entry = try store.weights.entry(id: old)
+        _ = try store.weights.edit(id: old, weight: Weight(digits: "120", unit: .kg)!, at: entry.recordedAt)
         #expect(try checkpoint(store) == nil)
         try expectSameAsEveryDay(store)
         #expect(try checkpoint(store) != nil)
-        _ = try store.deleteWeights(ids: [old])
+        _ = try store.weights.delete(ids: [old])
         #expect(try checkpoint(store) == nil)
         try expectSameAsEveryDay(store)
     }
@@ -111,7 +111,7 @@ import Testing
         let store = try store(dir, days: 1_200)
         try expectSameAsEveryDay(store)
         // After the checkpoint: kept.
-        try store.importWeights { importer in
+        try store.weights.bulkImport { importer in
             try importer.add(Weight(digits: "80", unit: .kg)!, at: 19_990 * 86_400)
             return true
         }
@@ -119,7 +119,7 @@ import Testing
         try expectSameAsEveryDay(store)
         // On its day: forgotten (the grid's before it kept), and made again
         // on the next read.
-        try store.importWeights { importer in
+        try store.weights.bulkImport { importer in
             try importer.add(Weight(digits: "80", unit: .kg)!, at: Int64(20_000 - TrendStart.lead) * 86_400 + 3_600)
             return true
         }
@@ -133,7 +133,7 @@ import Testing
         let store = try store(dir, days: 1_200)
         try expectSameAsEveryDay(store)
         // 100 days later: the kept checkpoint no longer serves; it moves on.
-        _ = try store.addWeight(Weight(digits: "88.8", unit: .kg)!, at: Date(timeIntervalSince1970: 20_100 * 86_400 + 50_000))
+        _ = try store.weights.add(Weight(digits: "88.8", unit: .kg)!, at: Date(timeIntervalSince1970: 20_100 * 86_400 + 50_000))
         try expectSameAsEveryDay(store)
         #expect(try checkpointDays(store).last == 20_100 - TrendStart.lead)
     }
@@ -150,14 +150,14 @@ import Testing
             try db.execute(sql: "DELETE FROM weight_day WHERE day <= ?", arguments: [day])
         }
         // 100 days later: the checkpoint no longer serves and is made anew.
-        _ = try store.addWeight(Weight(digits: "88.8", unit: .kg)!, at: Date(timeIntervalSince1970: 20_100 * 86_400 + 50_000))
+        _ = try store.weights.add(Weight(digits: "88.8", unit: .kg)!, at: Date(timeIntervalSince1970: 20_100 * 86_400 + 50_000))
         try expectSameAsEveryDay(store)
     }
 
     @Test func aStoreThatCannotBeWrittenGivesEveryDayWithoutACheckpoint() throws {
         let dir = TempDir()
         let writer = try store(dir, days: 1_200)
-        #expect(try writer.rebuildWeightDaysIfNeeded())
+        #expect(try writer.weights.rebuildDaysIfNeeded())
         try writer.close()
         let reader = try Store.connectReadOnly(dir.path("grocer.sqlite"), timeZone: Self.utc, stop: StopFlag())
         try expectSameAsEveryDay(reader, recentOnly: false)

@@ -10,7 +10,7 @@ import Testing
     static let newYork = TimeZone(identifier: "America/New_York")!
 
     func open(_ dir: TempDir, _ zone: TimeZone) throws -> Store {
-        try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: zone, stop: StopFlag())
+        try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: zone, stop: StopFlag())
     }
 
     /// The table's rows, as stored.
@@ -26,7 +26,7 @@ import Testing
     func recomputed(_ store: Store, _ zone: TimeZone) throws -> [String] {
         var sums: [String: (Int, Int)] = [:]
         var keys: [(Int, String)] = []
-        try store.forEachWeight { entry in
+        try store.weights.forEachEntry { entry in
             let day = CivilDay(entry.recordedAt, in: zone).number
             let key = "\(day) \(entry.weight.unit.rawValue)"
             if sums[key] == nil { keys.append((day, entry.weight.unit.rawValue)) }
@@ -60,17 +60,17 @@ import Testing
         for step in 0..<300 {
             let roll = Int.random(in: 0..<10, using: &random)
             if roll < 5 || live.isEmpty {
-                live.append(try store.addWeight(randomWeight(), at: randomDate()).id)
+                live.append(try store.weights.add(randomWeight(), at: randomDate()).id)
             } else if roll < 7 {
-                try store.editWeight(id: live.randomElement(using: &random)!, weight: randomWeight(), at: randomDate())
+                try store.weights.edit(id: live.randomElement(using: &random)!, weight: randomWeight(), at: randomDate())
             } else if roll < 9 {
                 let ids = Array(live.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
-                undo.append(try store.deleteWeights(ids: ids))
+                undo.append(try store.weights.delete(ids: ids))
                 live.removeAll { ids.contains($0) }
             } else if let entries = undo.popLast() {
                 // A new entry may have taken a deleted id again (SQLite
                 // reuses the largest): that one comes back under a new id.
-                let restored = try store.restoreWeights(entries)
+                let restored = try store.weights.restore(entries)
                 #expect(restored.map(\.weight) == entries.map(\.weight))
                 live += restored.map(\.id)
             }
@@ -79,11 +79,11 @@ import Testing
         #expect(try tableRows(store) == recomputed(store, Self.newYork), "seed \(seed)")
         let kept = try tableRows(store)
         try store.writer.write { db in try WeightDayTable.invalidate(db) }
-        #expect(try store.rebuildWeightDaysIfNeeded())
+        #expect(try store.weights.rebuildDaysIfNeeded())
         #expect(try tableRows(store) == kept, "seed \(seed): the rebuild differs from the kept table")
         var entries: [WeightEntry] = []
-        try store.forEachWeight { entries.append($0) }
-        #expect(try store.weightDays(unit: .kg) == WeightTrend.dailyFigures(entries, unit: .kg, timeZone: Self.newYork))
+        try store.weights.forEachEntry { entries.append($0) }
+        #expect(try store.weights.days(unit: .kg) == WeightTrend.dailyFigures(entries, unit: .kg, timeZone: Self.newYork))
     }
 
     @Test func openingDoesNotBuildTheTableButTheFirstNeedDoes() throws {
@@ -96,11 +96,11 @@ import Testing
         let store = try open(dir, Self.newYork)
         #expect(try zoneSetting(store) == nil)
         #expect(try tableRows(store).isEmpty)
-        #expect(try store.rebuildWeightDaysIfNeeded())
+        #expect(try store.weights.rebuildDaysIfNeeded())
         #expect(try zoneSetting(store) == "America/New_York")
         #expect(try tableRows(store) == recomputed(store, Self.newYork))
         #expect(try tableRows(store).count == 2)
-        #expect(try store.rebuildWeightDaysIfNeeded() == false)
+        #expect(try store.weights.rebuildDaysIfNeeded() == false)
     }
 
     @Test func aMigratedStoreGetsItsDaysOnTheFirstRead() throws {
@@ -111,7 +111,7 @@ import Testing
                 + "INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('72.5', 'kg', 1795262400), ('73.5', 'kg', 1795270000);")
         try Migrator(path: dir.path("grocer.sqlite"), options: MigrationOptions(backup: false, logFile: dir.url.appendingPathComponent("log"))).run()
         let store = try open(dir, TimeZone(identifier: "UTC")!)
-        let days = try store.weightDays(unit: .kg)
+        let days = try store.weights.days(unit: .kg)
         #expect(days == [DayFigure(day: CivilDay(Date(timeIntervalSince1970: 1_795_262_400), in: TimeZone(identifier: "UTC")!), sum: 146, count: 2)])
     }
 
@@ -136,7 +136,7 @@ import Testing
             """)
         try store.execute("INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('74', 'kg', \(day + 120))")
         try store.execute("UPDATE setting SET value = 'Asia/Tokyo' WHERE key = 'weight_day.zone'")
-        _ = try store.weightDays(unit: .kg)
+        _ = try store.weights.days(unit: .kg)
         #expect(try zoneSetting(store) == TimeZone(identifier: "UTC")!.identifier)
         let rows = try tableRows(store)
         #expect(rows == (try recomputed(store, TimeZone(identifier: "UTC")!)))
@@ -159,7 +159,7 @@ import Testing
             SELECT printf('%d.%02d', 50 + i % 90, i % 100), CASE i % 3 WHEN 0 THEN 'lbs' ELSE 'kg' END, -2000000000 + i * 43200 FROM n
             """)
         try store.execute("UPDATE setting SET value = 'Asia/Tokyo' WHERE key = 'weight_day.zone'")
-        _ = try store.weightDays(unit: .kg)
+        _ = try store.weights.days(unit: .kg)
         #expect(try zoneSetting(store) == TimeZone(identifier: "UTC")!.identifier)
         let rows = try tableRows(store)
         #expect(rows == (try recomputed(store, TimeZone(identifier: "UTC")!)))
@@ -171,23 +171,23 @@ import Testing
         let dir = TempDir()
         let utc = try open(dir, TimeZone(identifier: "UTC")!)
         // 23:30 UTC on 2026-11-21: the 22nd in Tokyo.
-        try utc.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
-        #expect(try utc.weightDays(unit: .kg).map(\.day.description) == ["2026-11-21"])
+        try utc.weights.add(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
+        #expect(try utc.weights.days(unit: .kg).map(\.day.description) == ["2026-11-21"])
         try utc.close()
         let tokyo = try open(dir, TimeZone(identifier: "Asia/Tokyo")!)
-        #expect(try tokyo.weightDays(unit: .kg).map(\.day.description) == ["2026-11-22"])
+        #expect(try tokyo.weights.days(unit: .kg).map(\.day.description) == ["2026-11-22"])
         #expect(try zoneSetting(tokyo) == "Asia/Tokyo")
-        try tokyo.addWeight(Weight(digits: "73", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
+        try tokyo.weights.add(Weight(digits: "73", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
         #expect(try tableRows(tokyo) == recomputed(tokyo, TimeZone(identifier: "Asia/Tokyo")!))
         try tokyo.close()
         // A writer in another zone (a cron job in UTC) keeps the table in
         // the zone it was built for, adding in that zone's days: no rebuild.
         let again = try open(dir, TimeZone(identifier: "UTC")!)
-        try again.addWeight(Weight(digits: "74", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
+        try again.weights.add(Weight(digits: "74", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
         #expect(try zoneSetting(again) == "Asia/Tokyo")
         #expect(try tableRows(again) == recomputed(again, TimeZone(identifier: "Asia/Tokyo")!))
         // Reading there needs the days in UTC: that builds them.
-        #expect(try again.weightDays(unit: .kg).map(\.day.description) == ["2026-11-21"])
+        #expect(try again.weights.days(unit: .kg).map(\.day.description) == ["2026-11-21"])
         #expect(try zoneSetting(again) == TimeZone(identifier: "UTC")!.identifier)
         #expect(try tableRows(again) == ["20778 kg 21950 3"])
     }
@@ -208,10 +208,10 @@ import Testing
     @Test func aStoreThatCannotBeWrittenStillShowsItsDaysInThePersonsZone() throws {
         let dir = TempDir()
         let utc = try open(dir, TimeZone(identifier: "UTC")!)
-        try utc.addWeight(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
+        try utc.weights.add(Weight(digits: "72.5", unit: .kg)!, at: Date(timeIntervalSince1970: 1_795_303_800))
         try utc.close()
         let reader = try Store.connectReadOnly(dir.path("grocer.sqlite"), timeZone: TimeZone(identifier: "Asia/Tokyo")!, stop: StopFlag())
-        #expect(try reader.weightDays(unit: .kg).map(\.day.description) == ["2026-11-22"])
+        #expect(try reader.weights.days(unit: .kg).map(\.day.description) == ["2026-11-22"])
         #expect(try zoneSetting(reader) == TimeZone(identifier: "UTC")!.identifier)
     }
 }

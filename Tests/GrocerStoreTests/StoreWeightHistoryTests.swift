@@ -13,12 +13,13 @@ import Testing
 
     /// 30 entries, three at each of ten times, added out of time order.
     func storeWithTies(_ dir: TempDir) throws -> (Store, [WeightEntry]) {
-        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), timeZone: TimeZone(identifier: "UTC")!, stop: StopFlag())
+        let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: TimeZone(identifier: "UTC")!, stop: StopFlag())
         var added: [WeightEntry] = []
         for round in 0..<3 {
             for slot in [4, 1, 7, 0, 9, 2, 5, 8, 3, 6] {
                 added.append(
-                    try store.addWeight(weight("\(70 + slot).\(round)"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + Int64(slot) * 3_600)))
+                    try store.weights.add(
+                        weight("\(70 + slot).\(round)"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + Int64(slot) * 3_600)))
                 )
             }
         }
@@ -33,7 +34,7 @@ import Testing
         var cursor: WeightPosition? = nil
         var pages = 0
         while true {
-            let page = try store.weightsNewestFirst(before: cursor, limit: limit)
+            let page = try store.weights.newestFirst(before: cursor, limit: limit)
             seen += page.entries
             pages += 1
             if page.reachedEnd || pages > 31 { break }
@@ -50,7 +51,7 @@ import Testing
         var seen: [WeightEntry] = []
         var cursor: WeightPosition? = nil
         for _ in 0...31 {
-            let page = try store.weightsOldestFirst(after: cursor, limit: limit)
+            let page = try store.weights.oldestFirst(after: cursor, limit: limit)
             seen += page.entries
             if page.reachedEnd { break }
             cursor = page.last
@@ -61,12 +62,12 @@ import Testing
     @Test func endThenPageUpMeetsTheNewestPagesWithoutGapOrOverlap() throws {
         let dir = TempDir()
         let (store, all) = try storeWithTies(dir)
-        let end = try store.weightsOldestFirst(after: nil, limit: 4)
+        let end = try store.weights.oldestFirst(after: nil, limit: 4)
         #expect(end.entries == Array(all.prefix(4)))
         #expect(end.first == all[0].position)
-        let up = try store.weightsOldestFirst(after: end.last, limit: 4)
+        let up = try store.weights.oldestFirst(after: end.last, limit: 4)
         #expect(up.entries == Array(all[4..<8]))
-        let down = try store.weightsNewestFirst(before: up.first, limit: 10)
+        let down = try store.weights.newestFirst(before: up.first, limit: 10)
         #expect(down.entries == Array(all.prefix(4).reversed()))
         #expect(down.reachedEnd)
         #expect(try store.weightCount() == 30)
@@ -74,7 +75,7 @@ import Testing
 
     @Test(arguments: ["newest", "oldest"])
     func keysetPagesSeekOnTheTimeIndexWithoutSortingOrOffset(direction: String) throws {
-        let store = try Store.inMemory()
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
         try store.writer.read { db in
             let position = WeightPosition(recordedAt: 5, id: 3)
             let request = direction == "newest" ? WeightRecord.newestFirst(before: position) : WeightRecord.oldestFirst(after: position)
@@ -93,12 +94,12 @@ import Testing
         try store.close()
         try dir.sqlite(
             "grocer.sqlite", "PRAGMA ignore_check_constraints = ON; UPDATE weight_entry SET unit = 'st' WHERE id IN (\(all[29].id), \(all[28].id));")
-        let reopened = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), stop: StopFlag())
-        let first = try reopened.weightsNewestFirst(before: nil, limit: 2)
+        let reopened = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: .current, stop: StopFlag())
+        let first = try reopened.weights.newestFirst(before: nil, limit: 2)
         #expect(first.entries.isEmpty)
         #expect(first.report.ids.sorted() == [all[28].id, all[29].id].sorted())
         #expect(first.last == all[28].position)
-        let next = try reopened.weightsNewestFirst(before: first.last, limit: 2)
+        let next = try reopened.weights.newestFirst(before: first.last, limit: 2)
         #expect(next.entries == [all[27], all[26]])
     }
 
@@ -107,60 +108,60 @@ import Testing
         let (store, all) = try storeWithTies(dir)
         let target = all[5]
         let moved = Date(timeIntervalSince1970: TimeInterval(Self.t0 - 86_400))
-        let (before, after) = try store.editWeight(id: target.id, weight: weight("180.5", .lbs), at: moved)
+        let (before, after) = try store.weights.edit(id: target.id, weight: weight("180.5", .lbs), at: moved)
         #expect(before == target)
         #expect(after == WeightEntry(id: target.id, weight: weight("180.5", .lbs), recordedAt: moved))
-        #expect(try store.weightsOldestFirst(after: nil, limit: 1).entries == [after])
+        #expect(try store.weights.oldestFirst(after: nil, limit: 1).entries == [after])
         #expect(try store.weightCount() == 30)
     }
 
     @Test func editOrDeleteOfAMissingIDNamesItAndChangesNothing() throws {
         let dir = TempDir()
         let (store, all) = try storeWithTies(dir)
-        let error = #expect(throws: StoreError.self) { try store.deleteWeights(ids: [all[0].id, 999, 1000]) }
+        let error = #expect(throws: StoreError.self) { try store.weights.delete(ids: [all[0].id, 999, 1000]) }
         #expect(error == .noSuchWeight(path: store.path, ids: [999, 1000]))
         #expect(error?.errorDescription?.contains("999, 1000") == true)
         #expect(try store.weightCount() == 30)
         #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [77])) {
-            try store.editWeight(id: 77, weight: weight("70"), at: Date(timeIntervalSince1970: 0))
+            try store.weights.edit(id: 77, weight: weight("70"), at: Date(timeIntervalSince1970: 0))
         }
     }
 
     @Test func deleteThenRestorePutsBackTheSameEntriesWithTheirIDs() throws {
         let dir = TempDir()
         let (store, all) = try storeWithTies(dir)
-        let days = try store.weightDays(unit: .kg)
-        let gone = try store.deleteWeights(ids: [all[3].id, all[20].id, all[3].id])
+        let days = try store.weights.days(unit: .kg)
+        let gone = try store.weights.delete(ids: [all[3].id, all[20].id, all[3].id])
         #expect(gone == [all[3], all[20]])
         #expect(try store.weightCount() == 28)
-        try store.restoreWeights(gone)
-        #expect(try store.weightsOldestFirst(after: nil, limit: 100).entries == all)
-        #expect(try store.weightDays(unit: .kg) == days)
+        try store.weights.restore(gone)
+        #expect(try store.weights.oldestFirst(after: nil, limit: 100).entries == all)
+        #expect(try store.weights.days(unit: .kg) == days)
         // Its id taken again (by the entry itself, here): it comes back
         // under a new id, and the entry holding the id is not touched.
-        let again = try store.restoreWeights([all[3]])
+        let again = try store.weights.restore([all[3]])
         #expect(again.count == 1 && again[0].id != all[3].id && again[0].weight == all[3].weight)
-        #expect(try store.weight(id: all[3].id) == all[3])
+        #expect(try store.weights.entry(id: all[3].id) == all[3])
         #expect(try store.weightCount() == 31)
     }
 
     @Test func undoingAnEditLeavesAnEntryAnotherGrocerChangedSince() throws {
         let dir = TempDir()
         let (store, all) = try storeWithTies(dir)
-        let other = try Store.open(at: URL(fileURLWithPath: store.path), timeZone: TimeZone(identifier: "UTC")!, stop: StopFlag())
+        let other = try Store.open(at: store.path, mode: .create, zone: TimeZone(identifier: "UTC")!, stop: StopFlag())
         let entry = all[5]
-        let (before, after) = try store.editWeight(id: entry.id, weight: weight("99"), at: entry.recordedAt)
+        let (before, after) = try store.weights.edit(id: entry.id, weight: weight("99"), at: entry.recordedAt)
         // Another grocer edits it again: the undo is refused and its value kept.
-        let theirs = try other.editWeight(id: entry.id, weight: weight("88"), at: entry.recordedAt).after
-        #expect(throws: StoreError.changedElsewhere(path: store.path)) { try store.undoEdit(now: after, back: before) }
-        #expect(try store.weight(id: entry.id) == theirs)
+        let theirs = try other.weights.edit(id: entry.id, weight: weight("88"), at: entry.recordedAt).after
+        #expect(throws: StoreError.changedElsewhere(path: store.path)) { try store.weights.undoEdit(now: after, back: before) }
+        #expect(try store.weights.entry(id: entry.id) == theirs)
         // Deleted elsewhere: refused too, and nothing comes back.
-        try other.deleteWeights(ids: [entry.id])
-        #expect(throws: StoreError.changedElsewhere(path: store.path)) { try store.undoEdit(now: theirs, back: before) }
-        #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [entry.id])) { try store.weight(id: entry.id) }
+        try other.weights.delete(ids: [entry.id])
+        #expect(throws: StoreError.changedElsewhere(path: store.path)) { try store.weights.undoEdit(now: theirs, back: before) }
+        #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [entry.id])) { try store.weights.entry(id: entry.id) }
         // Untouched since: undone.
-        let (_, mine) = try store.editWeight(id: all[6].id, weight: weight("77"), at: all[6].recordedAt)
-        #expect(try store.undoEdit(now: mine, back: all[6]).after == all[6])
+        let (_, mine) = try store.weights.edit(id: all[6].id, weight: weight("77"), at: all[6].recordedAt)
+        #expect(try store.weights.undoEdit(now: mine, back: all[6]).after == all[6])
     }
 
     /// Undo of a save (issue 34): deleted with its day, only while it is
@@ -168,39 +169,39 @@ import Testing
     @Test func undoingASaveDeletesItOnlyWhileItIsAsSaved() throws {
         let dir = TempDir()
         let (store, _) = try storeWithTies(dir)
-        let other = try Store.open(at: URL(fileURLWithPath: store.path), timeZone: TimeZone(identifier: "UTC")!, stop: StopFlag())
-        let saved = try store.addWeight(weight("78.7"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + 86_400)))
-        #expect(try store.weightDays(unit: .kg).count == 2)
-        try store.undoAdd(saved)
-        #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [saved.id])) { try store.weight(id: saved.id) }
-        #expect(try store.weightDays(unit: .kg).count == 1)
+        let other = try Store.open(at: store.path, mode: .create, zone: TimeZone(identifier: "UTC")!, stop: StopFlag())
+        let saved = try store.weights.add(weight("78.7"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + 86_400)))
+        #expect(try store.weights.days(unit: .kg).count == 2)
+        try store.weights.undoAdd(saved)
+        #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [saved.id])) { try store.weights.entry(id: saved.id) }
+        #expect(try store.weights.days(unit: .kg).count == 1)
         #expect(try store.weightCount() == 30)
-        let again = try store.addWeight(weight("78.7"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + 86_400)))
-        let theirs = try other.editWeight(id: again.id, weight: weight("78.9"), at: again.recordedAt).after
-        #expect(throws: StoreError.changedElsewhere(path: store.path)) { try store.undoAdd(again) }
-        #expect(try store.weight(id: again.id) == theirs)
+        let again = try store.weights.add(weight("78.7"), at: Date(timeIntervalSince1970: TimeInterval(Self.t0 + 86_400)))
+        let theirs = try other.weights.edit(id: again.id, weight: weight("78.9"), at: again.recordedAt).after
+        #expect(throws: StoreError.changedElsewhere(path: store.path)) { try store.weights.undoAdd(again) }
+        #expect(try store.weights.entry(id: again.id) == theirs)
     }
 
     @Test func goalIsKeptAsTypedAndCanBeCleared() throws {
         let dir = TempDir()
-        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")), stop: StopFlag())
-        #expect(try store.goal() == nil)
-        try store.setGoal(weight("165.50", .lbs))
-        #expect(try store.goal() == weight("165.50", .lbs))
-        try store.setGoal(nil)
-        #expect(try store.goal() == nil)
+        let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: .current, stop: StopFlag())
+        #expect(try store.settings.goal() == nil)
+        try store.settings.setGoal(weight("165.50", .lbs))
+        #expect(try store.settings.goal() == weight("165.50", .lbs))
+        try store.settings.setGoal(nil)
+        #expect(try store.settings.goal() == nil)
     }
 
     @Test func heightIsKeptAsGivenAndCanBeCleared() throws {
-        let store = try Store.inMemory()
-        #expect(try store.height() == nil)
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        #expect(try store.settings.height() == nil)
         let height = try #require(Height(value: 70.5, unit: .inches))
-        try store.setHeight(height)
-        #expect(try store.height() == height)
-        try store.setHeight(Height(value: 180, unit: .cm))
-        #expect(try store.height() == Height(value: 180, unit: .cm))
-        try store.setHeight(nil)
-        #expect(try store.height() == nil)
+        try store.settings.setHeight(height)
+        #expect(try store.settings.height() == height)
+        try store.settings.setHeight(Height(value: 180, unit: .cm))
+        #expect(try store.settings.height() == Height(value: 180, unit: .cm))
+        try store.settings.setHeight(nil)
+        #expect(try store.settings.height() == nil)
     }
 
     @Test func aTimeRangeHoldsItsStartButNotItsEnd() throws {
@@ -208,10 +209,10 @@ import Testing
         let (store, all) = try storeWithTies(dir)
         var seen: [Int64] = []
         let start = Date(timeIntervalSince1970: TimeInterval(Self.t0 + 3_600))
-        try store.exportWeights(from: start, before: start.addingTimeInterval(2 * 3_600)) { id, _, _, _, _ in seen.append(id) }
+        try store.weights.export(from: start, before: start.addingTimeInterval(2 * 3_600)) { id, _, _, _, _ in seen.append(id) }
         #expect(seen == all[3..<9].map(\.id))
-        #expect(try store.weight(id: all[4].id) == all[4])
-        #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [500])) { try store.weight(id: 500) }
+        #expect(try store.weights.entry(id: all[4].id) == all[4])
+        #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [500])) { try store.weights.entry(id: 500) }
     }
 }
 
@@ -221,35 +222,35 @@ import Testing
 
     @Test func aNoteIsKeptByEditsDeletesImportsAndUndo() throws {
         let dir = TempDir()
-        let store = try Store.open(at: URL(fileURLWithPath: dir.path("grocer.sqlite")))
+        let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let t = Date(timeIntervalSince1970: 1_795_262_400)
-        let saved = try store.addWeight(weight("72.5"), at: t, note: "  after a long run ")
+        let saved = try store.weights.add(weight("72.5"), at: t, note: "  after a long run ")
         #expect(saved.note == "after a long run")
-        #expect(try store.weight(id: saved.id).note == "after a long run")
+        #expect(try store.weights.entry(id: saved.id).note == "after a long run")
         // An edit without a note keeps it; an empty one removes it.
-        let (_, kept) = try store.editWeight(id: saved.id, weight: weight("72.4"), at: t)
+        let (_, kept) = try store.weights.edit(id: saved.id, weight: weight("72.4"), at: t)
         #expect(kept.note == "after a long run")
-        let (before, cleared) = try store.editWeight(id: saved.id, weight: weight("72.4"), at: t, note: "")
+        let (before, cleared) = try store.weights.edit(id: saved.id, weight: weight("72.4"), at: t, note: "")
         #expect(cleared.note == "" && before.note == "after a long run")
         // Undo of that edit brings the note back.
-        let (_, back) = try store.undoEdit(now: cleared, back: before)
+        let (_, back) = try store.weights.undoEdit(now: cleared, back: before)
         #expect(back.note == "after a long run")
         // Undo of a delete too.
-        let deleted = try store.deleteWeights(ids: [saved.id])
-        let restored = try store.restoreWeights(deleted)
+        let deleted = try store.weights.delete(ids: [saved.id])
+        let restored = try store.weights.restore(deleted)
         #expect(restored.map(\.note) == ["after a long run"])
-        #expect(try store.weight(id: saved.id).note == "after a long run")
+        #expect(try store.weights.entry(id: saved.id).note == "after a long run")
         // An import carries its notes.
-        try store.importWeights { importer in
+        try store.weights.bulkImport { importer in
             try importer.add(weight("71"), at: 1_795_300_000, note: "holiday")
             return true
         }
         var notes: [String] = []
-        try store.forEachWeight { notes.append($0.note) }
+        try store.weights.forEachEntry { notes.append($0.note) }
         #expect(notes == ["after a long run", "holiday"])
         var exported: [String] = []
-        try store.exportWeights { _, _, _, _, note in exported.append(note) }
+        try store.weights.export { _, _, _, _, note in exported.append(note) }
         #expect(exported == notes)
     }
 }

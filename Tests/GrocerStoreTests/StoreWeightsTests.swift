@@ -10,42 +10,42 @@ import Testing
     func weight(_ digits: String, _ unit: WeightUnit = .kg) -> Weight { Weight(digits: digits, unit: unit)! }
 
     @Test func addWeightReturnsTheSavedEntryWithItsIDAndWholeSeconds() throws {
-        let store = try Store.inMemory()
-        let first = try store.addWeight(weight("72.5"), at: Self.t0.addingTimeInterval(0.9))
-        let second = try store.addWeight(weight("180.40", .lbs), at: Self.t0)
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        let first = try store.weights.add(weight("72.5"), at: Self.t0.addingTimeInterval(0.9))
+        let second = try store.weights.add(weight("180.40", .lbs), at: Self.t0)
         #expect(first == WeightEntry(id: 1, weight: weight("72.5"), recordedAt: Self.t0))
         #expect(second.id == 2)
         #expect(try store.recentWeights(limit: 10) == [second, first])
     }
 
     @Test func forEachWeightGoesOldestFirstThenByIDAndReportsNothingWhenAllIsRead() throws {
-        let store = try Store.inMemory()
-        try store.addWeight(weight("3"), at: Self.t0.addingTimeInterval(60))
-        try store.addWeight(weight("1"), at: Self.t0)
-        try store.addWeight(weight("2"), at: Self.t0)
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        try store.weights.add(weight("3"), at: Self.t0.addingTimeInterval(60))
+        try store.weights.add(weight("1"), at: Self.t0)
+        try store.weights.add(weight("2"), at: Self.t0)
         var order: [String] = []
-        let report = try store.forEachWeight { order.append($0.weight.digits) }
+        let report = try store.weights.forEachEntry { order.append($0.weight.digits) }
         #expect(order == ["1", "2", "3"])
         #expect(report.isComplete)
         #expect(report == ReadReport())
     }
 
     @Test func recentWeightPageHoldsTheNewestUpToTheLimit() throws {
-        let store = try Store.inMemory()
-        for day in 0..<5 { try store.addWeight(weight("\(70 + day)"), at: Self.t0.addingTimeInterval(Double(day) * 86_400)) }
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        for day in 0..<5 { try store.weights.add(weight("\(70 + day)"), at: Self.t0.addingTimeInterval(Double(day) * 86_400)) }
         let page = try store.recentWeightPage(limit: 3)
         #expect(page.entries.map(\.weight.digits) == ["74", "73", "72"])
         #expect(page.report.isComplete)
     }
 
     @Test func theUnitIsTheRegionsUntilOneIsChosenAndThenWhatWasChosen() throws {
-        let store = try Store.inMemory()
-        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(chosen: nil))
-        #expect(try store.defaultUnitSetting().display(region: .kg) == .kg)
-        try store.setDefaultDisplayUnit(.kg)
-        #expect(try store.defaultUnitSetting().display(region: .lbs) == .kg)
-        try store.setDefaultDisplayUnit(.lbs)
-        #expect(try store.defaultUnitSetting() == DefaultUnitSetting(chosen: .lbs, unreadable: nil))
-        #expect(try store.defaultUnitSetting().display(region: .st) == .lbs)
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        #expect(try store.settings.defaultUnitSetting() == DefaultUnitSetting(chosen: nil))
+        #expect(try store.settings.defaultUnitSetting().display(region: .kg) == .kg)
+        try store.settings.setDefaultDisplayUnit(.kg)
+        #expect(try store.settings.defaultUnitSetting().display(region: .lbs) == .kg)
+        try store.settings.setDefaultDisplayUnit(.lbs)
+        #expect(try store.settings.defaultUnitSetting() == DefaultUnitSetting(chosen: .lbs, unreadable: nil))
+        #expect(try store.settings.defaultUnitSetting().display(region: .st) == .lbs)
     }
 }

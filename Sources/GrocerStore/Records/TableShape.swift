@@ -19,7 +19,7 @@ struct TableShape: Sendable {
     }
 }
 
-extension Store {
+extension StoreView {
     /// A read that first checks the tables it needs are there, whole.
     func checkedRead<T>(_ tables: TableShape..., body: (Database) throws -> T) throws -> T {
         try writer.read { db in

@@ -54,7 +54,7 @@ import Testing
         try fixture.writeLarge(version: version, weights: 50, items: 10)
         try Migrator(path: fixture.path, options: fixture.options()).run()
         let fresh = fixture.dir.appendingPathComponent("fresh.sqlite")
-        try Store.open(at: fresh).close()
+        try Store.open(at: fresh.path, mode: .create, zone: .current, stop: StopFlag()).close()
         let migrated = try schema(fixture.path)
         #expect(migrated == (try schema(fresh.path)))
         #expect(migrated.contains("user_version \(StoreFormat.currentVersion)"))

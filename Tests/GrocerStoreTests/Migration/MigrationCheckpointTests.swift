@@ -38,11 +38,11 @@ import Testing
 
     /// The trend the history shows, against the one every day gives.
     static func expectTheTrendEveryDayGives(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let store = try Store.open(at: URL(fileURLWithPath: path), timeZone: utc)
+        let store = try Store.open(at: path, mode: .create, zone: utc, stop: StopFlag())
         defer { try? store.close() }
         for unit in WeightUnit.allCases {
-            let (days, start) = try store.recentWeightDays(unit: unit)
-            let every = try store.weightDays(unit: unit)
+            let (days, start) = try store.weights.recentDays(unit: unit)
+            let every = try store.weights.days(unit: unit)
             let full = WeightTrend(days: every, unit: unit)
             let recent = WeightTrend(days: days, unit: unit, start: start)
             #expect(recent.latest == full.latest, sourceLocation: sourceLocation)

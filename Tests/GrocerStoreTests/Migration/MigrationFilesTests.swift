@@ -141,7 +141,7 @@ import Testing
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
         #expect(summary.carried["weight_entry"] == 3000)
         #expect(summary.carried["unit"] == 1)
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         #expect(try store.rowCounts()["weight_entry"] == 3000)
         try store.close()
         // Nothing of the old file is left beside the new one (SQLite would

@@ -14,7 +14,7 @@ import Testing
     }
 
     func store(_ fixture: LegacyStoreFixture) throws -> Store {
-        try Store.open(at: URL(fileURLWithPath: fixture.path))
+        try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
     }
 
     @Test func migrationConnectionsDistrustTheFilesSchema() throws {
@@ -183,8 +183,8 @@ import Testing
             ])
         let store = try store(fixture)
         defer { try? store.close() }
-        #expect(try store.unitNames() == ["kg", "bottle"])
-        #expect(try store.defaultUnitSetting().chosen == .kg)
+        #expect(try store.groceries.unitNames() == ["kg", "bottle"])
+        #expect(try store.settings.defaultUnitSetting().chosen == .kg)
         #expect(try store.quarantinedRows().first { $0.sourceTable == "setting" }?.rowJSON == #"{"key":"x'7468656D65'","value":"light"}"#)
     }
 
@@ -201,7 +201,7 @@ import Testing
         let store = try store(fixture)
         defer { try? store.close() }
         var shown: [String] = []
-        try store.forEachWeight { shown.append($0.weight.digits) }
+        try store.weights.forEachEntry { shown.append($0.weight.digits) }
         #expect(shown == ["999999999999999.9"])
         #expect(try store.quarantinedRows().map(\.sourceID) == [1, 3])
     }

@@ -27,13 +27,13 @@ import Testing
 
     func weights(_ store: Store) throws -> [WeightEntry] {
         var all: [WeightEntry] = []
-        try store.forEachWeight { all.append($0) }
+        try store.weights.forEachEntry { all.append($0) }
         return all.sorted { $0.id < $1.id }
     }
 
     func items(_ store: Store) throws -> [GroceryItem] {
         var all: [GroceryItem] = []
-        try store.forEachItem { all.append($0) }
+        try store.groceries.forEachItem { all.append($0) }
         return all
     }
 
@@ -50,14 +50,14 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
 
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         #expect(
             try weights(store) == [
                 lbs(1, "180.4", 700_000_000), lbs(2, "176.37", 700086400.4), lbs(3, "72.35", 700172800.5),
                 lbs(4, "200", 700_259_200), lbs(11, "0.01", 700_691_200),
             ])
-        #expect(try store.defaultUnitSetting().chosen == .kg)
+        #expect(try store.settings.defaultUnitSetting().chosen == .kg)
         let quarantine = try store.quarantinedRows()
         #expect(quarantine.map(\.sourceID) == [5, 6, 7, 8, 9, 10])
         #expect(
@@ -71,7 +71,7 @@ import Testing
         #expect(summary.quarantined["weight_entry: weight is not positive after rounding"] == 2)
         #expect(summary.rowsQuarantined == 6)
         #expect(summary.repairs == ["weight rounded to 2 decimal places": 3])
-        #expect(try store.unitNames().isEmpty)
+        #expect(try store.groceries.unitNames().isEmpty)
     }
 
     @Test func version2AmountsBecomeUnitsAndItemsKeepThem() throws {
@@ -94,10 +94,10 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
 
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
-        #expect(try store.unitNames() == ["kg", "bottle", "New Unit", "New Unit", "New Unit", "Crème fraîche ½ kg"])
-        #expect(try store.units().map(\.id) == [1, 2, 3, 4, 5, 7])
+        #expect(try store.groceries.unitNames() == ["kg", "bottle", "New Unit", "New Unit", "New Unit", "Crème fraîche ½ kg"])
+        #expect(try store.groceries.units().map(\.id) == [1, 2, 3, 4, 5, 7])
         let unit = { (id: Int64, name: String) in GroceryUnit(id: id, name: name) }
         #expect(
             try items(store) == [
@@ -112,7 +112,7 @@ import Testing
                 GroceryItem(
                     id: 8, name: "Eggs", quantity: 12, unit: unit(3, "New Unit"), listed: false, collected: true, amount: try GroceryQuantity(12)),
             ])
-        #expect(try store.defaultUnitSetting().chosen == .lbs)
+        #expect(try store.settings.defaultUnitSetting().chosen == .lbs)
         #expect(summary.carried == ["weight_entry": 5, "setting": 2, "unit": 6, "item": 6])
         #expect(summary.repairs["dangling unit reference removed"] == 1)
         #expect(summary.repairs["unit name missing, set to New Unit"] == 3)
@@ -151,7 +151,7 @@ import Testing
 
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
 
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let at = { (s: Double) in Date(timeIntervalSince1970: s) }
         #expect(
@@ -167,8 +167,8 @@ import Testing
                 "weight is not a positive decimal", "weight is not a positive decimal", "unit is not lbs or kg",
                 "time is out of range", "weight is not a positive decimal",
             ])
-        #expect(try store.defaultUnitSetting().chosen == .kg)
-        #expect(try store.unitNames() == ["kg", "bottle", "New Unit"])
+        #expect(try store.settings.defaultUnitSetting().chosen == .kg)
+        #expect(try store.groceries.unitNames() == ["kg", "bottle", "New Unit"])
         #expect(try items(store).map { $0.unit?.name } == ["bottle", nil, "New Unit"])
         #expect(summary.repairs["weight value made canonical or rounded to 2 decimal places"] == 2)
         #expect(summary.repairs["time rounded to the second"] == 1)
@@ -181,9 +181,9 @@ import Testing
         defer { fixture.remove() }
         try fixture.write(LegacyStoreFixture.version1, rows: "INSERT INTO weight_entry VALUES (1, 150, 700000000);")
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
-        #expect(try store.defaultUnitSetting().chosen == .lbs)
+        #expect(try store.settings.defaultUnitSetting().chosen == .lbs)
         #expect(summary.carried == ["weight_entry": 1, "setting": 0])
         #expect(try store.rowCounts()["weight_entry"] == 1)
     }

@@ -14,7 +14,7 @@ import Testing
             try Migrator(path: fixture.path).run()
         }
         #expect(fixture.files.isEmpty)
-        try Store.open(at: URL(fileURLWithPath: fixture.path)).close()
+        try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag()).close()
         #expect(throws: MigrationError.notNeeded(path: fixture.path, state: .current)) {
             try Migrator(path: fixture.path).run()
         }

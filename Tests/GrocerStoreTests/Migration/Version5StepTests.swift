@@ -106,7 +106,7 @@ import Testing
         let log = try String(contentsOf: fixture.logURL, encoding: .utf8)
         #expect(log.contains("migrated \(fixture.path) from format version 4 to \(Self.current)"))
         // The store opens as current, and its schema is a fresh store's.
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         #expect(try store.quarantinedRows().count == 7)
         try store.close()
     }
@@ -171,11 +171,11 @@ import Testing
                     #"50 {"id":50,"name":"x'4D696C6B'","quantity":1,"listed":1,"collected":0,"unit_id":null}"#,
                     #"51 {"id":51,"name":"Butter","quantity":2.5,"listed":1,"collected":0,"unit_id":null}"#,
                 ])
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
-        let report = try store.forEachItem { _ in }
+        let report = try store.groceries.forEachItem { _ in }
         #expect(report.isComplete, "\(report)")
-        #expect(try store.groceryItems().count == itemsBefore)
+        #expect(try store.groceries.items().count == itemsBefore)
     }
 
     /// A version 4 file changed outside grocer can hold rows that break its
@@ -211,7 +211,7 @@ import Testing
                     #"weight_entry 40 {"id":40,"value":"11.5","unit":"stone","recorded_at":1700000000}"#,
                 ])
         #expect(summary.carried["item"] == itemsBefore)
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         #expect(try store.quarantinedRows().count == quarantinedBefore + 4)
         try store.close()
     }
@@ -254,7 +254,7 @@ import Testing
 
     @Test func placeAndAisleNamesAreUniqueAndAnAmountIsDecimalText() throws {
         let dir = TempDir()
-        try Store.open(at: dir.url.appendingPathComponent("s.sqlite")).close()
+        try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag()).close()
         let queue = try DatabaseQueue(path: dir.path("s.sqlite"))
         defer { try? queue.close() }
         for sql in [
@@ -297,13 +297,13 @@ import Testing
         } else {
             #expect(try Self.strings(fixture.path, "SELECT name FROM unit") == [])
         }
-        try Store.open(at: URL(fileURLWithPath: fixture.path)).close()
+        try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag()).close()
     }
 
     @Test func aFreshStoreOffersTheCommonUnitsAndAMigratedOneOnlyItsOwn() throws {
         let dir = TempDir()
-        let fresh = try Store.open(at: dir.url.appendingPathComponent("fresh.sqlite"))
-        #expect(try fresh.unitNames() == CommonUnits.names)
+        let fresh = try Store.open(at: dir.url.appendingPathComponent("fresh.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
+        #expect(try fresh.groceries.unitNames() == CommonUnits.names)
         try fresh.close()
         // As the old apps' users checked theirs: plain SQL on the file.
         #expect(try Self.strings(dir.path("fresh.sqlite"), "SELECT name FROM unit") == CommonUnits.names)
@@ -312,8 +312,8 @@ import Testing
         defer { fixture.remove() }
         try Self.version4Store(fixture)
         try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
-        let migrated = try Store.open(at: URL(fileURLWithPath: fixture.path))
-        #expect(try migrated.unitNames() == ["kg", "bottle", "New Unit"])
+        let migrated = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
+        #expect(try migrated.groceries.unitNames() == ["kg", "bottle", "New Unit"])
         try migrated.close()
         #expect(try Self.strings(fixture.path, "SELECT name FROM unit") == ["kg", "bottle", "New Unit"])
     }

@@ -47,7 +47,7 @@ import Testing
                 ])
         #expect(try Version5StepTests.int(fixture.path + ".v5.bak", "PRAGMA user_version") == 5)
         #expect(try Self.rows(fixture.path, "SELECT \"table\" FROM pragma_foreign_key_check") == [])
-        try Store.open(at: URL(fileURLWithPath: fixture.path)).close()
+        try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag()).close()
     }
 
     /// The point of the step (issue 21, #2): a deleted entry's or item's id
@@ -55,22 +55,22 @@ import Testing
     /// another grocer still holding it, never meets someone else's row.
     @Test func anIdFreedByADeleteIsNeverGivenAgain() throws {
         let dir = TempDir()
-        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite"))
+        let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
         let day = Date(timeIntervalSince1970: 1_767_000_000)
-        let first = try store.addWeight(Weight(digits: "70", unit: .kg)!, at: day)
-        let last = try store.addWeight(Weight(digits: "71", unit: .kg)!, at: day.addingTimeInterval(60))
-        try store.deleteWeights(ids: [last.id])
-        let next = try store.addWeight(Weight(digits: "72", unit: .kg)!, at: day.addingTimeInterval(120))
+        let first = try store.weights.add(Weight(digits: "70", unit: .kg)!, at: day)
+        let last = try store.weights.add(Weight(digits: "71", unit: .kg)!, at: day.addingTimeInterval(60))
+        try store.weights.delete(ids: [last.id])
+        let next = try store.weights.add(Weight(digits: "72", unit: .kg)!, at: day.addingTimeInterval(120))
         #expect(next.id == last.id + 1 && first.id < last.id)
         // Undo of the delete gets its own id back.
-        #expect(try store.restoreWeights([last]).map(\.id) == [last.id])
+        #expect(try store.weights.restore([last]).map(\.id) == [last.id])
 
         let groceries = try GroceryFixture()
         try groceries.add("Flour")
         try groceries.add("Milk")
         let milk = try groceries.named("Milk")
-        try groceries.store.deleteItem(id: milk.id)
+        try groceries.store.groceries.delete(id: milk.id)
         try groceries.add("Eggs")
         #expect(try groceries.named("Eggs").id == milk.id + 1)
     }

@@ -43,10 +43,10 @@ import Testing
         // Version 8 (`Version8StepTests`) follows on from it, and sync works
         // on what both make.
         try Migrator(path: fixture.path, options: fixture.options(backup: false)).run()
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
-        try store.setSyncAccount(SyncAccount(collection: .list, url: "https://dav.example/list/"))
-        #expect(try store.syncAccounts().map(\.url) == ["https://dav.example/list/"])
+        try store.sync.setSyncAccount(SyncAccount(collection: .list, url: "https://dav.example/list/"))
+        #expect(try store.sync.syncAccounts().map(\.url) == ["https://dav.example/list/"])
     }
 
     /// A record outlives its item (a delete here is still to be sent), so
@@ -55,9 +55,9 @@ import Testing
         let groceries = try GroceryFixture()
         try groceries.add("Flour")
         let flour = try groceries.named("Flour")
-        let uids = try groceries.store.claimSyncUIDs(.list, localIDs: [flour.id], makeUID: { "u1" })
-        try groceries.store.deleteItem(id: flour.id)
-        #expect(try groceries.store.syncRecords(.list) == [SyncRecord(uid: try #require(uids[flour.id]), localID: flour.id)])
+        let uids = try groceries.store.sync.claimSyncUIDs(.list, localIDs: [flour.id], makeUID: { "u1" })
+        try groceries.store.groceries.delete(id: flour.id)
+        #expect(try groceries.store.sync.syncRecords(.list) == [SyncRecord(uid: try #require(uids[flour.id]), localID: flour.id)])
         #expect(throws: DatabaseError.self) {
             try groceries.store.writer.base.write { db in
                 try db.execute(sql: "INSERT INTO sync_record (collection, uid, local_id) VALUES ('list', 'u2', ?)", arguments: [flour.id])

@@ -85,7 +85,7 @@ import Testing
         let objects = try Version5StepTests.read(fixture.path) { db in try SchemaCheck.objects(in: db) }
         #expect(objects.triggers == SchemaCheck.expectedObjects.triggers)
         #expect(objects.indexes == SchemaCheck.expectedObjects.indexes)
-        try Store.open(at: URL(fileURLWithPath: fixture.path)).close()
+        try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag()).close()
     }
 
     /// The lookup reads the index, not the table: red if the step's index
@@ -106,9 +106,9 @@ import Testing
         let f = try GroceryFixture()
         try f.add("Crème brûlée")
         let item = try f.named("Crème brûlée")
-        try f.store.editItem(id: item.id, GroceryItemEdit(name: "Œufs"), locale: f.en)
+        try f.store.groceries.edit(id: item.id, GroceryItemEdit(name: "Œufs"), locale: f.en)
         #expect(try Self.keys(f.dir.url.appendingPathComponent("grocer.sqlite").path) == ["\(item.id) œufs"])
-        try f.store.editItem(id: item.id, GroceryItemEdit(name: "ŒUFS"), locale: f.en)
+        try f.store.groceries.edit(id: item.id, GroceryItemEdit(name: "ŒUFS"), locale: f.en)
         #expect(try Self.keys(f.dir.url.appendingPathComponent("grocer.sqlite").path) == ["\(item.id) œufs"])
     }
 
@@ -132,7 +132,7 @@ import Testing
 
         let change = try f.add("eggs")
         #expect(change.edits.map(\.id) == [milk.id])
-        #expect(try f.store.groceryItems().count == 2)
+        #expect(try f.store.groceries.items().count == 2)
         #expect(try Self.keys(path) == ["\(milk.id) eggs", "\(flour.id) flour"])
     }
 

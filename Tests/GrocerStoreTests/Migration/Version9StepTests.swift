@@ -46,22 +46,22 @@ import Testing
         #expect(after.contains { $0.hasPrefix("sync_record [") && $0.contains("previous:NULL sort_order:NULL") }, "\(after)")
         // Its schema is a fresh store's, and it opens and reads the record.
         #expect(try SchemaCheckTests.tableTexts(fixture.path) == SchemaCheck.expectedSQL)
-        let store = try Store.open(at: URL(fileURLWithPath: fixture.path))
+        let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
-        let records = try store.syncRecords(.weights)
+        let records = try store.sync.syncRecords(.weights)
         #expect(records.map(\.uid) == ["u1"] && records.first?.previous == nil && records.first?.agreed == Array("BEGIN".utf8))
     }
 
     /// The store keeps what the engine gives it, and gives it back.
     @Test func aRecordKeepsItsPreviousCopy() throws {
-        let store = try Store.inMemory()
-        try store.setSyncAccount(SyncAccount(collection: .list, url: "http://127.0.0.1:5232/alice/groceries/"))
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
+        try store.sync.setSyncAccount(SyncAccount(collection: .list, url: "http://127.0.0.1:5232/alice/groceries/"))
         var batch = SyncBatch()
         batch.records = [
             SyncRecord(uid: "u1", href: "/alice/groceries/u1.ics", etag: "\"e2\"", agreed: [1, 2], previous: [3, 4], sortOrder: 1_000_020_001)
         ]
-        try store.applySync(.list, batch, locale: Locale(identifier: "en_US_POSIX"))
-        #expect(try store.syncRecords(.list).map(\.previous) == [[3, 4]])
-        #expect(try store.syncRecords(.list).map(\.sortOrder) == [1_000_020_001])
+        try store.sync.applySync(.list, batch, locale: Locale(identifier: "en_US_POSIX"))
+        #expect(try store.sync.syncRecords(.list).map(\.previous) == [[3, 4]])
+        #expect(try store.sync.syncRecords(.list).map(\.sortOrder) == [1_000_020_001])
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GrocerCore
 
-extension Store {
+extension StoreWeights {
     // MARK: Editing, deleting and undoing weights
 
     /// Changes entry `id` to `weight` recorded at `at` (whole seconds) with
@@ -10,7 +10,7 @@ extension Store {
     /// one transaction. Returns the entry as it was (for undo: edit it back)
     /// and as it is now.
     @discardableResult
-    public func editWeight(id: Int64, weight: Weight, at date: Date, note: String? = nil) throws -> (before: WeightEntry, after: WeightEntry) {
+    public func edit(id: Int64, weight: Weight, at date: Date, note: String? = nil) throws -> (before: WeightEntry, after: WeightEntry) {
         try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
             let old = try existingRecords([id], db)[0]
             let before = try readable(old)
@@ -24,12 +24,12 @@ extension Store {
 
     /// Deletes the entries `ids` (each once, in the order given) and their
     /// share of `weight_day`, in one transaction; returns them, for undo
-    /// (`restoreWeights`). An id with no entry: `StoreError.noSuchWeight`
+    /// (`restore`). An id with no entry: `StoreError.noSuchWeight`
     /// naming every such id, and nothing is deleted. A row that cannot be
     /// read is not deleted either (it could not be put back):
     /// `StoreError.unreadableRows`.
     @discardableResult
-    public func deleteWeights(ids: [Int64]) throws -> [WeightEntry] {
+    public func delete(ids: [Int64]) throws -> [WeightEntry] {
         var seen = Set<Int64>()
         let unique = ids.filter { seen.insert($0).inserted }
         if unique.isEmpty { return [] }
@@ -47,7 +47,7 @@ extension Store {
     /// where another grocer took an id meanwhile (its entry is never
     /// touched). Returns the entries as put back.
     @discardableResult
-    public func restoreWeights(_ entries: [WeightEntry]) throws -> [WeightEntry] {
+    public func restore(_ entries: [WeightEntry]) throws -> [WeightEntry] {
         if entries.isEmpty { return [] }
         return try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
             var records: [WeightRecord] = []
@@ -82,7 +82,9 @@ extension Store {
             return (now, try readable(new))
         }
     }
+}
 
+extension StoreWeights {
     /// Undoes a save this grocer made (issue 34): entry `entry.id` is
     /// deleted, and its share of `weight_day`, only if it still holds
     /// `entry`. Changed or deleted by another grocer since:
@@ -97,6 +99,9 @@ extension Store {
         }
     }
 
+}
+
+extension StoreView {
     /// The rows `ids`, in that order; every missing id named in one error.
     func existingRecords(_ ids: [Int64], _ db: Database) throws -> [WeightRecord] {
         var records: [WeightRecord] = []
@@ -126,33 +131,6 @@ extension Store {
             var report = ReadReport()
             report.add(UnreadableRow(table: WeightRecord.databaseTableName, id: record.id, reason: error.reason))
             throw StoreError.unreadableRows(path: path, report: report)
-        }
-    }
-
-    // MARK: Goal
-
-    /// The goal weight, as typed ("75 kg" is kept as 75 kg); nil when none
-    /// is set, or the stored one cannot be read (setting one writes over it).
-    public func goal() throws -> Weight? {
-        try checkedRead(SettingRecord.shape) { db in
-            try SettingRecord.readableValue(of: .goal, db).flatMap(Self.goal(stored:))
-        }
-    }
-
-    /// The goal as the setting keeps it, "75 kg"; nil for anything else.
-    static func goal(stored text: String) -> Weight? {
-        let parts = text.split(separator: " ")
-        guard parts.count == 2, let unit = WeightUnit(rawValue: String(parts[1])) else { return nil }
-        return Weight(digits: String(parts[0]), unit: unit)
-    }
-
-    /// The setting's text for `goal`.
-    static func stored(goal: Weight) -> String { "\(goal.digits) \(goal.unit.rawValue)" }
-
-    /// Sets the goal, or clears it with nil.
-    public func setGoal(_ goal: Weight?) throws {
-        try checkedWrite(SettingRecord.shape) { db in
-            try SettingRecord.set(.goal, to: goal.map(Self.stored(goal:)), db)
         }
     }
 }

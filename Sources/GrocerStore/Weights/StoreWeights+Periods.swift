@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GrocerCore
 
-extension Store {
+extension StoreWeights {
     // MARK: Weeks and months
 
     /// The lowest and highest weigh-in of each `period` (keyed by its first
@@ -11,7 +11,7 @@ extension Store {
     /// through the `weight_entry_by_time` index, so it costs what the days
     /// hold, not what the store holds. Rows `weight_day` does not count are
     /// left out here too.
-    public func weightExtremes(
+    public func extremes(
         from first: CivilDay, through last: CivilDay, period: WeightAverages.Period, unit: WeightUnit
     ) throws -> [CivilDay: WeightAverages.Extremes] {
         // Every offset from UTC is within a day: a day more each side, then

@@ -4,7 +4,8 @@ import GrocerCore
 
 /// The guarded undo of a rename or delete of a unit, place or aisle (the
 /// `GroceryNameChange` that `GroceryNames.rename` and `.delete` return).
-extension Store {
+
+extension StoreGroceries {
     /// Undoes a rename or delete this grocer made, in one transaction, only
     /// where the store still holds what this grocer left:
     ///
@@ -42,7 +43,9 @@ extension Store {
             }
         }
     }
+}
 
+extension StoreView {
     // MARK: Helpers
 
     /// The row's name, and an aisle's position; nil when there is none.

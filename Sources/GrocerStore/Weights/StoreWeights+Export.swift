@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GrocerCore
 
-extension Store {
+extension StoreWeights {
     /// Every entry recorded in `[from, before)` (either bound open), oldest
     /// first (time, then id), handed to `body` as stored: the id, Unix
     /// seconds, the value's digits as typed, the unit and the note. No `Weight`,
@@ -11,7 +11,7 @@ extension Store {
     /// flat (one row at a time). A row that cannot be read is skipped and
     /// counted in the report, never dropped in silence.
     @discardableResult
-    public func exportWeights(
+    public func export(
         from: Date? = nil, before: Date? = nil,
         _ body: (_ id: Int64, _ seconds: Int64, _ digits: String, _ unit: WeightUnit, _ note: String) throws -> Void
     ) throws -> ReadReport {
@@ -46,7 +46,9 @@ extension Store {
             return report
         }
     }
+}
 
+extension StoreView {
     /// The first whole Unix second at or after `date`: entries are kept to
     /// the whole second, so a bound of 07:30:00.5 neither takes in an entry
     /// of 07:30:00 (from) nor leaves it out (before).

@@ -8,16 +8,19 @@ import GrocerCore
 /// table. What sync knows of the settings object on the server (its href,
 /// ETag and agreed copy) is a record of the weights collection with the
 /// reserved UID and no `localID`, so no new table is needed.
-extension Store {
+
+extension StoreSync {
     /// The settings here, each nil when not set. A stored value grocer
     /// cannot read counts as not set, as the commands read it.
     public func syncLocalSettings() throws -> SyncedSettings {
         try checkedRead(SettingRecord.shape) { db in try Self.localSettings(db) }
     }
+}
 
+extension StoreView {
     static func localSettings(_ db: Database) throws -> SyncedSettings {
         SyncedSettings(
-            goal: try SettingRecord.readableValue(of: .goal, db).flatMap(goal(stored:)),
+            goal: try SettingRecord.readableValue(of: .goal, db).flatMap(Store.goal(stored:)),
             unit: try SettingRecord.readableValue(of: .defaultUnit, db).flatMap(DisplayUnit.init(rawValue:)),
             height: try SettingRecord.readableValue(of: .height, db).flatMap(Height.init(stored:)))
     }
@@ -26,7 +29,7 @@ extension Store {
     /// clears it); nil changes nothing.
     static func applySettings(_ new: SyncedSettings?, _ db: Database) throws {
         guard let new else { return }
-        try SettingRecord.set(.goal, to: new.goal.map(stored(goal:)), db)
+        try SettingRecord.set(.goal, to: new.goal.map(Store.stored(goal:)), db)
         try SettingRecord.set(.defaultUnit, to: new.unit?.rawValue, db)
         try SettingRecord.set(.height, to: new.height?.stored, db)
     }

@@ -32,22 +32,24 @@ public struct WeightPage: Equatable, Sendable {
     }
 }
 
-extension Store {
+extension StoreWeights {
     // MARK: Weights, page by page
 
     /// At most `limit` entries strictly older than `before` (nil: from the
     /// newest), newest first, by (recorded_at, id) on the
     /// `weight_entry_by_time` index: no OFFSET, no count.
-    public func weightsNewestFirst(before: WeightPosition?, limit: Int) throws -> WeightPage {
+    public func newestFirst(before: WeightPosition?, limit: Int) throws -> WeightPage {
         try weightPage(WeightRecord.newestFirst(before: before), limit: limit)
     }
 
     /// At most `limit` entries strictly newer than `after` (nil: from the
     /// very oldest), oldest first: End, and PgUp from a page.
-    public func weightsOldestFirst(after: WeightPosition?, limit: Int) throws -> WeightPage {
+    public func oldestFirst(after: WeightPosition?, limit: Int) throws -> WeightPage {
         try weightPage(WeightRecord.oldestFirst(after: after), limit: limit)
     }
+}
 
+extension StoreView {
     func weightPage(_ request: QueryInterfaceRequest<WeightRecord>, limit: Int) throws -> WeightPage {
         let limit = max(0, limit)
         return try checkedRead(WeightRecord.shape) { db in

@@ -43,9 +43,9 @@ public struct GroceryNames: Sendable {
     /// cannot be read.
     public func all(locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> [Entry] {
         switch kind {
-        case .unit: return try store.units().map { Entry(kind: kind, id: $0.id, name: $0.name) }
-        case .place: return try store.places(locale: locale).map { Entry(kind: kind, id: $0.id, name: $0.name) }
-        case .aisle: return try store.aisles().map { Entry(kind: kind, id: $0.id, name: $0.name, position: $0.position) }
+        case .unit: return try store.groceries.units().map { Entry(kind: kind, id: $0.id, name: $0.name) }
+        case .place: return try store.groceries.places(locale: locale).map { Entry(kind: kind, id: $0.id, name: $0.name) }
+        case .aisle: return try store.groceries.aisles().map { Entry(kind: kind, id: $0.id, name: $0.name, position: $0.position) }
         }
     }
 

@@ -29,22 +29,31 @@ public struct GroceryItemEdit: Equatable, Sendable {
     }
 }
 
+/// The grocery list: its items, and the units, places and aisles they
+/// name, read and changed as quick entry, the Shop and the commands do,
+/// over the store's one connection (`store.groceries`). Adding, renaming
+/// and deleting the names themselves is `store.names(kind)`.
+public struct StoreGroceries: StoreView, Sendable {
+    let store: Store
+}
+
 extension Store {
-    // MARK: Grocery items
+    /// The grocery list (`StoreGroceries`).
+    public var groceries: StoreGroceries { StoreGroceries(store: self) }
+}
 
-    static let groceryShapes = [ItemRecord.shape, UnitRecord.shape, PlaceRecord.shape, AisleRecord.shape]
-
+extension StoreGroceries {
     /// Every item by id, with its unit, place, aisle and exact amount, and
     /// the rows that could not be read.
-    public func groceryItemPage() throws -> ReadPage<GroceryItem> {
+    public func itemPage() throws -> ReadPage<GroceryItem> {
         try groceryRead { db in try Self.itemPage(db) }
     }
 
     /// Every item by id, with its unit, place, aisle and exact amount.
     /// Throws `StoreError.unreadableRows` when a row cannot be read;
-    /// `groceryItemPage()` returns the rest with a report.
-    public func groceryItems() throws -> [GroceryItem] {
-        try complete(groceryItemPage())
+    /// `itemPage()` returns the rest with a report.
+    public func items() throws -> [GroceryItem] {
+        try complete(itemPage())
     }
 
     /// The item with `id`, or `StoreError.notFound`.
@@ -59,7 +68,7 @@ extension Store {
     /// gets one; `aisle` and `storedIn` name an aisle and a place, found
     /// ignoring case or created. Returns the change, for undo.
     @discardableResult
-    public func addItem(_ entry: QuickEntry, aisle: String? = nil, storedIn: String? = nil, locale: Locale) throws
+    public func add(_ entry: QuickEntry, aisle: String? = nil, storedIn: String? = nil, locale: Locale) throws
         -> GroceryItemChange
     {
         try groceryWrite { db in
@@ -93,7 +102,7 @@ extension Store {
     /// Changes some fields of the item with `id` (see `GroceryItemEdit`);
     /// a new name another item has is refused. Returns the change, for undo.
     @discardableResult
-    public func editItem(id: Int64, _ edit: GroceryItemEdit, locale: Locale) throws -> GroceryItemChange {
+    public func edit(id: Int64, _ edit: GroceryItemEdit, locale: Locale) throws -> GroceryItemChange {
         try groceryWrite { db in
             let before = try self.item(db, id: id)
             var name = before.name
@@ -124,7 +133,7 @@ extension Store {
 
     /// Deletes the item with `id`. Returns the change, for undo.
     @discardableResult
-    public func deleteItem(id: Int64) throws -> GroceryItemChange {
+    public func delete(id: Int64) throws -> GroceryItemChange {
         try groceryWrite { db in
             let change = GroceryItemChange.deleted(try self.item(db, id: id))
             try Self.write(change, db)
@@ -197,6 +206,24 @@ extension Store {
         }
     }
 
+    /// The Shop's Clear: every ticked item on the list taken off it and
+    /// unticked, as one change (`GroceryItemChange.clear`); nil when none
+    /// is ticked.
+    @discardableResult
+    public func clearTicked() throws -> GroceryItemChange? {
+        try groceryWrite { db in
+            guard let change = GroceryItemChange.clear(try Self.itemPage(db).entries) else { return nil }
+            try Self.write(change, db)
+            return change
+        }
+    }
+}
+
+extension StoreView {
+    // MARK: Grocery items
+
+    static var groceryShapes: [TableShape] { [ItemRecord.shape, UnitRecord.shape, PlaceRecord.shape, AisleRecord.shape] }
+
     /// A deleted item put back: under its old id, or a new one when that
     /// was taken meanwhile.
     static func reinsert(_ item: GroceryItem, _ db: Database) throws -> GroceryItemChange.Edit {
@@ -211,18 +238,6 @@ extension Store {
             id: id, name: item.name, quantity: item.quantity, unit: item.unit, listed: item.listed, collected: item.collected,
             place: item.place, aisle: item.aisle, amount: item.amount)
         return GroceryItemChange.Edit(before: nil, after: back)
-    }
-
-    /// The Shop's Clear: every ticked item on the list taken off it and
-    /// unticked, as one change (`GroceryItemChange.clear`); nil when none
-    /// is ticked.
-    @discardableResult
-    public func clearTicked() throws -> GroceryItemChange? {
-        try groceryWrite { db in
-            guard let change = GroceryItemChange.clear(try Self.itemPage(db).entries) else { return nil }
-            try Self.write(change, db)
-            return change
-        }
     }
 
     // MARK: Helpers

@@ -4,7 +4,8 @@ import GrocerCore
 
 /// The name operations (`GroceryNames`) in the caller's transaction: the
 /// one place that knows which table and record each kind is kept in.
-extension Store {
+
+extension StoreView {
     /// Every readable one of the kind: units and places by id, aisles in
     /// the person's order.
     static func nameEntries(_ kind: GroceryNameKind, _ db: Database) throws -> [GroceryNames.Entry] {

@@ -23,11 +23,18 @@ public struct DefaultUnitSetting: Equatable, Sendable {
     public func display(region: DisplayUnit) -> DisplayUnit { chosen ?? region }
 }
 
+/// The person's settings (the default unit, the goal, the height), over
+/// the store's one connection (`store.settings`).
+public struct StoreSettings: StoreView, Sendable {
+    let store: Store
+}
+
 extension Store {
-    // MARK: Settings
+    /// The person's settings (`StoreSettings`).
+    public var settings: StoreSettings { StoreSettings(store: self) }
+}
 
-    static let defaultUnitKey = SettingKey.defaultUnit.rawValue
-
+extension StoreSettings {
     /// The display unit chosen, if any, with a report when the stored value
     /// cannot be read (then none: a setting never locks the person out;
     /// choosing a unit writes over it).
@@ -54,7 +61,13 @@ extension Store {
     }
 }
 
-extension Store {
+extension StoreView {
+    // MARK: Settings
+
+    static var defaultUnitKey: String { SettingKey.defaultUnit.rawValue }
+}
+
+extension StoreSettings {
     // MARK: Height
 
     /// The person's height, as given ("180 cm", "71 in"); nil when none is
@@ -72,4 +85,35 @@ extension Store {
             try SettingRecord.set(.height, to: height?.stored, db)
         }
     }
+}
+
+extension StoreSettings {
+    // MARK: Goal
+
+    /// The goal weight, as typed ("75 kg" is kept as 75 kg); nil when none
+    /// is set, or the stored one cannot be read (setting one writes over it).
+    public func goal() throws -> Weight? {
+        try checkedRead(SettingRecord.shape) { db in
+            try SettingRecord.readableValue(of: .goal, db).flatMap(Self.goal(stored:))
+        }
+    }
+
+    /// Sets the goal, or clears it with nil.
+    public func setGoal(_ goal: Weight?) throws {
+        try checkedWrite(SettingRecord.shape) { db in
+            try SettingRecord.set(.goal, to: goal.map(Self.stored(goal:)), db)
+        }
+    }
+}
+
+extension StoreView {
+    /// The goal as the setting keeps it, "75 kg"; nil for anything else.
+    static func goal(stored text: String) -> Weight? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, let unit = WeightUnit(rawValue: String(parts[1])) else { return nil }
+        return Weight(digits: String(parts[0]), unit: unit)
+    }
+
+    /// The setting's text for `goal`.
+    static func stored(goal: Weight) -> String { "\(goal.digits) \(goal.unit.rawValue)" }
 }

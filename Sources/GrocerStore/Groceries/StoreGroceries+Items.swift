@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GrocerCore
 
-extension Store {
+extension StoreGroceries {
     // MARK: Items and units
 
     /// Every grocery item, sorted by id, one at a time (memory stays flat),
@@ -32,24 +32,9 @@ extension Store {
     public func unitNames() throws -> [String] {
         try units().map(\.name)
     }
+}
 
-    /// Rows kept aside by a migration, oldest first, with the rows of the
-    /// quarantine table itself that could not be read.
-    public func quarantinePage() throws -> ReadPage<QuarantinedRow> {
-        try checkedRead(QuarantineRecord.shape) { db in
-            try RowReader.page(db, QuarantineRecord.byID, table: QuarantineRecord.databaseTableName) {
-                try QuarantineRecord(row: $0).quarantinedRow()
-            }
-        }
-    }
-
-    /// Rows kept aside by a migration, oldest first: table, id, reason and
-    /// the row as JSON. Throws `StoreError.unreadableRows` when one
-    /// cannot be read; `quarantinePage()` returns the rest with a report.
-    public func quarantinedRows() throws -> [QuarantinedRow] {
-        try complete(quarantinePage())
-    }
-
+extension StoreView {
     /// The page's entries when every row was read.
     func complete<Element>(_ page: ReadPage<Element>) throws -> [Element] {
         guard page.report.isComplete else { throw StoreError.unreadableRows(path: path, report: page.report) }

@@ -252,7 +252,7 @@ public struct ImportRangeError: Error, Equatable, Sendable {
     public let seconds: Int64
 }
 
-extension Store {
+extension StoreWeights {
     /// Imports entries in one IMMEDIATE transaction, `weight_day` kept
     /// current in it (summed as rows go in, or rebuilt when it was not
     /// built for the store's zone): `feed` calls
@@ -269,7 +269,7 @@ extension Store {
     /// Errors from `feed` reach the caller as thrown; SQLite's become a
     /// `StoreError`.
     @discardableResult
-    public func importWeights(
+    public func bulkImport(
         stop: StopFlag = .process, progressEvery: Int = 10_000, progress: @escaping (Int) -> Void = { _ in },
         _ feed: (inout WeightImporter) throws -> Bool
     ) throws -> (inserted: Int, duplicates: Int, repeats: Int, removedRepeats: Int, committed: Bool) {
@@ -287,7 +287,9 @@ extension Store {
             return ((importer.inserted, importer.duplicates, importer.repeats, removed, keep), keep)
         }
     }
+}
 
+extension StoreView {
     /// One IMMEDIATE transaction committed only when `body` says so. Unlike
     /// `checkedWrite`, errors that are not SQLite's pass through unchanged
     /// (a reader's error names the file, not the store).

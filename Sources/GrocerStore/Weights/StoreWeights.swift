@@ -2,14 +2,26 @@ import Foundation
 import GRDB
 import GrocerCore
 
+/// The weights: the entries, their days (`weight_day`, in the store's
+/// zone), paging, periods, import and export, over the store's one
+/// connection (`store.weights`).
+public struct StoreWeights: StoreView, Sendable {
+    let store: Store
+}
+
 extension Store {
+    /// The weights (`StoreWeights`).
+    public var weights: StoreWeights { StoreWeights(store: self) }
+}
+
+extension StoreWeights {
     // MARK: Weights
 
     /// Saves a weight recorded at `date` (kept to the whole second) with
     /// its note (trimmed; checked by the caller with `WeightNote.problem`),
     /// and its day in `weight_day`, in one transaction.
     @discardableResult
-    public func addWeight(_ weight: Weight, at date: Date, note: String = "") throws -> WeightEntry {
+    public func add(_ weight: Weight, at date: Date, note: String = "") throws -> WeightEntry {
         var record = WeightRecord(weight, at: date, note: note)
         try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
             try record.insert(db)
@@ -24,7 +36,7 @@ extension Store {
     /// stays flat however many there are. Rows that cannot be read are
     /// skipped and returned in the report, never dropped in silence.
     @discardableResult
-    public func forEachWeight(_ body: (WeightEntry) throws -> Void) throws -> ReadReport {
+    public func forEachEntry(_ body: (WeightEntry) throws -> Void) throws -> ReadReport {
         try checkedRead(WeightRecord.shape) { db in
             try RowReader.forEach(
                 db, WeightRecord.oldestFirst, table: WeightRecord.databaseTableName,
@@ -34,7 +46,7 @@ extension Store {
 
     /// The entry `id`; `StoreError.noSuchWeight` when there is none,
     /// `StoreError.unreadableRows` when its row cannot be read.
-    public func weight(id: Int64) throws -> WeightEntry {
+    public func entry(id: Int64) throws -> WeightEntry {
         try checkedRead(WeightRecord.shape) { db in try readable(existingRecords([id], db)[0]) }
     }
 
@@ -45,9 +57,9 @@ extension Store {
     /// rebuild it when it was built for another zone or never (a store that
     /// cannot be written, is busy or is on a full disk, then computes the
     /// days without keeping them).
-    public func weightDays(unit: WeightUnit) throws -> [DayFigure] {
+    public func days(unit: WeightUnit) throws -> [DayFigure] {
         do {
-            try rebuildWeightDaysIfNeeded()
+            try rebuildDaysIfNeeded()
         } catch let error as StoreError where cannotKeep(error) {
             // Shown all the same; kept by the next grocer that can write.
             return try checkedRead(WeightRecord.shape) { db in
@@ -70,23 +82,23 @@ extension Store {
     /// checkpoints made for it, instead of waiting; the rebuild's commit
     /// then tells the screen to read again (`PRAGMA data_version`). When
     /// that table has no checkpoint that serves, this waits as usual.
-    public func recentWeightDays(unit: WeightUnit, asBuilt: Bool = false) throws -> (days: [DayFigure], start: TrendStart?) {
+    public func recentDays(unit: WeightUnit, asBuilt: Bool = false) throws -> (days: [DayFigure], start: TrendStart?) {
         let read = { [self] in
             try checkedRead(WeightDayTable.shape, SettingRecord.shape) { db in try WeightDayTable.recent(db, unit: unit) }
         }
-        if asBuilt, try weightDaysBuiltForAnotherZone(), let recent = try read() { return recent }
+        if asBuilt, try daysBuiltForAnotherZone(), let recent = try read() { return recent }
         do {
-            try rebuildWeightDaysIfNeeded()
+            try rebuildDaysIfNeeded()
         } catch let error as StoreError where cannotKeep(error) {
-            return (try weightDays(unit: unit), nil)
+            return (try days(unit: unit), nil)
         }
         if let recent = try read() { return recent }
         do {
             try checkedWrite(WeightDayTable.shape, SettingRecord.shape) { db in try WeightDayTable.keepCheckpoint(db) }
         } catch let error as StoreError where cannotKeep(error) {
-            return (try weightDays(unit: unit), nil)
+            return (try days(unit: unit), nil)
         }
-        return try read() ?? (try weightDays(unit: unit), nil)
+        return try read() ?? (try days(unit: unit), nil)
     }
 
     /// Makes ready what the history reads, for work in the background at
@@ -101,7 +113,7 @@ extension Store {
     /// connection reading meanwhile sees the table as it was, with its
     /// checkpoints, never a rebuilt table without them.
     public func prepareHistory() throws {
-        let moved = try weightDaysBuiltForAnotherZone()
+        let moved = try daysBuiltForAnotherZone()
         let needed = { [self] (db: Database) throws -> Bool in
             try WeightDayTable.isCurrent(db, zone: timeZone) && WeightDayTable.needsCheckpoint(db)
         }
@@ -112,17 +124,10 @@ extension Store {
         }
     }
 
-    /// A write that failed only because the store cannot be written now
-    /// (read-only, busy, a full disk): what is derived is then computed
-    /// and shown without being kept.
-    private func cannotKeep(_ error: StoreError) -> Bool {
-        error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path)
-    }
-
     /// Whether `weight_day` was built for another zone than `timeZone` (a
     /// move, a store from another machine): not when it was never built (a
     /// new store, whose first weight builds it).
-    public func weightDaysBuiltForAnotherZone() throws -> Bool {
+    public func daysBuiltForAnotherZone() throws -> Bool {
         try checkedRead(SettingRecord.shape) { db in
             guard let built = try SettingRecord.readableValue(of: .weightDayZone, db) else { return false }
             return built != timeZone.identifier
@@ -134,11 +139,20 @@ extension Store {
     /// nothing otherwise (one setting read). True when it rebuilt. A bulk
     /// importer calls it after its own writes.
     @discardableResult
-    public func rebuildWeightDaysIfNeeded() throws -> Bool {
+    public func rebuildDaysIfNeeded() throws -> Bool {
         let current = try checkedRead(SettingRecord.shape) { db in try WeightDayTable.isCurrent(db, zone: timeZone) }
         if current { return false }
         return try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
             try WeightDayTable.rebuildIfNeeded(db, zone: timeZone)
         }
+    }
+}
+
+extension StoreView {
+    /// A write that failed only because the store cannot be written now
+    /// (read-only, busy, a full disk): what is derived is then computed
+    /// and shown without being kept.
+    fileprivate func cannotKeep(_ error: StoreError) -> Bool {
+        error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GrocerCore
 
-extension Store {
+extension StoreGroceries {
     // MARK: Places at home
 
     /// Every place, with the rows that could not be read, by name in the
@@ -45,7 +45,9 @@ extension Store {
             return try Self.renumber(db, all)
         }
     }
+}
 
+extension StoreView {
     // MARK: Helpers
 
     /// Gives `aisles` the positions 1...n in their order.

@@ -10,9 +10,20 @@ import GrocerCore
 /// saved without what it describes. Nothing here marks an item as changed:
 /// the engine finds local changes by comparing the local state with the
 /// record's agreed copy.
-extension Store {
-    static let syncShapes = [SyncAccountRow.shape, SyncRecordRow.shape, SyncConflictRow.shape]
 
+/// What sync keeps in the store (accounts, records, conflicts) and the
+/// batches it applies, over the store's one connection (`store.sync`):
+/// the sync engine's `SyncLedger`.
+public struct StoreSync: StoreView, Sendable {
+    let store: Store
+}
+
+extension Store {
+    /// What sync keeps (`StoreSync`).
+    public var sync: StoreSync { StoreSync(store: self) }
+}
+
+extension StoreSync {
     /// Both accounts that are set up (0, 1 or 2), the list's first.
     public func syncAccounts() throws -> [SyncAccount] {
         try syncRead { db in
@@ -180,7 +191,7 @@ extension Store {
     /// `StoreError.unreadableRows`: left out, it would look deleted here,
     /// and the next sync would delete it on the server.
     public func syncLocalItems() throws -> [SyncLocalItem] {
-        try groceryItems().filter(\.listed).map {
+        try store.groceries.items().filter(\.listed).map {
             SyncLocalItem(id: $0.id, item: SyncedItem($0), aislePosition: $0.aisle?.position)
         }
     }
@@ -189,7 +200,7 @@ extension Store {
     /// `StoreError.unreadableRows`, for the same reason as items.
     public func syncLocalWeights() throws -> [SyncLocalWeight] {
         var weights: [SyncLocalWeight] = []
-        let report = try forEachWeight { weights.append(SyncLocalWeight(id: $0.id, weight: SyncedWeight($0))) }
+        let report = try store.weights.forEachEntry { weights.append(SyncLocalWeight(id: $0.id, weight: SyncedWeight($0))) }
         try report.requireComplete(path: path)
         return weights
     }
@@ -204,6 +215,10 @@ extension Store {
     public func dismissSyncConflict(id: Int64) throws {
         try syncWrite { db in _ = try SyncConflictRow.deleteOne(db, key: id) }
     }
+}
+
+extension StoreView {
+    static var syncShapes: [TableShape] { [SyncAccountRow.shape, SyncRecordRow.shape, SyncConflictRow.shape] }
 
     // MARK: Applying one change
 
@@ -316,7 +331,7 @@ extension Store {
 
     // MARK: Helpers
 
-    static let weightShapes = [WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape]
+    static var weightShapes: [TableShape] { [WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape] }
 
     /// Writes one record by its UID. One item or entry is one object: a
     /// record of the collection that pointed at the same one lets go of it
