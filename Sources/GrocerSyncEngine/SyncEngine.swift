@@ -65,53 +65,30 @@ public struct SyncEngine: Sendable {
 
     // MARK: One try
 
-    /// One try: the network steps around the planner (`SyncPlanner`),
-    /// which decides everything from the records, the local values and
-    /// the server's answers. `settings` (the weights only): the settings
-    /// here, planned by a planner of their own over the settings object's
-    /// record (issue 36), from the same listing and multiget, applied in
-    /// the same batch.
-    private func run<Value, Field>(_ kind: SyncKind<Value, Field>, settings: SyncedSettings? = nil) async throws(SyncFailure)
-        -> SyncSummary
-    {
+    /// One try of the list: the network steps around the planner
+    /// (`SyncPlanner`), which decides everything from the records, the
+    /// local values and the server's answers. (The weights and the
+    /// settings object are `syncWeights`'s, issue 35.)
+    private func run<Value, Field>(_ kind: SyncKind<Value, Field>) async throws(SyncFailure) -> SyncSummary {
         guard let account = try store({ try ledger.syncAccounts() }).first(where: { $0.collection == collection }) else {
             throw .notSetUp(collection)
         }
-        var records = try store { try ledger.syncRecords(collection) }
-        var settingsPlanner: SyncPlanner<SyncedSettings, SettingsField>?
-        if let settings {
-            let split = SettingsRecords.split(records)
-            records = split.entries
-            settingsPlanner = SyncPlanner(
-                kind: .settings(SettingsRecords.local(settings, records: split.settings), now: now()), records: split.settings,
-                collection: collection, now: now(), normal: href)
-        }
+        let records = try store { try ledger.syncRecords(collection) }
         let planner = SyncPlanner(kind: kind, records: records, collection: collection, now: now(), normal: href)
-        let settingsHrefs = Set(settingsPlanner?.records.compactMap { $0.href.map(href) } ?? [])
 
         // Pull: what changed, by token, else the whole listing.
         let (listed, full, pulledToken) = try await pull(account, kind.component)
         var token = pulledToken
-        let listing = planner.listing(listed.filter { !settingsHrefs.contains($0.href) }, full: full)
-        let settingsListing = settingsPlanner?.listing(listed.filter { settingsHrefs.contains($0.href) }, full: full) ?? ListingPlan()
+        let listing = planner.listing(listed, full: full)
         var fetched = FetchedPlan<Value>()
-        var settingsFetched = FetchedPlan<SyncedSettings>()
-        if !listing.fetch.isEmpty || !settingsListing.fetch.isEmpty {
+        if !listing.fetch.isEmpty {
             try checkCancelled()
-            let asked = listing.fetch + settingsListing.fetch
-            let answer = try await dav { () async throws(DAVFailure) in try await client.fetch(asked) }
-            // An object with the settings' UID is the settings', wherever
-            // it is: never a weight, never set aside as one.
-            let routed = settingsPlanner == nil ? [] : SettingsRecords.answers(answer, settingsAsked: Set(settingsListing.fetch))
-            fetched = planner.fetched(answer.filter { !routed.contains($0.href) }, asked: listing.fetch.filter { !routed.contains($0) })
-            if let settingsPlanner {
-                settingsFetched = settingsPlanner.fetched(
-                    answer.filter { routed.contains($0.href) }, asked: Array(Set(settingsListing.fetch).union(routed)))
-            }
+            let answer = try await dav { () async throws(DAVFailure) in try await client.fetch(listing.fetch) }
+            fetched = planner.fetched(answer, asked: listing.fetch)
             // A member listed and not answered, or set aside until its time
             // comes: the token stays where it was, so the next sync lists
             // it and asks again.
-            if fetched.unanswered || fetched.readableLater || settingsFetched.unanswered { token = account.token }
+            if fetched.unanswered || fetched.readableLater { token = account.token }
         }
 
         // Merge, then apply the pull in one batch.
@@ -121,56 +98,25 @@ public struct SyncEngine: Sendable {
         plan.summary.unreadable += fetched.unreadable - fetched.reasons.count
         var summary = plan.summary
         var batch = plan.batch
-        var settingsPlan = SyncPlan<SyncedSettings>()
-        if let settingsPlanner, let settings {
-            settingsPlan = settingsPlanner.plan(remotes: settingsFetched.remotes, gone: settingsListing.gone + settingsFetched.gone)
-            for reason in settingsFetched.reasons { settingsPlan.summary.setAside(reason) }
-            settingsPlan.summary.unreadable += settingsFetched.unreadable - settingsFetched.reasons.count
-            // A field the server's copy holds that grocer does not take.
-            for remote in settingsFetched.remotes {
-                for reason in SyncKind.setAside(remote.bytes) { settingsPlan.summary.setAside(reason) }
-            }
-            summary = summary + settingsPlan.summary
-            let part = SettingsRecords.stored(settingsPlan.batch, read: settings)
-            batch.settings = part.settings
-            batch.records += part.records
-            batch.droppedRecords += part.droppedRecords
-            batch.conflicts += part.conflicts
-        }
         if token != account.token { (batch.token, batch.setsToken) = (token, true) }
         var wrote = false
         if !isEmpty(batch) {
             // With nothing to push, the pull's batch is the sync's last.
-            if plan.writes.isEmpty && plan.new.isEmpty && settingsPlan.writes.isEmpty && settingsPlan.new.isEmpty {
-                batch.syncedAt = now()
-            }
+            if plan.writes.isEmpty && plan.new.isEmpty { batch.syncedAt = now() }
             try store { try ledger.applySync(collection, batch, locale: locale) }
             wrote = batch.syncedAt == nil
         }
 
-        // Push: new local ones get their UIDs first; the settings' UID is
-        // its own.
+        // Push: new local ones get their UIDs first.
         var writes = plan.writes
         if !plan.new.isEmpty {
             let uids = try store { try ledger.claimSyncUIDs(collection, localIDs: plan.new, makeUID: { UUID().uuidString.lowercased() }) }
             for id in plan.new { if let uid = uids[id], let value = kind.locals[id] { writes.append(.create(uid: uid, value: value)) } }
         }
-        var settingsWrites = settingsPlan.writes
-        if let settingsPlanner, !settingsPlan.new.isEmpty, let value = settingsPlanner.kind.locals[SyncKind.settingsID] {
-            settingsWrites.append(.create(uid: SettingsMapping.uid, value: value))
-        }
-        if !writes.isEmpty || !settingsWrites.isEmpty {
+        if !writes.isEmpty {
             let known = Dictionary(try store { try ledger.syncRecords(collection) }.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
             summary = summary + (try await pushAll(writes, planner, known: known))
-            wrote = wrote || !writes.isEmpty
-            // The settings object (at most one write) after the weights;
-            // the progress counts the weights.
-            if let settingsPlanner {
-                for write in settingsWrites {
-                    summary = summary + (try await push(write, settingsPlanner, known: known, attempt: 1))
-                    wrote = true
-                }
-            }
+            wrote = true
         }
         if wrote {
             var end = SyncBatch()

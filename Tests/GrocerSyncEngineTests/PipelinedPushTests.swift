@@ -21,16 +21,30 @@ import Testing
     final class SlowLedger: SyncLedger {
         let memory: MemoryLedger
         let server: FakeCalDAV
+        let pushes: Int
         /// (answers applied, PUTs sent) at the end of each push's commit.
         let seen = Mutex<[(applied: Int, sent: Int)]>([])
-        init(_ memory: MemoryLedger, _ server: FakeCalDAV) {
+        init(_ memory: MemoryLedger, _ server: FakeCalDAV, pushes: Int) {
             self.memory = memory
             self.server = server
+            self.pushes = pushes
         }
 
         func applySync(_ collection: SyncCollection, _ batch: SyncBatch, locale: Locale) throws {
             let push = batch.items.isEmpty && batch.records.count == 1 && !batch.setsToken && batch.syncedAt == nil
-            if push { Thread.sleep(forTimeInterval: 0.005) }
+            if push {
+                // The commit lasts until the next write's PUT is out (never
+                // for the last), as a slow fsync would on a loaded machine:
+                // a pipelined push sends it meanwhile; one that waits for
+                // the commit never does, and each commit gives up after 5 s.
+                // (A fixed 5 ms was not always long enough for the sending
+                // task to run on a machine busy with a build.)
+                let applied = seen.withLock { $0.count }
+                let giveUp = Date().addingTimeInterval(5)
+                while applied + 1 < pushes, server.requests.filter({ $0.method == "PUT" }).count <= applied + 1, Date() < giveUp {
+                    Thread.sleep(forTimeInterval: 0.001)
+                }
+            }
             try memory.applySync(collection, batch, locale: locale)
             guard push else { return }
             let sent = server.requests.filter { $0.method == "PUT" }.count
@@ -82,7 +96,7 @@ import Testing
 
     @Test func theNextWriteGoesOutWhileTheAnswerBeforeIsApplied() async throws {
         let memory = list(20)
-        let ledger = SlowLedger(memory, server)
+        let ledger = SlowLedger(memory, server, pushes: 20)
         let engine = SyncEngine(ledger: ledger, client: server.client, collection: .list, locale: MemoryLedger.locale, now: { Sync.now })
         let summary = try await engine.sync()
         #expect(summary.sent == 20)
