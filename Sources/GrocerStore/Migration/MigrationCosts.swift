@@ -16,6 +16,9 @@ enum MigrationCosts {
     static let stepRow = 0.35
     /// Per weight entry, `weight_day` tallied.
     static let dayEntry = 1.0
+    /// Per weight entry (at most one day each), the trend's checkpoints
+    /// folded from every day.
+    static let checkpointEntry = 4.0
     /// Per row, the new file's checks.
     static let verifyRow = 0.4
     /// Per row, the backup of a version 4+ file, the sync and the rename.
@@ -23,8 +26,8 @@ enum MigrationCosts {
     static let swapRow = 0.05
 
     /// The stages of a rebuild of `rows` source rows, `weights` of them
-    /// weight entries, with `steps` steps' row SQL, the per-day table when
-    /// `days`.
+    /// weight entries, with `steps` steps' row SQL, the per-day table and
+    /// checkpoints when `days`.
     static func rebuild(rows: Int, weights: Int, steps: Int, days: Bool) -> [MigrationMeter.Stage] {
         let r = Double(rows)
         let w = Double(weights)
@@ -34,7 +37,7 @@ enum MigrationCosts {
             MigrationMeter.Stage(.steps, cost: r * stepRow * Double(max(steps, 1))),
         ]
         if days {
-            stages.append(MigrationMeter.Stage(.days, cost: w * dayEntry))
+            stages += [MigrationMeter.Stage(.days, cost: w * dayEntry), MigrationMeter.Stage(.checkpoints, cost: w * checkpointEntry)]
         }
         return stages + [MigrationMeter.Stage(.verify, cost: r * verifyRow), MigrationMeter.Stage(.swap, cost: r * swapRow)]
     }
@@ -49,7 +52,7 @@ enum MigrationCosts {
             MigrationMeter.Stage(.steps, cost: r * stepRow * Double(max(steps, 1))),
         ]
         if days {
-            stages.append(MigrationMeter.Stage(.days, cost: w * dayEntry))
+            stages += [MigrationMeter.Stage(.days, cost: w * dayEntry), MigrationMeter.Stage(.checkpoints, cost: w * checkpointEntry)]
         }
         return stages + [
             MigrationMeter.Stage(.verify, cost: r * verifyRow),

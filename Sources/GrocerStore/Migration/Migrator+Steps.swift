@@ -92,7 +92,10 @@ extension Migrator {
     /// the per-day table built in the person's zone (`MigrationOptions.dayZone`)
     /// in the caller's transaction, when the store reached a version that
     /// has it (5 on) and it is not built for that zone already (a step
-    /// from version 6 on leaves it as it was).
+    /// from version 6 on leaves it as it was), and the trend's checkpoints
+    /// that the history starts from, so the first F3 after a migration is
+    /// as fast as any (made from every day after a rebuild of the table:
+    /// the longest phase of a long store's migration, under the bar).
     ///
     /// A store from before version 7 may carry a checkpoint (setting
     /// `weight_day.trend`) that a grocer of version 6 from before the
@@ -106,10 +109,9 @@ extension Migrator {
         reporter.begin(.days)
         try WeightDayTable.rebuildIfNeeded(db, zone: zone)
         phases.end("days")
-        // The trend's checkpoints are not made here: from every day they
-        // cost more than the rest of a long store's migration
-        // (docs/MEASURED.md). The background work at the screen's open
-        // makes them (`Store.prepareHistory`).
+        reporter.begin(.checkpoints)
+        if try WeightDayTable.needsCheckpoint(db) { try WeightDayTable.keepCheckpoint(db) }
+        phases.end("checkpoints")
     }
 
     /// Pages per step of the copy of a version 4+ file (4 MB of 4 KB
