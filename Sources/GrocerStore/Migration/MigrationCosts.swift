@@ -7,18 +7,20 @@ import GrocerCore
 enum MigrationCosts {
     /// Per source row copied in batches (a rebuild), and per row of a
     /// version 4+ file copied whole.
-    static let copyRow = 1.2
+    static let copyRow = 1.0
     static let fileCopyRow = 0.3
     /// Per row, the indexes built after a rebuild's copy.
     static let indexRow = 0.25
-    /// Per row, per step that changes rows (a rebuild's steps' row SQL, a
-    /// version 4+ store's pending steps).
+    /// Per row, per step that changes rows: a version 4+ store's pending
+    /// steps (some copy a whole table); a rebuild's steps' row SQL, which
+    /// touches few rows.
     static let stepRow = 0.35
+    static let rebuildStepRow = 0.02
     /// Per weight entry, `weight_day` tallied.
-    static let dayEntry = 1.0
+    static let dayEntry = 1.3
     /// Per weight entry (at most one day each), the trend's checkpoints
     /// folded from every day.
-    static let checkpointEntry = 4.0
+    static let checkpointEntry = 3.0
     /// Per row, the new file's checks.
     static let verifyRow = 0.4
     /// Per row, the backup of a version 4+ file, the sync and the rename.
@@ -34,7 +36,7 @@ enum MigrationCosts {
         var stages = [
             MigrationMeter.Stage(.copy, cost: r * copyRow),
             MigrationMeter.Stage(.indexes, cost: r * indexRow),
-            MigrationMeter.Stage(.steps, cost: r * stepRow * Double(max(steps, 1))),
+            MigrationMeter.Stage(.steps, cost: r * rebuildStepRow * Double(max(steps, 1))),
         ]
         if days {
             stages += [MigrationMeter.Stage(.days, cost: w * dayEntry), MigrationMeter.Stage(.checkpoints, cost: w * checkpointEntry)]
