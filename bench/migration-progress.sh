@@ -14,8 +14,9 @@
 # at most 5% of the whole at 100%, the ETA within 25%.
 #
 # F3: the migrated store opened in an 80x24 pty (bench/historyframe.c),
-# F3 from today's weight to the history drawn; then a second launch and
-# F3 again (the reference). Goal: the first as fast as the second.
+# F3 from today's weight to the history drawn; then five more launches
+# and F3 again, their median the reference (one sample is noisy on a
+# shared machine). Goal: the first as fast as the later ones (1.5x).
 # Usage: bench/migration-progress.sh [ENTRIES]   (default 2000000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,9 +81,9 @@ grep -o 'phases: .*' "$XDG_STATE_HOME/grocer/migration.log" | sed 's/^/  grocer'
 # f3: one launch, the key's time in ms.
 f3() { GROCER_STORE="$STORE" "$out/historyframe" 1 "Enter Today's Weight" $'\eOR' "Weight History" $'\eOF' "" -- "$BIN" | cut -d' ' -f1; }
 first=$(f3)
-second=$(f3)
+later=$(for _ in 1 2 3 4 5; do f3; done | sort -g | awk '{a[NR] = $1} END {print a[3]}')
 echo
-echo "F3 after the migration, in an 80x24 pty, key to the last byte of its frame (reference: a second launch's F3):"
-awk -v a="$first" -v b="$second" 'BEGIN {
-    printf "  first F3 %8.2f ms   second F3 %8.2f ms   %5.2fx   (goal: as fast as the second: %s)\n", a, b, a / b, a <= 1.5 * b ? "met" : "missed"
+echo "F3 after the migration, in an 80x24 pty, key to the last byte of its frame (reference: the median of the next 5 launches' F3):"
+awk -v a="$first" -v b="$later" 'BEGIN {
+    printf "  first F3 %8.2f ms   later F3 %8.2f ms   %5.2fx   (goal: as fast as a later one, within 1.5x: %s)\n", a, b, a / b, a <= 1.5 * b ? "met" : "missed"
 }'
