@@ -45,17 +45,18 @@ enum MigrationCosts {
     }
 
     /// The stages of a version 4+ store's `steps` pending steps over
-    /// `rows` rows (`weights` weight entries), a backup when `backup`.
-    static func grow(rows: Int, weights: Int, steps: Int, days: Bool, backup: Bool) -> [MigrationMeter.Stage] {
+    /// `rows` rows (`weights` weight entries), `weight_day` rebuilt when
+    /// `days`, the checkpoints made when `checkpoints`, a backup when
+    /// `backup`.
+    static func grow(rows: Int, weights: Int, steps: Int, days: Bool, checkpoints: Bool, backup: Bool) -> [MigrationMeter.Stage] {
         let r = Double(rows)
         let w = Double(weights)
         var stages = [
             MigrationMeter.Stage(.copy, cost: r * fileCopyRow),
             MigrationMeter.Stage(.steps, cost: r * stepRow * Double(max(steps, 1))),
         ]
-        if days {
-            stages += [MigrationMeter.Stage(.days, cost: w * dayEntry), MigrationMeter.Stage(.checkpoints, cost: w * checkpointEntry)]
-        }
+        if days { stages.append(MigrationMeter.Stage(.days, cost: w * dayEntry)) }
+        if checkpoints { stages.append(MigrationMeter.Stage(.checkpoints, cost: w * checkpointEntry)) }
         return stages + [
             MigrationMeter.Stage(.verify, cost: r * verifyRow),
             MigrationMeter.Stage(.swap, cost: r * (swapRow + (backup ? backupRow : 0))),

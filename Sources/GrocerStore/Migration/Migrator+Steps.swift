@@ -24,13 +24,14 @@ extension Migrator {
             if !problems.isEmpty {
                 throw MigrationError.unexpectedSchema(path: path, version: version, detail: problems.joined(separator: "; "))
             }
-            let (rows, weights) = try reader.read { db in
+            let (rows, weights, derived) = try reader.read { db in
                 let weights = try Int.fetchOne(db, sql: "SELECT count(*) FROM weight_entry") ?? 0
-                return (weights + (try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0), weights)
+                let rows = weights + (try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0)
+                return (rows, weights, try derivedWork(db, from: version))
             }
             reporter.plan(
                 MigrationCosts.grow(
-                    rows: rows, weights: weights, steps: pending.count, days: options.dayZone != nil && targetVersion >= 5,
+                    rows: rows, weights: weights, steps: pending.count, days: derived.days, checkpoints: derived.checkpoints,
                     backup: options.backup))
             do {
                 try MigrationFiles.createExclusive(temp)
@@ -112,6 +113,17 @@ extension Migrator {
         reporter.begin(.checkpoints)
         if try WeightDayTable.needsCheckpoint(db) { try WeightDayTable.keepCheckpoint(db) }
         phases.end("checkpoints")
+    }
+
+    /// What `buildDerived` will do to a store of `version` (read from the
+    /// old file, for the progress's plan): rebuild `weight_day` when it is
+    /// not built for the person's zone; make the checkpoints when it does,
+    /// or the store's were dropped or are missing.
+    func derivedWork(_ db: Database, from version: Int) throws -> (days: Bool, checkpoints: Bool) {
+        guard let zone = options.dayZone, targetVersion >= 5 else { return (false, false) }
+        guard version >= 5, try WeightDayTable.isCurrent(db, zone: zone) else { return (true, true) }
+        let missing = try WeightDayTable.needsCheckpoint(db)
+        return (false, version < Self.checkpointTrustedFrom || missing)
     }
 
     /// Pages per step of the copy of a version 4+ file (4 MB of 4 KB

@@ -77,6 +77,23 @@ import Testing
         #expect(try Self.setting(fixture.path) == made)
     }
 
+    /// The plan of the progress names only the phases that run: a
+    /// version 6 store whose `weight_day` is built for the person's zone
+    /// is not tallied again (no "Tallying the weights by day"), but its
+    /// checkpoint is made anew.
+    @Test func theProgressPlansOnlyThePhasesThatRun() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try Self.version6StoreWithAWrongCheckpoint(fixture)
+        var options = fixture.options()
+        options.dayZone = Self.utc
+        var events: [MigrationProgress] = []
+        try Migrator(path: fixture.path, options: options).run(progress: { events.append($0) })
+        var phases: [MigrationPhase] = []
+        for event in events where phases.last != event.phase { phases.append(event.phase) }
+        #expect(phases == [.copy, .steps, .checkpoints, .verify, .swap])
+    }
+
     /// Without a zone (the table left to the first read): the checkpoint is
     /// dropped all the same.
     @Test func aWrongCheckpointIsDroppedWithoutAZone() throws {
