@@ -56,11 +56,24 @@ import Testing
     @Test func aPhaseWithNoProgressInsideStillMoves() {
         var meter = MigrationMeter(stages: Self.measured, at: .zero)
         _ = meter.progress(inside: 1, at: Self.at(4.7))
+        _ = meter.begin(.indexes, at: Self.at(4.7))
         let begun = meter.begin(.steps, at: Self.at(5.7))
         let later = meter.progress(inside: nil, at: Self.at(8.8))
         #expect(begun.phase == .steps && later.phase == .steps)
         #expect(later.done > begun.done)
         // Half the steps' expected time: about half their share.
+        let share = Double(later.done - begun.done) / Double(MigrationMeter.scale)
+        #expect(abs(share - 6.2 / 2 / 13.7) < 0.01)
+    }
+
+    @Test func aPhaseThatEndedEarlySaysNothingOfThePace() {
+        // The indexes (no count of their own) end at once; the steps then
+        // go at the copy's pace, not at one the empty phase made up.
+        var meter = MigrationMeter(stages: Self.measured, at: .zero)
+        _ = meter.progress(inside: 1, at: Self.at(4.7))
+        _ = meter.begin(.indexes, at: Self.at(4.7))
+        let begun = meter.begin(.steps, at: Self.at(4.7))
+        let later = meter.progress(inside: nil, at: Self.at(4.7 + 3.1))
         let share = Double(later.done - begun.done) / Double(MigrationMeter.scale)
         #expect(abs(share - 6.2 / 2 / 13.7) < 0.01)
     }

@@ -4,8 +4,10 @@
 /// measured cost per row, in seconds at a reference pace. A phase's share
 /// of the bar is its share of the expected cost. Inside a phase the share
 /// done is the phase's own count where it has one (the copy's rows), else
-/// the time spent in it against its expected time at the pace the phases
-/// before it ran (a single long statement still moves the bar); a phase
+/// the time spent in it against its expected time at the pace of the
+/// phases before it that counted their own work (the copy: a phase that
+/// ended early says nothing of the machine's speed), so a single long
+/// statement still moves the bar; a phase
 /// longer than expected stops at `stall` of its share until it ends.
 ///
 /// Never backwards; `total` only after `finish`. Pure: the caller passes
@@ -33,7 +35,6 @@ public struct MigrationMeter: Sendable {
     private let totalCost: Double
     private var index = 0
     private var costBefore = 0.0
-    private var spentBefore = Duration.zero
     private var stageStart: Duration
     private var shown = 0
     private var finished = false
@@ -49,18 +50,24 @@ public struct MigrationMeter: Sendable {
     /// The phase in progress (the last one once every one has begun).
     public var phase: MigrationPhase { stages.isEmpty ? .swap : stages[min(index, stages.count - 1)].phase }
 
-    /// Seconds taken per expected second so far (1 before any phase ended).
+    /// Seconds taken per expected second by the phases that counted their
+    /// own work (1 before any did).
     var pace: Double {
-        guard costBefore > 0, spentBefore > .zero else { return 1 }
-        return spentBefore.seconds / costBefore
+        guard countedCost > 0, countedSpent > .zero else { return 1 }
+        return countedSpent.seconds / countedCost
     }
+    private var countedCost = 0.0
+    private var countedSpent = Duration.zero
 
     /// Ends the phases before `phase` (a phase the migration skips ends
     /// with no time) and starts it. A phase not planned changes nothing.
     public mutating func begin(_ phase: MigrationPhase, at now: Duration) -> MigrationProgress {
         guard let target = stages.firstIndex(where: { $0.phase == phase }), target > index else { return progress(inside: nil, at: now) }
         _ = progress(inside: nil, at: now)
-        spentBefore += now - stageStart
+        if counted != nil, stages[index].cost > 0 {
+            countedCost += stages[index].cost
+            countedSpent += now - stageStart
+        }
         for i in index..<target { costBefore += stages[i].cost }
         index = target
         stageStart = now

@@ -14,7 +14,7 @@ enum MigrationCosts {
     /// Per row, per step that changes rows: a version 4+ store's pending
     /// steps (some copy a whole table); a rebuild's steps' row SQL, which
     /// touches few rows.
-    static let stepRow = 0.35
+    static let stepRow = 0.2
     static let rebuildStepRow = 0.02
     /// Per weight entry, `weight_day` tallied.
     static let dayEntry = 1.3

@@ -54,11 +54,7 @@ extension Migrator {
                     }
                     try removeDanglingReferences(db, summary: &summary)
                     try quarantineBrokenRows(db, version: version, summary: &summary)
-                    var done = 0
-                    try runSteps(db, after: version, stop: stop) {
-                        done += 1
-                        reporter.advance(done, of: pending.count)
-                    }
+                    try runSteps(db, after: version, stop: stop)
                     try db.inTransaction {
                         try buildDerived(db, from: version, version: pending.last?.version ?? version, phases: phases, reporter: reporter)
                         return .commit
@@ -121,7 +117,9 @@ extension Migrator {
     /// or the store's were dropped or are missing.
     func derivedWork(_ db: Database, from version: Int) throws -> (days: Bool, checkpoints: Bool) {
         guard let zone = options.dayZone, targetVersion >= 5 else { return (false, false) }
-        guard version >= 5, try WeightDayTable.isCurrent(db, zone: zone) else { return (true, true) }
+        // The setting read as the old file keeps it (its version's table).
+        let built = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.zone'")
+        guard version >= 5, built == zone.identifier else { return (true, true) }
         let missing = try WeightDayTable.needsCheckpoint(db)
         return (false, version < Self.checkpointTrustedFrom || missing)
     }
