@@ -78,6 +78,17 @@ import Testing
         #expect(abs(share - 6.2 / 2 / 13.7) < 0.01)
     }
 
+    @Test func aFilesCopySaysNothingOfThePace() {
+        // A version 4+ file copied in a tenth of its expected time (the
+        // page cache): the steps still go at the reference pace.
+        let stages: [MigrationMeter.Stage] = [.init(.copy, cost: 1, setsPace: false), .init(.steps, cost: 2), .init(.verify, cost: 1)]
+        var meter = MigrationMeter(stages: stages, at: .zero)
+        _ = meter.progress(inside: 1, at: Self.at(0.1))
+        let begun = meter.begin(.steps, at: Self.at(0.1))
+        let later = meter.progress(inside: nil, at: Self.at(1.1))
+        #expect(abs(Double(later.done - begun.done) / Double(MigrationMeter.scale) - 0.25) < 0.01)
+    }
+
     @Test func aPhaseLongerThanExpectedStopsShortOfItsEndAndNeverAt100() {
         var meter = MigrationMeter(stages: Self.measured, at: .zero)
         _ = meter.begin(.swap, at: Self.at(13.5))

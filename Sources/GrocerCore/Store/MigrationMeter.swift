@@ -18,10 +18,14 @@ public struct MigrationMeter: Sendable {
         /// Expected seconds at the reference pace (any unit: only the
         /// shares and the pace matter).
         public let cost: Double
+        /// Whether its own count tells the machine's pace (a copy of rows
+        /// in SQL does; a file's copy, bound by the disk, does not).
+        public let setsPace: Bool
 
-        public init(_ phase: MigrationPhase, cost: Double) {
+        public init(_ phase: MigrationPhase, cost: Double, setsPace: Bool = true) {
             self.phase = phase
             self.cost = max(cost, 0)
+            self.setsPace = setsPace
         }
     }
 
@@ -64,7 +68,7 @@ public struct MigrationMeter: Sendable {
     public mutating func begin(_ phase: MigrationPhase, at now: Duration) -> MigrationProgress {
         guard let target = stages.firstIndex(where: { $0.phase == phase }), target > index else { return progress(inside: nil, at: now) }
         _ = progress(inside: nil, at: now)
-        if counted != nil, stages[index].cost > 0 {
+        if counted != nil, stages[index].cost > 0, stages[index].setsPace {
             countedCost += stages[index].cost
             countedSpent += now - stageStart
         }

@@ -2,13 +2,14 @@ import GrocerCore
 
 /// What each phase of a migration is expected to cost, per row it
 /// handles, in microseconds on the machine the figures were measured on
-/// (only their ratios matter: the meter learns the pace as it goes). See
+/// (only their ratios matter: the meter learns the pace from a rebuild's
+/// copy; a version 4+ store's phases go at the reference pace). See
 /// docs/MIGRATION.md, "Progress", for how they were measured.
 enum MigrationCosts {
     /// Per source row copied in batches (a rebuild), and per row of a
     /// version 4+ file copied whole.
     static let copyRow = 1.0
-    static let fileCopyRow = 0.3
+    static let fileCopyRow = 0.2
     /// Per row, the indexes built after a rebuild's copy.
     static let indexRow = 0.25
     /// Per row, per step that changes rows: a version 4+ store's pending
@@ -31,8 +32,8 @@ enum MigrationCosts {
     /// weight entries, with `steps` steps' row SQL, the per-day table and
     /// checkpoints when `days`.
     static func rebuild(rows: Int, weights: Int, steps: Int, days: Bool) -> [MigrationMeter.Stage] {
-        let r = Double(rows)
-        let w = Double(weights)
+        let r = Double(rows) / 1e6  // µs a row: seconds
+        let w = Double(weights) / 1e6
         var stages = [
             MigrationMeter.Stage(.copy, cost: r * copyRow),
             MigrationMeter.Stage(.indexes, cost: r * indexRow),
@@ -49,10 +50,10 @@ enum MigrationCosts {
     /// `days`, the checkpoints made when `checkpoints`, a backup when
     /// `backup`.
     static func grow(rows: Int, weights: Int, steps: Int, days: Bool, checkpoints: Bool, backup: Bool) -> [MigrationMeter.Stage] {
-        let r = Double(rows)
-        let w = Double(weights)
+        let r = Double(rows) / 1e6  // µs a row: seconds
+        let w = Double(weights) / 1e6
         var stages = [
-            MigrationMeter.Stage(.copy, cost: r * fileCopyRow),
+            MigrationMeter.Stage(.copy, cost: r * fileCopyRow, setsPace: false),
             MigrationMeter.Stage(.steps, cost: r * stepRow * Double(max(steps, 1))),
         ]
         if days { stages.append(MigrationMeter.Stage(.days, cost: w * dayEntry)) }
