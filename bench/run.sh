@@ -9,6 +9,8 @@ if [[ -f bench/migration.sh ]]; then
     bash bench/migration.sh
 fi
 echo
+bash bench/migration-progress.sh
+echo
 bash bench/exchange.sh
 bash bench/history.sh
 echo

@@ -249,17 +249,11 @@ final class LiveEffects {
         let stop = self.stop
         DispatchQueue(label: "grocer.migration", qos: .userInitiated).async {
             defer { done.signal() }
-            var lastPercent = -1
             do {
                 let summary = try migrator.run(
-                    progress: { p in
-                        // Every percent, and the last batch; the screen
-                        // redraws at each event.
-                        if p.percent != lastPercent || p.done == p.total {
-                            lastPercent = p.percent
-                            post(.migration(.progress(done: p.done, total: p.total)))
-                        }
-                    },
+                    // Every percent and every phase (the migrator calls
+                    // no more often); the screen redraws at each event.
+                    progress: { p in post(.migration(.progress(done: p.done, total: p.total, phase: p.phase))) },
                     onWait: { post(.migration(.waiting)) },
                     isCancelled: { stop.isRaised })
                 post(.migration(.finished(summary)))

@@ -61,7 +61,9 @@ enum Connection {
                 handle, progressSteps,
                 { context in
                     guard let context else { return 0 }
-                    return Unmanaged<StopCheck>.fromOpaque(context).takeUnretainedValue().isStopped ? 1 : 0
+                    let check = Unmanaged<StopCheck>.fromOpaque(context).takeUnretainedValue()
+                    check.onTick?()
+                    return check.isStopped ? 1 : 0
                 }, Unmanaged.passUnretained(check).toOpaque())
         }
         try db.execute(sql: "PRAGMA trusted_schema = OFF")
@@ -93,11 +95,14 @@ enum Connection {
 }
 
 /// What a progress handler asks: the stop flag, and for a migration the
-/// caller's own `isCancelled` (set for the time of one run, and read on the
-/// migration's thread only).
+/// caller's own `isCancelled` and its progress (set for the time of one
+/// run, and used on the migration's thread only).
 final class StopCheck: @unchecked Sendable {
     let flag: StopFlag
     var ask: (() -> Bool)?
+    /// Called at each call of the progress handler (a migration's
+    /// progress inside a long statement, `MigrationReporter.tick`).
+    var onTick: (() -> Void)?
 
     init(flag: StopFlag, ask: (() -> Bool)? = nil) {
         self.flag = flag

@@ -7,9 +7,10 @@ import Synchronization
 
 /// `grocer store migrate [--store PATH] [--no-backup]`: migrates an older
 /// store without the screen. Progress as "Migration Progress: N%" lines on
-/// stderr: on a terminal at most one per percent; elsewhere (a log, a pipe,
-/// cron) the first, then at most one every few seconds, and the last. Then
-/// the summary on stdout.
+/// stderr, weighted over every phase: on a terminal at most one per
+/// percent; elsewhere (a log, a pipe, cron) the first, then at most one
+/// every few seconds, and the last; and a "Migration phase: ..." line as
+/// each phase begins (`MigrationPhaseLines`). Then the summary on stdout.
 struct StoreMigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
@@ -41,12 +42,14 @@ struct StoreMigrateCommand: ParsableCommand {
         // store untouched) instead of killing grocer with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
         var pace = ProgressPace(everyPercent: isatty(2) == 1)
+        var phaseLines = MigrationPhaseLines()
         // Refusals, failures and "nothing to do" end through ErrorReport,
         // the one place that words them (with text from the file escaped).
         let summary: MigrationSummary
         do {
             summary = try Migrator(path: path, options: options).run(
                 progress: { p in
+                    if let line = phaseLines.line(for: p) { StandardOutput.writeError(Data(line.utf8)) }
                     guard pace.shows(percent: p.percent, at: ContinuousClock.now) else { return }
                     StandardOutput.writeError(Data("Migration Progress: \(p.percent)%\n".utf8))
                 },

@@ -1,17 +1,20 @@
 import Foundation
 
-/// How far a migration is, in rows across the whole chain of format
-/// versions: `done` never goes backwards and ends at `total`.
+/// How far a migration is, in weighted work across every phase
+/// (`MigrationMeter`): `done` never goes backwards and reaches `total`
+/// only when the migration has finished; `phase` is what it is doing.
 public struct MigrationProgress: Equatable, Sendable {
     public let done: Int
     public let total: Int
+    public let phase: MigrationPhase
 
-    public init(done: Int, total: Int) {
+    public init(done: Int, total: Int, phase: MigrationPhase = .copy) {
         self.done = done
         self.total = total
+        self.phase = phase
     }
 
-    /// Whole percent, 0...100; 100 only when every row is done.
+    /// Whole percent, 0...100; 100 only when every phase is done.
     public var percent: Int {
         guard total > 0 else { return 100 }
         if done >= total { return 100 }

@@ -13,7 +13,7 @@ extension Migrator {
     /// rows run, then any step after them in place, as on a version 4 store.
     func rebuild(
         from version: Int, source: MigrationSource, files: MigrationFiles, phases: PhaseTimer,
-        progress: (MigrationProgress) -> Void, stop: StopCheck
+        reporter: MigrationReporter, stop: StopCheck
     ) throws -> MigrationSummary {
         let temp = files.temporary
         try MigrationFiles.createExclusive(temp)
@@ -59,11 +59,14 @@ extension Migrator {
                     let total = sourceCounts.values.reduce(0, +)
                     var done = 0
                     var added: [String: Int] = [:]
-                    progress(MigrationProgress(done: 0, total: total))
+                    let weights = plan.copies.filter { $0.target == "weight_entry" }.reduce(0) { $0 + (sourceCounts[$1.source] ?? 0) }
+                    let pending = known.count + FormatStep.pending(after: known.last?.version ?? Schema.version4Number, in: steps).count
+                    reporter.plan(
+                        MigrationCosts.rebuild(rows: total, weights: weights, steps: pending, days: options.dayZone != nil && targetVersion >= 5))
                     for copy in plan.copies {
                         let result = try copyTable(copy, db: db, version: version, tally: tally, stop: stop) { rows in
                             done += rows
-                            progress(MigrationProgress(done: min(done, total), total: total))
+                            reporter.advance(min(done, total), of: total)
                         }
                         guard result.inserted + result.quarantined == sourceCounts[copy.source] else {
                             throw MigrationError.verificationFailed(
@@ -77,12 +80,14 @@ extension Migrator {
                         for (kind, n) in result.repairs where n > 0 { summary.repairs[kind, default: 0] += n }
                     }
                     phases.end("copy")
+                    reporter.begin(.indexes)
                     for index in indexes { try db.execute(sql: index["sql"] as String) }
+                    phases.end("indexes")
+                    reporter.begin(.steps)
                     for step in known { try db.execute(sql: step.rowsSQL ?? "") }
                     hit(.beforeCommit)
                     try db.execute(sql: "COMMIT")
                     hit(.afterCopy)
-                    phases.end("indexes")
                     for row in try Row.fetchAll(db, sql: "SELECT source_table, reason, count(*) FROM main.quarantine GROUP BY 1, 2") {
                         summary.quarantined["\(row[0] as String): \(row[1] as String)"] = row[2]
                     }
@@ -90,12 +95,13 @@ extension Migrator {
                     try db.execute(sql: "DETACH DATABASE src")
                     try runSteps(db, after: known.last?.version ?? Schema.version4Number, stop: stop)
                     try db.inTransaction {
-                        try buildDerived(db, from: version, version: steps.last?.version ?? Schema.version4Number)
+                        try buildDerived(db, from: version, version: steps.last?.version ?? Schema.version4Number, phases: phases, reporter: reporter)
                         return .commit
                     }
-                    phases.end("steps")
+                    reporter.begin(.verify)
                     try verifyFile(db)
                     phases.end("verify")
+                    reporter.begin(.swap)
                 } catch {
                     // The file is thrown away; only the connection must end clean.
                     if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }

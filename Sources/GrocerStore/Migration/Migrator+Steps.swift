@@ -9,11 +9,10 @@ extension Migrator {
     /// swap that follows is the same single rename as a rebuild's.
     func grow(
         from version: Int, source: MigrationSource, files: MigrationFiles, phases: PhaseTimer,
-        progress: (MigrationProgress) -> Void, stop: StopCheck
+        reporter: MigrationReporter, stop: StopCheck
     ) throws -> MigrationSummary {
         let pending = FormatStep.pending(after: version, in: steps)
         var summary = MigrationSummary(fromVersion: version, toVersion: targetVersion)
-        progress(MigrationProgress(done: 0, total: pending.count))
         let temp = files.temporary
         do {
             let reader = try DatabaseQueue(
@@ -25,13 +24,25 @@ extension Migrator {
             if !problems.isEmpty {
                 throw MigrationError.unexpectedSchema(path: path, version: version, detail: problems.joined(separator: "; "))
             }
+            let (rows, weights, derived) = try reader.read { db in
+                let weights = try Int.fetchOne(db, sql: "SELECT count(*) FROM weight_entry") ?? 0
+                let rows = weights + (try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0)
+                return (rows, weights, try derivedWork(db, from: version))
+            }
+            reporter.plan(
+                MigrationCosts.grow(
+                    rows: rows, weights: weights, steps: pending.count, days: derived.days, checkpoints: derived.checkpoints,
+                    backup: options.backup))
             do {
                 try MigrationFiles.createExclusive(temp)
                 let queue = try DatabaseQueue(path: temp, configuration: MigrationConnection.configuration(label: "grocer.migration", stop: stop))
                 defer { try? queue.close() }
-                try reader.backup(to: queue)
+                try reader.backup(to: queue, pagesPerStep: Self.pagesPerStep) {
+                    reporter.advance($0.completedPageCount, of: $0.totalPageCount)
+                }
                 hit(.afterCreate)
                 phases.end("copy")
+                reporter.begin(.steps)
                 try queue.writeWithoutTransaction { db in
                     try db.execute(sql: "PRAGMA synchronous = OFF")
                     let tables = try String.fetchAll(
@@ -43,19 +54,17 @@ extension Migrator {
                     }
                     try removeDanglingReferences(db, summary: &summary)
                     try quarantineBrokenRows(db, version: version, summary: &summary)
-                    var done = 0
-                    try runSteps(db, after: version, stop: stop) {
-                        done += 1
-                        progress(MigrationProgress(done: done, total: pending.count))
-                    }
+                    try runSteps(db, after: version, stop: stop)
                     try db.inTransaction {
-                        try buildDerived(db, from: version, version: pending.last?.version ?? version)
+                        try buildDerived(db, from: version, version: pending.last?.version ?? version, phases: phases, reporter: reporter)
                         return .commit
                     }
+                    reporter.begin(.verify)
                     try verifyFile(db)
                 }
                 try queue.close()
-                phases.end("steps and verify")
+                phases.end("verify")
+                reporter.begin(.swap)
                 // The backup copy gets its name in `swap`, just before the
                 // rename: a run killed before leaves only leftovers the next
                 // run removes (each killed run had left one more backup).
@@ -64,8 +73,9 @@ extension Migrator {
                     let copy = try DatabaseQueue(
                         path: files.partialBackup,
                         configuration: MigrationConnection.configuration(label: "grocer.migration.backup", stop: stop))
-                    try reader.backup(to: copy)
+                    try reader.backup(to: copy, pagesPerStep: Self.pagesPerStep) { _ in reporter.poll() }
                     try copy.close()
+                    phases.end("backup")
                 }
             }
         } catch let error as DatabaseError {
@@ -79,22 +89,44 @@ extension Migrator {
     /// the per-day table built in the person's zone (`MigrationOptions.dayZone`)
     /// in the caller's transaction, when the store reached a version that
     /// has it (5 on) and it is not built for that zone already (a step
-    /// from version 6 on leaves it as it was).
+    /// from version 6 on leaves it as it was), and the trend's checkpoints
+    /// that the history starts from, so the first F3 after a migration is
+    /// as fast as any (made from every day after a rebuild of the table:
+    /// the longest phase of a long store's migration, under the bar).
     ///
     /// A store from before version 7 may carry a checkpoint (setting
     /// `weight_day.trend`) that a grocer of version 6 from before the
     /// checkpoint existed made wrong: such a grocer edits and deletes
     /// weights without forgetting it. It is dropped whatever the options.
-    func buildDerived(_ db: Database, from source: Int, version: Int) throws {
+    func buildDerived(_ db: Database, from source: Int, version: Int, phases: PhaseTimer, reporter: MigrationReporter) throws {
         try ItemKeyFill.run(db, version: version)
         if source < Self.checkpointTrustedFrom { try SettingRecord.set(.weightDayTrend, to: nil, db) }
+        phases.end("steps")
         guard let zone = options.dayZone, version >= 5 else { return }
+        reporter.begin(.days)
         try WeightDayTable.rebuildIfNeeded(db, zone: zone)
-        // The trend's checkpoints are not made here: from every day they
-        // cost more than the rest of a long store's migration
-        // (docs/MEASURED.md). The background work at the screen's open
-        // makes them (`Store.prepareHistory`).
+        phases.end("days")
+        reporter.begin(.checkpoints)
+        if try WeightDayTable.needsCheckpoint(db) { try WeightDayTable.keepCheckpoint(db) }
+        phases.end("checkpoints")
     }
+
+    /// What `buildDerived` will do to a store of `version` (read from the
+    /// old file, for the progress's plan): rebuild `weight_day` when it is
+    /// not built for the person's zone; make the checkpoints when it does,
+    /// or the store's were dropped or are missing.
+    func derivedWork(_ db: Database, from version: Int) throws -> (days: Bool, checkpoints: Bool) {
+        guard let zone = options.dayZone, targetVersion >= 5 else { return (false, false) }
+        // The setting read as the old file keeps it (its version's table).
+        let built = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.zone'")
+        guard version >= 5, built == zone.identifier else { return (true, true) }
+        let missing = try WeightDayTable.needsCheckpoint(db)
+        return (false, version < Self.checkpointTrustedFrom || missing)
+    }
+
+    /// Pages per step of the copy of a version 4+ file (4 MB of 4 KB
+    /// pages): its progress.
+    static let pagesPerStep: CInt = 1024
 
     /// The first version whose every grocer forgets the trend's checkpoint
     /// on a write that changes it.

@@ -38,8 +38,10 @@ public struct Migrator: Sendable {
     /// The version a migration ends at.
     var targetVersion: Int { steps.last?.version ?? Schema.version4Number }
 
-    /// Runs the migration. `progress` gets rows done of the total, never
-    /// backwards, ending at the total; `onWait` is called once if another
+    /// Runs the migration. `progress` gets the weighted work done of the
+    /// total over every phase and the phase (`MigrationMeter`), when the
+    /// percentage or the phase changes: never backwards, at the total only
+    /// once the new file is in place; `onWait` is called once if another
     /// process holds the lock; `isCancelled` is asked between batches and,
     /// with `options.stop`, inside every statement.
     @discardableResult
@@ -52,13 +54,20 @@ public struct Migrator: Sendable {
         // with its lock and temporary file left behind.
         signal(SIGXFSZ, SIG_IGN)
         return try withoutActuallyEscaping(isCancelled) { ask in
-            let stop = StopCheck(flag: options.stop, ask: ask)
-            defer { stop.ask = nil }
-            return try run(stop: stop, progress: progress, onWait: onWait)
+            try withoutActuallyEscaping(progress) { report in
+                let stop = StopCheck(flag: options.stop, ask: ask)
+                let reporter = MigrationReporter(report: report)
+                stop.onTick = { reporter.tick() }
+                defer {
+                    stop.ask = nil
+                    stop.onTick = nil
+                }
+                return try run(stop: stop, reporter: reporter, onWait: onWait)
+            }
         }
     }
 
-    private func run(stop: StopCheck, progress: (MigrationProgress) -> Void, onWait: () -> Void) throws -> MigrationSummary {
+    private func run(stop: StopCheck, reporter: MigrationReporter, onWait: () -> Void) throws -> MigrationSummary {
         let clock = ContinuousClock()
         let started = clock.now
         let store = MigrationFiles.resolve(path)
@@ -85,8 +94,8 @@ public struct Migrator: Sendable {
                 do {
                     summary =
                         version < Schema.version4Number
-                        ? try rebuild(from: version, source: source, files: files, phases: phases, progress: progress, stop: stop)
-                        : try grow(from: version, source: source, files: files, phases: phases, progress: progress, stop: stop)
+                        ? try rebuild(from: version, source: source, files: files, phases: phases, reporter: reporter, stop: stop)
+                        : try grow(from: version, source: source, files: files, phases: phases, reporter: reporter, stop: stop)
                 } catch let error as MigrationError {
                     // A copy that failed on a damaged source says so.
                     if case .cancelled = error { throw error }
@@ -98,6 +107,7 @@ public struct Migrator: Sendable {
                 try swap(files, source: source, version: version, summary: &summary, stop: stop)
                 files.removeLeftovers()  // a snapshot that did not become the backup
                 phases.end("sync and swap")
+                reporter.finish()
             } catch {
                 files.removeLeftovers()
                 // Asked to stop: whatever the stop broke on its way (an

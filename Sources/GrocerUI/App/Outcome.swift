@@ -153,7 +153,9 @@ public enum EffectResult: Equatable, Sendable {
 
 /// What the migration running in the background tells the screen.
 public enum MigrationEvent: Equatable, Sendable {
-    case progress(done: Int, total: Int)
+    /// Weighted work done of the total over every phase (`MigrationMeter`),
+    /// and the phase it is in.
+    case progress(done: Int, total: Int, phase: MigrationPhase = .copy)
     case finished(MigrationSummary)
     case failed(String)
     /// The migration stopped as asked; the old store is as it was.

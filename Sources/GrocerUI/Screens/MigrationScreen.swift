@@ -7,7 +7,9 @@ extension Route {
 
 /// The blocking screen shown while an older store migrates: a centred
 /// "Migration Progress: N%" above a bar spanning the width inside the
-/// margins, rows done of total and the time left; then the summary. Other
+/// margins, the phase under it ("Checking every page of the new store")
+/// and the time left; then the summary. The percentage is weighted over
+/// every phase (`MigrationMeter`), so the time left is the pace so far. Other
 /// keys are ignored: the app cannot be used until the data is ready.
 ///
 /// It starts the migration when it appears. Ctrl-C asks "Stop migration?
@@ -32,6 +34,8 @@ public struct MigrationScreen: Screen {
     public private(set) var phase: Phase = .migrating
     public private(set) var done = 0
     public private(set) var total = 0
+    /// What the migration is doing, named under the bar.
+    public private(set) var migrationPhase = MigrationPhase.copy
     /// Seconds since the migration started, as of the last event.
     public private(set) var elapsed: TimeInterval = 0
     let locale: Locale
@@ -88,9 +92,10 @@ public struct MigrationScreen: Screen {
     public mutating func receive(_ event: MigrationEvent, elapsed: TimeInterval) {
         self.elapsed = elapsed
         switch event {
-        case .progress(let done, let total):
+        case .progress(let done, let total, let phase):
             started = true
             self.total = total
+            if phase.rawValue >= migrationPhase.rawValue { migrationPhase = phase }
             self.done = max(self.done, min(done, total))
         case .finished(let summary):
             done = total
@@ -109,7 +114,7 @@ public struct MigrationScreen: Screen {
     /// Set while another grocer migrates the same store.
     public private(set) var waiting = false
 
-    /// 0 until the first progress event; 100 only when every row is done.
+    /// 0 until the first progress event; 100 only when every phase is done.
     public var percent: Int {
         if !started { return phaseIsFinished ? 100 : 0 }
         return MigrationProgress(done: done, total: total).percent
@@ -168,7 +173,7 @@ public struct MigrationScreen: Screen {
         canvas.put(
             String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled),
             row: top + 2, column: Self.margin, style: .accent)
-        if started { canvas.center("\(number(done)) of \(number(total)) rows", row: top + 4) }
+        if started, !phaseIsFinished { canvas.center(migrationPhase.title, row: top + 4) }
 
         var lines: [String] = []
         var style: Style = []

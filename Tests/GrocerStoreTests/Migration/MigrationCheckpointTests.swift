@@ -9,8 +9,9 @@ import Testing
 /// `weight_day.trend`) that a grocer of version 6 from before the
 /// checkpoint left wrong: it edited weights without forgetting it. The
 /// migration to version 7 drops it; the checkpoints are made again from the
-/// days it builds by the first read (or the screen's background work at
-/// open), so the history's trend is the one every day gives.
+/// days it builds (by the migration when it has the person's zone, else by
+/// the first read or the screen's background work at open), so the
+/// history's trend is the one every day gives.
 @Suite struct MigrationCheckpointTests {
     static let utc = TimeZone(identifier: "UTC")!
 
@@ -57,21 +58,40 @@ import Testing
     }
 
     /// grocer's own migration (with the person's zone, `weight_day` built
-    /// behind its progress): the wrong checkpoint is dropped; the
-    /// checkpoints are made by the first history read, or by the
-    /// background work at the screen's open.
-    @Test func aWrongCheckpointIsDroppedByTheMigration() throws {
+    /// behind its progress): the wrong checkpoint is dropped and the
+    /// checkpoints are made again from every day under the bar, so the
+    /// first history read after it makes nothing (issue 35: the first F3
+    /// as fast as any).
+    @Test func aWrongCheckpointIsDroppedAndTheMigrationMakesTheSeries() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
         try Self.version6StoreWithAWrongCheckpoint(fixture)
         var options = fixture.options()
         options.dayZone = Self.utc
         try Migrator(path: fixture.path, options: options).run()
-        #expect(try Self.setting(fixture.path) == nil)
-        try Self.expectTheTrendEveryDayGives(fixture.path)
         let made = try #require(try Self.setting(fixture.path))
         let series = try #require(WeightDayTable.Series(text: made))
         #expect(series.checkpoints.last?.day == 20_000 - TrendStart.lead)
+        #expect(!made.contains("99.5 219.4"))
+        try Self.expectTheTrendEveryDayGives(fixture.path)
+        #expect(try Self.setting(fixture.path) == made)
+    }
+
+    /// The plan of the progress names only the phases that run: a
+    /// version 6 store whose `weight_day` is built for the person's zone
+    /// is not tallied again (no "Tallying the weights by day"), but its
+    /// checkpoint is made anew.
+    @Test func theProgressPlansOnlyThePhasesThatRun() throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        try Self.version6StoreWithAWrongCheckpoint(fixture)
+        var options = fixture.options()
+        options.dayZone = Self.utc
+        var events: [MigrationProgress] = []
+        try Migrator(path: fixture.path, options: options).run(progress: { events.append($0) })
+        var phases: [MigrationPhase] = []
+        for event in events where phases.last != event.phase { phases.append(event.phase) }
+        #expect(phases == [.copy, .steps, .checkpoints, .verify, .swap])
     }
 
     /// Without a zone (the table left to the first read): the checkpoint is

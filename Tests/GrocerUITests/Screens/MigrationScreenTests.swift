@@ -31,11 +31,29 @@ import Testing
                 "",
                 Self.bar42,
                 "",
-                "                           504,000 of 1,200,000 rows",
+                "                     Copying every row into the new format",
                 "",
                 "                                 About 3 s left",
                 "", "", "", "", "", "", "", "",
             ])
+    }
+
+    @Test func thePhaseIsNamedUnderTheBar() {
+        var screen = migrating()
+        screen.receive(.progress(done: 900_000, total: 1_200_000, phase: .verify), elapsed: 6)
+        #expect(
+            Array(render(screen)[8...14]) == [
+                "                            Migration Progress: 75%",
+                "",
+                "    " + String(repeating: "█", count: 54) + String(repeating: "░", count: 18),
+                "",
+                "                      Checking every page of the new store",
+                "",
+                "                                 About 2 s left",
+            ])
+        // A later event of an earlier phase does not take the name back.
+        screen.receive(.progress(done: 900_000, total: 1_200_000, phase: .steps), elapsed: 6.5)
+        #expect(render(screen)[12] == "                      Checking every page of the new store")
     }
 
     @Test func beforeTheFirstEventItShowsZeroAndAnEmptyBar() {
@@ -65,7 +83,7 @@ import Testing
                 "",
                 Self.bar42,
                 "",
-                "                           504,000 of 1,200,000 rows",
+                "                     Copying every row into the new format",
                 "",
                 "                                 About 3 s left",
                 "",
@@ -110,7 +128,7 @@ import Testing
                 "",
                 "    " + String(repeating: "█", count: 72),
                 "",
-                "                          1,200,000 of 1,200,000 rows",
+                "",
                 "",
                 "             1,200,000 rows carried, 1,203 repaired, 2 quarantined.",
                 "                 Repaired (dangling unit reference removed): 3",
