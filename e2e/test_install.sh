@@ -130,11 +130,11 @@ bash_completion_offers_subcommands_units_and_files() {
     got=$(complete_bash "grocer weight ")
     [[ $(grep -v '^-' <<<"$got" | sort | tr '\n' ' ') == "add averages edit export goal import list rm trend " ]] ||
         fail "grocer weight <Tab> does not offer exactly the weight subcommands: '$got'"
-    # weight add takes stones too; an edit and a goal lbs or kg.
+    # Every command that takes a weight takes stones too (issue 34).
     got=$(complete_bash "grocer weight add 72 --unit ")
     [[ $got == $'kg\nlbs\nst' ]] || fail "--unit <Tab>: '$got'"
     got=$(complete_bash "grocer weight edit 1 --unit ")
-    [[ $got == $'kg\nlbs' ]] || fail "weight edit --unit <Tab>: '$got'"
+    [[ $got == $'kg\nlbs\nst' ]] || fail "weight edit --unit <Tab>: '$got'"
     mkdir -p "$TMPROOT/c/health" && : >"$TMPROOT/c/health.sqlite"
     got=$(complete_bash "grocer --store $TMPROOT/c/hea")
     [[ $got == "$TMPROOT/c/health"$'\n'"$TMPROOT/c/health.sqlite" ]] || fail "--store <Tab> (file names): '$got'"
