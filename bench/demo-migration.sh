@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source e2e/legacy-schema.sh
+source bench/demo-store.sh
 N=${1:-2000000}
 GROCER_BIN=${GROCER_BIN:-}
 if [[ -z $GROCER_BIN ]]; then
@@ -16,17 +17,7 @@ DIR=$(mktemp -d "${TMPDIR:-/tmp}/grocer-demo.XXXXXX")
 trap 'rm -rf "$DIR"' EXIT
 STORE=$DIR/grocer.sqlite
 echo "Building a version 1 store with $N weight entries in $DIR ..." >&2
-sqlite3 "$STORE" <<SQL
-PRAGMA synchronous = OFF;
-$LEGACY_V1_SCHEMA
-BEGIN;
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $N)
-INSERT INTO weight_entry SELECT i, (55 + (i * 7919 % 5000) * 0.01) / 0.45359237, 300000000 + i * 86400.0 FROM n;
-INSERT INTO weight_entry VALUES ($N + 1, -1, 300000000), ($N + 2, 'heavy', 300000000);
-INSERT INTO setting VALUES ('defaultUnits', '1');
-COMMIT;
-PRAGMA user_version = 1;
-SQL
+make_demo_store "$STORE" "$N"
 # The TUI launch shows the migration screen first (GROCER_TEST_BATCH_PAUSE_MS=N
 # slows each batch by N ms, to watch it longer).
 XDG_STATE_HOME=$DIR/state "$GROCER_BIN" --store "$STORE"

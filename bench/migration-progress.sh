@@ -21,6 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source e2e/legacy-schema.sh
+source bench/demo-store.sh
 N=${1:-2000000}
 BIN=${GROCER_BIN:-.build/release/grocer}
 BIN=$(realpath "$BIN")
@@ -33,18 +34,8 @@ trap 'rm -rf "$WORK"' EXIT
 export TZ=UTC LANG=en_US.UTF-8 XDG_STATE_HOME=$WORK/state
 STORE=$WORK/grocer.sqlite
 
-# The demo store, as bench/demo-migration.sh builds it.
-sqlite3 "$STORE" <<SQL
-PRAGMA synchronous = OFF;
-$LEGACY_V1_SCHEMA
-BEGIN;
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $N)
-INSERT INTO weight_entry SELECT i, (55 + (i * 7919 % 5000) * 0.01) / 0.45359237, 300000000 + i * 86400.0 FROM n;
-INSERT INTO weight_entry VALUES ($N + 1, -1, 300000000), ($N + 2, 'heavy', 300000000);
-INSERT INTO setting VALUES ('defaultUnits', '1');
-COMMIT;
-PRAGMA user_version = 1;
-SQL
+# The demo store (bench/demo-store.sh, as bench/demo-migration.sh builds it).
+make_demo_store "$STORE" "$N"
 
 now() { date +%s.%N; }
 start=$(now)
