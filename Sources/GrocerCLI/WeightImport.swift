@@ -75,10 +75,10 @@ public enum WeightImport {
         // Against the trend of every day now kept (the per-day table: one
         // row a day, not a read of every entry).
         if committed, kept.count > 0 {
-            // The band is a share of the trend: any unit gives the same rows.
-            let unit = try StoreAccess.reading(store.path) { try store.settings.defaultUnitSetting().chosen?.measure } ?? .kg
-            let every = try StoreAccess.reading(store.path) { try store.weights.days(unit: unit) }
-            result.farFromTrend = kept.far(every: every, unit: unit)
+            // The band is a share of the trend, so any unit gives the same
+            // rows: kilograms, without asking the settings.
+            let every = try StoreAccess.reading(store.path) { try store.weights.days(unit: .kg) }
+            result.farFromTrend = kept.far(every: every, unit: .kg)
         }
         return result
     }

@@ -52,6 +52,7 @@ public struct DAVEndpoint: Equatable, Hashable, Sendable, CustomStringConvertibl
         let typed = components.percentEncodedPath
         guard let path = Self.normalPath(typed.isEmpty ? "/" : typed.hasSuffix("/") ? typed : typed + "/") else { throw .unsafePath }
         self.path = path
+        self.origin = Self.origin(scheme: scheme, host: host, port: port)
     }
 
     /// `path` (percent-encoded, from "/") in one form: each segment
@@ -154,7 +155,11 @@ public struct DAVEndpoint: Equatable, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// scheme://host[:port], the port only when not the scheme's own.
-    public var origin: String {
+    /// "scheme://host[:port]", made once in `init` (every record's href
+    /// is held to it on each sync).
+    public let origin: String
+
+    static func origin(scheme: String, host: String, port: Int) -> String {
         let standard = (scheme == "https" && port == 443) || (scheme == "http" && port == 80)
         let shownHost = host.utf8.contains(UInt8(ascii: ":")) && !host.hasPrefix("[") ? "[\(host)]" : host
         return "\(scheme)://\(shownHost)" + (standard ? "" : ":\(port)")
@@ -194,7 +199,6 @@ public struct DAVEndpoint: Equatable, Hashable, Sendable, CustomStringConvertibl
         // The form `member` gives (the origin, then the path), as the
         // records keep it: the path taken as it is, without parsing the
         // URL again (that was most of a sync's cost per record).
-        let origin = self.origin
         if href.utf8.starts(with: origin.utf8), href.utf8.dropFirst(origin.utf8.count).first == UInt8(ascii: "/"),
             !href.utf8.contains(UInt8(ascii: "?")), !href.utf8.contains(UInt8(ascii: "#"))
         {
