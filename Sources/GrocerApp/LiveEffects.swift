@@ -113,7 +113,7 @@ final class LiveEffects {
         case .setDefaultUnit(let unit):
             return { worker in
                 worker.access(.write, effect) {
-                    try $0.settings.setDefaultDisplayUnit(unit)
+                    try $0.settings.set(.unit, to: unit)
                     FirstFrameCache.note(unit: unit, storePath: worker.path, environment: worker.environment)
                     return nil
                 }
@@ -169,7 +169,7 @@ final class LiveEffects {
             storeWatch?.stop()
             storeWatch = StoreWatch.start(path: path, wake: wake)
         }
-        let unit = try store.settings.defaultUnitSetting().display(region: DisplayUnit.regional(environment))
+        let unit = try store.settings.read(.unit).display(region: DisplayUnit.regional(environment))
         startDaysRebuild()
         worker.run { $0.readAhead() }
         return unit

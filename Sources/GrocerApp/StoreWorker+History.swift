@@ -19,8 +19,8 @@ extension StoreWorker {
                 let count = WeightTrend.entries(days, start: start)
                 return .historyOpened(
                     HistoryOpening(
-                        count: count, newest: page.entries, days: days, start: start, goal: try store.settings.goal(),
-                        height: try store.settings.height(), unreadable: Self.unreadable(page)))
+                        count: count, newest: page.entries, days: days, start: start, goal: try store.settings.read(.goal).value,
+                        height: try store.settings.read(.height).value, unreadable: Self.unreadable(page)))
             }
         case .loadWeightPage(let request):
             return access(.read, effect) { store in
@@ -102,7 +102,7 @@ extension StoreWorker {
             }
         case .setGoal(let goal):
             return access(.write, effect) { store in
-                try store.settings.setGoal(goal)
+                try store.settings.set(.goal, to: goal)
                 return .goalSet(goal)
             }
         }

@@ -10,7 +10,7 @@ import GrocerStore
 /// (`Store.recentWeightDays`: the same figures); for `all`, every day.
 public enum WeightTrendSource {
     public static func read(_ store: Store, unit: WeightUnit, range: TrendRange = .all) throws -> (WeightTrend, goal: Decimal?) {
-        let goal = try store.settings.goal().map { $0.exactValue(in: unit) }
+        let goal = try store.settings.read(.goal).value.map { $0.exactValue(in: unit) }
         if range == .all { return (WeightTrend(days: try store.weights.days(unit: unit), unit: unit), goal) }
         let (days, start) = try store.weights.recentDays(unit: unit)
         return (WeightTrend(days: days, unit: unit, start: start), goal)

@@ -42,13 +42,13 @@ struct HeightCommand: ParsableCommand {
             }
             let db = try store.open()
             defer { try? db.close() }
-            try StoreAccess.writing(db.path) { try db.settings.setHeight(given) }
+            try StoreAccess.writing(db.path) { try db.settings.set(.height, to: given) }
             show(given, set: true)
             return
         }
         guard let db = try store.openIfThere() else { return show(nil, set: false) }
         defer { try? db.close() }
-        show(try StoreAccess.reading(db.path) { try db.settings.height() }, set: false)
+        show(try StoreAccess.reading(db.path) { try db.settings.read(.height).value }, set: false)
     }
 
     private func show(_ height: Height?, set: Bool) {

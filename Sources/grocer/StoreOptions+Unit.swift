@@ -14,7 +14,7 @@ extension StoreOptions {
     static func displayUnit(_ given: DisplayUnit?, _ db: Store?) throws -> DisplayUnit {
         if let given { return given }
         guard let db else { return regionUnit }
-        return try StoreAccess.reading(db.path) { try db.settings.defaultUnitSetting() }.display(region: regionUnit)
+        return try StoreAccess.reading(db.path) { try db.settings.read(.unit) }.display(region: regionUnit)
     }
 
     /// The unit a command shows a typed weight in: `--unit` when given,

@@ -28,7 +28,7 @@ struct UnitCommand: ParsableCommand {
         if let unit {
             let db = try store.open()
             defer { try? db.close() }
-            try StoreAccess.writing(db.path) { try db.settings.setDefaultDisplayUnit(unit) }
+            try StoreAccess.writing(db.path) { try db.settings.set(.unit, to: unit) }
             show(try StoreOptions.displayUnit(nil, db))
             return
         }

@@ -40,7 +40,7 @@ extension WeightCommand {
                 var goal: Weight? = nil
                 let display = try StoreOptions.displayUnit(unit, db)
                 if let value { goal = try WeightParsing.parse(value, in: display, locale: StoreOptions.numericLocale) }
-                try StoreAccess.writing(db.path) { try db.settings.setGoal(goal) }
+                try StoreAccess.writing(db.path) { try db.settings.set(.goal, to: goal) }
                 if json { return JSONText.write(JSONText.object(goal)) }
                 print(goal.map { "Goal set to \(WeightCommand.text($0, in: display == .st ? .st : nil))" } ?? "Goal cleared")
                 return
@@ -51,7 +51,7 @@ extension WeightCommand {
                 return
             }
             defer { try? db.close() }
-            let goal = try StoreAccess.reading(db.path) { try db.settings.goal() }
+            let goal = try StoreAccess.reading(db.path) { try db.settings.read(.goal).value }
             if json { return JSONText.write(JSONText.object(goal)) }
             let shown = try StoreOptions.shownUnit(unit, db)
             print(goal.map { "Goal: \(WeightCommand.text($0, in: shown))" } ?? "No goal set")

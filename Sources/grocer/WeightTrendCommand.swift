@@ -42,7 +42,7 @@ struct WeightTrendCommand: ParsableCommand {
         defer { try? db.close() }
         let display = try StoreOptions.displayUnit(unit, db)
         let (trend, goal) = try StoreAccess.reading(db.path) { try WeightTrendSource.read(db, unit: display.measure, range: range) }
-        let height = json ? try StoreAccess.reading(db.path) { try db.settings.height() } : nil
+        let height = json ? try StoreAccess.reading(db.path) { try db.settings.read(.height).value } : nil
         print(render(trend, goal: goal, height: height, display: display), terminator: "")
     }
 

@@ -148,7 +148,7 @@ import Testing
         for i in 0..<5 {
             try f.store.weights.add(Weight(digits: "8\(i)", unit: .kg)!, at: Self.noon.addingTimeInterval(Double(i) * 86_400))
         }
-        try f.store.settings.setGoal(Weight(digits: "75", unit: .kg))
+        try f.store.settings.set(.goal, to: Weight(digits: "75", unit: .kg))
         guard case .historyOpened(let opening)? = f.effects.answer(.history(.openHistory(unit: .kg, limit: 3))) else {
             Issue.record("not opened")
             return
@@ -202,7 +202,7 @@ import Testing
             f.effects.answer(.history(.editWeight(id: entry.id, weight: changed.weight, at: Self.noon, note: "")))
                 == .weightEdited(before: entry, after: changed))
         #expect(f.effects.answer(.history(.setGoal(Weight(digits: "75", unit: .kg)))) == .goalSet(Weight(digits: "75", unit: .kg)))
-        #expect(try f.store.settings.goal() == Weight(digits: "75", unit: .kg))
+        #expect(try f.store.settings.read(.goal).value == Weight(digits: "75", unit: .kg))
         let day = CivilDay(Self.noon, in: TimeZone(identifier: "UTC")!)
         #expect(f.effects.answer(.history(.loadWeightDays(unit: .lbs))) == .weightDays([DayFigure(day: day, sum: 180, count: 1)]))
     }

@@ -100,7 +100,7 @@ import Testing
         let db = try store("first.sqlite")
         let result = try WeightImport.run(try prepare(Self.kilograms), into: db, name: "f")
         #expect(result.unitChosen == .kg)
-        #expect(try db.settings.defaultUnitSetting().chosen == .kg)
+        #expect(try db.settings.read(.unit).value == .kg)
         #expect(WeightImport.text(result).contains("\nDisplay unit set to kg, as in the file (grocer unit changes it).\n"))
         #expect(WeightImport.json(result).contains("\"unitSet\": \"kg\"\n}"))
         // The file states its unit: that one, whatever most rows are in.
@@ -114,20 +114,20 @@ import Testing
         try weighed.weights.add(Weight(digits: "160", unit: .lbs)!, at: Date(timeIntervalSince1970: 1_700_000_000))
         let into = try WeightImport.run(try prepare(Self.kilograms), into: weighed, name: "f")
         #expect(into.unitChosen == nil)
-        #expect(try weighed.settings.defaultUnitSetting().chosen == nil)
+        #expect(try weighed.settings.read(.unit).value == nil)
         #expect(!WeightImport.text(into).contains("Display unit") && WeightImport.json(into).contains("\"unitSet\": null"))
         let chosen = try store("chosen.sqlite")
-        try chosen.settings.setDefaultDisplayUnit(.st)
+        try chosen.settings.set(.unit, to: .st)
         #expect(try WeightImport.run(try prepare(Self.kilograms), into: chosen, name: "f").unitChosen == nil)
-        #expect(try chosen.settings.defaultUnitSetting().chosen == .st)
+        #expect(try chosen.settings.read(.unit).value == .st)
         // A dry run says what it would do and does nothing; nothing read, nothing chosen.
         let dry = try store("dry-unit.sqlite")
         let would = try WeightImport.run(try prepare(Self.kilograms), into: dry, name: "f", dryRun: true)
         #expect(WeightImport.text(would).contains("\nDisplay unit would be kg, as in the file"))
-        #expect(try dry.settings.defaultUnitSetting().chosen == nil)
+        #expect(try dry.settings.read(.unit).value == nil)
         let none = try WeightImport.run(try prepare("recorded_at,value,unit\nyesterday,72,kg\n"), into: dry, name: "f")
         #expect(none.unitChosen == nil)
-        #expect(try dry.settings.defaultUnitSetting().chosen == nil)
+        #expect(try dry.settings.read(.unit).value == nil)
     }
 
     @Test func aFileThatBreaksHalfWayImportsNothingAndSaysWhichFileAndLine() throws {
@@ -231,8 +231,8 @@ import Testing
             (1_774_821_600, "160", .lbs),
         ]
         for (t, digits, unit) in times { try db.weights.add(Weight(digits: digits, unit: unit)!, at: Date(timeIntervalSince1970: t)) }
-        try db.settings.setDefaultDisplayUnit(.kg)
-        try db.settings.setGoal(Weight(digits: "150", unit: .lbs)!)
+        try db.settings.set(.unit, to: .kg)
+        try db.settings.set(.goal, to: Weight(digits: "150", unit: .lbs)!)
         let (trend, goal) = try WeightTrendSource.read(db, unit: .kg)
         #expect(goal == Decimal(string: "68.0388555"))
         let expected = WeightTrend(entries: try db.weights.newestFirst(before: nil, limit: 10).entries, unit: .kg, timeZone: berlin)
@@ -255,8 +255,8 @@ import Testing
             }
             return true
         }
-        try db.settings.setDefaultDisplayUnit(DisplayUnit(unit))
-        try db.settings.setGoal(Weight(digits: "62.5", unit: .kg)!)
+        try db.settings.set(.unit, to: DisplayUnit(unit))
+        try db.settings.set(.goal, to: Weight(digits: "62.5", unit: .kg)!)
         let (every, goal) = try WeightTrendSource.read(db, unit: unit, range: .all)
         for range in TrendRange.allCases where range != .all {
             let (recent, _) = try WeightTrendSource.read(db, unit: unit, range: range)

@@ -42,7 +42,7 @@ import Testing
             let error = #expect(throws: StoreError.self) {
                 let store = try open()
                 defer { try? store.close() }
-                try store.settings.setDefaultDisplayUnit(.kg)
+                try store.settings.set(.unit, to: .kg)
                 _ = try store.weights.add(Self.weight, at: LaunchJudgementTests.t0)
             }
             guard case .corrupt(path, let detail)? = error else {

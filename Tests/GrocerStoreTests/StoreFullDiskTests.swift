@@ -42,7 +42,7 @@ import Testing
         let before = dir.bytes("s.sqlite")
         let store = try Store.connectOnFullDisk(path, timeZone: .current, stop: StopFlag())
         #expect(try store.recentWeights(limit: 10).count == 2)
-        #expect(try store.settings.defaultUnitSetting().chosen == nil)
+        #expect(try store.settings.read(.unit).value == nil)
         #expect(try store.groceries.items().isEmpty)
         #expect(dir.listing() == ["s.sqlite"])
         #expect(throws: StoreError.diskFull(path: path)) {

@@ -17,8 +17,8 @@ import Testing
         ("unit", { _ = try $0.groceries.forEachItem { _ in } }),
         ("unit", { _ = try $0.groceries.units() }),
         ("quarantine", { _ = try $0.quarantinedRows() }),
-        ("setting", { _ = try $0.settings.defaultUnitSetting() }),
-        ("setting", { try $0.settings.setDefaultDisplayUnit(.kg) }),
+        ("setting", { _ = try $0.settings.read(.unit) }),
+        ("setting", { try $0.settings.set(.unit, to: .kg) }),
         ("item", { _ = try $0.rowCounts() }),
     ]
 

@@ -155,15 +155,36 @@ import Testing
         let store = try Store.hostile()
         try store.execute("INSERT INTO setting VALUES ('defaultUnit', \(value))")
         #expect(
-            try store.settings.defaultUnitSetting()
-                == DefaultUnitSetting(
-                    chosen: nil, unreadable: UnreadableRow(table: "setting", id: nil, reason: reason)))
-        #expect(try store.settings.defaultUnitSetting().display(region: .kg) == .kg)
-        try store.settings.setDefaultDisplayUnit(.kg)
-        #expect(try store.settings.defaultUnitSetting() == DefaultUnitSetting(chosen: .kg, unreadable: nil))
+            try store.settings.read(.unit)
+                == StoredSetting<DisplayUnit>(value: nil, unreadable: UnreadableRow(table: "setting", id: nil, reason: reason)))
+        #expect(try store.settings.read(.unit).display(region: .kg) == .kg)
+        try store.settings.set(.unit, to: .kg)
+        #expect(try store.settings.read(.unit) == StoredSetting<DisplayUnit>(value: .kg, unreadable: nil))
         // Stones are shown and typed; weights are kept in pounds.
-        try store.settings.setDefaultDisplayUnit(.st)
-        #expect(try store.settings.defaultUnitSetting().chosen == .st)
+        try store.settings.set(.unit, to: .st)
+        #expect(try store.settings.read(.unit).value == .st)
+    }
+
+    /// Every setting reads through the one typed accessor: a goal or a
+    /// height that cannot be read is reported as the unit's is, and none.
+    @Test(arguments: [
+        ("weight.goal", "'75'", "key weight.goal: weight.goal '75' is not a weight and its unit, such as '75 kg'"),
+        ("weight.goal", "75", "key weight.goal: value is an integer, not text"),
+        ("height", "'tall'", "key height: height 'tall' is not a height such as '180 cm'"),
+    ])
+    func anUnreadableGoalOrHeightIsReportedAndNoneIsRead(key: String, value: String, reason: String) throws {
+        let store = try Store.hostile()
+        try store.execute("INSERT INTO setting VALUES ('\(key)', \(value))")
+        let unreadable = UnreadableRow(table: "setting", id: nil, reason: reason)
+        if key == "height" {
+            #expect(try store.settings.read(.height) == StoredSetting(value: nil, unreadable: unreadable))
+            try store.settings.set(.height, to: Height(stored: "180 cm"))
+            #expect(try store.settings.read(.height) == StoredSetting(value: Height(stored: "180 cm")))
+        } else {
+            #expect(try store.settings.read(.goal) == StoredSetting(value: nil, unreadable: unreadable))
+            try store.settings.set(.goal, to: Weight(digits: "75", unit: .kg))
+            #expect(try store.settings.read(.goal) == StoredSetting(value: Weight(digits: "75", unit: .kg)))
+        }
     }
 
     /// The same through `Store.open` on a file made by sqlite3: grocer's own

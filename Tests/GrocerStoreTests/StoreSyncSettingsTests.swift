@@ -22,24 +22,24 @@ import Testing
     @Test func theSettingsAreReadAsTheCommandsWriteThem() throws {
         let store = try Self.store()
         #expect(try store.sync.syncLocalSettings() == SyncedSettings())
-        try store.settings.setGoal(Self.goal)
-        try store.settings.setDefaultDisplayUnit(.st)
-        try store.settings.setHeight(Self.height)
+        try store.settings.set(.goal, to: Self.goal)
+        try store.settings.set(.unit, to: .st)
+        try store.settings.set(.height, to: Self.height)
         #expect(try store.sync.syncLocalSettings() == SyncedSettings(goal: Self.goal, unit: .st, height: Self.height))
     }
 
     @Test func aBatchsSettingsChangeIsWhatTheCommandsRead() throws {
         let store = try Self.store()
-        try store.settings.setDefaultDisplayUnit(.lbs)
+        try store.settings.set(.unit, to: .lbs)
         var batch = SyncBatch()
         batch.settings = [
             SyncBatch.Change(uid: "grocer-settings", expected: SyncedSettings(unit: .lbs), new: SyncedSettings(goal: Self.goal, unit: .kg))
         ]
         batch.records = [SyncRecord(uid: "grocer-settings", href: "/grocer/weights/grocer-settings.ics", etag: "\"e1\"", agreed: [1])]
         try store.sync.applySync(.weights, batch, locale: Self.locale)
-        #expect(try store.settings.goal() == Self.goal)
-        #expect(try store.settings.defaultUnitSetting().chosen == .kg)
-        #expect(try store.settings.height() == nil)
+        #expect(try store.settings.read(.goal).value == Self.goal)
+        #expect(try store.settings.read(.unit).value == .kg)
+        #expect(try store.settings.read(.height).value == nil)
         let record = try #require(try store.sync.syncRecords(.weights).first)
         #expect(record.uid == "grocer-settings" && record.localID == nil && record.etag == "\"e1\"")
         // A weight's record beside it keeps its own.
@@ -57,7 +57,7 @@ import Testing
     /// Changed here since the engine read it: nothing is written.
     @Test func aSettingsChangeOverSettingsChangedMeanwhileIsRefused() throws {
         let store = try Self.store()
-        try store.settings.setGoal(Self.goal)
+        try store.settings.set(.goal, to: Self.goal)
         var batch = SyncBatch()
         batch.settings = [SyncBatch.Change(uid: "grocer-settings", expected: SyncedSettings(), new: SyncedSettings(unit: .kg))]
         #expect(throws: StoreError.changedElsewhere(path: store.path)) {

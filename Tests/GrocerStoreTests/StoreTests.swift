@@ -46,11 +46,11 @@ import Testing
         let dir = TempDir()
         let url = dir.url.appendingPathComponent("s.sqlite")
         var store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
-        #expect(try store.settings.defaultUnitSetting().chosen == nil)
-        try store.settings.setDefaultDisplayUnit(.kg)
+        #expect(try store.settings.read(.unit).value == nil)
+        try store.settings.set(.unit, to: .kg)
         try store.close()
         store = try Store.open(at: url.path, mode: .create, zone: .current, stop: StopFlag())
-        #expect(try store.settings.defaultUnitSetting().chosen == .kg)
+        #expect(try store.settings.read(.unit).value == .kg)
     }
 
     enum Refusal: String, CaseIterable { case newer, foreign, older }

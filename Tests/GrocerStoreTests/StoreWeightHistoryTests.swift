@@ -185,23 +185,23 @@ import Testing
     @Test func goalIsKeptAsTypedAndCanBeCleared() throws {
         let dir = TempDir()
         let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: .current, stop: StopFlag())
-        #expect(try store.settings.goal() == nil)
-        try store.settings.setGoal(weight("165.50", .lbs))
-        #expect(try store.settings.goal() == weight("165.50", .lbs))
-        try store.settings.setGoal(nil)
-        #expect(try store.settings.goal() == nil)
+        #expect(try store.settings.read(.goal).value == nil)
+        try store.settings.set(.goal, to: weight("165.50", .lbs))
+        #expect(try store.settings.read(.goal).value == weight("165.50", .lbs))
+        try store.settings.set(.goal, to: nil)
+        #expect(try store.settings.read(.goal).value == nil)
     }
 
     @Test func heightIsKeptAsGivenAndCanBeCleared() throws {
         let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
-        #expect(try store.settings.height() == nil)
+        #expect(try store.settings.read(.height).value == nil)
         let height = try #require(Height(value: 70.5, unit: .inches))
-        try store.settings.setHeight(height)
-        #expect(try store.settings.height() == height)
-        try store.settings.setHeight(Height(value: 180, unit: .cm))
-        #expect(try store.settings.height() == Height(value: 180, unit: .cm))
-        try store.settings.setHeight(nil)
-        #expect(try store.settings.height() == nil)
+        try store.settings.set(.height, to: height)
+        #expect(try store.settings.read(.height).value == height)
+        try store.settings.set(.height, to: Height(value: 180, unit: .cm))
+        #expect(try store.settings.read(.height).value == Height(value: 180, unit: .cm))
+        try store.settings.set(.height, to: nil)
+        #expect(try store.settings.read(.height).value == nil)
     }
 
     @Test func aTimeRangeHoldsItsStartButNotItsEnd() throws {

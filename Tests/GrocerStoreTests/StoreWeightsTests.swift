@@ -40,12 +40,12 @@ import Testing
 
     @Test func theUnitIsTheRegionsUntilOneIsChosenAndThenWhatWasChosen() throws {
         let store = try Store.open(at: ":memory:", mode: .memory, zone: .current, stop: StopFlag())
-        #expect(try store.settings.defaultUnitSetting() == DefaultUnitSetting(chosen: nil))
-        #expect(try store.settings.defaultUnitSetting().display(region: .kg) == .kg)
-        try store.settings.setDefaultDisplayUnit(.kg)
-        #expect(try store.settings.defaultUnitSetting().display(region: .lbs) == .kg)
-        try store.settings.setDefaultDisplayUnit(.lbs)
-        #expect(try store.settings.defaultUnitSetting() == DefaultUnitSetting(chosen: .lbs, unreadable: nil))
-        #expect(try store.settings.defaultUnitSetting().display(region: .st) == .lbs)
+        #expect(try store.settings.read(.unit) == StoredSetting<DisplayUnit>(value: nil))
+        #expect(try store.settings.read(.unit).display(region: .kg) == .kg)
+        try store.settings.set(.unit, to: .kg)
+        #expect(try store.settings.read(.unit).display(region: .lbs) == .kg)
+        try store.settings.set(.unit, to: .lbs)
+        #expect(try store.settings.read(.unit) == StoredSetting<DisplayUnit>(value: .lbs, unreadable: nil))
+        #expect(try store.settings.read(.unit).display(region: .st) == .lbs)
     }
 }

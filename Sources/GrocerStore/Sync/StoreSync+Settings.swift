@@ -4,7 +4,7 @@ import GrocerCore
 
 /// The settings as sync carries them (issue 36): the goal, the display
 /// unit and the height, read and written as the commands read and write
-/// them (`goal()`, `defaultUnitSetting()`, `height()`), in the setting
+/// them (`Setting.goal`, `.unit`, `.height`), in the setting
 /// table. What sync knows of the settings object on the server (its href,
 /// ETag and agreed copy) is a record of the weights collection with the
 /// reserved UID and no `localID`, so no new table is needed.
@@ -20,17 +20,16 @@ extension StoreSync {
 extension StoreView {
     static func localSettings(_ db: Database) throws -> SyncedSettings {
         SyncedSettings(
-            goal: try SettingRecord.readableValue(of: .goal, db).flatMap(Store.goal(stored:)),
-            unit: try SettingRecord.readableValue(of: .defaultUnit, db).flatMap(DisplayUnit.init(rawValue:)),
-            height: try SettingRecord.readableValue(of: .height, db).flatMap(Height.init(stored:)))
+            goal: try Setting.goal.stored(db).value, unit: try Setting.unit.stored(db).value,
+            height: try Setting.height.stored(db).value)
     }
 
     /// Makes the settings `new`, each field as its command sets it (nil
     /// clears it); nil changes nothing.
     static func applySettings(_ new: SyncedSettings?, _ db: Database) throws {
         guard let new else { return }
-        try SettingRecord.set(.goal, to: new.goal.map(Store.stored(goal:)), db)
-        try SettingRecord.set(.defaultUnit, to: new.unit?.rawValue, db)
-        try SettingRecord.set(.height, to: new.height?.stored, db)
+        try Setting.goal.set(new.goal, db)
+        try Setting.unit.set(new.unit, db)
+        try Setting.height.set(new.height, db)
     }
 }

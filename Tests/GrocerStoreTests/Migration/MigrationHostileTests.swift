@@ -184,7 +184,7 @@ import Testing
         let store = try store(fixture)
         defer { try? store.close() }
         #expect(try store.groceries.unitNames() == ["kg", "bottle"])
-        #expect(try store.settings.defaultUnitSetting().chosen == .kg)
+        #expect(try store.settings.read(.unit).value == .kg)
         #expect(try store.quarantinedRows().first { $0.sourceTable == "setting" }?.rowJSON == #"{"key":"x'7468656D65'","value":"light"}"#)
     }
 

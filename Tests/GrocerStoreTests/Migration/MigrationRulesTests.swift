@@ -57,7 +57,7 @@ import Testing
                 lbs(1, "180.4", 700_000_000), lbs(2, "176.37", 700086400.4), lbs(3, "72.35", 700172800.5),
                 lbs(4, "200", 700_259_200), lbs(11, "0.01", 700_691_200),
             ])
-        #expect(try store.settings.defaultUnitSetting().chosen == .kg)
+        #expect(try store.settings.read(.unit).value == .kg)
         let quarantine = try store.quarantinedRows()
         #expect(quarantine.map(\.sourceID) == [5, 6, 7, 8, 9, 10])
         #expect(
@@ -112,7 +112,7 @@ import Testing
                 GroceryItem(
                     id: 8, name: "Eggs", quantity: 12, unit: unit(3, "New Unit"), listed: false, collected: true, amount: try GroceryQuantity(12)),
             ])
-        #expect(try store.settings.defaultUnitSetting().chosen == .lbs)
+        #expect(try store.settings.read(.unit).value == .lbs)
         #expect(summary.carried == ["weight_entry": 5, "setting": 2, "unit": 6, "item": 6])
         #expect(summary.repairs["dangling unit reference removed"] == 1)
         #expect(summary.repairs["unit name missing, set to New Unit"] == 3)
@@ -167,7 +167,7 @@ import Testing
                 "weight is not a positive decimal", "weight is not a positive decimal", "unit is not lbs or kg",
                 "time is out of range", "weight is not a positive decimal",
             ])
-        #expect(try store.settings.defaultUnitSetting().chosen == .kg)
+        #expect(try store.settings.read(.unit).value == .kg)
         #expect(try store.groceries.unitNames() == ["kg", "bottle", "New Unit"])
         #expect(try items(store).map { $0.unit?.name } == ["bottle", nil, "New Unit"])
         #expect(summary.repairs["weight value made canonical or rounded to 2 decimal places"] == 2)
@@ -183,7 +183,7 @@ import Testing
         let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
         let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }
-        #expect(try store.settings.defaultUnitSetting().chosen == .lbs)
+        #expect(try store.settings.read(.unit).value == .lbs)
         #expect(summary.carried == ["weight_entry": 1, "setting": 0])
         #expect(try store.rowCounts()["weight_entry"] == 1)
     }
