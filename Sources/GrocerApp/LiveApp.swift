@@ -113,7 +113,7 @@ struct Launch {
         // Refused (newer, foreign, damaged, busy, a link to nothing), in
         // the store's own words and with its exit status, without opening
         // the file: nothing is created beside it.
-        if !openable { throw Store.refusal(at: path, judgement: judgement) }
+        if !openable { throw StoreError.refusal(at: path, judgement: judgement) }
         // The kept hints only for the weight screen's first frame, which
         // checks them right after; the zone's only for the same settings,
         // the unit only for the same store.
@@ -162,7 +162,7 @@ struct Launch {
     func settle(effects: LiveEffects) -> EffectResult {
         let check = StoreJudge.checkPages(path: path, after: check)
         if check.ranCheck, check.judgement.state != .current {
-            let refusal = Store.refusal(at: path, judgement: check.judgement)
+            let refusal = StoreError.refusal(at: path, judgement: check.judgement)
             return .quit(Exit(status: refusal.exitCode, message: LiveEffects.describe(refusal)))
         }
         var onDisk = cache

@@ -12,7 +12,7 @@ extension Store {
 
     /// Rows per table, for `grocer store status`. Throws
     /// `StoreError.missingTable` when one of them is missing.
-    public func rowCounts() throws -> [String: Int] {
+    func rowCounts() throws -> [String: Int] {
         try writer.read { db in
             var counts: [String: Int] = [:]
             for table in Self.countedTables {
@@ -29,7 +29,7 @@ extension Store {
 
     /// Rows kept aside by a migration, oldest first, with the rows of the
     /// quarantine table itself that could not be read.
-    public func quarantinePage() throws -> ReadPage<QuarantinedRow> {
+    func quarantinePage() throws -> ReadPage<QuarantinedRow> {
         try checkedRead(QuarantineRecord.shape) { db in
             try RowReader.page(db, QuarantineRecord.byID, table: QuarantineRecord.databaseTableName) {
                 try QuarantineRecord(row: $0).quarantinedRow()
@@ -40,7 +40,7 @@ extension Store {
     /// Rows kept aside by a migration, oldest first: table, id, reason and
     /// the row as JSON. Throws `StoreError.unreadableRows` when one
     /// cannot be read; `quarantinePage()` returns the rest with a report.
-    public func quarantinedRows() throws -> [QuarantinedRow] {
+    func quarantinedRows() throws -> [QuarantinedRow] {
         try complete(quarantinePage())
     }
 }

@@ -113,7 +113,7 @@ public final class Store: Sendable {
     /// Why the file at `path`, judged `judgement` (anything but missing or
     /// current), is refused: the words `open(at:)` would throw, found
     /// without opening it, so nothing is created beside it.
-    public static func refusal(at path: String, judgement: StoreJudgement) -> StoreError {
+    static func refusal(at path: String, judgement: StoreJudgement) -> StoreError {
         do {
             let real = try FileSystem.resolveStorePath(path)
             try FileSystem.requireFileOrMissing(real)
@@ -380,5 +380,14 @@ struct GuardedWriter: Sendable {
         case .diskFull where !writing, .io where !writing: return .noRoomToRead(path: path)
         default: return mapped
         }
+    }
+}
+
+extension StoreError {
+    /// Why the file at `path`, judged `judgement` (anything but missing or
+    /// current), is refused: the words `Store.open(at:)` would throw, found
+    /// without opening it, so nothing is created beside it.
+    public static func refusal(at path: String, judgement: StoreJudgement) -> StoreError {
+        Store.refusal(at: path, judgement: judgement)
     }
 }

@@ -54,7 +54,7 @@ import Testing
         #expect(launch.judgement.state == .corrupt)
         #expect(launch.ranCheck)
         #expect(launch.checked == nil)
-        let refusal = Store.refusal(at: path, judgement: launch.judgement)
+        let refusal = StoreError.refusal(at: path, judgement: launch.judgement)
         guard case .corrupt(path, _) = refusal else {
             Issue.record("not refused as damaged: \(refusal)")
             return

@@ -52,7 +52,7 @@ import Testing
             #expect(!detail.isEmpty)
             #expect(error?.errorDescription?.contains("is damaged") == true)
             // The screen's own words for the same file.
-            let screen = Store.refusal(at: path, judgement: StoreJudge.judgeAtLaunch(path: path, checked: nil, stop: StopFlag()).judgement)
+            let screen = StoreError.refusal(at: path, judgement: StoreJudge.judgeAtLaunch(path: path, checked: nil, stop: StopFlag()).judgement)
             #expect(error == screen)
         }
         #expect(dir.bytes("s.sqlite") == before)
