@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export GROCER_BIN=${GROCER_BIN:-$PWD/.build/release/grocer}
 bash bench/startup.sh
+echo
+bash bench/cold-start.sh
 if [[ -f bench/migration.sh ]]; then
     echo
     bash bench/migration.sh
