@@ -10,6 +10,8 @@ public enum UserLocale {
         case monetary = "LC_MONETARY"
         /// The unit a new store starts in (`DisplayUnit.regional`).
         case measurement = "LC_MEASUREMENT"
+        /// The language of words grocer chooses (the catalogue's aisle names).
+        case messages = "LC_MESSAGES"
     }
 
     /// The fallback for unset, C and POSIX locales.
