@@ -121,7 +121,7 @@ public struct IngredientLine: Equatable, Sendable {
     /// The line as a person would type it: control characters and runs of
     /// white space become one space, the ends trimmed, at most
     /// `maximumLength` characters.
-    static func clean(_ text: String) -> String {
+    public static func clean(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         var space = true
         for scalar in text.unicodeScalars {
