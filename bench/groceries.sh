@@ -39,6 +39,8 @@ measure() {
         "$F5" "azure 00001" "/zq" "zqmarker" -- "$BIN"
 }
 
+# SHOPS_ONLY=1 measures only the shops shape (at the end).
+if [[ -z ${SHOPS_ONLY:-} ]]; then
 small=$(store 100)
 large=$(store 10000)
 # Alternate the two so both see the same machine load; best median of 3 rounds.
@@ -114,3 +116,45 @@ printf '  %-40s %8s ms   %8s ms   %8s ms\n' "F5 to the drawn list" "$so" "$lo" "
 printf '  %-40s %8s ms   %8s ms   %8s ms\n' "then / and three letters" "$sf" "$lf" "$hf"
 awk -v a="$so" -v b="$lo" 'BEGIN {printf "  ratio 10,000 / 100, opening:   %.2fx   (goal: at most 1.50x)\n", b / a}'
 awk -v a="$sf" -v b="$lf" 'BEGIN {printf "  ratio 10,000 / 100, filtering: %.2fx   (goal: at most 1.50x)\n", b / a}'
+fi
+
+# shops N S: N items with aisles, S shops (issue 33), each ordering the
+# aisles its own way and hiding one; a third of the items name a shop.
+shops() {
+    local n=$1 s=$2 path="$out/groceries-shops-$1-$2.sqlite"
+    if [[ ! -f $path ]] || [[ $(sqlite3 "$path" 'SELECT count(*) FROM item') != "$n" ]]; then
+        rm -f "$path" "$path-wal" "$path-shm"
+        GROCER_STORE="$path" "$BIN" items add zqmarker >/dev/null
+        sqlite3 "$path" "
+            WITH RECURSIVE a(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM a WHERE i < 12)
+            INSERT INTO aisle (name, position) SELECT printf('Aisle %02d', i), i FROM a;
+            WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $s)
+            INSERT INTO shop (name) SELECT printf('Shop %02d', i) FROM k;
+            INSERT INTO shop_aisle (shop_id, aisle_id, position, hidden)
+              SELECT shop.id, aisle.id, (aisle.id * 7 + shop.id) % 12 + 1, aisle.id = 1 + shop.id % 12 FROM shop, aisle;
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < $n - 1)
+            INSERT INTO item (name, quantity, listed, collected, aisle_id, amount)
+            SELECT printf('azure %05d', i), 1 + i % 3, 1, i % 7 = 0, 1 + i % 12, CAST(1 + i % 3 AS TEXT) FROM c;
+            INSERT INTO item_shop (item_id, shop_id) SELECT id, 1 + id % $s FROM item WHERE id % 3 = 0;"
+    fi
+    echo "$path"
+}
+# F5 to the list, then Tab to the first shop's Shop mode.
+measure_shop() {
+    GROCER_STORE="$1" LANG=en_US.UTF-8 "$out/keyframe" "Enter Today's Weight" "$RUNS" \
+        "$F5" "azure 00001" $'\t' "Shop: Shop 01" -- "$BIN"
+}
+small=$(shops 100 1)
+large=$(shops 10000 20)
+s_all=() l_all=()
+for round in 1 2 3; do
+    s_all+=("$(measure_shop "$small")")
+    l_all+=("$(measure_shop "$large")")
+done
+read -r _ _ ss _ < <(printf '%s\n' "${s_all[@]}" | sort -n -k3 | head -1)
+read -r _ _ ls _ < <(printf '%s\n' "${l_all[@]}" | sort -n -k3 | head -1)
+echo
+echo "Shop mode, one shop (Tab from Prepare to the first shop's list), median of $RUNS runs, best of 3 rounds; $(uptime | sed 's/.*load/load/'):"
+printf '  %-40s %8s ms   %8s ms\n' "" "100, 1 shop" "10,000, 20"
+printf '  %-40s %8s ms   %8s ms\n' "Tab to the shop's drawn list" "$ss" "$ls"
+awk -v a="$ss" -v b="$ls" 'BEGIN {printf "  ratio 10,000 and 20 shops / 100 and 1:   %.2fx   (goal: at most 1.50x)\n", b / a}'

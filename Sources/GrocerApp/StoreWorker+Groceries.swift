@@ -82,7 +82,11 @@ extension StoreWorker {
     }
 
     static func catalog(_ store: Store, locale: Locale) throws -> GroceryCatalog {
-        GroceryCatalog(places: try store.groceries.places(locale: locale), aisles: try store.groceries.aisles(), units: try store.groceries.units())
+        var catalog = GroceryCatalog(
+            places: try store.groceries.places(locale: locale), aisles: try store.groceries.aisles(), units: try store.groceries.units())
+        catalog.shops = try store.shops.all()
+        catalog.itemShops = try store.shops.itemShops()
+        return catalog
     }
 
     /// A picker's choice as the store's edit names it: "" for none.

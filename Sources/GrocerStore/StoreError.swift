@@ -164,11 +164,14 @@ extension StoreError {
     public enum Subject: Equatable, Sendable {
         case item
         case name(GroceryNameKind)
+        /// A shop (`store.shops`).
+        case shop
 
         /// "item", "storage place".
         public var noun: String {
             switch self {
             case .item: return "item"
+            case .shop: return "shop"
             case .name(let kind): return kind.noun
             }
         }
@@ -176,6 +179,7 @@ extension StoreError {
         public var article: String {
             switch self {
             case .item: return "an"
+            case .shop: return "a"
             case .name(let kind): return kind.article
             }
         }
@@ -233,6 +237,7 @@ extension StoreError {
         private static func command(_ subject: Subject) -> String {
             switch subject {
             case .item: return "items"
+            case .shop: return "shops"
             case .name(.unit): return "units"
             case .name(.place): return "storage"
             case .name(.aisle): return "aisles"

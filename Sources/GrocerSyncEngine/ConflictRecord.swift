@@ -14,6 +14,7 @@ enum ConflictRecord {
         var aisle: String?
         var place: String?
         var ticked: Bool
+        var shops: [String]?
     }
 
     struct Entry: Codable {
@@ -58,7 +59,10 @@ enum ConflictRecord {
     }
 
     static func json(_ item: SyncedItem) -> String {
-        encoded(Item(name: item.name, quantity: item.quantity.canonical, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked))
+        encoded(
+            Item(
+                name: item.name, quantity: item.quantity.canonical, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked,
+                shops: item.shops.isEmpty ? nil : item.shops))
     }
 
     static func json(_ entry: SyncedWeight) -> String {
@@ -72,7 +76,9 @@ enum ConflictRecord {
         guard let item = try? JSONDecoder().decode(Item.self, from: Data(text.utf8)),
             let quantity = try? GroceryQuantity(canonical: item.quantity)
         else { return nil }
-        return SyncedItem(name: item.name, quantity: quantity, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked)
+        var synced = SyncedItem(name: item.name, quantity: quantity, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked)
+        synced.shops = item.shops ?? []
+        return synced
     }
 
     static func entry(_ text: String) -> SyncedWeight? {
@@ -118,6 +124,9 @@ extension SyncEngine {
             new = value
         case (.place?, var value?, let other?):
             value.place = other.place
+            new = value
+        case (.shops?, var value?, let other?):
+            value.shops = other.shops
             new = value
         case (.ticked?, var value?, let other?):
             value.ticked = other.ticked

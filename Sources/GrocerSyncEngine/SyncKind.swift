@@ -87,6 +87,7 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
                 case .amount: return [item.quantity.canonical, item.unit].compactMap { $0 }.joined(separator: " ")
                 case .aisle: return item.aisle ?? "no aisle"
                 case .place: return item.place ?? "no place"
+                case .shops: return item.shops.isEmpty ? "any shop" : item.shops.joined(separator: ", ")
                 case .ticked: return item.ticked ? "ticked" : "not ticked"
                 case .presence: return item.summary
                 }

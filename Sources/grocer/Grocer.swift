@@ -50,7 +50,7 @@ struct Grocer: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            WeightCommand.self, UnitCommand.self, TipCommand.self, ItemsCommand.self, AislesCommand.self, StorageCommand.self,
+            WeightCommand.self, UnitCommand.self, TipCommand.self, ItemsCommand.self, AislesCommand.self, ShopsCommand.self, StorageCommand.self,
             UnitsCommand.self, StoreCommand.self, HeightCommand.self, SyncCommand.self,
         ]
     )

@@ -29,6 +29,8 @@ struct ItemsCommand: ParsableCommand {
         @Option(name: .customLong("stored-in"), help: ArgumentHelp("Where it is kept at home (created when new).", valueName: "name"))
         var storedIn: String?
 
+        @OptionGroup var shops: AddShopOptions
+
         @Flag(help: "Print the item as it is now, a JSON object as 'items list --json' writes it.")
         var json = false
 
@@ -38,6 +40,7 @@ struct ItemsCommand: ParsableCommand {
             let locale = store.locale
             let db = try store.open()
             defer { try? db.close() }
+            let shopIDs = try shops.ids(in: db, locale: locale)
             let units = try StoreAccess.reading(db.path) { try db.groceries.unitNames() }
             let entry: QuickEntry
             switch QuickEntry.parse(text.joined(separator: " "), knownUnits: units, locale: locale) {
@@ -48,6 +51,7 @@ struct ItemsCommand: ParsableCommand {
                 try db.groceries.add(entry, aisle: aisle, storedIn: storedIn, locale: locale)
             }
             guard let item = change.edits.first?.after else { return }
+            if let shopIDs { try StoreAccess.writing(db.path) { try db.shops.setShops(itemID: item.id, shopIDs) } }
             if json { return JSONText.write(JSONText.object(item)) }
             let verb = change.edits.first?.before == nil ? "Added" : "Back on the list:"
             print("\(verb) \(ItemLine.short(item, locale: locale))")
@@ -73,13 +77,23 @@ struct ItemsCommand: ParsableCommand {
                 """)
         var json = false
 
+        @OptionGroup var shop: ViewShopOption
+
         func run() throws {
             let locale = store.locale
             guard let db = try store.openIfThere() else {
+                if let name = shop.shop { throw ShopText.notFound(name, known: [], path: store.url.path) }
                 if json { print("[]") }
                 return
             }
             defer { try? db.close() }
+            if let name = shop.shop {
+                let items = try ItemsCommand.shopView(name, db: db, locale: locale)
+                if json { return JSONText.write(array: items.map(JSONText.object)) }
+                var out = OutputBuffer()
+                for item in items { out.write(ItemLine.text(item, locale: locale) + "\n") }
+                return out.flush()
+            }
             let onlyListed = listed
             try ListOutput.print(
                 json: json, path: db.path,
@@ -97,10 +111,18 @@ struct ItemsCommand: ParsableCommand {
         @Option(help: "markdown (a checklist, the default), text or json.")
         var format: ShoppingListExport.Format = .markdown
 
+        @OptionGroup var shop: ViewShopOption
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let locale = store.locale
+            if let name = shop.shop {
+                let db = try store.openExisting(orElse: ShopText.notFound(name, known: [], path: store.url.path))
+                defer { try? db.close() }
+                let text = try ItemsCommand.shopExport(name, db: db, format: format, locale: locale)
+                return StandardOutput.write(Data(text.utf8))
+            }
             var items: [GroceryItem] = []
             if let db = try store.openIfThere() {
                 defer { try? db.close() }

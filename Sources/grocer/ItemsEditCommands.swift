@@ -42,14 +42,17 @@ extension ItemsCommand {
         @Option(help: ArgumentHelp("true puts it on the list; false takes it off (and unticks it).", valueName: "true|false"))
         var listed: Bool?
 
+        @OptionGroup var shops: EditShopOptions
+
         @Flag(help: "Print the item as it is now, a JSON object as 'items list --json' writes it.")
         var json = false
 
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            if name == nil && quantity == nil && unit == nil && aisle == nil && storedIn == nil && listed == nil {
-                throw ValidationError("Say what to change: --name, --quantity, --unit, --aisle, --stored-in or --listed.")
+            let fields = name == nil && quantity == nil && unit == nil && aisle == nil && storedIn == nil && listed == nil
+            if fields && !shops.changes {
+                throw ValidationError("Say what to change: --name, --quantity, --unit, --aisle, --stored-in, --listed, --shop or --any-shop.")
             }
         }
 
@@ -58,8 +61,12 @@ extension ItemsCommand {
             let amount = try quantity.map { try GroceryArguments.quantity($0, locale: locale) }
             let db = try store.openExisting(orElse: item.notFound(store))
             defer { try? db.close() }
+            let shopIDs = try shops.ids(in: db, locale: locale)
             let edit = GroceryItemEdit(name: name, quantity: amount, unit: unit, aisle: aisle, storedIn: storedIn, listed: listed)
-            let change = try StoreAccess.writing(db.path) { try db.groceries.edit(id: item.id, edit, locale: locale) }
+            let change = try StoreAccess.writing(db.path) {
+                if let shopIDs { try db.shops.setShops(itemID: item.id, shopIDs) }
+                return try db.groceries.edit(id: item.id, edit, locale: locale)
+            }
             guard let after = change.edits.first?.after else { return }
             if json { return JSONText.write(JSONText.object(after)) }
             print("Changed \(ItemLine.short(after, locale: locale))")

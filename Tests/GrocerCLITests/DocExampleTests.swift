@@ -36,7 +36,8 @@ import Testing
     static let placeholders: [String: String] = [
         "ID": "12", "V": "72.5", "VALUE": "72.5", "U": "kg", "TIME": "2026-01-05 07:30", "TEXT": "after a run", "FILE": "weights.csv",
         "D": "2026-01-01", "N": "flour", "Q": "2", "A": "Baking", "P": "Pantry", "NAME": "Produce", "OLD": "Produce", "NEW": "Fruit",
-        "POSITION": "1", "URL": "https://dav.example.org/alice/groceries/", "CMD": "pass show dav/alice", "S": "60",
+        "POSITION": "1", "URL": "https://dav.example.org/alice/groceries/", "CMD": "pass show dav/alice", "S": "60", "SHOP": "Market",
+        "AISLE": "Produce",
     ]
 
     static func text(_ path: String) -> String {

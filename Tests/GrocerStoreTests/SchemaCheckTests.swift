@@ -28,7 +28,7 @@ import Testing
         #expect(
             Set(SchemaCheck.expected.keys) == [
                 "weight_entry", "setting", "unit", "item", "quarantine", "place", "aisle", "weight_day", "sync_account", "sync_record",
-                "sync_conflict",
+                "sync_conflict", "shop", "shop_aisle", "item_shop",
             ])
         #expect(
             SchemaCheck.expected["item"]?.map(\.name) == [
@@ -47,6 +47,7 @@ import Testing
             ])
         // The shapes the store's reads check name the same columns.
         for shape in Store.syncShapes { #expect(SchemaCheck.expected[shape.name]?.map(\.name) == shape.columns, "\(shape.name)") }
+        for shape in ShopRecords.shapes { #expect(SchemaCheck.expected[shape.name]?.map(\.name) == shape.columns, "\(shape.name)") }
     }
 
     /// A store migrated from version 4 passes the check by its fast path:
@@ -78,7 +79,7 @@ import Testing
         ),
         ("DROP TABLE weight_day;", "no table weight_day"),
         ("DROP TABLE place;", "no table place"),
-        ("ALTER TABLE aisle RENAME TO shop_aisle;", "no table aisle"),
+        ("ALTER TABLE aisle RENAME TO walkway;", "no table aisle"),
         ("ALTER TABLE item DROP COLUMN amount;", "item lacks amount"),
         ("DROP INDEX aisle_by_position; ALTER TABLE aisle DROP COLUMN position;", "aisle lacks position"),
         ("ALTER TABLE place ADD COLUMN note TEXT;", "place has a column grocer did not make: note"),

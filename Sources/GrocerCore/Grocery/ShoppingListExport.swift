@@ -13,7 +13,11 @@ public enum ShoppingListExport {
     public static let noAisleHeading = "Other"
 
     public static func render(_ items: [GroceryItem], format: Format, locale: Locale) -> String {
-        let sections = GroceryLists.shop(items.filter { $0.listed && !$0.collected }, locale: locale)
+        render(sections: GroceryLists.shop(items.filter { $0.listed && !$0.collected }, locale: locale), format: format, locale: locale)
+    }
+
+    /// The sections given (a shop's: `ShoppingListExport+Shop`), in `format`.
+    static func render(sections: [GrocerySection], format: Format, locale: Locale) -> String {
         switch format {
         case .markdown:
             return sections.map { section in

@@ -14,6 +14,9 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
     /// The place at home, nil for none.
     public var place: String?
     public var ticked: Bool
+    /// The shops it is bought at, by name, in the store's order of shops;
+    /// empty: anywhere (or not said: a phone that dropped X-GROCER-SHOPS).
+    public var shops: [String] = []
 
     public init(
         name: String, quantity: GroceryQuantity = .one, unit: String? = nil, aisle: String? = nil, place: String? = nil, ticked: Bool = false
@@ -54,13 +57,14 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
         return joined
     }
 
-    /// This item with each field it left empty (aisle, place) taken from
-    /// `other`: two sides that added one item (no copy agreed yet) lose
-    /// nothing either of them said.
+    /// This item with each field it left empty (aisle, place, shops)
+    /// taken from `other`: two sides that added one item (no copy agreed
+    /// yet) lose nothing either of them said.
     public func filled(from other: SyncedItem) -> SyncedItem {
         var filled = self
         filled.aisle = aisle ?? other.aisle
         filled.place = place ?? other.place
+        filled.shops = shops.isEmpty ? other.shops : shops
         return filled
     }
 

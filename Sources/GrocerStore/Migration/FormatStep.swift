@@ -34,7 +34,7 @@ public struct FormatStep: Sendable {
 
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
-    public static let released: [FormatStep] = [version5, version6, version7, version8, version9]
+    public static let released: [FormatStep] = [version5, version6, version7, version8, version9, version10]
 
     /// Version 5: places at home and aisles at the shop (in the person's
     /// order), which an item may name (deleting one leaves its items without
@@ -219,6 +219,40 @@ public struct FormatStep: Sendable {
             ALTER TABLE sync_record ADD COLUMN sort_order INTEGER;
             """,
         // New columns, NULL in every row: no row changes.
+        rowsSQL: "")
+
+    /// Version 10: shops (issue 33). `shop`: each shop the person buys at,
+    /// by name. `shop_aisle`: a shop's own order of the person's aisles
+    /// (`position`, 1 first; NULL for an aisle it does not order) and the
+    /// aisles it does not have (`hidden`); aisles with no row come after
+    /// the ordered ones, in the default order. `item_shop`: the shops an
+    /// item is bought at (none: anywhere). Deleting a shop, an aisle or an
+    /// item deletes its rows here. `item` is no longer a leaf: a later step
+    /// that makes `item` again must copy `item_shop` around it (dropping
+    /// `item` with foreign keys on deletes these rows).
+    static let version10 = FormatStep(
+        version: 10,
+        sql: """
+            CREATE TABLE shop (
+              id   INTEGER PRIMARY KEY AUTOINCREMENT,
+              name TEXT NOT NULL UNIQUE
+            );
+            CREATE TABLE shop_aisle (
+              shop_id  INTEGER NOT NULL REFERENCES shop(id) ON DELETE CASCADE,
+              aisle_id INTEGER NOT NULL REFERENCES aisle(id) ON DELETE CASCADE,
+              position INTEGER,
+              hidden   INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+              PRIMARY KEY (shop_id, aisle_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX shop_aisle_by_aisle ON shop_aisle(aisle_id);
+            CREATE TABLE item_shop (
+              item_id INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+              shop_id INTEGER NOT NULL REFERENCES shop(id) ON DELETE CASCADE,
+              PRIMARY KEY (item_id, shop_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX item_shop_by_shop ON item_shop(shop_id);
+            """,
+        // New tables only: no row changes.
         rowsSQL: "")
 
     /// Runs the step in the caller's transaction: its SQL, the new

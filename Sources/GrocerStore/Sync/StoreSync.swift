@@ -190,9 +190,21 @@ extension StoreSync {
     /// position. An item whose row cannot be read throws
     /// `StoreError.unreadableRows`: left out, it would look deleted here,
     /// and the next sync would delete it on the server.
+    /// Each item carries its shops' names; the aisle's position is its
+    /// place in the first shop's order when a shop is defined
+    /// (X-APPLE-SORT-ORDER follows the first shop), else the default one.
     public func syncLocalItems() throws -> [SyncLocalItem] {
-        try store.groceries.items().filter(\.listed).map {
-            SyncLocalItem(id: $0.id, item: SyncedItem($0), aislePosition: $0.aisle?.position)
+        let items = try store.groceries.items()
+        let (shops, byItem) = try syncRead { db in (try ShopRecords.shops(db), try ShopRecords.itemShops(db)) }
+        var positions: [Int64: Int] = [:]
+        if let first = shops.first {
+            for (offset, aisle) in first.ordered(try store.groceries.aisles()).enumerated() { positions[aisle.id] = offset + 1 }
+        }
+        return items.filter(\.listed).map {
+            var synced = SyncedItem($0)
+            synced.shops = ShopRecords.names(byItem.shops(of: $0.id), in: shops)
+            let position = shops.isEmpty ? $0.aisle?.position : $0.aisle.flatMap { positions[$0.id] }
+            return SyncLocalItem(id: $0.id, item: synced, aislePosition: position)
         }
     }
 
@@ -227,7 +239,15 @@ extension StoreView {
     func localItem(_ id: Int64?, _ db: Database) throws -> SyncedItem? {
         guard let id, try ItemRecord.exists(db, key: id) else { return nil }
         let item = try self.item(db, id: id)
-        return item.listed ? SyncedItem(item) : nil
+        guard item.listed else { return nil }
+        return try syncedItem(item, db)
+    }
+
+    /// The item as sync sees it, with its shops' names.
+    func syncedItem(_ item: GroceryItem, _ db: Database) throws -> SyncedItem {
+        var synced = SyncedItem(item)
+        synced.shops = try ShopRecords.shopNames(of: item.id, db)
+        return synced
     }
 
     /// The entry of a record as sync sees it, or nil when it is gone.
@@ -277,7 +297,8 @@ extension StoreView {
             // A join wipes nothing the server left empty; an item off the
             // list (which the engine did not see) keeps its name too.
             if let known = current {
-                value = known.listed ? value.filled(from: SyncedItem(known)) : value.joined(to: SyncedItem(known))
+                let knownItem = try syncedItem(known, db)
+                value = known.listed ? value.filled(from: knownItem) : value.joined(to: knownItem)
                 name = known.listed ? name : known.name
             }
         }
@@ -290,9 +311,11 @@ extension StoreView {
         guard let current else {
             var record = ItemRecord(after, id: nil)
             try record.insert(db)
+            if let id = record.id { try ShopRecords.setShops(named: value.shops, itemID: id, db, path: path, locale: locale) }
             return record.id
         }
         try Self.write(GroceryItemChange.edited(from: current, to: after), db)
+        try ShopRecords.setShops(named: value.shops, itemID: current.id, db, path: path, locale: locale)
         return current.id
     }
 

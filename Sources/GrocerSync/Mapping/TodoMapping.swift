@@ -70,8 +70,18 @@ public enum TodoMapping {
             item.aisle = categories.first
         }
         item.place = text("X-GROCER-PLACE")
+        item.shops = shops(of: todo)
         item.ticked = ticked(todo)
         return Reading(uid: uid, item: item, notes: notes)
+    }
+
+    /// X-GROCER-SHOPS: the shops' names, a TEXT list (`,` between them,
+    /// escaped within one), each cleaned as a name is; none when absent.
+    static func shops(of todo: ICalComponent) -> [String] {
+        guard let line = todo.property("X-GROCER-SHOPS") else { return [] }
+        var seen: Set<String> = []
+        return ICalText.list(line.value).map { SyncText.cleaned($0, limit: nameLimit) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     /// Ticked by any app's way of saying so: STATUS:COMPLETED, or a
@@ -123,6 +133,11 @@ public enum TodoMapping {
         set("X-GROCER-UNIT", item.unit)
         set("X-GROCER-AISLE", item.aisle)
         set("X-GROCER-PLACE", item.place)
+        if current.map({ $0.shops != item.shops }) ?? true {
+            let names = item.shops.map(SyncText.written)
+            todo = todo.setting(
+                "X-GROCER-SHOPS", to: names.isEmpty ? nil : ContentLine(name: "X-GROCER-SHOPS", value: ICalText.joined(names)))
+        }
         if current?.aisle != item.aisle {
             var categories = todo.properties(named: "CATEGORIES").flatMap { ICalText.list($0.value) }
             categories.removeAll { $0 == current?.aisle || $0 == item.aisle || $0.isEmpty }

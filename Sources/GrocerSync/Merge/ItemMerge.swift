@@ -8,6 +8,8 @@ public enum ItemField: String, CaseIterable, Hashable, Sendable {
     case amount
     case aisle
     case place
+    /// The shops it is bought at (X-GROCER-SHOPS).
+    case shops
     case ticked
     /// Deleted on one side, changed on the other.
     case presence
@@ -77,6 +79,7 @@ public enum ItemMerge {
         field(.amount, \.amount) { l, r in l.unit == r.unit && l.quantity.decimal > r.quantity.decimal ? .local : .remote }
         field(.aisle, \.aisle) { _, _ in .remote }
         field(.place, \.place) { _, _ in .remote }
+        field(.shops, \.shops) { _, _ in .remote }
         field(.ticked, \.ticked) { l, _ in l ? .local : .remote }
         return ItemMergeResult(merged: merged, conflicts: conflicts)
     }

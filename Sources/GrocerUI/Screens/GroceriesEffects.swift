@@ -8,6 +8,9 @@ public struct GroceryCatalog: Equatable, Sendable {
     /// In the person's order (position).
     public var aisles: [GroceryAisle]
     public var units: [GroceryUnit]
+    /// The shops, in Tab's order, and the shops each item names.
+    public var shops: [GroceryShop] = []
+    public var itemShops = ItemShops()
 
     public init(places: [GroceryPlace] = [], aisles: [GroceryAisle] = [], units: [GroceryUnit] = []) {
         self.places = places

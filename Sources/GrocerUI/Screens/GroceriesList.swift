@@ -31,9 +31,16 @@ public struct GroceriesTabList: Sendable, Equatable {
     private var filter: NameFilter?
     let locale: Locale
 
-    public init(items: [GroceryItem], tab: GroceriesTab, locale: Locale) {
+    /// `shop`: Shop for that shop only (`ShopList`); nil, every item.
+    public init(items: [GroceryItem], tab: GroceriesTab, locale: Locale, shop: GroceryShop? = nil, itemShops: ItemShops = ItemShops()) {
         self.locale = locale
-        sections = tab == .prepare ? GroceryLists.prepare(items, locale: locale) : GroceryLists.shop(items, locale: locale)
+        if tab == .prepare {
+            sections = GroceryLists.prepare(items, locale: locale)
+        } else if let shop {
+            sections = ShopList.sections(items, at: shop, itemShops: itemShops, locale: locale)
+        } else {
+            sections = GroceryLists.shop(items, locale: locale)
+        }
         ordered = sections.flatMap(\.items)
     }
 

@@ -31,15 +31,15 @@ extension GroceriesScreen {
     static let tabBindings: [Binding<GroceriesScreen>] = [
         Binding(
             keys: [.tab, .backTab], hint: "Tab", label: "Shop", help: "switch Prepare and Shop", helpKeys: "Tab  Shift-Tab",
-            when: { inList($0) && $0.tab == .prepare }
-        ) { s, _, context in
-            s.switchTab(context)
+            when: { inList($0) && $0.tab == .prepare }, liveLabel: { $0.nextTabLabel }
+        ) { s, key, context in
+            s.switchTab(backward: key == .backTab, context)
         },
         Binding(
             keys: [.tab, .backTab], hint: "Tab", label: "Prepare", help: "switch Prepare and Shop", helpKeys: "Tab  Shift-Tab",
-            when: { inList($0) && $0.tab == .shop }
-        ) { s, _, context in
-            s.switchTab(context)
+            when: { inList($0) && $0.tab == .shop }, liveLabel: { $0.nextTabLabel }
+        ) { s, key, context in
+            s.switchTab(backward: key == .backTab, context)
         },
     ]
 
@@ -199,8 +199,8 @@ extension GroceriesScreen {
         },
     ]
 
-    mutating func switchTab(_ context: AppContext) -> Outcome {
-        tab = tab.other
+    mutating func switchTab(backward: Bool = false, _ context: AppContext) -> Outcome {
+        stepTab(backward: backward)
         message = nil
         refreshRows(keep: .index(0), context)
         offset = 0

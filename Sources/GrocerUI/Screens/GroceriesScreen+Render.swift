@@ -53,7 +53,7 @@ extension GroceriesScreen {
         var column = canvas.put("Groceries", row: 0, column: 1, style: .bold) + 3
         for tab in [GroceriesTab.prepare, .shop] {
             let style: Style = tab == self.tab ? [.reverse, .bold] : .dim
-            column = canvas.put(" \(tab.title) ", row: 0, column: column, style: style) + 1
+            column = canvas.put(" \(title(of: tab)) ", row: 0, column: column, style: style) + 1
         }
         let summary = tab == .prepare ? "\(listedCount) of \(items.count) on the list" : "\(tickedCount) of \(listedCount) ticked"
         // From a column after the tabs' gap to one before the edge.

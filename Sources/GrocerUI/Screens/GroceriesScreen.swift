@@ -26,9 +26,18 @@ public struct GroceriesScreen: Screen {
     }
 
     public internal(set) var tab: GroceriesTab = .prepare
+    /// In Shop, the shop shown (an index into `catalog.shops`); nil with
+    /// no shop defined: Shop lists every item, as before shops.
+    public internal(set) var shopIndex: Int?
     public internal(set) var mode: Mode = .list
     public internal(set) var items: [GroceryItem] = []
-    public internal(set) var catalog = GroceryCatalog()
+    public internal(set) var catalog = GroceryCatalog() {
+        didSet {
+            guard catalog.shops != oldValue.shops || catalog.itemShops != oldValue.itemShops else { return }
+            keepShop(from: oldValue.shops)
+            lists[.shop] = nil
+        }
+    }
     public internal(set) var loaded = false
     /// What the list shows now (filtered), headings included.
     public internal(set) var rows = GroceriesRows()
@@ -192,7 +201,7 @@ extension GroceriesScreen {
 
     /// The rows for the tab and filter as they are now.
     mutating func refreshRows(keep: Keep, _ context: AppContext) {
-        var list = lists[tab] ?? GroceriesTabList(items: items, tab: tab, locale: locale)
+        var list = lists[tab] ?? GroceriesTabList(items: items, tab: tab, locale: locale, shop: shownShop, itemShops: catalog.itemShops)
         rows = list.rows(filteredBy: filter.text)
         lists[tab] = list
         switch keep {

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Shop mode for one shop, as a pure value: the items on the list bought
+/// there (the ones naming it and the ones bought anywhere), grouped by
+/// aisle in the shop's order (`GroceryShop.ordered`: its ordered aisles,
+/// then the others by the default order), the items with no aisle last.
+/// Within an aisle, as `GroceryLists.shop`: to get by name, then ticked.
+/// An item bought anywhere in an aisle the shop hides is not there; an
+/// item that names the shop is always listed (its hidden aisle after the
+/// others), so nothing the person filed under the shop disappears.
+public enum ShopList {
+    public static func sections(
+        _ items: [GroceryItem], at shop: GroceryShop, itemShops: ItemShops, locale: Locale
+    ) -> [GrocerySection] {
+        var byAisle: [Int64: (GroceryAisle, [GroceryItem])] = [:]
+        var unaisled: [GroceryItem] = []
+        var listed: [GroceryItem] = []
+        for item in items where item.listed {
+            let named = itemShops.shops(of: item.id)
+            if !named.isEmpty && !named.contains(shop.id) { continue }
+            if let aisle = item.aisle {
+                if named.isEmpty && shop.hidden.contains(aisle.id) { continue }
+                byAisle[aisle.id, default: (aisle, [])].1.append(item)
+            } else {
+                unaisled.append(item)
+            }
+            listed.append(item)
+        }
+        let rank = Dictionary(shop.aisleOrder.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        // Ordered aisles by their rank, then the rest by the default order,
+        // then hidden ones: a key of (band, rank or position).
+        func key(_ aisle: GroceryAisle) -> (Int, Int) {
+            if shop.hidden.contains(aisle.id) { return (2, aisle.position) }
+            if let at = rank[aisle.id] { return (0, at) }
+            return (1, aisle.position)
+        }
+        let aisles = byAisle.values.sorted { a, b in
+            let (ka, kb) = (key(a.0), key(b.0))
+            if ka != kb { return ka < kb }
+            let order = GroceryLists.compareNames(a.0.name, b.0.name, locale: locale)
+            return order != .orderedSame ? order == .orderedAscending : a.0.id < b.0.id
+        }
+        let order = NameOrder(names: listed.map(\.name), locale: locale)
+        var sections = aisles.map { GrocerySection(heading: .aisle($0.0), items: GroceryLists.shopOrder($0.1, order)) }
+        if !unaisled.isEmpty {
+            sections.append(GrocerySection(heading: .noAisle, items: GroceryLists.shopOrder(unaisled, order)))
+        }
+        return sections
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GrocerCore
+import Testing
+
+@testable import GrocerUI
+
+/// Shop mode one shop at a time (issue 33): Tab goes Prepare, each shop,
+/// Prepare; the header names the shop; each lists its items and those
+/// bought anywhere, in its own aisle order.
+@Suite struct GroceriesShopModeTests {
+    /// Market walks Produce first and has no Baking; Super keeps the
+    /// default order. Apples only at the market, Milk only at Super.
+    static let market = GroceryShop(id: 1, name: "Market", aisleOrder: [Kitchen.produce.id], hidden: [Kitchen.baking.id])
+    static let superstore = GroceryShop(id: 2, name: "Super")
+    static var catalog: GroceryCatalog {
+        var catalog = Kitchen.catalog
+        catalog.shops = [market, superstore]
+        catalog.itemShops = ItemShops([4: [market.id], 1: [superstore.id]])
+        return catalog
+    }
+
+    static func list(_ s: GroceriesScreen) -> [String] {
+        var lines = Array(screenLines(s).dropFirst(GroceriesScreen.listTop))
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    @Test func theFirstTabShowsTheFirstShopInItsOrderAndNamesIt() {
+        let s = groceries(catalog: Self.catalog, keys: [.tab])
+        #expect(screenLines(s)[0] == " Groceries    Prepare   Shop: Market                              1 of 5 ticked")
+        #expect(
+            Self.list(s) == [
+                " Produce",
+                "   [ ] apples                                                                3",
+                " Dairy",
+                "   [ ] butter                                                                1",
+                " No aisle",
+                "   [x] Yeast                                                                 1",
+            ])
+    }
+
+    @Test func theNextTabShowsTheNextShopThenPrepareAgain() {
+        let s = groceries(catalog: Self.catalog, keys: [.tab, .tab])
+        #expect(screenLines(s)[0] == " Groceries    Prepare   Shop: Super                               1 of 5 ticked")
+        #expect(
+            Self.list(s) == [
+                " Baking",
+                "   [ ] flour                                                              1 kg",
+                " Dairy",
+                "   [ ] butter                                                                1",
+                "   [ ] Milk                                                                2 l",
+                " No aisle",
+                "   [x] Yeast                                                                 1",
+            ])
+        let back = groceries(catalog: Self.catalog, keys: [.tab, .tab, .tab])
+        #expect(back.tab == .prepare && screenLines(back) == screenLines(groceries(catalog: Self.catalog)))
+    }
+
+    @Test func shiftTabGoesTheOtherWay() {
+        let s = groceries(catalog: Self.catalog, keys: [.backTab])
+        #expect(s.tab == .shop && s.shownShop?.name == "Super")
+        #expect(groceries(catalog: Self.catalog, keys: [.backTab, .backTab]).shownShop?.name == "Market")
+    }
+
+    @Test func theHintSaysWhereTabGoes() {
+        #expect(groceries(catalog: Self.catalog).nextTabLabel == "Market")
+        #expect(groceries(catalog: Self.catalog, keys: [.tab]).nextTabLabel == "Super")
+        #expect(groceries(catalog: Self.catalog, keys: [.tab, .tab]).nextTabLabel == "Prepare")
+        #expect(groceries(keys: [.tab]).nextTabLabel == "Prepare" && groceries().nextTabLabel == "Shop")
+    }
+
+    @Test func withNoShopShopListsEverythingAsBefore() {
+        let s = groceries(keys: [.tab])
+        #expect(s.shownShop == nil)
+        #expect(screenLines(s)[0] == " Groceries    Prepare   Shop                                      1 of 5 ticked")
+        #expect(groceries(keys: [.tab, .tab]).tab == .prepare)
+    }
+
+    @Test func aShopDeletedElsewhereLeavesTheFirstOne() {
+        var context = testContext()
+        var s = groceries(catalog: Self.catalog, keys: [.tab, .tab], context: context)
+        var fewer = Self.catalog
+        fewer.shops = [Self.market]
+        _ = s.receive(.groceries(.loaded(items: Kitchen.items, catalog: fewer)), &context)
+        #expect(s.shownShop?.name == "Market")
+        #expect(screenLines(s)[0].hasPrefix(" Groceries    Prepare   Shop: Market "))
+    }
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Shops (issue 33), end to end in tmux: two shops with their own aisle
+# orders (Market walks Produce first and has no Bakery; Super keeps the
+# default order), items added to each with `items add --shop`; on the
+# grocery screen Tab goes Prepare, Market, Super, Prepare, the header
+# naming the shop and each listing its items and those bought anywhere in
+# its order. Then the command line's views of the same, and an unknown
+# shop refused with the known ones named.
+# shellcheck source=e2e/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+app_ready() {
+    [[ $(tm display-message -p -t "$SESSION" '#{alternate_on}') == 1 ]] && screen | grep -q '[^[:space:]]'
+}
+
+# Row numbers of the lines matching each pattern, in order.
+in_order() {
+    local last=0 line pattern
+    for pattern in "$@"; do
+        line=$(screen | grep -nE -- "$pattern" | head -1 | cut -d: -f1)
+        [[ -n $line ]] || { fail "no line matched: $pattern"; return 1; }
+        ((line > last)) || { fail "out of order: $pattern (line $line after $last)"; return 1; }
+        last=$line
+    done
+}
+
+setup_two_shops() {
+    local a
+    for a in Bakery Dairy Produce; do "$GROCER_BIN" aisles add "$a" >/dev/null || return 1; done
+    "$GROCER_BIN" shops add Market >/dev/null || return 1
+    "$GROCER_BIN" shops add Super >/dev/null || return 1
+    "$GROCER_BIN" shops order Market Produce Dairy >/dev/null || return 1
+    "$GROCER_BIN" shops hide Market Bakery >/dev/null || return 1
+    "$GROCER_BIN" items add apples --aisle Produce --shop Market >/dev/null || return 1
+    "$GROCER_BIN" items add cheese --aisle Dairy --shop Market --shop Super >/dev/null || return 1
+    "$GROCER_BIN" items add bread --aisle Bakery --shop Super >/dev/null || return 1
+    "$GROCER_BIN" items add milk --aisle Dairy >/dev/null || return 1
+    "$GROCER_BIN" items add candles >/dev/null || return 1
+}
+
+tab_through_two_shops() {
+    setup_two_shops || { fail "setting up the shops failed"; return 1; }
+    start
+    until_screen app_ready || report "grocer never drew its first screen" || return 1
+    wait_for "Enter Today's Weight" || return 1
+    send F5; wait_for "5 of 5 on the list" || return 1
+    wait_for "Tab Market" || return 1
+    send Tab; wait_for " Shop: Market " || return 1
+    wait_for "Tab Super" || return 1
+    in_order '^ Produce$' '\[ \] apples' '^ Dairy$' '\[ \] cheese' '\[ \] milk' '^ No aisle$' '\[ \] candles' || return 1
+    shows "bread" && { fail "Market lists bread (Super only, and Market has no Bakery)"; return 1; }
+    send Tab; wait_for " Shop: Super " || return 1
+    in_order '^ Bakery$' '\[ \] bread' '^ Dairy$' '\[ \] cheese' '\[ \] milk' '^ No aisle$' '\[ \] candles' || return 1
+    shows "apples" && { fail "Super lists apples (Market only)"; return 1; }
+    # Space ticks in a shop as in Shop.
+    send Space; wait_for "1 of 5 ticked" || return 1
+    send Tab; wait_gone " Shop: Super " || return 1
+    wait_for "5 of 5 on the list" || return 1
+    send BTab; wait_for " Shop: Super " || return 1
+    send F10; wait_for "[exit 0]" || return 1
+}
+
+command_line_views() {
+    setup_two_shops || { fail "setting up the shops failed"; return 1; }
+    local out
+    out=$("$GROCER_BIN" shops list)
+    [[ $out == $'Market\tProduce, Dairy\nSuper\tBakery, Dairy, Produce' ]] || fail "shops list: $out" || return 1
+    out=$("$GROCER_BIN" items list --shop Market | cut -f3)
+    [[ $out == $'apples\ncheese\nmilk\ncandles' ]] || fail "items list --shop Market: $out" || return 1
+    out=$("$GROCER_BIN" items export --shop Super --format text)
+    [[ $out == $'Bakery\n  [ ] bread\n\nDairy\n  [ ] cheese\n  [ ] milk\n\nOther\n  [ ] candles' ]] || fail "export --shop Super: $out" || return 1
+    local status=0
+    out=$("$GROCER_BIN" items add eggs --shop Aldi 2>&1) || status=$?
+    ((status == 2)) || fail "an unknown shop exited $status" || return 1
+    [[ $out == *'has no shop named "Aldi" (its shops: Market, Super)'* ]] || fail "unknown shop said: $out" || return 1
+    [[ $(printf '%s\n' "$out" | wc -l) == 1 ]] || fail "more than one line: $out" || return 1
+    "$GROCER_BIN" items list | grep -q eggs && fail "eggs was added" && return 1
+    "$GROCER_BIN" shops rm Market >/dev/null || return 1
+    out=$("$GROCER_BIN" items list --shop Super | cut -f3)
+    [[ $out == $'bread\ncheese\nmilk\napples\ncandles' ]] || fail "after rm Market, Super: $out" || return 1
+}
+
+run_test "shops: Tab goes Prepare, Market, Super, Prepare; each in its order" tab_through_two_shops
+run_test "shops: list, items list and export --shop, an unknown shop refused" command_line_views
+finish
