@@ -388,6 +388,6 @@ extension StoreError {
     /// current), is refused: the words `Store.open(at:)` would throw, found
     /// without opening it, so nothing is created beside it.
     public static func refusal(at path: String, judgement: StoreJudgement) -> StoreError {
-        StoreError.refusal(at: path, judgement: judgement)
+        Store.refusal(at: path, judgement: judgement)
     }
 }
