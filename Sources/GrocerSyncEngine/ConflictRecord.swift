@@ -14,6 +14,8 @@ enum ConflictRecord {
         var aisle: String?
         var place: String?
         var ticked: Bool
+        /// Absent in records written before issue 33.
+        var note: String?
     }
 
     struct Entry: Codable {
@@ -58,7 +60,10 @@ enum ConflictRecord {
     }
 
     static func json(_ item: SyncedItem) -> String {
-        encoded(Item(name: item.name, quantity: item.quantity.canonical, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked))
+        encoded(
+            Item(
+                name: item.name, quantity: item.quantity.canonical, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked,
+                note: item.note.isEmpty ? nil : item.note))
     }
 
     static func json(_ entry: SyncedWeight) -> String {
@@ -72,7 +77,9 @@ enum ConflictRecord {
         guard let item = try? JSONDecoder().decode(Item.self, from: Data(text.utf8)),
             let quantity = try? GroceryQuantity(canonical: item.quantity)
         else { return nil }
-        return SyncedItem(name: item.name, quantity: quantity, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked)
+        return SyncedItem(
+            name: item.name, quantity: quantity, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked,
+            note: item.note ?? "")
     }
 
     static func entry(_ text: String) -> SyncedWeight? {
@@ -121,6 +128,9 @@ extension SyncEngine {
             new = value
         case (.ticked?, var value?, let other?):
             value.ticked = other.ticked
+            new = value
+        case (.note?, var value?, let other?):
+            value.note = other.note
             new = value
         case (nil, _, _): return nil
         }

@@ -88,6 +88,7 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
                 case .aisle: return item.aisle ?? "no aisle"
                 case .place: return item.place ?? "no place"
                 case .ticked: return item.ticked ? "ticked" : "not ticked"
+                case .note: return item.note.isEmpty ? "no note" : item.note
                 case .presence: return item.summary
                 }
             },

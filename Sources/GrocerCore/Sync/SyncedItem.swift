@@ -14,9 +14,13 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
     /// The place at home, nil for none.
     public var place: String?
     public var ticked: Bool
+    /// The item's note, one line (`WeightNote`'s rules), "" for none: the
+    /// VTODO's DESCRIPTION (issue 33).
+    public var note: String
 
     public init(
-        name: String, quantity: GroceryQuantity = .one, unit: String? = nil, aisle: String? = nil, place: String? = nil, ticked: Bool = false
+        name: String, quantity: GroceryQuantity = .one, unit: String? = nil, aisle: String? = nil, place: String? = nil, ticked: Bool = false,
+        note: String = ""
     ) {
         self.name = name
         self.quantity = quantity
@@ -24,6 +28,7 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
         self.aisle = aisle
         self.place = place
         self.ticked = ticked
+        self.note = note
     }
 
     /// The item's synced fields: its exact amount (or its whole quantity),
@@ -32,7 +37,7 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
         let quantity = item.amount ?? (try? GroceryQuantity(item.quantity)) ?? .one
         self.init(
             name: item.name, quantity: quantity, unit: item.unit?.name, aisle: item.aisle?.name, place: item.place?.name,
-            ticked: item.collected)
+            ticked: item.collected, note: item.note)
     }
 
     /// What a phone shows: "2 kg flour", "3 apples", "milk" (a quantity of
@@ -54,13 +59,14 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
         return joined
     }
 
-    /// This item with each field it left empty (aisle, place) taken from
+    /// This item with each field it left empty (aisle, place, note) taken from
     /// `other`: two sides that added one item (no copy agreed yet) lose
     /// nothing either of them said.
     public func filled(from other: SyncedItem) -> SyncedItem {
         var filled = self
         filled.aisle = aisle ?? other.aisle
         filled.place = place ?? other.place
+        if note.isEmpty { filled.note = other.note }
         return filled
     }
 

@@ -9,6 +9,8 @@ public enum ItemField: String, CaseIterable, Hashable, Sendable {
     case aisle
     case place
     case ticked
+    /// The item's note (DESCRIPTION).
+    case note
     /// Deleted on one side, changed on the other.
     case presence
 }
@@ -78,6 +80,7 @@ public enum ItemMerge {
         field(.aisle, \.aisle) { _, _ in .remote }
         field(.place, \.place) { _, _ in .remote }
         field(.ticked, \.ticked) { l, _ in l ? .local : .remote }
+        field(.note, \.note) { _, _ in .remote }
         return ItemMergeResult(merged: merged, conflicts: conflicts)
     }
 }
