@@ -54,13 +54,19 @@ struct ItemsCommand: ParsableCommand {
             case .success(let parsed): entry = parsed
             case .failure(let problem): throw Failure(problem.message(locale: locale))
             }
-            let change: GroceryItemChange
-            do {
-                change = try StoreAccess.writing(db.path) {
-                    try db.groceries.add(entry, aisle: aisle, storedIn: storedIn, note: note, replace: replace, locale: locale)
+            // A sum that cannot be made is the person's input, not a failed save.
+            let added: Result<GroceryItemChange, GroceryAddProblem> = try StoreAccess.writing(db.path) {
+                do {
+                    return .success(
+                        try db.groceries.add(entry, aisle: aisle, storedIn: storedIn, note: note, replace: replace, locale: locale))
+                } catch let problem as GroceryAddProblem {
+                    return .failure(problem)
                 }
-            } catch let problem as GroceryAddProblem {
-                throw Failure(problem.message + " Nothing was changed.")
+            }
+            let change: GroceryItemChange
+            switch added {
+            case .success(let made): change = made
+            case .failure(let problem): throw Failure(problem.message + " Nothing was changed.")
             }
             guard let edit = change.edits.first, let item = edit.after else { return }
             if json { return JSONText.write(JSONText.object(item)) }

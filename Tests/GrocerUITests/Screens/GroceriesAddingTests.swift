@@ -48,4 +48,14 @@ import Testing
         #expect(canvas[4, 13].style.contains(.dim))
         #expect(!canvas[4, 7].style.contains(.dim))
     }
+
+    @Test func theFormEditsTheNote() {
+        var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
+        var s = groceries()
+        store.drive(&s, [.char("e"), .backTab] + typed(" the salted one ") + [.enter])
+        #expect(store.items.first { $0.id == 6 }?.note == "the salted one")
+        // The form opens with the note the item has.
+        store.drive(&s, [.char("e")])
+        #expect(s.form?.note.text == "the salted one")
+    }
 }

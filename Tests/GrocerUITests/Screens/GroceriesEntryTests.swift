@@ -138,6 +138,7 @@ import Testing
         #expect(lines[6] == "            │  Unit      (none)                                    │")
         #expect(lines[7] == "            │  Place     Fridge                                    │")
         #expect(lines[8] == "            │  Aisle     Dairy                                     │")
+        #expect(lines[9] == "            │  Note                                                │")
     }
 
     @Test func aPickerFiltersAsYouTypeAndOffersANewOne() {
@@ -146,7 +147,7 @@ import Testing
         #expect(s.form?.aisle.options.map(\.label) == ["(none)", "Baking", "Dairy", "+ New “a”"])
         _ = s.handle(.down)
         #expect(s.form?.aisle.choice == .existing(Kitchen.dairy.id))
-        s = groceries(keys: [.char("e"), .backTab] + typed("frozen"))
+        s = groceries(keys: [.char("e"), .backTab, .backTab] + typed("frozen"))
         #expect(s.form?.aisle.options.map(\.label) == ["(none)", "+ New “frozen”"])
         #expect(s.form?.aisle.choice == .new("frozen"))
         #expect(screenLines(s)[8] == "            │> Aisle     frozen                                    │")

@@ -115,7 +115,7 @@ struct FakeGroceryStore {
             let after = GroceryItem(
                 id: item.id, name: edit.name, quantity: item.quantity, unit: pick(edit.unit, catalog.units, \.id),
                 listed: item.listed, collected: item.collected, place: pick(edit.place, catalog.places, \.id),
-                aisle: pick(edit.aisle, catalog.aisles, \.id), amount: edit.quantity)
+                aisle: pick(edit.aisle, catalog.aisles, \.id), amount: edit.quantity, note: edit.note ?? item.note)
             let change = GroceryItemChange.edited(from: item, to: after)
             items = change.apply(to: items)
             return .groceries(.changed(change, .record))
