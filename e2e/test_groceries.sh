@@ -59,6 +59,29 @@ add_list_tick_clear_undo() {
     grep -q flour <<<"$listed" || fail "flour not listed: $listed" || return 1
 }
 
+# Issue 33: "3 eggs" twice is 6 eggs, said before Enter; u undoes the sum;
+# "6 eggs @Dairy" files eggs in Dairy.
+adding_what_is_already_there() {
+    open_groceries || return 1
+    type_text "a"; wait_for "Add:" || return 1
+    add "3 eggs" || return 1
+    wait_for "Added eggs" || return 1
+    type_text "3 eggs"; wait_for "Enter adds 3: 6 · eggs" || return 1
+    send Enter; wait_line '^ +\[x\] eggs +6$' || return 1
+    send Escape; wait_gone "Add:" || return 1
+    type_text "u"; wait_for "Undid: add 3 to eggs." || return 1
+    wait_line '^ +\[x\] eggs +3$' || return 1
+    type_text "a"; wait_for "Add:" || return 1
+    type_text "3 eggs @Dairy"; wait_for "Enter adds 3: 6 · eggs in Dairy (a new aisle)" || return 1
+    send Enter; wait_line '^ +\[x\] eggs +6$' || return 1
+    # The Shop groups by aisle: eggs are under Dairy.
+    send Escape; wait_gone "Add:" || return 1
+    send Tab; wait_line '^ Dairy$' || return 1
+    wait_line '^ +\[ \] eggs +6$' || return 1
+    send F10; wait_for "[exit 0]" || return 1
+    [[ $("$GROCER_BIN" items list) == $'1\t6\teggs\tlisted\taisle Dairy' ]] || fail "store: $("$GROCER_BIN" items list)" || return 1
+}
+
 alt5_filter_and_keys_typed_as_text() {
     "$GROCER_BIN" items add "Crème fraîche" >/dev/null || fail "items add failed" || return 1
     "$GROCER_BIN" items add "milk" >/dev/null || return 1
@@ -113,6 +136,7 @@ natural_order_whole_words_first_and_manage_undo() {
 }
 
 run_test "groceries: add two, list, Shop, tick, Clear (y), undo" add_list_tick_clear_undo
+run_test "groceries: 3 eggs twice are 6 (said before Enter), u undoes the sum, @Dairy files it" adding_what_is_already_there
 run_test "groceries: Alt-5, filter ignores accents, ? and q typed in the add line" alt5_filter_and_keys_typed_as_text
 run_test "groceries: natural order, whole words first, manage's u undoes a delete and a rename" natural_order_whole_words_first_and_manage_undo
 finish

@@ -31,9 +31,9 @@ add_list_and_json_show_quantity_unit_aisle_and_place() {
     [[ $out == $'1\t2 kg\tflour\tlisted\taisle Baking, stored in Pantry\n2\t1.5 l\tmilk\tlisted\taisle Dairy\n3\t3\tapples\tlisted' ]] \
         || fail "list: $out"
     out=$(G items list --json)
-    [[ $out == *'{"id": 1, "name": "flour", "quantity": 2, "amount": "2", "unit": "kg", "listed": true, "collected": false, "aisle": "Baking", "storedIn": "Pantry"}'* ]] \
+    [[ $out == *'{"id": 1, "name": "flour", "quantity": 2, "amount": "2", "unit": "kg", "listed": true, "collected": false, "aisle": "Baking", "storedIn": "Pantry", "second": null, "note": ""}'* ]] \
         || fail "json flour: $out"
-    [[ $out == *'{"id": 3, "name": "apples", "quantity": 3, "amount": "3", "unit": null, "listed": true, "collected": false, "aisle": null, "storedIn": null}'* ]] \
+    [[ $out == *'{"id": 3, "name": "apples", "quantity": 3, "amount": "3", "unit": null, "listed": true, "collected": false, "aisle": null, "storedIn": null, "second": null, "note": ""}'* ]] \
         || fail "json apples: $out"
     # The same name again goes back on the list, with the new quantity.
     G items edit 1 --listed false >/dev/null || fail "edit --listed false"
@@ -64,6 +64,38 @@ decimal_quantities_follow_the_locale() {
     [[ $(G items export --format json) == *'"quantity": "2", "unit": "kg", "name": "rice"'* ]] \
         || fail "rice lost its quantity: $(G items export --format json)"
     expect_error 'control characters' items add $'milk\e[2J'
+}
+
+# Issue 33: an item on the list adds up; --replace sets; " @Aisle" files
+# it; units that do not convert are both kept; --note travels to JSON and
+# the export.
+adding_what_is_already_there() {
+    local out
+    out=$(G items add "3 eggs") || fail "add eggs: exit $?"
+    out=$(G items add "3 eggs") || fail "add eggs again: exit $?"
+    [[ $out == "Now on the list: 6 eggs (id 1)" ]] || fail "add again said: $out"
+    G items add "2 kg flour" >/dev/null || fail "add flour"
+    out=$(G items add "500 g flour") || fail "add 500 g: exit $?"
+    [[ $out == "Now on the list: 2.5 kg flour (id 2)" ]] || fail "2 kg + 500 g said: $out"
+    out=$(G items add "200 g flour" --replace) || fail "--replace: exit $?"
+    [[ $out == "Now on the list: 200 g flour (id 2)" ]] || fail "--replace said: $out"
+    G items add "2 cans tomatoes" >/dev/null || fail "add cans"
+    out=$(G items add "400 g tomatoes") || fail "add 400 g: exit $?"
+    [[ $out == "Now on the list: 2 can + 400 g tomatoes (id 3)" ]] || fail "cans + g said: $out"
+    expect_error 'holds 2 can + 400 g already' items add "1 jar tomatoes"
+    out=$(G items add "6 milk @Dairy" --note "the organic one") || fail "add @Dairy: exit $?"
+    [[ $out == "Added 6 milk — the organic one (id 4)" ]] || fail "@Dairy said: $out"
+    out=$(G items list --json)
+    [[ $out == *'"name": "milk", "quantity": 6, "amount": "6", "unit": null, "listed": true, "collected": false, "aisle": "Dairy", "storedIn": null, "second": null, "note": "the organic one"}'* ]] \
+        || fail "json milk: $out"
+    [[ $out == *'"name": "tomatoes", '*'"second": {"amount": "400", "unit": "g"}, "note": ""}'* ]] || fail "json tomatoes: $out"
+    [[ $(G items export --format text) == *'[ ] 6 milk — the organic one'* ]] || fail "export: $(G items export --format text)"
+    # A name filed before keeps its aisle.
+    G items add "1 milk" >/dev/null || fail "add milk again"
+    [[ $(G items list) == *$'4\t7\tmilk\tlisted\taisle Dairy\tnote: the organic one'* ]] || fail "list: $(G items list)"
+    G items edit 4 --note "" >/dev/null || fail "edit --note ''"
+    [[ $(sqlite3 "$GROCER_STORE" "SELECT note FROM item WHERE id = 4") == "" ]] || fail "note not taken away"
+    expect_error 'one line of text' items add milk --note $'two\nlines'
 }
 
 edit_check_clear_and_rm() {
@@ -213,6 +245,7 @@ json_answers_the_items_and_names_changed() {
 
 run_test "add, list and --json show quantity, unit, aisle and place" add_list_and_json_show_quantity_unit_aisle_and_place
 run_test "decimal quantities follow the locale; bad ones are one line" decimal_quantities_follow_the_locale
+run_test "items add: an item on the list adds up, --replace, @aisle, units kept apart, --note" adding_what_is_already_there
 run_test "edit, check, uncheck, clear and rm" edit_check_clear_and_rm
 run_test "a missing id or name is one line, exit 2, and creates no store" a_missing_id_is_one_line_and_creates_no_store
 run_test "export is the unticked list in aisle order" export_is_the_unticked_list_by_aisle_order

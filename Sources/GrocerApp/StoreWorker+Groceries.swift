@@ -44,7 +44,7 @@ extension StoreWorker {
                     name: edit.name, quantity: edit.quantity,
                     unit: Self.name(edit.unit, in: catalog.units.map { ($0.id, $0.name) }),
                     aisle: Self.name(edit.aisle, in: catalog.aisles.map { ($0.id, $0.name) }),
-                    storedIn: Self.name(edit.place, in: catalog.places.map { ($0.id, $0.name) }))
+                    storedIn: Self.name(edit.place, in: catalog.places.map { ($0.id, $0.name) }), note: edit.note)
                 let change = try store.groceries.edit(id: item.id, storeEdit, locale: locale)
                 return .groceries(.changed(change, .record, catalog: try Self.catalog(store, locale: locale)))
             }

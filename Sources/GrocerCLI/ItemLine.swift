@@ -3,12 +3,16 @@ import GrocerCore
 
 /// One grocery item as a line of `grocer items list`: id, quantity and
 /// unit, name, marks, separated by tabs, then where it is ("aisle Baking,
-/// stored in Pantry") when it has an aisle or a place. Names come from the
+/// stored in Pantry") when it has an aisle or a place, then "note: ..."
+/// when it has a note. Names and notes come from the
 /// file, so control characters are shown (`VisibleText`), never sent to
 /// the terminal.
 public enum ItemLine {
     public static func text(_ item: GroceryItem, locale: Locale = Locale(identifier: "en_US_POSIX")) -> String {
-        let unit = item.unit.map { " " + VisibleText.escaped($0.name) } ?? ""
+        var unit = item.unit.map { " " + VisibleText.escaped($0.name) } ?? ""
+        if let second = item.second {
+            unit += " + " + second.quantity.formatted(locale: locale) + (second.unit.map { " " + VisibleText.escaped($0.name) } ?? "")
+        }
         let marks = (item.listed ? "listed" : "-") + (item.collected ? ", collected" : "")
         var line = "\(item.id)\t\(item.quantityText(locale: locale))\(unit)\t\(VisibleText.escaped(item.name))\t\(marks)"
         let places = [
@@ -16,6 +20,7 @@ public enum ItemLine {
             item.place.map { "stored in " + VisibleText.escaped($0.name) },
         ].compactMap { $0 }
         if !places.isEmpty { line += "\t" + places.joined(separator: ", ") }
+        if !item.note.isEmpty { line += "\tnote: " + VisibleText.escaped(item.note) }
         return line
     }
 

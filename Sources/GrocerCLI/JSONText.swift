@@ -7,12 +7,17 @@ public enum JSONText {
 
     /// One grocery item, keys in a fixed order: `quantity` is the whole
     /// number older readers know, `amount` the exact one ("1.5", null when
-    /// the store holds none); `aisle` and `storedIn` are names or null.
+    /// the store holds none); `aisle` and `storedIn` are names or null;
+    /// `second` the amount kept beside it in a unit that does not convert
+    /// (`{"amount": "400", "unit": "g"}`, issue 33) or null; `note` the
+    /// item's note ("" for none).
     public static func object(_ item: GroceryItem) -> String {
-        "{\"id\": \(item.id), \"name\": \(string(item.name)), \"quantity\": \(item.quantity), "
+        let second = item.second.map { fields([("amount", string($0.quantity.canonical)), ("unit", string(orNull: $0.unit?.name))]) }
+        return "{\"id\": \(item.id), \"name\": \(string(item.name)), \"quantity\": \(item.quantity), "
             + "\"amount\": \(string(orNull: item.amount?.canonical)), \"unit\": \(string(orNull: item.unit?.name)), "
             + "\"listed\": \(item.listed), \"collected\": \(item.collected), "
-            + "\"aisle\": \(string(orNull: item.aisle?.name)), \"storedIn\": \(string(orNull: item.place?.name))}"
+            + "\"aisle\": \(string(orNull: item.aisle?.name)), \"storedIn\": \(string(orNull: item.place?.name)), "
+            + "\"second\": \(second ?? "null"), \"note\": \(string(item.note))}"
     }
 
     /// One weight entry, keys in a fixed order (as `weight export --format json`).

@@ -15,6 +15,8 @@ enum ConflictRecord {
         var place: String?
         var ticked: Bool
         var shops: [String]?
+        /// Absent in records written before issue 33.
+        var note: String?
     }
 
     struct Entry: Codable {
@@ -62,7 +64,7 @@ enum ConflictRecord {
         encoded(
             Item(
                 name: item.name, quantity: item.quantity.canonical, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked,
-                shops: item.shops.isEmpty ? nil : item.shops))
+                shops: item.shops.isEmpty ? nil : item.shops, note: item.note.isEmpty ? nil : item.note))
     }
 
     static func json(_ entry: SyncedWeight) -> String {
@@ -76,7 +78,9 @@ enum ConflictRecord {
         guard let item = try? JSONDecoder().decode(Item.self, from: Data(text.utf8)),
             let quantity = try? GroceryQuantity(canonical: item.quantity)
         else { return nil }
-        var synced = SyncedItem(name: item.name, quantity: quantity, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked)
+        var synced = SyncedItem(
+            name: item.name, quantity: quantity, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked,
+            note: item.note ?? "")
         synced.shops = item.shops ?? []
         return synced
     }
@@ -130,6 +134,9 @@ extension SyncEngine {
             new = value
         case (.ticked?, var value?, let other?):
             value.ticked = other.ticked
+            new = value
+        case (.note?, var value?, let other?):
+            value.note = other.note
             new = value
         case (nil, _, _): return nil
         }

@@ -89,6 +89,7 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
                 case .place: return item.place ?? "no place"
                 case .shops: return item.shops.isEmpty ? "any shop" : item.shops.joined(separator: ", ")
                 case .ticked: return item.ticked ? "ticked" : "not ticked"
+                case .note: return item.note.isEmpty ? "no note" : item.note
                 case .presence: return item.summary
                 }
             },

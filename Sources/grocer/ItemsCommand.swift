@@ -16,8 +16,11 @@ struct ItemsCommand: ParsableCommand {
             abstract: "Put an item on the list with one line, e.g. \"2 kg flour\".",
             discussion: """
                 A leading number is the quantity (in your locale), a following known or common unit \
-                is the unit, the rest is the name. A name already in the store goes back on the list \
-                with the new quantity instead of being added twice.
+                is the unit, the rest is the name; " @Aisle" after it files the item in that aisle \
+                ("6 eggs @Dairy"; a new aisle is created). A name already on the list gets the \
+                quantity added to its own (2 kg + 500 g = 2.5 kg; units that do not convert are both \
+                kept: "2 cans + 400 g"); --replace sets it instead. A name off the list goes back on \
+                it with the new quantity. Never two items of one name.
                 """)
 
         @Argument(help: ArgumentHelp("The line, e.g. \"2 kg flour\", \"3 apples\" or \"milk\".", valueName: "text"))
@@ -31,6 +34,12 @@ struct ItemsCommand: ParsableCommand {
 
         @OptionGroup var shops: AddShopOptions
 
+        @Option(help: ArgumentHelp("A note, one line (\"the organic one\"); \"\" takes it away.", valueName: "text"))
+        var note: String?
+
+        @Flag(help: "For an item on the list: set its quantity to this one instead of adding it.")
+        var replace = false
+
         @Flag(help: "Print the item as it is now, a JSON object as 'items list --json' writes it.")
         var json = false
 
@@ -38,6 +47,7 @@ struct ItemsCommand: ParsableCommand {
 
         func run() throws {
             let locale = store.locale
+            let note = try note.map { try WeightParsing.note($0) }
             let db = try store.open()
             defer { try? db.close() }
             let shopIDs = try shops.ids(in: db, locale: locale)
@@ -47,14 +57,24 @@ struct ItemsCommand: ParsableCommand {
             case .success(let parsed): entry = parsed
             case .failure(let problem): throw Failure(problem.message(locale: locale))
             }
-            let change = try StoreAccess.writing(db.path) {
-                try db.groceries.add(entry, aisle: aisle, storedIn: storedIn, locale: locale)
+            // A sum that cannot be made is the person's input, not a failed save.
+            let added: Result<GroceryItemChange, GroceryAddProblem> = try StoreAccess.writing(db.path) {
+                do {
+                    return .success(
+                        try db.groceries.add(entry, aisle: aisle, storedIn: storedIn, note: note, replace: replace, locale: locale))
+                } catch let problem as GroceryAddProblem {
+                    return .failure(problem)
+                }
             }
-            guard let item = change.edits.first?.after else { return }
+            let change: GroceryItemChange
+            switch added {
+            case .success(let made): change = made
+            case .failure(let problem): throw Failure(problem.message + " Nothing was changed.")
+            }
+            guard let edit = change.edits.first, let item = edit.after else { return }
             if let shopIDs { try StoreAccess.writing(db.path) { try db.shops.setShops(itemID: item.id, shopIDs) } }
             if json { return JSONText.write(JSONText.object(item)) }
-            let verb = change.edits.first?.before == nil ? "Added" : "Back on the list:"
-            print("\(verb) \(ItemLine.short(item, locale: locale))")
+            print("\(ItemsCommand.addedVerb(edit)) \(ItemLine.short(item, locale: locale))")
         }
     }
 
@@ -135,3 +155,16 @@ struct ItemsCommand: ParsableCommand {
 }
 
 extension ShoppingListExport.Format: ExpressibleByArgument {}
+
+extension ItemsCommand {
+    /// How `items add` says what it did: "Added", "Back on the list:",
+    /// "Now on the list:" (a sum, or --replace) or "Already on the list:".
+    static func addedVerb(_ edit: GroceryItemChange.Edit) -> String {
+        guard let before = edit.before, let after = edit.after else { return "Added" }
+        if !before.listed || before.collected { return "Back on the list:" }
+        if before.amount == after.amount && before.unit?.id == after.unit?.id && before.second == after.second {
+            return "Already on the list:"
+        }
+        return "Now on the list:"
+    }
+}

@@ -19,7 +19,7 @@ extension ItemsCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change an item's name, quantity, unit, aisle, place at home or whether it is on the list.",
+            abstract: "Change an item's name, quantity, unit, aisle, place at home, note or whether it is on the list.",
             discussion: "An empty --unit, --aisle or --stored-in takes it away; a new aisle or place is created.")
 
         @OptionGroup var item: ItemID
@@ -44,25 +44,31 @@ extension ItemsCommand {
 
         @OptionGroup var shops: EditShopOptions
 
+        @Option(help: ArgumentHelp("A note, one line (\"the organic one\"); \"\" takes it away.", valueName: "text"))
+        var note: String?
+
         @Flag(help: "Print the item as it is now, a JSON object as 'items list --json' writes it.")
         var json = false
 
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            let fields = name == nil && quantity == nil && unit == nil && aisle == nil && storedIn == nil && listed == nil
+            let fields = name == nil && quantity == nil && unit == nil && aisle == nil && storedIn == nil && listed == nil && note == nil
             if fields && !shops.changes {
-                throw ValidationError("Say what to change: --name, --quantity, --unit, --aisle, --stored-in, --listed, --shop or --any-shop.")
+                throw ValidationError(
+                    "Say what to change: --name, --quantity, --unit, --aisle, --stored-in, --listed, --note, --shop or --any-shop.")
             }
         }
 
         func run() throws {
             let locale = store.locale
             let amount = try quantity.map { try GroceryArguments.quantity($0, locale: locale) }
+            let note = try note.map { try WeightParsing.note($0) }
             let db = try store.openExisting(orElse: item.notFound(store))
             defer { try? db.close() }
             let shopIDs = try shops.ids(in: db, locale: locale)
-            let edit = GroceryItemEdit(name: name, quantity: amount, unit: unit, aisle: aisle, storedIn: storedIn, listed: listed)
+            let edit = GroceryItemEdit(
+                name: name, quantity: amount, unit: unit, aisle: aisle, storedIn: storedIn, listed: listed, note: note)
             let change = try StoreAccess.writing(db.path) {
                 if let shopIDs { try db.shops.setShops(itemID: item.id, shopIDs) }
                 return try db.groceries.edit(id: item.id, edit, locale: locale)

@@ -29,12 +29,12 @@ import Testing
             amount: try GroceryQuantity(canonical: "1.5"))
         #expect(
             JSONText.object(item)
-                == #"{"id": 3, "name": "\u001b[2Jmilk", "quantity": 2, "amount": "1.5", "unit": "l", "listed": true, "collected": false, "aisle": "Dairy", "storedIn": "Fridge"}"#
+                == #"{"id": 3, "name": "\u001b[2Jmilk", "quantity": 2, "amount": "1.5", "unit": "l", "listed": true, "collected": false, "aisle": "Dairy", "storedIn": "Fridge", "second": null, "note": ""}"#
         )
         let bare = GroceryItem(id: 4, name: "eggs", quantity: 1, unit: nil, listed: false, collected: true)
         #expect(
             JSONText.object(bare)
-                == #"{"id": 4, "name": "eggs", "quantity": 1, "amount": null, "unit": null, "listed": false, "collected": true, "aisle": null, "storedIn": null}"#
+                == #"{"id": 4, "name": "eggs", "quantity": 1, "amount": null, "unit": null, "listed": false, "collected": true, "aisle": null, "storedIn": null, "second": null, "note": ""}"#
         )
     }
 

@@ -9,7 +9,8 @@ import GRDB
 extension Store {
     static let looseTables = [
         "weight_entry": "id INTEGER PRIMARY KEY, value, unit, recorded_at, note",
-        "item": "id INTEGER PRIMARY KEY, name, quantity, listed, collected, unit_id, place_id, aisle_id, amount, name_key",
+        "item":
+            "id INTEGER PRIMARY KEY, name, quantity, listed, collected, unit_id, place_id, aisle_id, amount, name_key, note, second_amount, second_unit_id",
         "unit": "id INTEGER PRIMARY KEY, name",
         "place": "id INTEGER PRIMARY KEY, name",
         "aisle": "id INTEGER PRIMARY KEY, name, position",

@@ -32,7 +32,8 @@ import Testing
             ])
         #expect(
             SchemaCheck.expected["item"]?.map(\.name) == [
-                "id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount", "name_key",
+                "id", "name", "quantity", "listed", "collected", "unit_id", "place_id", "aisle_id", "amount", "name_key", "note",
+                "second_amount", "second_unit_id",
             ])
         #expect(SchemaCheck.expected["aisle"]?.map(\.name) == ["id", "name", "position"])
         #expect(SchemaCheck.expected["weight_day"]?.map(\.name) == ["day", "unit", "hundredths", "count"])

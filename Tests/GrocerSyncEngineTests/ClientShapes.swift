@@ -79,7 +79,9 @@ enum ClientShapes {
                 "DESCRIPTION:the organic one\\, not the cheap one\\; from the mill shop by the stat", " ion",
                 "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Default Tasks.org description", "TRIGGER;RELATED=END:PT0S", "END:VALARM",
             ]),
-        item: SyncedItem(name: "flour", quantity: try! GroceryQuantity(canonical: "2"), unit: "kg", aisle: "baking"))
+        item: SyncedItem(
+            name: "flour", quantity: try! GroceryQuantity(canonical: "2"), unit: "kg", aisle: "baking",
+            note: "the organic one, not the cheap one; from the mill shop by the station"))
 
     /// DAVx5 with OpenTasks: STATUS:NEEDS-ACTION added, SEQUENCE, a note.
     static let davx5 = Shape(
@@ -90,7 +92,7 @@ enum ClientShapes {
                 "DTSTAMP:20261124T081500Z", "UID:5d7c6d9e-0b1c-4c62-9d3e-6a8f0e2b7c41", "SEQUENCE:1", "CREATED:20261124T081400Z",
                 "LAST-MODIFIED:20261124T081500Z", "SUMMARY:6 eggs", "STATUS:NEEDS-ACTION", "DESCRIPTION:free range\\nsize M",
             ]),
-        item: SyncedItem(name: "eggs", quantity: try! GroceryQuantity(canonical: "6")))
+        item: SyncedItem(name: "eggs", quantity: try! GroceryQuantity(canonical: "6"), note: "free range size M"))
 
     /// jtx Board: SEQUENCE:0, its own X- lines, a category per line.
     static let jtxBoard = Shape(
@@ -126,7 +128,7 @@ enum ClientShapes {
                 "CREATED:20261124T081400Z", "LAST-MODIFIED:20261124T081500Z", "SEQUENCE:0", "STATUS:NEEDS-ACTION", "CATEGORIES:grains",
                 "PRIORITY:0", "DESCRIPTION:basmati",
             ]),
-        item: SyncedItem(name: "rice", quantity: try! GroceryQuantity(canonical: "500"), unit: "g", aisle: "grains"))
+        item: SyncedItem(name: "rice", quantity: try! GroceryQuantity(canonical: "500"), unit: "g", aisle: "grains", note: "basmati"))
 
     static let thunderbird = Shape(
         client: "Thunderbird", text: thunderbirdNew,

@@ -31,14 +31,14 @@ extension GroceryItem {
         guard let amount = typed else {
             return GroceryItem(
                 id: id, name: name, quantity: quantity, unit: typedUnit ?? unit, listed: true, collected: false, place: place,
-                aisle: aisle, amount: self.amount)
+                aisle: aisle, amount: self.amount, second: second, note: note)
         }
         var whole = amount.decimal
         var rounded = Decimal()
         NSDecimalRound(&rounded, &whole, 0, .plain)
         return GroceryItem(
             id: id, name: name, quantity: max(1, NSDecimalNumber(decimal: rounded).intValue), unit: typedUnit ?? unit,
-            listed: true, collected: false, place: place, aisle: aisle, amount: amount)
+            listed: true, collected: false, place: place, aisle: aisle, amount: amount, note: note)
     }
 
     /// This item with some fields replaced.
@@ -48,7 +48,7 @@ extension GroceryItem {
         GroceryItem(
             id: id, name: name ?? self.name, quantity: quantity, unit: unit,
             listed: listed ?? self.listed, collected: collected ?? self.collected,
-            place: place, aisle: aisle, amount: amount)
+            place: place, aisle: aisle, amount: amount, second: second, note: note)
     }
 }
 

@@ -30,10 +30,16 @@ public struct GroceryItem: Equatable, Hashable, Sendable, Identifiable {
     /// version 4 row, whose whole-number `quantity` is all there is. Version 5
     /// should fill it for every row (and `quantity` then holds it rounded).
     public let amount: GroceryQuantity?
+    /// A second amount in a unit that does not convert to `unit`'s, kept
+    /// when one was added ("2 cans + 400 g", `QuantitySum`); nil for none.
+    public let second: GroceryAmount?
+    /// One line of the person's ("the organic one"); empty for none.
+    public let note: String
 
     public init(
         id: Int64, name: String, quantity: Int, unit: GroceryUnit?, listed: Bool, collected: Bool,
-        place: GroceryPlace? = nil, aisle: GroceryAisle? = nil, amount: GroceryQuantity? = nil
+        place: GroceryPlace? = nil, aisle: GroceryAisle? = nil, amount: GroceryQuantity? = nil,
+        second: GroceryAmount? = nil, note: String = ""
     ) {
         self.id = id
         self.name = name
@@ -44,6 +50,8 @@ public struct GroceryItem: Equatable, Hashable, Sendable, Identifiable {
         self.place = place
         self.aisle = aisle
         self.amount = amount
+        self.second = second
+        self.note = note
     }
 
     /// The quantity as the person reads it: "1,5" in de_DE, "2", or a
@@ -51,6 +59,32 @@ public struct GroceryItem: Equatable, Hashable, Sendable, Identifiable {
     /// stores may hold).
     public func quantityText(locale: Locale) -> String {
         amount?.formatted(locale: locale) ?? String(quantity)
+    }
+
+    /// The quantity with its unit and any second amount: "2.5 kg",
+    /// "2 cans + 400 g", "6".
+    public func amountText(locale: Locale) -> String {
+        var text = quantityText(locale: locale)
+        if let unit { text += " " + PlainText.visible(unit.name) }
+        if let second { text += " + " + second.text(locale: locale) }
+        return text
+    }
+}
+
+/// An amount with its unit: an item's second amount ("400 g" of "2 cans
+/// + 400 g").
+public struct GroceryAmount: Equatable, Hashable, Sendable {
+    public let quantity: GroceryQuantity
+    public let unit: GroceryUnit?
+
+    public init(_ quantity: GroceryQuantity, _ unit: GroceryUnit?) {
+        self.quantity = quantity
+        self.unit = unit
+    }
+
+    /// "400 g", "3".
+    public func text(locale: Locale) -> String {
+        quantity.formatted(locale: locale) + (unit.map { " " + PlainText.visible($0.name) } ?? "")
     }
 }
 
@@ -62,6 +96,7 @@ extension GroceryItem {
     public func holdsSame(as other: GroceryItem) -> Bool {
         id == other.id && name == other.name && quantity == other.quantity && amount == other.amount
             && unit?.id == other.unit?.id && place?.id == other.place?.id && aisle?.id == other.aisle?.id
-            && listed == other.listed && collected == other.collected
+            && listed == other.listed && collected == other.collected && note == other.note
+            && second?.quantity == other.second?.quantity && second?.unit?.id == other.second?.unit?.id
     }
 }

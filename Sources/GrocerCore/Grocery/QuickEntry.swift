@@ -23,6 +23,11 @@ import Foundation
 ///   no item: refused (`.noName`) with a hint, never an item called "kg".
 /// - No leading quantity: quantity 1, the whole line is the name.
 /// - The name is at most `maximumNameLength` characters and never empty.
+/// - A word starting with `@` after the name starts the aisle: the rest of
+///   the line ("6 eggs @Dairy", "2 l milk @Dairy and eggs"), found in the
+///   person's aisles ignoring case, or made (issue 33). An `@` at the
+///   start is part of the name; an `@` with nothing after it is refused
+///   (`.noAisle`).
 public struct QuickEntry: Equatable, Sendable {
     public static let maximumNameLength = 200
 
@@ -34,16 +39,19 @@ public struct QuickEntry: Equatable, Sendable {
     /// The normalised text before the name ("2 kg "), empty when the line
     /// is only a name: completion puts it back in front of a completed name.
     public var prefix: String
+    /// The aisle typed after ` @`, nil when none was.
+    public var aisle: String?
 
     /// Whether a quantity was typed: a name alone puts a known item back
     /// on the list with the quantity it had.
     public var quantityTyped: Bool { !prefix.isEmpty }
 
-    public init(quantity: GroceryQuantity = .one, unit: String? = nil, name: String, prefix: String = "") {
+    public init(quantity: GroceryQuantity = .one, unit: String? = nil, name: String, prefix: String = "", aisle: String? = nil) {
         self.quantity = quantity
         self.unit = unit
         self.name = name
         self.prefix = prefix
+        self.aisle = aisle
     }
 
     public enum Problem: Error, Equatable, Sendable {
@@ -54,6 +62,8 @@ public struct QuickEntry: Equatable, Sendable {
         case noName(String)
         case nameTooLong
         case quantity(GroceryQuantity.Problem)
+        /// An `@` with no aisle after it ("eggs @").
+        case noAisle
 
         /// One line for the person: what is wrong and what to type instead.
         public func message(locale: Locale) -> String {
@@ -65,6 +75,7 @@ public struct QuickEntry: Equatable, Sendable {
                 return "\u{201C}\(PlainText.visible(typed))\u{201D} names no item; type the item after it, like \(PlainText.visible(typed)) flour."
             case .invisibleCharacter:
                 return "A name cannot contain invisible characters (a zero-width space, a direction mark); type it again."
+            case .noAisle: return "Type an aisle after the @, like 6 eggs @Dairy."
             case .nameTooLong: return "A name can be at most \(QuickEntry.maximumNameLength) characters."
             case .quantity(.notANumber(let text)):
                 return "\"\(PlainText.visible(text))\" is not a quantity; type one like 2 or 1\(sep)5."
@@ -87,9 +98,15 @@ public struct QuickEntry: Equatable, Sendable {
             return .failure(.controlCharacter)
         }
         if text.unicodeScalars.contains(where: PlainText.isInvisible) { return .failure(.invisibleCharacter) }
-        let words = text.split(whereSeparator: { $0.isWhitespace })
+        var words = text.split(whereSeparator: { $0.isWhitespace })
         guard let first = words.first else { return .failure(.emptyName) }
         var entry = QuickEntry(name: "")
+        if let at = words.dropFirst().firstIndex(where: { $0.hasPrefix("@") }) {
+            let aisle = ([words[at].dropFirst()] + words[(at + 1)...]).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            guard !aisle.isEmpty else { return .failure(.noAisle) }
+            entry.aisle = aisle
+            words.removeSubrange(at...)
+        }
         var rest = words[...]
         if GroceryQuantity.looksNumeric(first, locale: locale) {
             do { entry.quantity = try GroceryQuantity(typed: first, locale: locale) } catch { return .failure(.quantity(error)) }

@@ -32,14 +32,16 @@ public enum ShoppingListExport {
         }
     }
 
-    /// "2 kg flour", "3 apples", "1,5 l Milch"; "milk" for one with no unit.
+    /// "2 kg flour", "3 apples", "1,5 l Milch", "2 cans + 400 g tomatoes";
+    /// "milk" for one with no unit; its note after an em dash.
     public static func line(_ item: GroceryItem, locale: Locale) -> String {
         let name = PlainText.visible(item.name)
+        let note = item.note.isEmpty ? "" : " \u{2014} " + PlainText.visible(item.note)
         let quantity = item.quantityText(locale: locale)
-        if let unit = item.unit {
-            return "\(quantity) \(PlainText.visible(unit.name)) \(name)"
+        if item.unit != nil || item.second != nil {
+            return "\(item.amountText(locale: locale)) \(name)\(note)"
         }
-        return quantity == "1" ? name : "\(quantity) \(name)"
+        return (quantity == "1" ? name : "\(quantity) \(name)") + note
     }
 
     /// Text that Markdown shows as typed: every ASCII punctuation mark
@@ -64,7 +66,8 @@ public enum ShoppingListExport {
     }
 
     /// `{"aisles": [{"aisle": "Baking", "items": [{"id": 1, "quantity": "2",
-    /// "unit": "kg", "name": "flour"}]}]}`; the unaisled section has
+    /// "unit": "kg", "name": "flour"}]}]}`, with `"second": {"quantity",
+    /// "unit"}` and `"note"` when the item has them; the unaisled section has
     /// `"aisle": null`; quantities are canonical decimal strings ("1.5").
     static func json(_ sections: [GrocerySection]) -> String {
         var out = "{\"aisles\": ["
@@ -77,7 +80,13 @@ public enum ShoppingListExport {
                 out += i == 0 ? "\n    " : ",\n    "
                 let quantity = item.amount?.canonical ?? String(item.quantity)
                 let unit = item.unit.map { jsonString($0.name) } ?? "null"
-                out += "{\"id\": \(item.id), \"quantity\": \(jsonString(quantity)), \"unit\": \(unit), \"name\": \(jsonString(item.name))}"
+                out += "{\"id\": \(item.id), \"quantity\": \(jsonString(quantity)), \"unit\": \(unit), \"name\": \(jsonString(item.name))"
+                if let second = item.second {
+                    let unit = second.unit.map { jsonString($0.name) } ?? "null"
+                    out += ", \"second\": {\"quantity\": \(jsonString(second.quantity.canonical)), \"unit\": \(unit)}"
+                }
+                if !item.note.isEmpty { out += ", \"note\": \(jsonString(item.note))" }
+                out += "}"
             }
             out += section.items.isEmpty ? "]}" : "\n  ]}"
         }

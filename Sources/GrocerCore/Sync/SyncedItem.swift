@@ -17,9 +17,13 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
     /// The shops it is bought at, by name, in the store's order of shops;
     /// empty: anywhere (or not said: a phone that dropped X-GROCER-SHOPS).
     public var shops: [String] = []
+    /// The item's note, one line (`WeightNote`'s rules), "" for none: the
+    /// VTODO's DESCRIPTION (issue 33).
+    public var note: String
 
     public init(
-        name: String, quantity: GroceryQuantity = .one, unit: String? = nil, aisle: String? = nil, place: String? = nil, ticked: Bool = false
+        name: String, quantity: GroceryQuantity = .one, unit: String? = nil, aisle: String? = nil, place: String? = nil, ticked: Bool = false,
+        note: String = ""
     ) {
         self.name = name
         self.quantity = quantity
@@ -27,6 +31,7 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
         self.aisle = aisle
         self.place = place
         self.ticked = ticked
+        self.note = note
     }
 
     /// The item's synced fields: its exact amount (or its whole quantity),
@@ -35,7 +40,7 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
         let quantity = item.amount ?? (try? GroceryQuantity(item.quantity)) ?? .one
         self.init(
             name: item.name, quantity: quantity, unit: item.unit?.name, aisle: item.aisle?.name, place: item.place?.name,
-            ticked: item.collected)
+            ticked: item.collected, note: item.note)
     }
 
     /// What a phone shows: "2 kg flour", "3 apples", "milk" (a quantity of
@@ -57,7 +62,7 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
         return joined
     }
 
-    /// This item with each field it left empty (aisle, place, shops)
+    /// This item with each field it left empty (aisle, place, shops, note)
     /// taken from `other`: two sides that added one item (no copy agreed
     /// yet) lose nothing either of them said.
     public func filled(from other: SyncedItem) -> SyncedItem {
@@ -65,6 +70,7 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
         filled.aisle = aisle ?? other.aisle
         filled.place = place ?? other.place
         filled.shops = shops.isEmpty ? other.shops : shops
+        if note.isEmpty { filled.note = other.note }
         return filled
     }
 

@@ -13,9 +13,10 @@ struct GroceryItemReader {
     private typealias PlaceColumn = PlaceRecord.Columns
     private typealias AisleColumn = AisleRecord.Columns
 
-    /// Every column of `item`, `unit`, `place` and `aisle` (their records'
-    /// columns, in their order: the order `item(_:)` reads them by index),
-    /// each unit, place and aisle joined to the item that names it.
+    /// Every column of `item`, `unit`, `place`, `aisle` and the second
+    /// amount's unit (their records' columns, in their order: the order
+    /// `item(_:)` reads them by index), each unit, place and aisle joined
+    /// to the item that names it.
     static let sql: String = {
         let item = ItemRecord.databaseTableName
         let unit = UnitRecord.databaseTableName
@@ -24,12 +25,14 @@ struct GroceryItemReader {
         let columns =
             ItemColumn.allCases.map { "\(item).\($0.name)" } + UnitColumn.allCases.map { "\(unit).\($0.name)" }
             + PlaceColumn.allCases.map { "\(place).\($0.name)" } + AisleColumn.allCases.map { "\(aisle).\($0.name)" }
+            + UnitColumn.allCases.map { "second_unit.\($0.name)" }
         return """
             SELECT \(columns.joined(separator: ", "))
             FROM \(item)
             LEFT JOIN \(unit) ON \(unit).\(UnitColumn.id.name) = \(item).\(ItemColumn.unitID.name)
             LEFT JOIN \(place) ON \(place).\(PlaceColumn.id.name) = \(item).\(ItemColumn.placeID.name)
             LEFT JOIN \(aisle) ON \(aisle).\(AisleColumn.id.name) = \(item).\(ItemColumn.aisleID.name)
+            LEFT JOIN \(unit) AS second_unit ON second_unit.\(UnitColumn.id.name) = \(item).\(ItemColumn.secondUnitID.name)
             """
     }()
 
@@ -78,18 +81,33 @@ struct GroceryItemReader {
         let placeID = try Self.optionalInteger(row, 6, ItemColumn.placeID)
         let aisleID = try Self.optionalInteger(row, 7, ItemColumn.aisleID)
         let amountText = try Self.optionalText(row, 8, ItemColumn.amount)
-        let unit = try Self.joined(row, at: 9, UnitRecord.databaseTableName, id: unitID) {
-            GroceryUnit(id: try Self.integer(row, 9, UnitColumn.id), name: try Self.text(row, 10, UnitColumn.name))
+        // NULL (a file changed outside grocer) is no note.
+        let note = try Self.optionalText(row, 9, ItemColumn.note) ?? ""
+        let secondText = try Self.optionalText(row, 10, ItemColumn.secondAmount)
+        let secondUnitID = try Self.optionalInteger(row, 11, ItemColumn.secondUnitID)
+        let unit = try Self.joined(row, at: 12, UnitRecord.databaseTableName, id: unitID) {
+            GroceryUnit(id: try Self.integer(row, 12, UnitColumn.id), name: try Self.text(row, 13, UnitColumn.name))
         }
-        let place = try Self.joined(row, at: 11, PlaceRecord.databaseTableName, id: placeID) {
-            GroceryPlace(id: try Self.integer(row, 11, PlaceColumn.id), name: try Self.text(row, 12, PlaceColumn.name))
+        let place = try Self.joined(row, at: 14, PlaceRecord.databaseTableName, id: placeID) {
+            GroceryPlace(id: try Self.integer(row, 14, PlaceColumn.id), name: try Self.text(row, 15, PlaceColumn.name))
         }
-        let aisle = try Self.joined(row, at: 13, AisleRecord.databaseTableName, id: aisleID) {
+        let aisle = try Self.joined(row, at: 16, AisleRecord.databaseTableName, id: aisleID) {
             try AisleRecord(
-                id: try Self.integer(row, 13, AisleColumn.id), name: try Self.text(row, 14, AisleColumn.name),
-                position: try Self.integer(row, 15, AisleColumn.position)
+                id: try Self.integer(row, 16, AisleColumn.id), name: try Self.text(row, 17, AisleColumn.name),
+                position: try Self.integer(row, 18, AisleColumn.position)
             )
             .groceryAisle()
+        }
+        let secondUnit = try Self.joined(row, at: 19, UnitRecord.databaseTableName, id: secondUnitID) {
+            GroceryUnit(id: try Self.integer(row, 19, UnitColumn.id), name: try Self.text(row, 20, UnitColumn.name))
+        }
+        var second: GroceryAmount? = nil
+        if let secondText {
+            do {
+                second = GroceryAmount(try GroceryQuantity(canonical: secondText), secondUnit)
+            } catch {
+                throw FieldProblem(reason: "\(ItemColumn.secondAmount.name) \(FieldText.quoted(secondText)) is not a quantity")
+            }
         }
         guard let whole = Int(exactly: quantity) else { throw FieldProblem(reason: "quantity \(quantity) is too large") }
         var amount: GroceryQuantity? = nil
@@ -99,7 +117,7 @@ struct GroceryItemReader {
         }
         return GroceryItem(
             id: id, name: name, quantity: whole, unit: unit, listed: listed, collected: collected, place: place, aisle: aisle,
-            amount: amount)
+            amount: amount, second: second, note: WeightNote.readable(note))
     }
 
     /// The joined row starting at `index`, or nil when the item names none

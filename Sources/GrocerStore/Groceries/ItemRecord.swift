@@ -16,6 +16,11 @@ struct ItemRecord: Equatable {
     /// The exact quantity as canonical decimal text ("1.5"); NULL in a
     /// version 4 row whose quantity was not a sensible whole number.
     var amount: String?
+    /// The item's note, "" for none (version 10).
+    var note: String
+    /// The second amount's canonical text and unit (version 10), NULL for none.
+    var secondAmount: String?
+    var secondUnitID: Int64?
 
     /// The table's columns, each name spelled here only: the fields
     /// (`encode`, `init(row:)`), `databaseSelection` and `shape` use them,
@@ -26,6 +31,9 @@ struct ItemRecord: Equatable {
         case placeID = "place_id"
         case aisleID = "aisle_id"
         case amount
+        case note
+        case secondAmount = "second_amount"
+        case secondUnitID = "second_unit_id"
     }
 
     /// `ItemNameKey.of(name)`, written with every name (version 8) and
@@ -33,7 +41,13 @@ struct ItemRecord: Equatable {
     static let nameKey = Column("name_key")
 
     /// The columns read, and the name key every write keeps.
-    static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name) + [nameKey.name])
+    /// In the schema's order: the name key (version 8) comes before the
+    /// note and the second amount (version 10).
+    static let shape: TableShape = {
+        let columns = Columns.allCases.map(\.name)
+        let keyAt = columns.firstIndex(of: Columns.note.name) ?? columns.endIndex
+        return TableShape(name: databaseTableName, columns: Array(columns[..<keyAt]) + [nameKey.name] + Array(columns[keyAt...]))
+    }()
 
     /// The id, name and key of every item that may have the key `?1`: those
     /// with it, and those whose key is not known (NULL), by index (the
@@ -81,6 +95,9 @@ extension ItemRecord {
         placeID = item.place?.id
         aisleID = item.aisle?.id
         amount = item.amount?.canonical
+        note = item.note
+        secondAmount = item.second?.quantity.canonical
+        secondUnitID = item.second?.unit?.id
     }
 }
 
@@ -100,6 +117,9 @@ extension ItemRecord: FetchableRecord {
         placeID = try row.optionalInteger(Columns.placeID)
         aisleID = try row.optionalInteger(Columns.aisleID)
         amount = try row.optionalText(Columns.amount)
+        note = try row.text(Columns.note)
+        secondAmount = try row.optionalText(Columns.secondAmount)
+        secondUnitID = try row.optionalInteger(Columns.secondUnitID)
     }
 }
 
@@ -114,6 +134,9 @@ extension ItemRecord: MutablePersistableRecord {
         container[Columns.placeID] = placeID
         container[Columns.aisleID] = aisleID
         container[Columns.amount] = amount
+        container[Columns.note] = note
+        container[Columns.secondAmount] = secondAmount
+        container[Columns.secondUnitID] = secondUnitID
         container[Self.nameKey] = ItemNameKey.of(name)
     }
 

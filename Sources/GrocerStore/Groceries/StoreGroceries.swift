@@ -14,10 +14,12 @@ public struct GroceryItemEdit: Equatable, Sendable {
     /// Off the list also unticks.
     public var listed: Bool?
     public var collected: Bool?
+    /// The item's note (`WeightNote`'s rules: one line); "" takes it away.
+    public var note: String?
 
     public init(
         name: String? = nil, quantity: GroceryQuantity? = nil, unit: String? = nil, aisle: String? = nil,
-        storedIn: String? = nil, listed: Bool? = nil, collected: Bool? = nil
+        storedIn: String? = nil, listed: Bool? = nil, collected: Bool? = nil, note: String? = nil
     ) {
         self.name = name
         self.quantity = quantity
@@ -26,6 +28,7 @@ public struct GroceryItemEdit: Equatable, Sendable {
         self.storedIn = storedIn
         self.listed = listed
         self.collected = collected
+        self.note = note
     }
 }
 
@@ -62,41 +65,62 @@ extension StoreGroceries {
     }
 
     /// Quick entry: a name that exists (`GroceryItem.existing(named:)`)
-    /// goes back on the list with the typed quantity and unit (with its own
-    /// when none was typed); any other
-    /// name is a new item on the list. A typed unit that names no unit row
-    /// gets one; `aisle` and `storedIn` name an aisle and a place, found
-    /// ignoring case or created. Returns the change, for undo.
+    /// is changed as `GroceryItem.adding` decides (issue 33): an item on
+    /// the list gets the typed amount added to its own (`replace`: set
+    /// instead), one off the list goes back on it with the typed quantity
+    /// and unit (with its own when none was typed); any other name is a new
+    /// item on the list. A typed unit that names no unit row gets one;
+    /// `aisle` (else the entry's `@aisle`) and `storedIn` name an aisle and
+    /// a place, found ignoring case or created; none keeps the item's own.
+    /// `note` nil keeps the item's note. Returns the change, for undo.
+    /// Throws `GroceryAddProblem` when the amounts cannot be added; nothing
+    /// is changed then.
     @discardableResult
-    public func add(_ entry: QuickEntry, aisle: String? = nil, storedIn: String? = nil, locale: Locale) throws
-        -> GroceryItemChange
-    {
-        try groceryWrite { db in
+    public func add(
+        _ entry: QuickEntry, aisle: String? = nil, storedIn: String? = nil, note: String? = nil, replace: Bool = false,
+        locale: Locale
+    ) throws -> GroceryItemChange {
+        // The problem is thrown after the write closure, which would make
+        // any error but the store's an I/O one; nothing is written then.
+        let added: Result<GroceryItemChange, GroceryAddProblem> = try groceryWrite { db in
             let name = try NameRules.normalized(entry.name, kind: .item, path: path)
             let known = try self.item(db, named: name, locale: locale)
+            // Refused before any unit or aisle is made: nothing changes.
+            if let known {
+                let unit = try entry.unit.map { try Self.findName(.unit, $0, db, locale: locale)?.unit ?? GroceryUnit(id: 0, name: $0) }
+                if case .failure(let problem) = known.adding(entry.quantityTyped ? entry.quantity : nil, unit: unit, replace: replace, locale: locale)
+                {
+                    return .failure(problem)
+                }
+            }
             let unit = try entry.unit.map { try self.findOrAddName(.unit, named: $0, db, locale: locale).unit }
-            let aisleRow = try aisle.map { try self.findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
+            let aisleRow = try (aisle ?? entry.aisle).map { try self.findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
             let place = try storedIn.map { try self.findOrAddName(.place, named: $0, db, locale: locale).place }
+            let note = note.map(WeightNote.cleaned)
             let change: GroceryItemChange
             if let existing = known {
                 // A name alone keeps the quantity the item had.
                 let typed = entry.quantityTyped ? entry.quantity : nil
-                let relisted = existing.relisted(quantity: typed, unit: unit)
-                let after = relisted.replacing(place: place.map { .some($0) }, aisle: aisleRow.map { .some($0) })
-                change = GroceryItemChange(
-                    label: GroceryItemChange.relisted(existing, quantity: typed, unit: unit).label,
-                    edits: [.init(before: existing, after: after)])
+                let outcome: GroceryAddOutcome
+                switch existing.adding(typed, unit: unit, replace: replace, locale: locale) {
+                case .success(let planned): outcome = planned
+                case .failure(let problem): return .failure(problem)
+                }
+                let after = outcome.item.replacing(place: place.map { .some($0) }, aisle: aisleRow.map { .some($0) }, note: note)
+                change = GroceryItemChange.adding(
+                    outcome, to: existing, after: after, typed: GroceryAmount(entry.quantity, unit ?? existing.unit).text(locale: locale))
             } else {
                 var record = ItemRecord(
                     GroceryItem(
                         id: 0, name: name, quantity: ItemRecord.wholeQuantity(entry.quantity), unit: unit, listed: true,
-                        collected: false, place: place, aisle: aisleRow, amount: entry.quantity), id: nil)
+                        collected: false, place: place, aisle: aisleRow, amount: entry.quantity, note: note ?? ""), id: nil)
                 try record.insert(db)
-                return GroceryItemChange.added(try self.item(db, id: record.id!))
+                return .success(GroceryItemChange.added(try self.item(db, id: record.id!)))
             }
             try Self.write(change, db)
-            return change
+            return .success(change)
         }
+        return try added.get()
     }
 
     /// Changes some fields of the item with `id` (see `GroceryItemEdit`);
@@ -124,7 +148,8 @@ extension StoreGroceries {
             let after = GroceryItem(
                 id: id, name: name, quantity: edit.quantity.map(ItemRecord.wholeQuantity) ?? before.quantity,
                 unit: unit ?? before.unit, listed: listed, collected: listed ? (edit.collected ?? before.collected) : false,
-                place: place ?? before.place, aisle: aisle ?? before.aisle, amount: amount)
+                place: place ?? before.place, aisle: aisle ?? before.aisle, amount: amount, second: before.second,
+                note: edit.note.map(WeightNote.cleaned) ?? before.note)
             let change = GroceryItemChange.edited(from: before, to: after)
             try Self.write(change, db)
             return change
@@ -230,13 +255,14 @@ extension StoreView {
         var record = ItemRecord(item, id: item.id)
         if try ItemRecord.exists(db, key: item.id) { record.id = nil }
         if let id = record.unitID, try !UnitRecord.exists(db, key: id) { record.unitID = nil }
+        if let id = record.secondUnitID, try !UnitRecord.exists(db, key: id) { record.secondUnitID = nil }
         if let id = record.placeID, try !PlaceRecord.exists(db, key: id) { record.placeID = nil }
         if let id = record.aisleID, try !AisleRecord.exists(db, key: id) { record.aisleID = nil }
         try record.insert(db)
         let id = record.id ?? db.lastInsertedRowID
         let back = GroceryItem(
             id: id, name: item.name, quantity: item.quantity, unit: item.unit, listed: item.listed, collected: item.collected,
-            place: item.place, aisle: item.aisle, amount: item.amount)
+            place: item.place, aisle: item.aisle, amount: item.amount, second: item.second, note: item.note)
         return GroceryItemChange.Edit(before: nil, after: back)
     }
 
@@ -326,6 +352,8 @@ extension StoreView {
             }
             var record = ItemRecord(after, id: after.id)
             if let id = record.unitID, try !UnitRecord.exists(db, key: id) { record.unitID = nil }
+            if let id = record.secondUnitID, try !UnitRecord.exists(db, key: id) { record.secondUnitID = nil }
+            if let id = record.secondUnitID, try !UnitRecord.exists(db, key: id) { record.secondUnitID = nil }
             if let id = record.placeID, try !PlaceRecord.exists(db, key: id) { record.placeID = nil }
             if let id = record.aisleID, try !AisleRecord.exists(db, key: id) { record.aisleID = nil }
             try record.upsert(db)
@@ -336,9 +364,9 @@ extension StoreView {
 extension GroceryItem {
     /// This item with its place and aisle replaced where given (`.some(nil)`
     /// takes one away).
-    func replacing(place: GroceryPlace?? = nil, aisle: GroceryAisle?? = nil) -> GroceryItem {
+    func replacing(place: GroceryPlace?? = nil, aisle: GroceryAisle?? = nil, note: String? = nil) -> GroceryItem {
         GroceryItem(
             id: id, name: name, quantity: quantity, unit: unit, listed: listed, collected: collected,
-            place: place ?? self.place, aisle: aisle ?? self.aisle, amount: amount)
+            place: place ?? self.place, aisle: aisle ?? self.aisle, amount: amount, second: second, note: note ?? self.note)
     }
 }

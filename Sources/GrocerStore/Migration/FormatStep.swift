@@ -34,7 +34,7 @@ public struct FormatStep: Sendable {
 
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
-    public static let released: [FormatStep] = [version5, version6, version7, version8, version9, version10]
+    public static let released: [FormatStep] = [version5, version6, version7, version8, version9, version10, version11]
 
     /// Version 5: places at home and aisles at the shop (in the person's
     /// order), which an item may name (deleting one leaves its items without
@@ -253,6 +253,24 @@ public struct FormatStep: Sendable {
             CREATE INDEX item_shop_by_shop ON item_shop(shop_id);
             """,
         // New tables only: no row changes.
+        rowsSQL: "")
+
+    /// Version 11 (issue 33): an item's `note`, one line of the person's
+    /// ("the organic one"; empty for none), and its second amount, kept
+    /// when an amount in a unit that does not convert was added to it
+    /// ("2 cans + 400 g"): `second_amount` as canonical decimal text and
+    /// `second_unit_id` (deleting the unit leaves the amount without one,
+    /// as for `unit_id`). NULL: none.
+    static let version11 = FormatStep(
+        version: 11,
+        sql: """
+            ALTER TABLE item ADD COLUMN note TEXT NOT NULL DEFAULT '';
+            ALTER TABLE item ADD COLUMN second_amount TEXT
+              CHECK (second_amount IS NULL OR (second_amount GLOB '[0-9]*' AND second_amount NOT GLOB '*[^0-9.]*'));
+            ALTER TABLE item ADD COLUMN second_unit_id INTEGER REFERENCES unit(id) ON DELETE SET NULL;
+            CREATE INDEX item_by_second_unit ON item(second_unit_id);
+            """,
+        // New columns with their defaults: no row changes.
         rowsSQL: "")
 
     /// Runs the step in the caller's transaction: its SQL, the new

@@ -290,6 +290,7 @@ extension StoreView {
             current = other
         }
         var value = new
+        var joinedListed: GroceryItem? = nil
         if current == nil {
             current =
                 try item(db, named: name, locale: locale)
@@ -298,16 +299,28 @@ extension StoreView {
             // list (which the engine did not see) keeps its name too.
             if let known = current {
                 let knownItem = try syncedItem(known, db)
+                if known.listed && !known.collected { joinedListed = known }
                 value = known.listed ? value.filled(from: knownItem) : value.joined(to: knownItem)
                 name = known.listed ? name : known.name
             }
         }
-        let unit = try value.unit.map { try findOrAddName(.unit, named: $0, db, locale: locale).unit }
+        var unit = try value.unit.map { try findOrAddName(.unit, named: $0, db, locale: locale).unit }
         let aisle = try value.aisle.map { try findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
         let place = try value.place.map { try findOrAddName(.place, named: $0, db, locale: locale).place }
+        var amount = value.quantity
+        // The second amount does not travel: kept while the server's
+        // amount is the one here.
+        var second = current.flatMap { $0.amount == value.quantity && $0.unit?.id == unit?.id ? $0.second : nil }
+        if let known = joinedListed,
+            case .success(.added(let sum)) = known.adding(value.quantity, unit: unit, locale: locale)
+        {
+            // A phone's "3 apples" joined to a listed "apples" adds up, as
+            // quick entry does (issue 33).
+            (amount, unit, second) = (sum.amount ?? value.quantity, sum.unit, sum.second)
+        }
         let after = GroceryItem(
-            id: current?.id ?? 0, name: name, quantity: ItemRecord.wholeQuantity(value.quantity), unit: unit, listed: true,
-            collected: value.ticked, place: place, aisle: aisle, amount: value.quantity)
+            id: current?.id ?? 0, name: name, quantity: ItemRecord.wholeQuantity(amount), unit: unit, listed: true,
+            collected: value.ticked, place: place, aisle: aisle, amount: amount, second: second, note: value.note)
         guard let current else {
             var record = ItemRecord(after, id: nil)
             try record.insert(db)
@@ -323,7 +336,7 @@ extension StoreView {
     private func takeOffList(_ item: GroceryItem, _ db: Database) throws {
         let off = GroceryItem(
             id: item.id, name: item.name, quantity: item.quantity, unit: item.unit, listed: false, collected: false,
-            place: item.place, aisle: item.aisle, amount: item.amount)
+            place: item.place, aisle: item.aisle, amount: item.amount, second: item.second, note: item.note)
         try Self.write(GroceryItemChange.edited(from: item, to: off), db)
     }
 

@@ -8,9 +8,11 @@ import GrocerCore
 /// the aisle also in CATEGORIES (some clients drop CATEGORIES, todoman#491);
 /// X-APPLE-SORT-ORDER follows the aisle order; ticked is STATUS:COMPLETED,
 /// COMPLETED and PERCENT-COMPLETE:100, unticked STATUS:NEEDS-ACTION
-/// without the other two. Every other line is kept as it came: a
-/// phone's DESCRIPTION byte for byte (grocer does not show it yet), a
-/// recurring task's overrides (`only`). No value grocer writes is longer
+/// without the other two; the item's note is DESCRIPTION (issue 33),
+/// written only when grocer's note changed, so a phone's longer or
+/// multi-line DESCRIPTION stays byte for byte until the note is edited
+/// here. Every other line is kept as it came: a recurring task's
+/// overrides (`only`). No value grocer writes is longer
 /// than `SyncText.writtenLimit`.
 ///
 /// Read: a SUMMARY that is not the one grocer's fields would give was
@@ -18,6 +20,9 @@ import GrocerCore
 /// read with quick entry ("3 apples") and wins over X-GROCER-NAME,
 /// -QUANTITY and -UNIT. The aisle is X-GROCER-AISLE when CATEGORIES holds
 /// it or is gone, else the first category. A tick from any app counts.
+/// DESCRIPTION is the note as a weigh-in's note is read from a file
+/// (`WeightNote.cleaned`: one line, control characters made spaces, at most
+/// `WeightNote.maxLength` characters; Apple's empty DESCRIPTION is none).
 public enum TodoMapping {
     /// An item read, with its UID and what reading it changed.
     public struct Reading: Equatable, Sendable {
@@ -72,6 +77,9 @@ public enum TodoMapping {
         item.place = text("X-GROCER-PLACE")
         item.shops = shops(of: todo)
         item.ticked = ticked(todo)
+        let description = todo.property("DESCRIPTION")?.text ?? ""
+        item.note = WeightNote.problem(in: description) == nil ? WeightNote.trimmed(description) : WeightNote.cleaned(description)
+        if item.note != WeightNote.trimmed(description) { notes.append(.cleaned(property: "DESCRIPTION")) }
         return Reading(uid: uid, item: item, notes: notes)
     }
 
@@ -138,6 +146,7 @@ public enum TodoMapping {
             todo = todo.setting(
                 "X-GROCER-SHOPS", to: names.isEmpty ? nil : ContentLine(name: "X-GROCER-SHOPS", value: ICalText.joined(names)))
         }
+        if (current?.note ?? "") != item.note { set("DESCRIPTION", item.note.isEmpty ? nil : item.note) }
         if current?.aisle != item.aisle {
             var categories = todo.properties(named: "CATEGORIES").flatMap { ICalText.list($0.value) }
             categories.removeAll { $0 == current?.aisle || $0 == item.aisle || $0.isEmpty }

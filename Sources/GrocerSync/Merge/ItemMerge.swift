@@ -11,6 +11,8 @@ public enum ItemField: String, CaseIterable, Hashable, Sendable {
     /// The shops it is bought at (X-GROCER-SHOPS).
     case shops
     case ticked
+    /// The item's note (DESCRIPTION).
+    case note
     /// Deleted on one side, changed on the other.
     case presence
 }
@@ -81,6 +83,7 @@ public enum ItemMerge {
         field(.place, \.place) { _, _ in .remote }
         field(.shops, \.shops) { _, _ in .remote }
         field(.ticked, \.ticked) { l, _ in l ? .local : .remote }
+        field(.note, \.note) { _, _ in .remote }
         return ItemMergeResult(merged: merged, conflicts: conflicts)
     }
 }

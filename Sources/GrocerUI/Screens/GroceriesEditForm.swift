@@ -1,12 +1,12 @@
 import Foundation
 import GrocerCore
 
-/// The edit form over the grocery list: name, quantity, unit, place at home
-/// and aisle. Unit, place and aisle are pickers with type-to-filter and a
+/// The edit form over the grocery list: name, quantity, unit, place at home,
+/// aisle and note (one line, `WeightNote`'s rules). Unit, place and aisle are pickers with type-to-filter and a
 /// "+ New" option. Tab and Shift-Tab move between fields; Enter saves.
 public struct GroceriesEditForm: Equatable, Sendable {
     public enum Field: Int, CaseIterable, Sendable {
-        case name, quantity, unit, place, aisle
+        case name, quantity, unit, place, aisle, note
 
         var label: String {
             switch self {
@@ -15,6 +15,7 @@ public struct GroceriesEditForm: Equatable, Sendable {
             case .unit: return "Unit"
             case .place: return "Place"
             case .aisle: return "Aisle"
+            case .note: return "Note"
             }
         }
     }
@@ -26,6 +27,7 @@ public struct GroceriesEditForm: Equatable, Sendable {
     public internal(set) var unit: ChoicePicker
     public internal(set) var place: ChoicePicker
     public internal(set) var aisle: ChoicePicker
+    public internal(set) var note: TextLine
     public internal(set) var message: String?
     let locale: Locale
 
@@ -37,6 +39,7 @@ public struct GroceriesEditForm: Equatable, Sendable {
         unit = ChoicePicker(names: catalog.units.map { ($0.id, $0.name) }, current: item.unit?.id, locale: locale)
         place = ChoicePicker(names: catalog.places.map { ($0.id, $0.name) }, current: item.place?.id, locale: locale)
         aisle = ChoicePicker(names: catalog.aisles.map { ($0.id, $0.name) }, current: item.aisle?.id, locale: locale)
+        note = TextLine(item.note, limit: WeightNote.maxLength)
     }
 
     /// The picker of the focused field, if it is one.
@@ -45,7 +48,7 @@ public struct GroceriesEditForm: Equatable, Sendable {
         case .unit: return unit
         case .place: return place
         case .aisle: return aisle
-        case .name, .quantity: return nil
+        case .name, .quantity, .note: return nil
         }
     }
 
@@ -67,6 +70,9 @@ public struct GroceriesEditForm: Equatable, Sendable {
         case .unit: return unit.handle(key)
         case .place: return place.handle(key)
         case .aisle: return aisle.handle(key)
+        case .note:
+            if key == .up || key == .down { return move(key) }
+            return note.edit(key)
         }
     }
 
@@ -91,7 +97,13 @@ public struct GroceriesEditForm: Equatable, Sendable {
             field = .quantity
             return nil
         }
-        return GroceriesItemEdit(name: trimmed, quantity: amount, unit: unit.choice, place: place.choice, aisle: aisle.choice)
+        if let problem = WeightNote.problem(in: note.text) {
+            message = problem.description.prefix(1).uppercased() + problem.description.dropFirst() + "."
+            field = .note
+            return nil
+        }
+        return GroceriesItemEdit(
+            name: trimmed, quantity: amount, unit: unit.choice, place: place.choice, aisle: aisle.choice, note: WeightNote.trimmed(note.text))
     }
 
     // MARK: Drawing
@@ -111,8 +123,8 @@ public struct GroceriesEditForm: Equatable, Sendable {
             let focused = field == self.field
             canvas.put((focused ? "> " : "  ") + field.label, row: row, column: left + 1, style: focused ? .bold : [])
             switch field {
-            case .name, .quantity:
-                let line = field == .name ? name : quantity
+            case .name, .quantity, .note:
+                let line = field == .name ? name : field == .quantity ? quantity : note
                 let column = line.render(into: &canvas, row: row, column: valueColumn, width: valueWidth)
                 if focused { cursor = (row, column) }
             case .unit, .place, .aisle:

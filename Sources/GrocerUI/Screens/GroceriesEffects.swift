@@ -33,13 +33,18 @@ public struct GroceriesItemEdit: Equatable, Sendable {
     public var unit: GroceryChoice
     public var place: GroceryChoice
     public var aisle: GroceryChoice
+    /// The note as kept (trimmed); "" for none. nil leaves it as it is.
+    public var note: String?
 
-    public init(name: String, quantity: GroceryQuantity, unit: GroceryChoice, place: GroceryChoice, aisle: GroceryChoice) {
+    public init(
+        name: String, quantity: GroceryQuantity, unit: GroceryChoice, place: GroceryChoice, aisle: GroceryChoice, note: String? = nil
+    ) {
         self.name = name
         self.quantity = quantity
         self.unit = unit
         self.place = place
         self.aisle = aisle
+        self.note = note
     }
 }
 

@@ -267,18 +267,12 @@ extension GroceriesScreen {
             completer = NameCompleter(
                 candidates: items.map { NameCompleter.Candidate(name: $0.name, recency: $0.id) }, locale: locale)
         }
-        completion = completer?.complete(addLine.text, knownUnits: catalog.units.map(\.name))
-    }
-
-    mutating func submitAdd() -> Outcome {
-        switch QuickEntry.parse(addLine.text, knownUnits: catalog.units.map(\.name), locale: locale) {
-        case .failure(let problem):
-            message = problem.message(locale: locale)
-            return .reject
-        case .success(let entry):
-            addLine.set("")
-            completion = nil
-            return .perform(.groceries(.add(entry, locale: locale)))
+        if let aisle = NameCompleter.aisleFragment(in: addLine.text) {
+            let aisles = NameCompleter(
+                candidates: catalog.aisles.map { NameCompleter.Candidate(name: $0.name, recency: -Int64($0.position)) }, locale: locale)
+            completion = aisles.completeAisle(addLine.text, fragment: aisle)
+            return
         }
+        completion = completer?.complete(addLine.text, knownUnits: catalog.units.map(\.name))
     }
 }

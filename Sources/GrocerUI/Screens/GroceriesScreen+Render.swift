@@ -104,35 +104,6 @@ extension GroceriesScreen {
         }
     }
 
-    /// What Enter would do: "Enter adds: 2 kg · flour"; for a known item
-    /// typed without a quantity, "Enter puts back: 2 kg · flour" (it keeps
-    /// the quantity it had). A name offered in dim after the cursor is not
-    /// taken by Enter: the line says so ("Tab takes flour"), as a shell's
-    /// suggestion is not run by Enter. Nothing while the line is empty.
-    var addPreview: String? {
-        guard !addLine.text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        switch QuickEntry.parse(addLine.text, knownUnits: catalog.units.map(\.name), locale: locale) {
-        case .success(let entry):
-            var verb = "adds"
-            var amount = entry.quantity.formatted(locale: locale)
-            var unit = entry.unit.map { " " + PlainText.visible($0) } ?? ""
-            if let known = GroceryItem.existing(named: entry.name, in: items, locale: locale) {
-                verb = "puts back"
-                if !entry.quantityTyped {
-                    amount = known.quantityText(locale: locale)
-                    unit = known.unit.map { " " + PlainText.visible($0.name) } ?? ""
-                } else if entry.unit == nil, let own = known.unit {
-                    unit = " " + PlainText.visible(own.name)
-                }
-            }
-            var line = "Enter \(verb): \(amount)\(unit) \u{00B7} \(PlainText.visible(entry.name))"
-            if let completion { line += "   Tab takes \(PlainText.visible(completion.text))" }
-            return line
-        case .failure(let problem):
-            return problem.message(locale: locale)
-        }
-    }
-
     private func renderRow(_ row: GroceriesRow, selected: Bool, into canvas: inout Canvas, at line: Int) {
         let width = canvas.width
         switch row {
@@ -146,12 +117,18 @@ extension GroceriesScreen {
                 style.insert(.reverse)
                 canvas.fill(row: line, from: 1, count: width - 2, style: style)
             }
-            var amount = item.quantityText(locale: locale)
-            if let unit = item.unit { amount += " " + PlainText.visible(unit.name) }
+            let amount = item.amountText(locale: locale)
             let amountWidth = min(canvas.columns(amount), 16)
             let nameColumn = canvas.put(mark + " ", row: line, column: 3, style: style)
             let nameWidth = max(1, width - 2 - amountWidth - 2 - nameColumn)
-            canvas.put(canvas.truncate(PlainText.visible(item.name), to: nameWidth), row: line, column: nameColumn, style: style)
+            let name = canvas.truncate(PlainText.visible(item.name), to: nameWidth)
+            let noteColumn = canvas.put(name, row: line, column: nameColumn, style: style)
+            // The note, dim after the name, where there is room (issue 33).
+            let noteWidth = nameColumn + nameWidth - noteColumn - 2
+            if !item.note.isEmpty, noteWidth > 3 {
+                let note = canvas.truncate(PlainText.visible(item.note), to: noteWidth)
+                canvas.put(note, row: line, column: noteColumn + 2, style: style.union(.dim))
+            }
             let shownAmount = canvas.truncate(amount, to: amountWidth)
             canvas.put(shownAmount, row: line, column: width - 2 - canvas.columns(shownAmount), style: style)
         }

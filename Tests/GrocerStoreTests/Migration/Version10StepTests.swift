@@ -25,11 +25,17 @@ import Testing
         try #require(try Version5StepTests.int(fixture.path, "PRAGMA user_version") == 9)
         let before = try Version5StepTests.contents(fixture.path)
 
-        let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
+        // This step alone (the later ones add columns to rows).
+        let summary = try Migrator(
+            path: fixture.path, options: fixture.options(backup: false), steps: Array(FormatStep.released.prefix(6))
+        )
+        .run()
 
-        #expect(summary.fromVersion == 9 && summary.toVersion == StoreFormat.currentVersion)
+        #expect(summary.fromVersion == 9 && summary.toVersion == 10)
         let after = try Version5StepTests.contents(fixture.path)
         #expect(after.filter { !$0.hasPrefix("user_version") } == before.filter { !$0.hasPrefix("user_version") })
+        try FileManager.default.removeItem(at: fixture.logURL)
+        try Migrator(path: fixture.path, options: fixture.options()).run()
         #expect(try SchemaCheckTests.tableTexts(fixture.path) == SchemaCheck.expectedSQL)
         let store = try Store.open(at: fixture.path, mode: .create, zone: .current, stop: StopFlag())
         defer { try? store.close() }

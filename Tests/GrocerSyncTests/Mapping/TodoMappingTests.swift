@@ -215,3 +215,27 @@ import Testing
         #expect(known.matching(SyncedItem(name: "pears")).name == "pears")
     }
 }
+
+/// The item's note is DESCRIPTION (issue 33).
+@Suite struct TodoMappingNoteTests {
+    let locale = Locale(identifier: "en_US")
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    @Test func aNoteRoundTripsThroughDescription() throws {
+        var item = SyncedItem(name: "eggs", quantity: try GroceryQuantity(canonical: "6"))
+        item.note = "the organic ones; big, brown"
+        let written = ICalendar.write(TodoMapping.write(item, uid: "u1", sortOrder: nil, now: now))
+        #expect(written.contains("\r\nDESCRIPTION:the organic ones\\; big\\, brown\r\n"))
+        #expect(try TodoMapping.read(try ICalendar.read(written), knownUnits: [], locale: locale).item == item)
+        item.note = ""
+        let cleared = TodoMapping.write(item, uid: "u1", sortOrder: nil, now: now, updating: try ICalendar.read(written))
+        #expect(!ICalendar.write(cleared).contains("DESCRIPTION"))
+    }
+
+    @Test func appleRemindersEmptyDescriptionIsNoNote() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:A\r\nSUMMARY:milk\r\nDESCRIPTION:\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let reading = try TodoMapping.read(try ICalendar.read(text), knownUnits: [], locale: locale)
+        #expect(reading.item.note == "")
+        #expect(reading.notes.isEmpty)
+    }
+}

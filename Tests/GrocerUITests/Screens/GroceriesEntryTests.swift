@@ -6,16 +6,27 @@ import Testing
 
 @Suite struct GroceriesAddLineTests {
     @Test(arguments: [
-        ("2 kg flour", "puts back: 2 kg · flour"),
-        ("3 apples", "puts back: 3 · apples"),
-        ("1.5 l milk", "puts back: 1.5 l · milk"),
+        // On the list: the typed amount is added (issue 33), in the aisle
+        // the item was filed in.
+        ("2 kg flour", "adds 2 kg: 3 kg · flour in Baking"),
+        ("3 apples", "adds 3: 6 · apples in Produce"),
+        ("1.5 l milk", "adds 1.5 l: 3.5 l · milk in Dairy"),
+        ("500 ml milk", "adds 500 ml: 2.5 l · milk in Dairy"),
+        ("2 cans flour", "adds 2 can: 1 kg + 2 can · flour in Baking"),
         ("7up", "adds: 1 · 7up"),
         ("2 bottles water", "adds: 2 bottle · water"),
         ("3 pears", "adds: 3 · pears"),
-        // A known item with no quantity keeps the one it had; with one but
-        // no unit, its unit.
-        ("milk", "puts back: 2 l · milk"),
-        ("3 flour", "puts back: 3 kg · flour"),
+        // A listed item with no quantity stays as it is; with one but no
+        // unit, its unit.
+        ("milk", "keeps: 2 l · milk in Dairy"),
+        ("3 flour", "adds 3 kg: 4 kg · flour in Baking"),
+        // Off the list, or ticked (bought): back on it, with the typed
+        // quantity, or the one it had.
+        ("2 crème fraîche", "puts back: 2 · crème fraîche in Dairy"),
+        ("yeast", "puts back: 1 · yeast"),
+        // An aisle after " @": the person's, or a new one, said so.
+        ("6 eggs @dairy", "adds: 6 · eggs in Dairy"),
+        ("6 eggs @Deli", "adds: 6 · eggs in Deli (a new aisle)"),
     ])
     func theAddLineShowsWhatEnterWouldDo(line: String, preview: String) {
         let s = groceries(keys: [.char("a")] + typed(line))
@@ -127,6 +138,7 @@ import Testing
         #expect(lines[6] == "            │  Unit      (none)                                    │")
         #expect(lines[7] == "            │  Place     Fridge                                    │")
         #expect(lines[8] == "            │  Aisle     Dairy                                     │")
+        #expect(lines[9] == "            │  Note                                                │")
     }
 
     @Test func aPickerFiltersAsYouTypeAndOffersANewOne() {
@@ -135,7 +147,7 @@ import Testing
         #expect(s.form?.aisle.options.map(\.label) == ["(none)", "Baking", "Dairy", "+ New “a”"])
         _ = s.handle(.down)
         #expect(s.form?.aisle.choice == .existing(Kitchen.dairy.id))
-        s = groceries(keys: [.char("e"), .backTab] + typed("frozen"))
+        s = groceries(keys: [.char("e"), .backTab, .backTab] + typed("frozen"))
         #expect(s.form?.aisle.options.map(\.label) == ["(none)", "+ New “frozen”"])
         #expect(s.form?.aisle.choice == .new("frozen"))
         #expect(screenLines(s)[8] == "            │> Aisle     frozen                                    │")

@@ -72,7 +72,10 @@ struct FakeGroceryStore {
             let unit = entry.unit.flatMap { name in catalog.units.first { $0.name == name } }
             let change: GroceryItemChange
             if let existing = GroceryItem.existing(named: entry.name, in: items, locale: locale) {
-                change = .relisted(existing, quantity: entry.quantityTyped ? entry.quantity : nil, unit: unit)
+                // As the store: the rule of `GroceryItem.adding`.
+                let typed = entry.quantityTyped ? entry.quantity : nil
+                let outcome = try! existing.adding(typed, unit: unit, locale: locale).get()
+                change = .adding(outcome, to: existing, after: outcome.item, typed: entry.quantity.canonical)
             } else {
                 nextID += 1
                 change = .added(
@@ -112,7 +115,7 @@ struct FakeGroceryStore {
             let after = GroceryItem(
                 id: item.id, name: edit.name, quantity: item.quantity, unit: pick(edit.unit, catalog.units, \.id),
                 listed: item.listed, collected: item.collected, place: pick(edit.place, catalog.places, \.id),
-                aisle: pick(edit.aisle, catalog.aisles, \.id), amount: edit.quantity)
+                aisle: pick(edit.aisle, catalog.aisles, \.id), amount: edit.quantity, note: edit.note ?? item.note)
             let change = GroceryItemChange.edited(from: item, to: after)
             items = change.apply(to: items)
             return .groceries(.changed(change, .record))

@@ -1,0 +1,87 @@
+import Foundation
+import GrocerCore
+
+/// What Enter on the add line will do, said before it is pressed (issue
+/// 33), by the rule the store applies (`GroceryItem.adding`).
+extension GroceriesScreen {
+    /// The line's entry and what it does to the item it names: nil outcome
+    /// for a new item.
+    struct AddPlan {
+        var entry: QuickEntry
+        var known: GroceryItem?
+        var outcome: Result<GroceryAddOutcome, GroceryAddProblem>?
+    }
+
+    func addPlan() -> Result<AddPlan, QuickEntry.Problem> {
+        QuickEntry.parse(addLine.text, knownUnits: catalog.units.map(\.name), locale: locale).map { entry in
+            guard let known = GroceryItem.existing(named: entry.name, in: items, locale: locale) else {
+                return AddPlan(entry: entry, known: nil, outcome: nil)
+            }
+            let unit = entry.unit.map { name in catalog.units.first { $0.name == name } ?? GroceryUnit(id: 0, name: name) }
+            let typed = entry.quantityTyped ? entry.quantity : nil
+            return AddPlan(entry: entry, known: known, outcome: known.adding(typed, unit: unit, locale: locale))
+        }
+    }
+
+    /// What Enter would do: "Enter adds: 2 kg · flour" for a new item;
+    /// "Enter adds 500 g: 2.5 kg · flour" for one on the list (the sum, or
+    /// both amounts: "2 cans + 400 g"); "Enter puts back: 2 kg · flour"
+    /// for one off it (a name alone keeps the quantity it had); "Enter
+    /// keeps: ..." for a name alone already on the list. The aisle it goes
+    /// in follows: " in Dairy", " in Dairy (a new aisle)". A name offered
+    /// in dim after the cursor is not taken by Enter: the line says so
+    /// ("Tab takes flour"), as a shell's suggestion is not run by Enter.
+    /// Nothing while the line is empty.
+    var addPreview: String? {
+        guard !addLine.text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        switch addPlan() {
+        case .success(let plan):
+            let entry = plan.entry
+            var head = "Enter adds:"
+            var item = GroceryAmount(entry.quantity, entry.unit.map { GroceryUnit(id: 0, name: $0) }).text(locale: locale)
+            var aisle = plan.known?.aisle?.name
+            switch plan.outcome {
+            case nil: break
+            case .failure(let problem)?: return problem.message
+            case .success(let outcome)?:
+                item = outcome.item.amountText(locale: locale)
+                switch outcome {
+                case .putBack: head = "Enter puts back:"
+                case .replaced: head = "Enter sets:"
+                case .unchanged: head = "Enter keeps:"
+                case .added:
+                    let typedUnit = entry.unit.map { GroceryUnit(id: 0, name: $0) } ?? plan.known?.unit
+                    head = "Enter adds \(GroceryAmount(entry.quantity, typedUnit).text(locale: locale)):"
+                }
+            }
+            var line = "\(head) \(item) \u{00B7} \(PlainText.visible(entry.name))"
+            if let typed = entry.aisle {
+                let known = catalog.aisles.first { GroceryItem.sameName($0.name, typed, locale: locale) }
+                aisle = known?.name ?? typed
+                line += " in \(PlainText.visible(aisle ?? typed))" + (known == nil ? " (a new aisle)" : "")
+            } else if let aisle {
+                line += " in \(PlainText.visible(aisle))"
+            }
+            if let completion { line += "   Tab takes \(PlainText.visible(completion.text))" }
+            return line
+        case .failure(let problem):
+            return problem.message(locale: locale)
+        }
+    }
+
+    mutating func submitAdd() -> Outcome {
+        switch addPlan() {
+        case .failure(let problem):
+            message = problem.message(locale: locale)
+            return .reject
+        case .success(let plan):
+            if case .failure(let problem)? = plan.outcome {
+                message = problem.message
+                return .reject
+            }
+            addLine.set("")
+            completion = nil
+            return .perform(.groceries(.add(plan.entry, locale: locale)))
+        }
+    }
+}
