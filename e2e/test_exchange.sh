@@ -139,7 +139,7 @@ trend_and_ranged_export() {
     "$G" weight trend --json --range all --store "$s" | jq -e '.days | length == 3' >/dev/null || fail "trend days"
     "$G" weight trend --json --range all --store "$s" | grep -q '"date": "2026-01-02", "weight": 70.00, "trend": 79.00' || fail "trend figures"
     "$G" weight trend --store "$s" | grep -q "^Trend: 78.30 kg on 2026-01-03." || fail "text trend: $("$G" weight trend --store "$s")"
-    [[ $("$G" weight export --since 2026-01-02 --until 2026-01-02 --store "$s") == $'recorded_at,value,unit,note\r\n2026-01-02T08:00:00Z,70,kg,\r' ]] \
+    [[ $("$G" weight export --since 2026-01-02 --until 2026-01-02 --store "$s") == $'recorded_at,value,unit,note,body_fat\r\n2026-01-02T08:00:00Z,70,kg,,\r' ]] \
         || fail "ranged export: $("$G" weight export --since 2026-01-02 --until 2026-01-02 --store "$s" | od -c | head)"
 }
 

@@ -41,7 +41,11 @@ import Testing
 
         #expect(summary.fromVersion == 8 && summary.toVersion == StoreFormat.currentVersion)
         let after = try Version5StepTests.contents(fixture.path)
-        let without = after.map { $0.replacingOccurrences(of: " previous:NULL sort_order:NULL", with: "") }
+        // Version 10's columns too (issue 34): NULL and 0 in every row.
+        let without = after.map {
+            $0.replacingOccurrences(of: " previous:NULL sort_order:NULL", with: "").replacingOccurrences(of: " body_fat:NULL", with: "")
+                .replacingOccurrences(of: " fat_hundredths:0 fat_count:0", with: "")
+        }
         #expect(without.filter { !$0.hasPrefix("user_version") } == before.filter { !$0.hasPrefix("user_version") })
         #expect(after.contains { $0.hasPrefix("sync_record [") && $0.contains("previous:NULL sort_order:NULL") }, "\(after)")
         // Its schema is a fresh store's, and it opens and reads the record.
