@@ -71,3 +71,42 @@ echo "History screen in an 80x24 pty, key to the last byte of its frame, median 
 echo "(reference: the same key on the $SMALL-day store, in the same run):"
 row "F3" "$(median "${sf[@]}")" "$(median "${bf[@]}")"
 row "save (72.5 Enter)" "$(median "${ss[@]}")" "$(median "${bs[@]}")"
+
+# Issue 34: F3 with a body fat on every entry against none, 2,000,000
+# entries each (one every 5 minutes, about 19 years, ending yesterday):
+# the body fat must not cost the history's first frame (goal: at most 1.1x).
+FAT_N=${FAT_ENTRIES:-2000000}
+FAT_RUNS=${FAT_RUNS:-$RUNS}
+fill_many() {  # FILE WITH-FAT(0|1)
+    local store=$1 fat=$2
+    rm -f "$store" "$store-wal" "$store-shm"
+    GROCER_STORE="$store" "$BIN" unit kg >/dev/null
+    sqlite3 "$store" "
+        WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < $FAT_N - 1)
+        INSERT INTO weight_entry (value, unit, recorded_at, body_fat)
+        SELECT printf('%d.%d', 70 + (i / 2000) % 20, i % 10), 'kg',
+               CAST(strftime('%s', 'now', 'start of day') AS INTEGER) - ($FAT_N - i) * 300,
+               CASE $fat WHEN 1 THEN printf('%d.%d', 15 + (i / 3000) % 10, i % 10) END FROM n;
+        DELETE FROM setting WHERE key = 'weight_day.zone';"
+}
+none="$out/history-fat-none.sqlite"
+fat="$out/history-fat-every.sqlite"
+fill_many "$none" 0
+fill_many "$fat" 1
+echo
+echo "stores: $(sqlite3 "$none" 'SELECT count(*) FROM weight_entry') entries without a body fat," \
+    "$(sqlite3 "$fat" 'SELECT count(body_fat) FROM weight_entry') entries each with one"
+f3 "$none" >/dev/null
+f3 "$fat" >/dev/null
+nf=() ff=()
+for ((i = 0; i < FAT_RUNS; i++)); do
+    nf+=("$(f3 "$none")")
+    ff+=("$(f3 "$fat")")
+done
+echo "F3 with a body fat on every entry against none, median of $FAT_RUNS alternating samples (load: $(cut -d' ' -f1-3 /proc/loadavg)):"
+awk -v s="$(median "${nf[@]}")" -v b="$(median "${ff[@]}")" -v n="$FAT_N" 'BEGIN {
+    r = b / s
+    printf "  %-18s %8.2f ms without  %8.2f ms with, %d entries  %5.2fx  (goal: at most 1.1x: %s)\n",
+        "F3, body fat", s, b, n, r, r <= 1.1 ? "met" : "missed"
+}'
+rm -f "$none" "$none-wal" "$none-shm" "$fat" "$fat-wal" "$fat-shm"

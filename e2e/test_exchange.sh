@@ -39,10 +39,11 @@ other_trackers_files_import() {
     grep -qx "Imported 1 entry, skipped 0 already in the store, rounded 1 to 2 decimals, rejected 1." "$TMPROOT/out" \
         || fail "openscale: $(cat "$TMPROOT/out")"
     grep -qx "  line 3: 'heavy' is not a weight (a decimal with '.', e.g. 72.5)" "$TMPROOT/out" || fail "no line for the bad row"
-    grep -qx "Read an openScale CSV export, in kg (openScale always writes kg); not kept: fat." "$TMPROOT/out" \
+    # Its fat is kept as the body fat (issue 34), no longer "not kept".
+    grep -qx "Read an openScale CSV export, in kg (openScale always writes kg)." "$TMPROOT/out" \
         || fail "openscale report: $(cat "$TMPROOT/out")"
     [[ $("$G" weight list --store "$s" | wc -l) == 3 ]] || fail "list: $("$G" weight list --store "$s")"
-    "$G" weight list --utc --store "$s" | grep -q $'2024-01-05T07:30:00Z\t72.46 kg' || fail "openscale row"
+    "$G" weight list --utc --store "$s" | grep -q $'2024-01-05T07:30:00Z\t72.46 kg\t20.1 % fat' || fail "openscale row"
 }
 
 bad_file_is_one_line_exit_2_and_nothing_written() {
@@ -139,7 +140,7 @@ trend_and_ranged_export() {
     "$G" weight trend --json --range all --store "$s" | jq -e '.days | length == 3' >/dev/null || fail "trend days"
     "$G" weight trend --json --range all --store "$s" | grep -q '"date": "2026-01-02", "weight": 70.00, "trend": 79.00' || fail "trend figures"
     "$G" weight trend --store "$s" | grep -q "^Trend: 78.30 kg on 2026-01-03." || fail "text trend: $("$G" weight trend --store "$s")"
-    [[ $("$G" weight export --since 2026-01-02 --until 2026-01-02 --store "$s") == $'recorded_at,value,unit,note\r\n2026-01-02T08:00:00Z,70,kg,\r' ]] \
+    [[ $("$G" weight export --since 2026-01-02 --until 2026-01-02 --store "$s") == $'recorded_at,value,unit,note,body_fat\r\n2026-01-02T08:00:00Z,70,kg,,\r' ]] \
         || fail "ranged export: $("$G" weight export --since 2026-01-02 --until 2026-01-02 --store "$s" | od -c | head)"
 }
 

@@ -35,7 +35,8 @@ type_everywhere() {
     until_screen app_ready || report "grocer never drew its first screen" || return 1
     wait_for "Enter Today's Weight" || return 1
     type_text "150"
-    send Tab
+    # Past the body fat (issue 34) to the note.
+    send Tab Tab
     wait_for "Note:" || return 1
     # The note: Home, over "after " and the first character, Backspace takes it out.
     type_text "after $first$rest"

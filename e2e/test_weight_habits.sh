@@ -104,7 +104,8 @@ a_backfilled_morning_weight_at_seven() {
     send Up Up
     wait_for "(2 days ago)" || return 1
     type_text "78.3"
-    send Tab
+    # Past the body fat (issue 34) to the time.
+    send Tab Tab
     send BSpace BSpace BSpace BSpace BSpace
     wait_line "Time: ?$" || return 1
     type_text "6:30"

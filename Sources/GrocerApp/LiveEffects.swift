@@ -107,9 +107,9 @@ final class LiveEffects {
     /// What the worker runs for a request on the store; nil for the rest.
     private func storeRequest(_ effect: Effect) -> (@Sendable (StoreWorker) -> EffectResult?)? {
         switch effect {
-        case .saveWeight(let weight, let at, let note):
+        case .saveWeight(let weight, let at, let note, let bodyFat):
             let busyWait = self.busyWait
-            return { $0.save(weight, at: at, note: note, busyWait: busyWait) }
+            return { $0.save(weight, at: at, note: note, bodyFat: bodyFat, busyWait: busyWait) }
         case .setDefaultUnit(let unit):
             return { worker in
                 worker.access(.write, effect) {

@@ -63,6 +63,8 @@ extension StoreWorker {
                 let (days, start) = try store.weights.recentDays(unit: unit, asBuilt: zoneRebuild.isSet)
                 return .recentWeightDays(days, start: start)
             }
+        case .loadBodyFatDays:
+            return access(.read, effect) { .bodyFatDays(try $0.weights.bodyFatDays()) }
         case .deleteWeights(let ids):
             return access(.write, effect) { .weightsDeleted(try $0.weights.delete(ids: ids)) }
         case .restoreWeights(let entries):

@@ -128,13 +128,13 @@ final class StoreWorker: Sendable {
     /// `.saveWaiting` first; giving up (`busyWait.cancel`), or ten seconds,
     /// fail the save with a line that says the weight is still typed. Once
     /// saved, the grocery list is read ahead again (after the answer).
-    func save(_ weight: Weight, at date: Date, note: String, busyWait: BusyWait) -> EffectResult {
-        let effect = Effect.saveWeight(weight, at: date, note: note)
+    func save(_ weight: Weight, at date: Date, note: String, bodyFat: BodyFat? = nil, busyWait: BusyWait) -> EffectResult {
+        let effect = Effect.saveWeight(weight, at: date, note: note, bodyFat: bodyFat)
         guard let store else { return .failed(effect, Self.failure(.write, path: path, detail: "the store is not open")) }
         let post = self.post
         busyWait.begin { post(.saveWaiting) }
         do {
-            let entry = try store.weights.add(weight, at: date, note: note)
+            let entry = try store.weights.add(weight, at: date, note: note, bodyFat: bodyFat)
             run { $0.readAhead() }
             return .weightSaved(entry)
         } catch StoreError.busy where busyWait.ended == .cancelled {

@@ -30,6 +30,10 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A weight far from the person's trend (`FarFromTrend`), given
     /// without `--force`: most likely a typo.
     case farFromTrend(FarFromTrend)
+    /// A `--fat` that is not a body fat grocer takes.
+    case notABodyFat(String)
+    /// `weight edit` given both `--fat` and `--no-fat`.
+    case fatAndNoFat
 
     public var description: String {
         switch self {
@@ -53,7 +57,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .impossibleTime(let text, let problem):
             return "'\(text)' is \(problem.reason); nothing was saved."
         case .nothingToEdit:
-            return "Nothing to change: give --value, --unit, --at or --note (see grocer weight edit --help)."
+            return "Nothing to change: give --value, --unit, --at, --note, --fat or --no-fat (see grocer weight edit --help)."
         case .notStones(let text):
             return
                 "'\(text)' is not a weight in stones: give whole stones, then the pounds below 14, e.g. '11 4.5' or '11 st 4.5 lb' (at most 1500 lbs)."
@@ -64,6 +68,10 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
             let trend = "\(far.trendWeight.digits) \(far.unit.rawValue)"
             let meant = far.suggestion.map { " (\($0.digits) \($0.unit.rawValue)?)" } ?? ""
             return "\(typed) is far from your trend, \(trend): a typo\(meant)? Nothing was saved; give --force to keep \(typed)."
+        case .notABodyFat(let text):
+            return "'\(text)' is not a body fat: give a percentage above 0 and below 100 with at most 2 decimals, e.g. 18.4; nothing was saved."
+        case .fatAndNoFat:
+            return "Give --fat or --no-fat, not both; nothing was changed."
         }
     }
 }

@@ -23,7 +23,8 @@ public enum JSONText {
     /// One weight entry, keys in a fixed order (as `weight export --format json`).
     public static func object(_ entry: WeightEntry) -> String {
         "{\"id\": \(entry.id), \"recordedAt\": \(string(ISO8601.string(entry.recordedAt))), "
-            + "\"value\": \(entry.weight.digits), \"unit\": \(string(entry.weight.unit.rawValue)), \"note\": \(string(entry.note))}"
+            + "\"value\": \(entry.weight.digits), \"unit\": \(string(entry.weight.unit.rawValue)), \"note\": \(string(entry.note))"
+            + (entry.bodyFat.map { ", \"bodyFat\": \($0.digits)" } ?? "") + "}"
     }
 
     /// A weight without a time (the goal): `{"value", "unit"}`, as an entry

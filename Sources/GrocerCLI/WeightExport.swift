@@ -39,8 +39,8 @@ public enum WeightExport {
         }
         do {
             let report = try StoreAccess.reading(store.path) {
-                try store.weights.export(from: from, before: before) { id, seconds, digits, unit, note in
-                    try writer.append(id: id, seconds: seconds, digits: digits, unit: unit, note: note)
+                try store.weights.export(from: from, before: before) { id, seconds, digits, unit, note, bodyFat in
+                    try writer.append(id: id, seconds: seconds, digits: digits, unit: unit, note: note, bodyFat: bodyFat)
                 }
             }
             try writer.finish()

@@ -48,7 +48,7 @@ public enum WeightImport {
                 reading = try prepared.read { item in
                     switch item {
                     case .row(let row):
-                        let outcome = try importer.add(row.value, at: row.seconds, id: row.id, note: row.note)
+                        let outcome = try importer.add(row.value, at: row.seconds, id: row.id, note: row.note, bodyFat: row.bodyFat)
                         summary.count(item, duplicate: outcome == .duplicate, repeated: outcome == .repeated)
                         if outcome == .inserted {
                             if row.value.unit == .kg { kilograms += 1 } else { pounds += 1 }

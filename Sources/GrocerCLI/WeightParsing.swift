@@ -7,6 +7,17 @@ import GrocerCore
 /// maximum. Kept with '.' ("72,5" in de_DE is 72.5).
 public enum WeightParsing {
     /// A `--note` as kept (trimmed), or `CommandError.badNote`.
+    /// A body fat typed as a percentage ("18.4", or "18,4" where the
+    /// locale writes a comma; a trailing "%" is taken).
+    public static func bodyFat(_ text: String, locale: Locale) throws(CommandError) -> BodyFat {
+        let separator = DecimalInputFilter(locale: locale).decimalSeparator
+        var typed = text.trimmingCharacters(in: .whitespaces)
+        if typed.hasSuffix("%") { typed = String(typed.dropLast()).trimmingCharacters(in: .whitespaces) }
+        if separator != "." { typed = typed.replacingOccurrences(of: String(separator), with: ".") }
+        guard let fat = BodyFat(digits: typed), typed.last != "." else { throw .notABodyFat(text) }
+        return fat
+    }
+
     public static func note(_ text: String) throws(CommandError) -> String {
         if let problem = WeightNote.problem(in: text) { throw .badNote(problem) }
         return WeightNote.trimmed(text)

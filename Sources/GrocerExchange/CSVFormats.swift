@@ -53,13 +53,15 @@ extension ImportReading {
     }
 }
 
-/// grocer's own CSV: `recorded_at,value,unit,note`, time in ISO 8601 UTC,
-/// the value as typed (files from before notes have no `note`).
+/// grocer's own CSV: `recorded_at,value,unit,note,body_fat`, time in ISO
+/// 8601 UTC, the value as typed (files from before notes have no `note`,
+/// from before body fat no `body_fat`).
 struct GrocerCSVReader: CSVFormatReader {
     var rows: RowReader
     var columns: [String: Int]? = nil
     var timeColumn = 0, valueColumn = 0, unitColumn = 0
     var noteColumn: Int? = nil
+    var fatColumn: Int? = nil
     var reading = ImportReading(title: "grocer's CSV", unitFrom: "each row names its unit")
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
@@ -71,7 +73,8 @@ struct GrocerCSVReader: CSVFormatReader {
             let columns = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
             (self.columns, timeColumn, valueColumn, unitColumn) = (columns, columns["recorded_at"]!, columns["value"]!, columns["unit"]!)
             noteColumn = columns["note"]
-            reading.drop(fields, keeping: timeColumn, valueColumn, unitColumn, noteColumn)
+            fatColumn = columns["body_fat"]
+            reading.drop(fields, keeping: timeColumn, valueColumn, unitColumn, noteColumn, fatColumn)
             return .skip
         }
         guard fields.count == columns.count else {
@@ -83,19 +86,24 @@ struct GrocerCSVReader: CSVFormatReader {
             rows.item(
                 line: line, timeText: timeText,
                 value: field(fields, valueColumn), unit: WeightUnit.imported(unitText), unitText: unitText,
-                note: field(fields, noteColumn)))
+                note: field(fields, noteColumn), bodyFat: BodyFat.imported(field(fields, fatColumn))))
     }
 }
 
 /// Withings' weight.csv: `Date,"Weight (kg)","Fat mass (kg)",...,Comments`;
 /// the names follow the account's language ("Poids (kg)", "Gewicht (lb)",
 /// "Kommentare"), so the date is the first column and the weight the first
-/// one whose name ends in a unit in brackets; the comment becomes the note.
+/// one whose name ends in a unit in brackets; the comment becomes the note;
+/// the fat mass ("Fat mass (kg)", in the weight's unit) over the weight is
+/// the body fat, as a percentage to one decimal.
 /// Times are local: "2023-01-05 07:30:00".
 struct WithingsReader: CSVFormatReader {
     var rows: RowReader
     var weightColumn: Int? = nil
     var commentColumn: Int? = nil
+    var fatColumn: Int? = nil
+    /// "Fat mass" as Withings names it in the languages it exports.
+    static let fatNames = ["fat mass", "masse grasse", "fettmasse", "masa grasa", "massa grassa", "vetmassa"]
     /// "Comments" as Withings names it in the languages it exports.
     static let commentNames: Set<String> = [
         "comments", "comment", "kommentare", "kommentar", "commentaires", "commentaire", "comentarios", "commenti", "opmerkingen",
@@ -120,26 +128,37 @@ struct WithingsReader: CSVFormatReader {
             }
             (self.weightColumn, self.unit) = (column, unit)
             commentColumn = Self.column(names, named: Self.commentNames)
+            fatColumn = names.firstIndex { name in Self.fatNames.contains { name.lowercased().hasPrefix($0) } }
             reading.take(unit, from: "the column \"\(names[column])\"")
-            reading.drop(names, keeping: 0, column, commentColumn)
+            reading.drop(names, keeping: 0, column, commentColumn, fatColumn)
             return .skip
         }
         let timeText = field(fields, 0)
         let value = field(fields, weightColumn)
         if value.isEmpty { return .item(.problem(ImportProblem(line: line, reason: "no weight on this line"))) }
         return .item(
-            rows.item(line: line, timeText: timeText, value: value, unit: unit, unitText: unit.rawValue, note: field(fields, commentColumn)))
+            rows.item(
+                line: line, timeText: timeText, value: value, unit: unit, unitText: unit.rawValue, note: field(fields, commentColumn),
+                bodyFat: Self.bodyFat(mass: field(fields, fatColumn), weight: value)))
+    }
+
+    /// The fat mass's share of the weight (both in the file's unit).
+    static func bodyFat(mass: String, weight: String) -> BodyFat? {
+        guard !mass.isEmpty, let mass = BodyFat.decimal(mass), let weight = BodyFat.decimal(weight) else { return nil }
+        return BodyFat.share(fatMass: mass, of: weight)
     }
 }
 
 /// openScale's CSV export: named columns in any order, among them
 /// `dateTime` ("2024-01-05 07:30", local), `weight` (always kg) and
-/// `comment` (the note).
+/// `comment` (the note) and `fat` (the body fat, a percentage; "0.0" when
+/// not measured).
 struct OpenScaleReader: CSVFormatReader {
     var rows: RowReader
     var dateColumn: Int? = nil
     var weightColumn: Int? = nil
     var commentColumn: Int? = nil
+    var fatColumn: Int? = nil
     var reading = ImportReading(title: "an openScale CSV export", unit: .kg, unitFrom: "openScale always writes kg")
 
     mutating func read(_ fields: [String], line: Int) -> CSVLineResult {
@@ -150,23 +169,27 @@ struct OpenScaleReader: CSVFormatReader {
             }
             (dateColumn, weightColumn) = (d, w)
             commentColumn = names.firstIndex(of: "comment")
-            reading.drop(names, keeping: d, w, commentColumn)
+            fatColumn = names.firstIndex(of: "fat")
+            reading.drop(names, keeping: d, w, commentColumn, fatColumn)
             return .skip
         }
         let timeText = field(fields, dateColumn)
         return .item(
             rows.item(
                 line: line, timeText: timeText,
-                value: field(fields, weightColumn), unit: .kg, unitText: "kg", note: field(fields, commentColumn)))
+                value: field(fields, weightColumn), unit: .kg, unitText: "kg", note: field(fields, commentColumn),
+                bodyFat: BodyFat.imported(field(fields, fatColumn))))
     }
 }
 
 /// Libra's CSV: `#Version: 6`, `#Units: kg` (or lbs), then
 /// `#date;weight;weight trend;...;log` and rows
-/// `2023-10-16T05:19:20.000Z;70.0;70.4;...;after a run`: the log is the note.
+/// `2023-10-16T05:19:20.000Z;70.0;70.4;...;after a run`: the log is the
+/// note, the `body fat` column (a percentage) the body fat.
 struct LibraReader: CSVFormatReader {
     var rows: RowReader
     var logColumn: Int? = nil
+    var fatColumn: Int? = nil
     /// The file's `#Units:`, else --unit; nil: the rows are refused.
     var unit: WeightUnit? {
         didSet { if let unit { reading.take(unit, from: "its #Units line") } }
@@ -192,13 +215,18 @@ struct LibraReader: CSVFormatReader {
                 self.unit = unit
             } else if lower.hasPrefix("#date") {
                 logColumn = Self.column(fields, named: ["log", "comment", "note"])
-                reading.drop(fields.enumerated().dropFirst(2).filter { $0.offset != logColumn }.map(\.element))
+                fatColumn = Self.column(fields, named: ["body fat"])
+                reading.drop(
+                    fields.enumerated().dropFirst(2).filter { $0.offset != logColumn && $0.offset != fatColumn }.map(\.element))
             }
             return .skip
         }
         guard let unit else { return .fail(.unitNotStated(.libra)) }
         let value = field(fields, 1)
-        return .item(rows.item(line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue, note: field(fields, logColumn)))
+        return .item(
+            rows.item(
+                line: line, timeText: first, value: value, unit: unit, unitText: unit.rawValue, note: field(fields, logColumn),
+                bodyFat: BodyFat.imported(field(fields, fatColumn))))
     }
 }
 

@@ -6,14 +6,15 @@ import GrocerCore
 /// ISO 8601 digits come from Unix seconds through civil-from-days; bytes
 /// gather in a buffer handed to `sink` in 64 KiB pieces.
 ///
-/// CSV (RFC 4180, CRLF): `recorded_at,value,unit,note` then
-/// `2026-01-05T07:30:00Z,72.50,kg,after a run` (a note with a comma, a
-/// quote or spaces at an end is quoted).
+/// CSV (RFC 4180, CRLF): `recorded_at,value,unit,note,body_fat` then
+/// `2026-01-05T07:30:00Z,72.50,kg,after a run,18.4` (a note with a comma, a
+/// quote or spaces at an end is quoted; the body fat empty for none).
 /// JSON (as `grocer weight list --json`):
-/// `[\n  {"id": 1, "recordedAt": "...", "value": 72.50, "unit": "kg", "note": ""},\n  ...\n]\n`.
+/// `[\n  {"id": 1, "recordedAt": "...", "value": 72.50, "unit": "kg", "note": ""},\n  ...\n]\n`,
+/// with `"bodyFat": 18.4` after the note when the entry has one (issue 34).
 /// Lines (`grocer weight list`, `init(lines:)`): `id<TAB>2026-01-05 07:30<TAB>72.50 kg`, then
-/// a tab and the note made visible (`VisibleText.escaped`) when there is
-/// one; the time local (`LocalOffsets`) to the minute, or UTC to the
+/// a tab and the body fat ("18.4 % fat") when there is one, then a tab and
+/// the note made visible (`VisibleText.escaped`) when there is one; the time local (`LocalOffsets`) to the minute, or UTC to the
 /// second ("2026-01-05T07:30:00Z") without offsets; the weight as typed, or
 /// in a unit to show it in ("11 st 4.5 lb", `Weight.shown(in:)`).
 public struct ExportWriter {
@@ -53,15 +54,18 @@ public struct ExportWriter {
         self.sink = sink
         buffer.reserveCapacity(ExportWriter.flushAt + 256)
         switch layout {
-        case .csv: append("recorded_at,value,unit,note\r\n")
+        case .csv: append("recorded_at,value,unit,note,body_fat\r\n")
         case .json: buffer.append(UInt8(ascii: "["))
         case .lines: break
         }
     }
 
     /// One entry: its id (JSON and lines only), time in whole Unix seconds,
-    /// the value's digits as typed, its unit and its note.
-    public mutating func append(id: Int64, seconds: Int64, digits: String, unit: WeightUnit, note: String = "") throws {
+    /// the value's digits as typed, its unit, its note and its body fat's
+    /// digits (nil: none).
+    public mutating func append(
+        id: Int64, seconds: Int64, digits: String, unit: WeightUnit, note: String = "", bodyFat: String? = nil
+    ) throws {
         switch layout {
         case .lines(var offsets):
             appendInteger(id)
@@ -80,6 +84,11 @@ public struct ExportWriter {
                 buffer.append(32)
                 append(unit.rawValue)
             }
+            if let bodyFat {
+                buffer.append(9)
+                append(bodyFat)
+                append(" % fat")
+            }
             if !note.isEmpty {
                 buffer.append(9)
                 append(VisibleText.escaped(note))
@@ -93,6 +102,8 @@ public struct ExportWriter {
             append(unit.rawValue)
             buffer.append(UInt8(ascii: ","))
             if !note.isEmpty { appendCSVField(note) }
+            buffer.append(UInt8(ascii: ","))
+            if let bodyFat { append(bodyFat) }
             buffer.append(13)
             buffer.append(10)
         case .json:
@@ -104,7 +115,12 @@ public struct ExportWriter {
             append(digits)
             append(", \"unit\": \"")
             append(unit.rawValue)
-            append(note.isEmpty ? "\", \"note\": \"\"}" : "\", \"note\": " + JSONString.literal(note) + "}")
+            append(note.isEmpty ? "\", \"note\": \"\"" : "\", \"note\": " + JSONString.literal(note))
+            if let bodyFat {
+                append(", \"bodyFat\": ")
+                append(bodyFat)
+            }
+            buffer.append(UInt8(ascii: "}"))
         }
         rows += 1
         if buffer.count >= ExportWriter.flushAt { try flush() }
@@ -113,7 +129,7 @@ public struct ExportWriter {
     public mutating func append(_ entry: WeightEntry) throws {
         try append(
             id: entry.id, seconds: Int64(entry.recordedAt.timeIntervalSince1970.rounded(.down)),
-            digits: entry.weight.digits, unit: entry.weight.unit, note: entry.note)
+            digits: entry.weight.digits, unit: entry.weight.unit, note: entry.note, bodyFat: entry.bodyFat?.digits)
     }
 
     /// A CSV field (RFC 4180): quoted, its quotes doubled, when it holds a

@@ -33,8 +33,8 @@ enum FormatDetector {
         let lines = trimmed.split(whereSeparator: \.isNewline).prefix(40).map { String($0) }
         guard let first = lines.first else { return nil }
         let firstFields = csvFields(first)
-        // grocer's CSV, with its note column or from before notes.
-        if ["recorded_at", "value", "unit", "note"].starts(with: firstFields.map({ $0.lowercased() })), firstFields.count >= 3 {
+        // grocer's CSV, with its note and body fat columns or from before them.
+        if ["recorded_at", "value", "unit", "note", "body_fat"].starts(with: firstFields.map({ $0.lowercased() })), firstFields.count >= 3 {
             return .grocerCSV
         }
         if lines.contains(where: { $0.lowercased().hasPrefix("#date;weight") || $0.lowercased().hasPrefix("#units:") }) { return .libra }

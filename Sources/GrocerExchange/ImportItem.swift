@@ -13,6 +13,8 @@ public struct ImportRow: Equatable, Sendable {
     public var id: Int64? = nil
     /// The row's comment as a note (`WeightNote.cleaned`), or "".
     public var note: String = ""
+    /// The row's body fat, when the file has one (issue 34).
+    public var bodyFat: BodyFat? = nil
 
     /// Whole Unix seconds (times are read to the second).
     public var seconds: Int64 { Int64(recordedAt.timeIntervalSince1970.rounded(.down)) }
@@ -122,10 +124,13 @@ struct RowReader {
     }
 
     /// The row, its comment (if any) made a note.
-    mutating func item(line: Int, timeText: String, value: String, unit: WeightUnit?, unitText: String, note: String) -> ImportItem {
+    mutating func item(
+        line: Int, timeText: String, value: String, unit: WeightUnit?, unitText: String, note: String, bodyFat: BodyFat? = nil
+    ) -> ImportItem {
         let item = item(line: line, timeText: timeText, value: value, unit: unit, unitText: unitText)
-        guard case .row(var row) = item, !note.isEmpty else { return item }
-        row.note = WeightNote.cleaned(note)
+        guard case .row(var row) = item, !note.isEmpty || bodyFat != nil else { return item }
+        if !note.isEmpty { row.note = WeightNote.cleaned(note) }
+        row.bodyFat = bodyFat
         return .row(row)
     }
 

@@ -63,6 +63,8 @@ struct JSONImport {
         var unit: String?
         var id: String?
         var note: String?
+        /// grocer's `bodyFat`, Fitbit's `fat`: a percentage.
+        var bodyFat: String?
         /// Fitbit's.
         var weight: String?
         var date: String?
@@ -76,13 +78,16 @@ struct JSONImport {
             }
             let day = rows.isoDate(us: date) ?? date
             let timeText = entry.time.map { day + " " + $0 } ?? day
-            return rows.item(line: line, timeText: timeText, value: value, unit: unit, unitText: unit.rawValue)
+            return rows.item(
+                line: line, timeText: timeText, value: value, unit: unit, unitText: unit.rawValue, note: "",
+                bodyFat: entry.bodyFat.flatMap(BodyFat.imported))
         }
         guard let timeText = entry.recordedAt, let value = entry.value, let unitText = entry.unit else {
             return .problem(ImportProblem(line: line, reason: "an entry needs recordedAt, value and unit"))
         }
         let item = rows.item(
-            line: line, timeText: timeText, value: value, unit: WeightUnit.imported(unitText), unitText: unitText, note: entry.note ?? "")
+            line: line, timeText: timeText, value: value, unit: WeightUnit.imported(unitText), unitText: unitText, note: entry.note ?? "",
+            bodyFat: entry.bodyFat.flatMap(BodyFat.imported))
         guard case .row(var row) = item, let id = entry.id.flatMap({ Int64($0) }), (1...JSONImport.idLimit).contains(id) else {
             return item
         }
@@ -91,7 +96,7 @@ struct JSONImport {
     }
 
     static let recordedAtKey = Array("recordedAt".utf8), valueKey = Array("value".utf8), unitKey = Array("unit".utf8)
-    static let idKey = Array("id".utf8), noteKey = Array("note".utf8)
+    static let idKey = Array("id".utf8), noteKey = Array("note".utf8), bodyFatKey = Array("bodyFat".utf8), fatKey = Array("fat".utf8)
     /// A larger id is not taken from a file: near 2^63 SQLite picks every
     /// later id at random. No weight log holds 2^31 entries.
     static let idLimit: Int64 = 1 << 31
@@ -143,6 +148,8 @@ struct JSONImport {
                     entry.id = text
                 } else if key == JSONImport.noteKey {
                     entry.note = quoted ? text : nil  // null: no note
+                } else if key == JSONImport.bodyFatKey {
+                    entry.bodyFat = quoted ? nil : text  // null: none
                 } else {
                     drop(key)
                 }
@@ -152,6 +159,8 @@ struct JSONImport {
                 entry.date = text
             } else if key == JSONImport.timeKey {
                 entry.time = text
+            } else if key == JSONImport.fatKey {
+                entry.bodyFat = text
             } else {
                 drop(key)
             }

@@ -8,15 +8,22 @@ import GrocerCore
 /// screen, none from fewer than `WeightTrend.rateMinimumDays` of the last
 /// `rateWindowDays` days). With a
 /// height, `"bmi"` too: the body mass index of the trend, to a tenth (null
-/// with no trend); without one, no `"bmi"` key at all.
+/// with no trend); without one, no `"bmi"` key at all. With body fats
+/// kept (issue 34), a day with one has `"bodyFat"` (its mean) and
+/// `"bodyFatTrend"`, and the object `"bodyFatTrend"` (the latest), each a
+/// percentage to 2 decimals; without any, none of these keys.
 public enum TrendJSON {
     public static func render(
-        _ trend: WeightTrend, range: TrendRange, goal: Decimal?, height: Height? = nil, endingAt last: CivilDay? = nil
+        _ trend: WeightTrend, range: TrendRange, goal: Decimal?, height: Height? = nil, endingAt last: CivilDay? = nil,
+        bodyFat: BodyFatTrend? = nil
     ) -> String {
         let end = last ?? trend.latest?.day
-        let days = trend.points(in: range, endingAt: end).map {
-            "    {\"date\": \"\($0.day)\", \"weight\": \(fixed2($0.weight)), \"trend\": \(fixed2($0.trend))}"
+        let fats = Dictionary((bodyFat?.points ?? []).map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+        let days = trend.points(in: range, endingAt: end).map { point in
+            let fat = fats[point.day].map { ", \"bodyFat\": \(fixed2($0.bodyFat)), \"bodyFatTrend\": \(fixed2($0.trend))" } ?? ""
+            return "    {\"date\": \"\(point.day)\", \"weight\": \(fixed2(point.weight)), \"trend\": \(fixed2(point.trend))\(fat)}"
         }
+        let fatTrend = (end.flatMap { bodyFat?.trend(on: $0) } ?? bodyFat?.latest).map { "\n  \"bodyFatTrend\": \(fixed2($0))," } ?? ""
         let current = end.flatMap { trend.trend(on: $0) }
         let forecast = goal.flatMap { trend.reliableForecastDay(goal: $0) }
         let rate = trend.reliableChangePerWeek
@@ -27,7 +34,7 @@ public enum TrendJSON {
             {
               "unit": "\(trend.unit.rawValue)",
               "days": [\(days.isEmpty ? "" : "\n" + days.joined(separator: ",\n") + "\n  ")],
-              "trend": \(current.map(fixed2) ?? "null"),\(bmi ?? "")
+              "trend": \(current.map(fixed2) ?? "null"),\(bmi ?? "")\(fatTrend)
               "ratePerWeek": \(rate.map(fixed2) ?? "null"),
               "goal": \(goal.map(fixed2) ?? "null"),
               "forecastDate": \(forecast.map { "\"\($0)\"" } ?? "null")

@@ -8,7 +8,9 @@ import GrocerCore
 /// show as stones and pounds to a tenth, as on the screen, and the change
 /// per week in pounds.
 public enum TrendText {
-    public static func render(_ trend: WeightTrend, range: TrendRange, goal: Decimal?, display: DisplayUnit? = nil) -> String {
+    public static func render(
+        _ trend: WeightTrend, range: TrendRange, goal: Decimal?, display: DisplayUnit? = nil, bodyFat: BodyFatTrend? = nil
+    ) -> String {
         let display = display.flatMap { $0.measure == trend.unit ? $0 : nil } ?? DisplayUnit(trend.unit)
         let unit = display == .st ? "lb" : trend.unit.rawValue
         let points = trend.points(in: range)
@@ -22,6 +24,9 @@ public enum TrendText {
         }
         lines.append("")
         lines.append("Trend: \(shown(last.trend)) on \(last.day).")
+        if let fat = bodyFat?.points.last {
+            lines.append("Body fat trend: \(fixed2(fat.trend)) % on \(fat.day).")
+        }
         // As on the screen: no rate, and no date for the goal, from too few days.
         if let rate = trend.reliableChangePerWeek {
             lines.append("Change per week: \(rate > 0 ? "+" : "")\(fixed2(rate)) \(unit).")

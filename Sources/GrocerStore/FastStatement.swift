@@ -26,6 +26,11 @@ struct FastStatement {
         sqlite3_bind_int64(handle, position, value)
     }
 
+    /// Binds text, or NULL for nil, to parameter `position` (from 1).
+    func bind(_ position: Int32, _ text: String?) {
+        if let text { bind(position, text) } else { sqlite3_bind_null(handle, position) }
+    }
+
     /// Binds text to parameter `position` (from 1); SQLite copies it.
     func bind(_ position: Int32, _ text: String) {
         let handle = self.handle

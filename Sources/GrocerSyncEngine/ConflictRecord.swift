@@ -25,6 +25,9 @@ enum ConflictRecord {
         /// Seconds since 1970, UTC.
         var recordedAt: Int64
         var note: String
+        /// The body fat's digits; absent for none (and in records made
+        /// before issue 34).
+        var bodyFat: String?
     }
 
     struct Settings: Codable {
@@ -71,7 +74,7 @@ enum ConflictRecord {
         encoded(
             Entry(
                 weight: entry.weight.digits, unit: entry.weight.unit.rawValue, recordedAt: Int64(entry.recordedAt.timeIntervalSince1970),
-                note: entry.note))
+                note: entry.note, bodyFat: entry.bodyFat?.digits))
     }
 
     static func item(_ text: String) -> SyncedItem? {
@@ -89,7 +92,9 @@ enum ConflictRecord {
         guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(text.utf8)), let unit = WeightUnit(rawValue: entry.unit),
             let weight = Weight(digits: entry.weight, unit: unit)
         else { return nil }
-        return SyncedWeight(weight: weight, recordedAt: Date(timeIntervalSince1970: TimeInterval(entry.recordedAt)), note: entry.note)
+        return SyncedWeight(
+            weight: weight, recordedAt: Date(timeIntervalSince1970: TimeInterval(entry.recordedAt)), note: entry.note,
+            bodyFat: entry.bodyFat.flatMap(BodyFat.init(digits:)))
     }
 
     private static func encoded(_ value: some Encodable) -> String {
@@ -164,6 +169,9 @@ extension SyncEngine {
             new = value
         case (.note?, var value?, let other?):
             value.note = other.note
+            new = value
+        case (.bodyFat?, var value?, let other?):
+            value.bodyFat = other.bodyFat
             new = value
         case (nil, _, _): return nil
         }

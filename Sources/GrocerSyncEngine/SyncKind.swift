@@ -142,6 +142,7 @@ extension SyncKind where Value == SyncedWeight, Field == WeightField {
                 case .weight, .presence: return entry.summary
                 case .time: return ICalDate.utc(entry.recordedAt)
                 case .note: return entry.note.isEmpty ? "no note" : entry.note
+                case .bodyFat: return entry.bodyFat.map { "\($0.digits) % body fat" } ?? "no body fat"
                 }
             },
             json: ConflictRecord.json)

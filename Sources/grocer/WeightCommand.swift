@@ -36,23 +36,27 @@ struct WeightCommand: ParsableCommand {
         @Option(help: ArgumentHelp(WeightCommand.noteHelp, valueName: "text"))
         var note: String?
 
+        @Option(help: ArgumentHelp(WeightCommand.fatHelp, valueName: "percent"))
+        var fat: String?
+
         @Flag(help: "Keep a weight far from your trend (more than 15% off, see the man page): without it, such a weight is refused as a likely typo.")
         var force = false
 
-        @Flag(help: "Print the saved entry as a JSON object {id, recordedAt, value, unit, note}.")
+        @Flag(help: "Print the saved entry as a JSON object {id, recordedAt, value, unit, note, bodyFat (when kept)}.")
         var json = false
 
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let note = try self.note.map { text throws(CommandError) in try WeightParsing.note(text) } ?? ""
+            let bodyFat = try fat.map { text throws(CommandError) in try WeightParsing.bodyFat(text, locale: StoreOptions.numericLocale) }
             let db = try store.open()
             defer { try? db.close() }
             let unit = try StoreOptions.displayUnit(self.unit, db)
             let weight = try WeightParsing.parse(value, in: unit, locale: StoreOptions.numericLocale)
             let date = try at.map { text throws(CommandError) in try WeightParsing.weighInTime(text, timeZone: db.timeZone, now: Date()) } ?? Date()
             if !force { try TrendCheck.require(weight, at: date, unit: unit.measure, in: db) }
-            let entry = try StoreAccess.writing(db.path) { try db.weights.add(weight, at: date, note: note) }
+            let entry = try StoreAccess.writing(db.path) { try db.weights.add(weight, at: date, note: note, bodyFat: bodyFat) }
             if json { return JSONText.write(JSONText.object(entry)) }
             print("Saved \(WeightCommand.describe(entry, in: unit == .st ? .st : nil)) as id \(entry.id)")
         }
@@ -60,16 +64,16 @@ struct WeightCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the weights, oldest first: id, local time, weight, note (tab-separated).",
+            abstract: "Print the weights, oldest first: id, local time, weight, body fat, note (tab-separated).",
             discussion: """
                 Each line is the entry's id (what weight edit and weight rm take), its local date and time \
                 (TZ) to the minute, the weight (as typed; in stones and pounds, 11 st 4.5 lb, when the store's unit is st; \
-                in --unit when given) and, when it has one, its note, separated by tabs; --utc prints the time in UTC to the \
+                in --unit when given), its body fat when it has one ("18.4 % fat") and its note when it has one, separated by tabs; --utc prints the time in UTC to the \
                 second instead. --since and --until are calendar days in the local time zone (TZ), both included. \
                 With no store at the path yet, prints nothing ([] with --json), creates nothing and exits 0.
                 """)
 
-        @Flag(help: "An array of {id, recordedAt, value, unit, note}.")
+        @Flag(help: "An array of {id, recordedAt, value, unit, note, bodyFat (when kept)}.")
         var json = false
 
         @Flag(help: "Times in UTC (2026-01-05T07:30:00Z), not local.")
@@ -120,12 +124,16 @@ struct WeightCommand: ParsableCommand {
     static let timeHelp =
         "When it was weighed: 2026-01-05T07:30:00Z (UTC), '2026-01-05 7:30' (local), 2026-01-05 (12:00 local), today, yesterday or -2d, each with a time ('yesterday 21:10') or at 12:00, or a time alone (7:00, today); from 1900 to 5 minutes after now."
 
+    static let fatHelp = "Body fat, a percentage with at most 2 decimals (18.4), kept beside the weight."
+
     static let noteHelp = "A note on the weigh-in, one line of at most 200 characters ('after a long run')."
 
-    /// "72.5 kg at 2026-01-05T07:30:00Z", then ' ("after a run")' when it
-    /// has a note; the weight in `shown` when given (`text`).
+    /// "72.5 kg at 2026-01-05T07:30:00Z", then ", 18.4 % fat" when it has a
+    /// body fat and ' ("after a run")' when it has a note; the weight in
+    /// `shown` when given (`text`).
     static func describe(_ entry: WeightEntry, in shown: DisplayUnit? = nil) -> String {
-        let text = "\(WeightCommand.text(entry.weight, in: shown)) at \(ISO8601.string(entry.recordedAt))"
+        var text = "\(WeightCommand.text(entry.weight, in: shown)) at \(ISO8601.string(entry.recordedAt))"
+        if let fat = entry.bodyFat { text += ", \(fat.digits) % fat" }
         return entry.note.isEmpty ? text : text + " (\"\(VisibleText.escaped(entry.note))\")"
     }
 

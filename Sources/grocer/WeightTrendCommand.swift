@@ -19,7 +19,9 @@ struct WeightTrendCommand: ParsableCommand {
             change per week comes from the days with entries among the last 14. --json prints \
             {"unit", "days": [{"date", "weight", "trend"}], "trend", "ratePerWeek", "goal", "forecastDate"}, and \
             with a height set (grocer height) "bmi", the body mass index of the trend to a tenth, after "trend"; in JSON, \
-            stones are pounds ("unit": "lbs").
+            stones are pounds ("unit": "lbs"). With body fats kept, a day with one has "bodyFat" and "bodyFatTrend" \
+            (its own trend, by the same rule over the days with a body fat) and the object "bodyFatTrend"; the text \
+            ends its trend line with a "Body fat trend" line.
             """)
 
     @Option(help: "1w, 1m, 3m, 6m, 1y or all (default: 3m), ending at the last day with entries.")
@@ -43,12 +45,13 @@ struct WeightTrendCommand: ParsableCommand {
         let display = try StoreOptions.displayUnit(unit, db)
         let (trend, goal) = try StoreAccess.reading(db.path) { try WeightTrendSource.read(db, unit: display.measure, range: range) }
         let height = json ? try StoreAccess.reading(db.path) { try db.settings.read(.height).value } : nil
-        print(render(trend, goal: goal, height: height, display: display), terminator: "")
+        let fat = try StoreAccess.reading(db.path) { BodyFatTrend(days: try db.weights.bodyFatDays()) }
+        print(render(trend, goal: goal, height: height, display: display, bodyFat: fat.points.isEmpty ? nil : fat), terminator: "")
     }
 
-    func render(_ trend: WeightTrend, goal: Decimal?, height: Height? = nil, display: DisplayUnit) -> String {
+    func render(_ trend: WeightTrend, goal: Decimal?, height: Height? = nil, display: DisplayUnit, bodyFat: BodyFatTrend? = nil) -> String {
         json
-            ? TrendJSON.render(trend, range: range, goal: goal, height: height)
-            : TrendText.render(trend, range: range, goal: goal, display: display)
+            ? TrendJSON.render(trend, range: range, goal: goal, height: height, bodyFat: bodyFat)
+            : TrendText.render(trend, range: range, goal: goal, display: display, bodyFat: bodyFat)
     }
 }

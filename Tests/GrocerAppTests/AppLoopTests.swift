@@ -38,7 +38,7 @@ import Testing
         func answer(_ effect: Effect) -> EffectResult? {
             if let result = results.first(where: { $0.0 == effect }) { return result.1 }
             switch effect {
-            case .saveWeight(let weight, let at, _): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
+            case .saveWeight(let weight, let at, _, _): return .weightSaved(WeightEntry(id: 2, weight: weight, recordedAt: at))
             case .history(.openHistory): return .historyOpened(HistoryOpening(count: 1, newest: [entry], days: [], goal: nil))
             case .openStore: return .storeOpened(LaunchHints(unit: .kg))
             case .history(.loadWeightPage(let request)) where { if case .around = request { true } else { false } }():

@@ -24,7 +24,7 @@ import Testing
         let saved = Saved()
         let effects = AppEffects(perform: { effect in
             saved.effects.append(effect)
-            if case .saveWeight(let weight, let at, _) = effect { mailbox.post(.weightSaved(WeightEntry(id: 1, weight: weight, recordedAt: at))) }
+            if case .saveWeight(let weight, let at, _, _) = effect { mailbox.post(.weightSaved(WeightEntry(id: 1, weight: weight, recordedAt: at))) }
             if case .history(.openHistory) = effect { mailbox.post(.historyOpened(HistoryOpening(count: 0, newest: [], days: [], goal: nil))) }
         })
         let context = AppContext(

@@ -77,6 +77,8 @@ import Testing
         case .badNote: "badNote"
         case .notStones: "notStones"
         case .farFromTrend: "farFromTrend"
+        case .notABodyFat: "notABodyFat"
+        case .fatAndNoFat: "fatAndNoFat"
         }
     }
 
@@ -308,7 +310,7 @@ import Testing
             .impossibleTime("0001-01-01", .beforeEarliest),
             "grocer: '0001-01-01' is before 1900: grocer takes weigh-ins from 1900 on; nothing was saved."
         ),
-        (.nothingToEdit, "grocer: Nothing to change: give --value, --unit, --at or --note (see grocer weight edit --help)."),
+        (.nothingToEdit, "grocer: Nothing to change: give --value, --unit, --at, --note, --fat or --no-fat (see grocer weight edit --help)."),
         (
             .notStones("11 14"),
             "grocer: '11 14' is not a weight in stones: give whole stones, then the pounds below 14, e.g. '11 4.5' or '11 st 4.5 lb' (at most 1500 lbs)."
@@ -324,10 +326,15 @@ import Testing
                     suggestion: Weight(digits: "78.7", unit: .kg))),
             "grocer: 7.87 kg is far from your trend, 78.5 kg: a typo (78.7 kg?)? Nothing was saved; give --force to keep 7.87 kg."
         ),
+        (
+            .notABodyFat("140"),
+            "grocer: '140' is not a body fat: give a percentage above 0 and below 100 with at most 2 decimals, e.g. 18.4; nothing was saved."
+        ),
+        (.fatAndNoFat, "grocer: Give --fat or --no-fat, not both; nothing was changed."),
     ]
 
     @Test func everyCommandErrorCaseHasARow() {
-        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 11)
+        #expect(Set(Self.commandErrors.map { Self.name($0.0) }).count == 13)
     }
 
     @Test(arguments: commandErrors)

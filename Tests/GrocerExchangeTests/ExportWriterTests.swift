@@ -30,11 +30,11 @@ import Testing
         let (csv, _) = try export(.csv, Self.entries)
         #expect(
             csv == """
-                recorded_at,value,unit,note\r
-                2026-01-05T07:30:00Z,72.50,kg,after a run\r
-                2026-01-06T07:30:59Z,180,lbs,\r
-                2000-02-29T00:00:00Z,0.5,kg,"leap day, ""really"" so"\r
-                1969-12-31T23:59:59Z,99.99,lbs,Москва 🏔\r
+                recorded_at,value,unit,note,body_fat\r
+                2026-01-05T07:30:00Z,72.50,kg,after a run,\r
+                2026-01-06T07:30:59Z,180,lbs,,\r
+                2000-02-29T00:00:00Z,0.5,kg,"leap day, ""really"" so",\r
+                1969-12-31T23:59:59Z,99.99,lbs,Москва 🏔,\r
 
                 """)
     }
@@ -50,7 +50,7 @@ import Testing
 
                 """)
         #expect(try export(.json, []).0 == "[]\n")
-        #expect(try export(.csv, []).0 == "recorded_at,value,unit,note\r\n")
+        #expect(try export(.csv, []).0 == "recorded_at,value,unit,note,body_fat\r\n")
     }
 
     @Test func theTimeDigitsAgreeWithFoundationOverFourHundredYears() throws {
@@ -62,8 +62,8 @@ import Testing
         }
         let (csv, _) = try export(.csv, rows)
         let style = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
-        let expected = rows.map { Date(timeIntervalSince1970: TimeInterval($0.1)).formatted(style) + ",1,kg,\r\n" }.joined()
-        #expect(csv == "recorded_at,value,unit,note\r\n" + expected)
+        let expected = rows.map { Date(timeIntervalSince1970: TimeInterval($0.1)).formatted(style) + ",1,kg,,\r\n" }.joined()
+        #expect(csv == "recorded_at,value,unit,note,body_fat\r\n" + expected)
     }
 
     @Test func handsOverTheBytesIn64KiBPieces() throws {

@@ -57,14 +57,15 @@ struct ImportFixture {
 
     static func date(_ iso: String) -> Date { try! Date(iso, strategy: .iso8601) }
 
-    /// (line, ISO time in UTC, digits, unit, rounded, " | note") for compact expectations.
+    /// (line, ISO time in UTC, digits, unit, rounded, " fat 18.4", " | note")
+    /// for compact expectations.
     static func summary(_ items: [ImportItem]) -> [String] {
         items.map {
             switch $0 {
             case .row(let r):
                 let time = r.recordedAt.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
                 return "\(r.line) \(time) \(r.value.digits) \(r.value.unit.rawValue)\(r.rounded ? " rounded" : "")"
-                    + (r.note.isEmpty ? "" : " | \(r.note)")
+                    + (r.bodyFat.map { " fat \($0.digits)" } ?? "") + (r.note.isEmpty ? "" : " | \(r.note)")
             case .problem(let p):
                 return "\(p.line) ! \(p.reason)"
             }

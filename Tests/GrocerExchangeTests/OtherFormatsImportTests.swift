@@ -26,7 +26,7 @@ import Testing
         #expect(format == .withings)
         #expect(
             ImportFixture.summary(items) == [
-                "2 2026-01-05T06:30:00Z 72.4 kg",
+                "2 2026-01-05T06:30:00Z 72.4 kg fat 21",
                 "3 2026-01-06T06:31:00Z 72.46 kg rounded | after a run, tired",
                 "4 ! no weight on this line",
                 "5 ! 'not a date' is not a date and time grocer reads",
@@ -37,7 +37,10 @@ import Testing
             "2026-01-05 07:30:00",160.4,30.1,
             "2026-01-06 07:30:00",160.2,30.1,vacances
             """, zone: "Europe/Paris")
-        #expect(ImportFixture.summary(french) == ["2 2026-01-05T06:30:00Z 160.4 lbs", "3 2026-01-06T06:30:00Z 160.2 lbs | vacances"])
+        // Body fat (issue 34): the fat mass over the weight, to a tenth of
+        // a percent (30.1 / 160.4 = 18.77 %, 30.1 / 160.2 = 18.79 %).
+        #expect(
+            ImportFixture.summary(french) == ["2 2026-01-05T06:30:00Z 160.4 lbs fat 18.8", "3 2026-01-06T06:30:00Z 160.2 lbs fat 18.8 | vacances"])
         let (_, german) = try fixture.read(
             """
             Datum,"Gewicht (kg)",Kommentare
@@ -60,8 +63,8 @@ import Testing
         #expect(format == .openscale)
         #expect(
             ImportFixture.summary(items) == [
-                "2 2026-01-05T06:30:00Z 72.4 kg",
-                "3 2026-01-06T06:30:00Z 72.35 kg rounded | felt, fine",
+                "2 2026-01-05T06:30:00Z 72.4 kg fat 20.1",
+                "3 2026-01-06T06:30:00Z 72.35 kg rounded fat 20.1 | felt, fine",
                 "4 ! 'heavy' is not a weight (a decimal with '.', e.g. 72.5)",
             ])
     }
@@ -84,7 +87,7 @@ import Testing
         #expect(format == .libra)
         #expect(
             ImportFixture.summary(items) == [
-                "5 2023-10-16T05:19:20Z 170.0 lbs",
+                "5 2023-10-16T05:19:20Z 170.0 lbs fat 11.0",
                 "6 2023-10-17T05:07:48Z 169.8 lbs",
                 "7 ! '' is not a weight (a decimal with '.', e.g. 72.5)",
                 "8 2023-10-19T16:00:00Z 169.13 lbs rounded | This is a comment",

@@ -33,12 +33,13 @@ import Testing
     @Test func fitbitWeightJSONIsReadInLocalTimeInTheUnitNamed() throws {
         let (format, reading, rows) = try fixture.report(Self.fitbit, zone: "America/New_York", unit: .lbs)
         #expect(format == .fitbit)
-        #expect(rows == ["1 2024-01-05T12:30:00Z 180.2 lbs", "8 2024-01-07T04:59:59Z 179.85 lbs"])
+        // The entry with "fat" keeps it as its body fat (issue 34).
+        #expect(rows == ["1 2024-01-05T12:30:00Z 180.2 lbs", "8 2024-01-07T04:59:59Z 179.85 lbs fat 20.5"])
         #expect(reading.unit == .lbs)
-        #expect(reading.notKept == ["logId", "bmi", "source", "fat"])
+        #expect(reading.notKept == ["logId", "bmi", "source"])
         #expect(
             reading.line
-                == "Read a Fitbit weight JSON, in lbs (--unit; Fitbit does not write it); not kept: logId, bmi, source, fat.")
+                == "Read a Fitbit weight JSON, in lbs (--unit; Fitbit does not write it); not kept: logId, bmi, source.")
     }
 
     /// grocer's own export, a note ending in `"logId` (written `\"logId"`):
@@ -210,9 +211,10 @@ import Testing
     @Test func everyReaderSaysItsFormatUnitAndWhatItDidNotKeep() throws {
         let (_, withings, _) = try fixture.report(
             "Date,\"Weight (kg)\",\"Fat mass (kg)\",Comments\n2023-01-05 07:30:00,72.5,15.1,\n")
-        #expect(withings.line == "Read a Withings weight.csv, in kg (the column \"Weight (kg)\"); not kept: Fat mass (kg).")
+        // Body fat is kept (issue 34): neither line names it.
+        #expect(withings.line == "Read a Withings weight.csv, in kg (the column \"Weight (kg)\").")
         let (_, openScale, _) = try fixture.report("\"dateTime\",\"weight\",\"fat\"\n\"2024-01-05 07:30\",\"72.5\",\"20\"\n")
-        #expect(openScale.line == "Read an openScale CSV export, in kg (openScale always writes kg); not kept: fat.")
+        #expect(openScale.line == "Read an openScale CSV export, in kg (openScale always writes kg).")
         let (_, libra, _) = try fixture.report(
             "#Version: 6\n#Units: kg\n\n#date;weight;weight trend;log\n2023-10-16T05:19:20.000Z;70.0;70.4;\n", unit: .lbs)
         #expect(libra.line == "Read a Libra CSV, in kg (its #Units line; --unit lbs not used); not kept: weight trend.")

@@ -8,7 +8,7 @@ import GRDB
 /// outside grocer can hold. Made by the tests, never by the code under test.
 extension Store {
     static let looseTables = [
-        "weight_entry": "id INTEGER PRIMARY KEY, value, unit, recorded_at, note",
+        "weight_entry": "id INTEGER PRIMARY KEY, value, unit, recorded_at, note, body_fat",
         "item":
             "id INTEGER PRIMARY KEY, name, quantity, listed, collected, unit_id, place_id, aisle_id, amount, name_key, note, second_amount, second_unit_id",
         "unit": "id INTEGER PRIMARY KEY, name",

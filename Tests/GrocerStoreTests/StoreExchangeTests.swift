@@ -14,7 +14,7 @@ import Testing
 
     func exported(_ store: Store, from: Date? = nil, before: Date? = nil) throws -> ([String], ReadReport) {
         var rows: [String] = []
-        let report = try store.weights.export(from: from, before: before) { id, seconds, digits, unit, note in
+        let report = try store.weights.export(from: from, before: before) { id, seconds, digits, unit, note, _ in
             rows.append("\(id) \(seconds) \(digits) \(unit.rawValue)" + (note.isEmpty ? "" : " " + note))
         }
         return (rows, report)

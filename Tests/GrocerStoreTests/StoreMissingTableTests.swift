@@ -32,7 +32,8 @@ import Testing
 
     @Test func aMissingColumnIsNamed() throws {
         let store = try Store.open(at: Self.path, mode: .memory, zone: .current, stop: StopFlag())
-        try store.execute("DROP TABLE weight_entry; CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, value TEXT, recorded_at INTEGER, note TEXT)")
+        try store.execute(
+            "DROP TABLE weight_entry; CREATE TABLE weight_entry (id INTEGER PRIMARY KEY, value TEXT, recorded_at INTEGER, note TEXT, body_fat TEXT)")
         #expect(throws: StoreError.missingColumns(path: Self.path, table: "weight_entry", columns: ["unit"])) {
             try store.weights.forEachEntry { _ in }
         }

@@ -95,7 +95,7 @@ import Testing
         let store = try Store.hostile()
         try store.execute(
             """
-            DROP TABLE weight_entry; CREATE TABLE weight_entry (id PRIMARY KEY, value, unit, recorded_at, note);
+            DROP TABLE weight_entry; CREATE TABLE weight_entry (id PRIMARY KEY, value, unit, recorded_at, note, body_fat);
             INSERT INTO weight_entry (id, value, unit, recorded_at) VALUES (1, '70', 'kg', 1795262400), ('two', '71', 'kg', 1795262401), (NULL, '72', 'kg', 1795262402);
             """)
         var ids: [Int64] = []

@@ -209,7 +209,7 @@ import Testing
         let (store, all) = try storeWithTies(dir)
         var seen: [Int64] = []
         let start = Date(timeIntervalSince1970: TimeInterval(Self.t0 + 3_600))
-        try store.weights.export(from: start, before: start.addingTimeInterval(2 * 3_600)) { id, _, _, _, _ in seen.append(id) }
+        try store.weights.export(from: start, before: start.addingTimeInterval(2 * 3_600)) { id, _, _, _, _, _ in seen.append(id) }
         #expect(seen == all[3..<9].map(\.id))
         #expect(try store.weights.entry(id: all[4].id) == all[4])
         #expect(throws: StoreError.noSuchWeight(path: store.path, ids: [500])) { try store.weights.entry(id: 500) }
@@ -250,7 +250,7 @@ import Testing
         try store.weights.forEachEntry { notes.append($0.note) }
         #expect(notes == ["after a long run", "holiday"])
         var exported: [String] = []
-        try store.weights.export { _, _, _, _, note in exported.append(note) }
+        try store.weights.export { _, _, _, _, note, _ in exported.append(note) }
         #expect(exported == notes)
     }
 }

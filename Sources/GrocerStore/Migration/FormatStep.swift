@@ -34,7 +34,7 @@ public struct FormatStep: Sendable {
 
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
-    public static let released: [FormatStep] = [version5, version6, version7, version8, version9, version10, version11]
+    public static let released: [FormatStep] = [version5, version6, version7, version8, version9, version10, version11, version12]
 
     /// Version 5: places at home and aisles at the shop (in the person's
     /// order), which an item may name (deleting one leaves its items without
@@ -271,6 +271,24 @@ public struct FormatStep: Sendable {
             CREATE INDEX item_by_second_unit ON item(second_unit_id);
             """,
         // New columns with their defaults: no row changes.
+        rowsSQL: "")
+
+    /// Version 12 (issue 34, body fat): each weight entry's `body_fat`, a
+    /// percentage as decimal text ("18.4", at most 2 decimals, as typed or
+    /// as a scale's file gave it), NULL when none was kept. And
+    /// `weight_day`'s `fat_hundredths` and `fat_count`: the day's body
+    /// fats summed in hundredths of a percent and how many entries had one,
+    /// kept with the weights' sums by every write, for the history's body
+    /// fat line. No entry had a body fat before this step, so 0 and 0 are
+    /// every day's true sums.
+    static let version12 = FormatStep(
+        version: 12,
+        sql: """
+            ALTER TABLE weight_entry ADD COLUMN body_fat TEXT CHECK (body_fat IS NULL OR (body_fat GLOB '[0-9]*' AND body_fat NOT GLOB '*[^0-9.]*'));
+            ALTER TABLE weight_day ADD COLUMN fat_hundredths INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE weight_day ADD COLUMN fat_count INTEGER NOT NULL DEFAULT 0;
+            """,
+        // New columns, NULL or 0 in every row: no row changes.
         rowsSQL: "")
 
     /// Runs the step in the caller's transaction: its SQL, the new

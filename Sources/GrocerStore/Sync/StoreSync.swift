@@ -353,7 +353,7 @@ extension StoreView {
             }
             return nil
         }
-        var record = WeightRecord(new.weight, at: new.recordedAt, note: new.note)
+        var record = WeightRecord(new.weight, at: new.recordedAt, note: new.note, bodyFat: new.bodyFat)
         if let old {
             record.id = old.id
             try record.update(db)

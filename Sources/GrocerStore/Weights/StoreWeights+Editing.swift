@@ -6,15 +6,18 @@ extension StoreWeights {
     // MARK: Editing, deleting and undoing weights
 
     /// Changes entry `id` to `weight` recorded at `at` (whole seconds) with
-    /// `note` (nil keeps the note it has), and its days in `weight_day`, in
+    /// `note` (nil keeps the note it has) and `bodyFat` (nil keeps the one it
+    /// has; `.some(nil)` removes it), and its days in `weight_day`, in
     /// one transaction. Returns the entry as it was (for undo: edit it back)
     /// and as it is now.
     @discardableResult
-    public func edit(id: Int64, weight: Weight, at date: Date, note: String? = nil) throws -> (before: WeightEntry, after: WeightEntry) {
+    public func edit(
+        id: Int64, weight: Weight, at date: Date, note: String? = nil, bodyFat: BodyFat?? = nil
+    ) throws -> (before: WeightEntry, after: WeightEntry) {
         try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
             let old = try existingRecords([id], db)[0]
             let before = try readable(old)
-            var new = WeightRecord(weight, at: date, note: note ?? before.note)
+            var new = WeightRecord(weight, at: date, note: note ?? before.note, bodyFat: bodyFat ?? before.bodyFat)
             new.id = id
             try new.update(db)
             try WeightDayTable.change(db, zone: timeZone, removed: [old], added: [new])
@@ -59,7 +62,8 @@ extension StoreWeights {
                 let id = record.id ?? db.lastInsertedRowID
                 record.id = id
                 records.append(record)
-                restored.append(WeightEntry(id: id, weight: entry.weight, recordedAt: entry.recordedAt, note: record.note))
+                restored.append(
+                    WeightEntry(id: id, weight: entry.weight, recordedAt: entry.recordedAt, note: record.note, bodyFat: entry.bodyFat))
             }
             try WeightDayTable.change(db, zone: timeZone, added: records)
             return restored

@@ -5,7 +5,8 @@ import GrocerCore
 extension StoreWeights {
     /// Every entry recorded in `[from, before)` (either bound open), oldest
     /// first (time, then id), handed to `body` as stored: the id, Unix
-    /// seconds, the value's digits as typed, the unit and the note. No `Weight`,
+    /// seconds, the value's digits as typed, the unit, the note and the body
+    /// fat's digits (nil for none, or one `BodyFat` would not take). No `Weight`,
     /// `Decimal` or `Date` is made per row, so an export of millions of
     /// entries costs little more than SQLite's own reading; memory stays
     /// flat (one row at a time). A row that cannot be read is skipped and
@@ -13,15 +14,15 @@ extension StoreWeights {
     @discardableResult
     public func export(
         from: Date? = nil, before: Date? = nil,
-        _ body: (_ id: Int64, _ seconds: Int64, _ digits: String, _ unit: WeightUnit, _ note: String) throws -> Void
+        _ body: (_ id: Int64, _ seconds: Int64, _ digits: String, _ unit: WeightUnit, _ note: String, _ bodyFat: String?) throws -> Void
     ) throws -> ReadReport {
         try checkedRead(WeightRecord.shape) { db in
             var request = WeightRecord.oldestFirst
             if let from { request = request.filter(WeightRecord.Columns.recordedAt >= Self.seconds(from)) }
             if let before { request = request.filter(WeightRecord.Columns.recordedAt < Self.seconds(before)) }
             var report = ReadReport()
-            // The columns are id, value, unit, recorded_at, note (the
-            // record's order); read through SQLite's C API.
+            // The columns are id, value, unit, recorded_at, note, body_fat
+            // (the record's order); read through SQLite's C API.
             let rows = FastStatement(try request.makePreparedRequest(db).statement, in: db)
             while try rows.step() {
                 // The id is the rowid: always an integer.
@@ -30,7 +31,7 @@ extension StoreWeights {
                     let unit = WeightRecord.unit(unitText), WeightRecord.times.contains(seconds),
                     WeightRecord.isCanonical(digits)
                 {
-                    try body(id, seconds, digits, unit, rows.text(4).map(WeightNote.readable) ?? "")
+                    try body(id, seconds, digits, unit, rows.text(4).map(WeightNote.readable) ?? "", rows.text(5).flatMap(Self.fatDigits))
                     continue
                 }
                 // Not in the shape grocer writes: read it the slow, careful
@@ -38,13 +39,24 @@ extension StoreWeights {
                 do {
                     guard let row = try Row.fetchOne(db, WeightRecord.filter(key: id)) else { continue }
                     let entry = try WeightRecord(row: row).entry()
-                    try body(entry.id, Int64(entry.recordedAt.timeIntervalSince1970), entry.weight.digits, entry.weight.unit, entry.note)
+                    try body(
+                        entry.id, Int64(entry.recordedAt.timeIntervalSince1970), entry.weight.digits, entry.weight.unit, entry.note,
+                        entry.bodyFat?.digits)
                 } catch let problem as FieldProblem {
                     report.add(UnreadableRow(table: WeightRecord.databaseTableName, id: id, reason: problem.reason))
                 }
             }
             return report
         }
+    }
+}
+
+extension StoreWeights {
+    /// A stored body fat's digits when `BodyFat` keeps them as they are
+    /// (the usual case: no value made), else its canonical digits, or nil.
+    static func fatDigits(_ text: String) -> String? {
+        guard let fat = BodyFat(digits: text) else { return nil }
+        return fat.digits == text ? text : fat.digits
     }
 }
 

@@ -60,8 +60,8 @@ public struct WeightImporter {
         self.stop = stop
         self.progressEvery = max(1, progressEvery)
         self.progress = progress
-        insert = FastStatement(try db.makeStatement(sql: WeightRecord.insertSQL([.value, .unit, .recordedAt, .note])), in: db)
-        insertWithID = FastStatement(try db.makeStatement(sql: WeightRecord.insertSQL([.id, .value, .unit, .recordedAt, .note])), in: db)
+        insert = FastStatement(try db.makeStatement(sql: WeightRecord.insertSQL([.value, .unit, .recordedAt, .note, .bodyFat])), in: db)
+        insertWithID = FastStatement(try db.makeStatement(sql: WeightRecord.insertSQL([.id, .value, .unit, .recordedAt, .note, .bodyFat])), in: db)
         let last = try Int64.fetchOne(db, WeightRecord.select(max(WeightColumn.id)))
         lastIDBefore = last ?? 0
         keepsIDs = last == nil
@@ -81,13 +81,15 @@ public struct WeightImporter {
     }
 
     /// Inserts `weight` recorded at `seconds` (Unix time) with `note`
-    /// (already a note: `WeightNote.cleaned`), unless the store held the
+    /// (already a note: `WeightNote.cleaned`) and its body fat, unless the store held the
     /// same entry (time, unit and value; the note aside) before the import
     /// began. `id` is used when the
     /// store was empty and the id is still free. Throws `CancellationError`
     /// once the stop flag is raised (the transaction is then rolled back).
     @discardableResult
-    public mutating func add(_ weight: Weight, at seconds: Int64, id: Int64? = nil, note: String = "") throws -> ImportOutcome {
+    public mutating func add(
+        _ weight: Weight, at seconds: Int64, id: Int64? = nil, note: String = "", bodyFat: BodyFat? = nil
+    ) throws -> ImportOutcome {
         seen += 1
         if seen % progressEvery == 0 {
             if stop.isRaised { throw CancellationError() }
@@ -118,15 +120,16 @@ public struct WeightImporter {
             firstAtLastSeconds = key
             if !moreAtLastSeconds.isEmpty { moreAtLastSeconds.removeAll(keepingCapacity: true) }
         }
-        if try !insertKeepingID(id, weight.digits, unit, seconds, note) {
+        if try !insertKeepingID(id, weight.digits, unit, seconds, note, bodyFat?.digits) {
             insert.bind(1, weight.digits)
             insert.bind(2, unit)
             insert.bind(3, seconds)
             insert.bind(4, note)
+            insert.bind(5, bodyFat?.digits)
             try insert.execute()
         }
         inserted += 1
-        try days?.add(seconds: seconds, unit: weight.unit, hundredths: weight.hundredths)
+        try days?.add(seconds: seconds, unit: weight.unit, hundredths: weight.hundredths, fat: bodyFat?.hundredths)
         return .inserted
     }
 
@@ -143,13 +146,16 @@ public struct WeightImporter {
 
     /// Inserts with the file's id when the store was empty and the id is
     /// free; false when the row still needs inserting.
-    private mutating func insertKeepingID(_ id: Int64?, _ digits: String, _ unit: String, _ seconds: Int64, _ note: String) throws -> Bool {
+    private mutating func insertKeepingID(
+        _ id: Int64?, _ digits: String, _ unit: String, _ seconds: Int64, _ note: String, _ bodyFat: String?
+    ) throws -> Bool {
         guard keepsIDs, let id, id > 0 else { return false }
         insertWithID.bind(1, id)
         insertWithID.bind(2, digits)
         insertWithID.bind(3, unit)
         insertWithID.bind(4, seconds)
         insertWithID.bind(5, note)
+        insertWithID.bind(6, bodyFat)
         do {
             try insertWithID.execute()
             return true
@@ -214,21 +220,26 @@ struct DayTally {
         local = LocalDays(zone: zone)
         let statement = try db.makeStatement(
             sql: """
-                INSERT INTO weight_day (day, unit, hundredths, count) VALUES (?, ?, ?, ?)
-                ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + excluded.count
+                INSERT INTO weight_day (day, unit, hundredths, count, fat_hundredths, fat_count) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + excluded.count,
+                  fat_hundredths = fat_hundredths + excluded.fat_hundredths, fat_count = fat_count + excluded.fat_count
                 """)
         upsert = FastStatement(statement, in: db)
     }
 
-    mutating func add(seconds: Int64, unit: WeightUnit, hundredths: Int) throws {
+    mutating func add(seconds: Int64, unit: WeightUnit, hundredths: Int, fat: Int? = nil) throws {
         let day = local.day(seconds)
         if day < firstDay ?? .max { firstDay = day }
         let key = day * 2 + (unit == .lbs ? 1 : 0)
         if let index = sums.index(forKey: key) {
             sums.values[index].hundredths += hundredths
             sums.values[index].count += 1
+            if let fat {
+                sums.values[index].fatHundredths += fat
+                sums.values[index].fatCount += 1
+            }
         } else {
-            sums[key] = WeightDayTable.Sum(hundredths: hundredths, count: 1)
+            sums[key] = WeightDayTable.Sum(hundredths: hundredths, count: 1, fatHundredths: fat ?? 0, fatCount: fat == nil ? 0 : 1)
             if sums.count >= Self.flushAt { try flush() }
         }
     }
@@ -240,6 +251,8 @@ struct DayTally {
             upsert.bind(2, key & 1 == 1 ? "lbs" : "kg")
             upsert.bind(3, Int64(sum.hundredths))
             upsert.bind(4, Int64(sum.count))
+            upsert.bind(5, Int64(sum.fatHundredths))
+            upsert.bind(6, Int64(sum.fatCount))
             try upsert.execute()
         }
         sums.removeAll(keepingCapacity: true)

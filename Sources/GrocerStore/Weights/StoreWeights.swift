@@ -19,17 +19,18 @@ extension StoreWeights {
 
     /// Saves a weight recorded at `date` (kept to the whole second) with
     /// its note (trimmed; checked by the caller with `WeightNote.problem`),
-    /// and its day in `weight_day`, in one transaction.
+    /// its body fat when one was given, and its day in `weight_day`, in one
+    /// transaction.
     @discardableResult
-    public func add(_ weight: Weight, at date: Date, note: String = "") throws -> WeightEntry {
-        var record = WeightRecord(weight, at: date, note: note)
+    public func add(_ weight: Weight, at date: Date, note: String = "", bodyFat: BodyFat? = nil) throws -> WeightEntry {
+        var record = WeightRecord(weight, at: date, note: note, bodyFat: bodyFat)
         try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
             try record.insert(db)
             try WeightDayTable.change(db, zone: timeZone, added: [record])
         }
         return WeightEntry(
             id: record.id ?? 0, weight: weight,
-            recordedAt: Date(timeIntervalSince1970: TimeInterval(record.recordedAt)), note: record.note)
+            recordedAt: Date(timeIntervalSince1970: TimeInterval(record.recordedAt)), note: record.note, bodyFat: bodyFat)
     }
 
     /// Every entry, oldest first (time, then id), one at a time: memory

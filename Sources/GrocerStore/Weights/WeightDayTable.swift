@@ -3,7 +3,8 @@ import GRDB
 import GrocerCore
 
 /// `weight_day`: each local calendar day's entries, per unit as typed, as
-/// the sum of their hundredths and their count. Kept current in the same
+/// the sum of their hundredths and their count, and the sum of their body
+/// fats (hundredths of a percent) and how many had one (version 10). Kept current in the same
 /// transaction as every weight write, in the days of the zone the setting
 /// `weight_day.zone` names (whatever the writer's); rebuilt in one pass
 /// over `weight_entry` when the setting is missing, or a read needs another
@@ -14,7 +15,7 @@ import GrocerCore
 /// the years 1 to 9999. The rebuild and the per-write updates share that
 /// rule, so the table always equals a full recomputation.
 enum WeightDayTable {
-    static let shape = TableShape(name: "weight_day", columns: ["day", "unit", "hundredths", "count"])
+    static let shape = TableShape(name: "weight_day", columns: ["day", "unit", "hundredths", "count", "fat_hundredths", "fat_count"])
 
     /// Whether the table was built for `zone`.
     static func isCurrent(_ db: Database, zone: TimeZone) throws -> Bool {
@@ -51,7 +52,7 @@ enum WeightDayTable {
                 case .int64(let seconds) = (row[2] as DatabaseValue).storage,
                 let figure = countable(value: value, unit: unit, recordedAt: seconds), let weightUnit = WeightUnit(rawValue: figure.unit)
             else { continue }
-            try tally.add(seconds: figure.recordedAt, unit: weightUnit, hundredths: figure.hundredths)
+            try tally.add(seconds: figure.recordedAt, unit: weightUnit, hundredths: figure.hundredths, fat: fat(row[3]))
         }
         try tally.flush()
         try SettingRecord.set(.weightDayZone, to: zone.identifier, db)
@@ -65,6 +66,15 @@ enum WeightDayTable {
     struct Sum {
         var hundredths: Int
         var count: Int
+        var fatHundredths = 0
+        var fatCount = 0
+    }
+
+    /// A row's body fat in hundredths of a percent, from its `body_fat`
+    /// value; nil for NULL or text `BodyFat` would not take.
+    static func fat(_ value: DatabaseValue) -> Int? {
+        guard case .string(let text) = value.storage else { return nil }
+        return BodyFat(digits: text)?.hundredths
     }
 
     /// The per-day sums of every countable entry, computed from `weight_entry`.
@@ -80,6 +90,10 @@ enum WeightDayTable {
             let key = Key(day: days.day(figure.recordedAt), unit: figure.unit)
             sums[key, default: Sum(hundredths: 0, count: 0)].hundredths += figure.hundredths
             sums[key, default: Sum(hundredths: 0, count: 0)].count += 1
+            if let fat = fat(row[3]) {
+                sums[key, default: Sum(hundredths: 0, count: 0)].fatHundredths += fat
+                sums[key, default: Sum(hundredths: 0, count: 0)].fatCount += 1
+            }
         }
         return sums
     }
@@ -119,9 +133,13 @@ enum WeightDayTable {
             try db.execute(
                 sql: "DELETE FROM weight_day WHERE day = ? AND unit = ? AND count <= 1", arguments: [day, figure.unit])
             if db.changesCount == 0 {
+                let fat = record.fatHundredths
                 try db.execute(
-                    sql: "UPDATE weight_day SET hundredths = hundredths - ?, count = count - 1 WHERE day = ? AND unit = ?",
-                    arguments: [figure.hundredths, day, figure.unit])
+                    sql: """
+                        UPDATE weight_day SET hundredths = hundredths - ?, count = count - 1,
+                          fat_hundredths = fat_hundredths - ?, fat_count = fat_count - ? WHERE day = ? AND unit = ?
+                        """,
+                    arguments: [figure.hundredths, fat ?? 0, fat == nil ? 0 : 1, day, figure.unit])
             }
         }
         for record in added {
@@ -129,10 +147,11 @@ enum WeightDayTable {
             let day = CivilDay(Date(timeIntervalSince1970: TimeInterval(figure.recordedAt)), in: zone).number
             try db.execute(
                 sql: """
-                    INSERT INTO weight_day (day, unit, hundredths, count) VALUES (?, ?, ?, 1)
-                    ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + 1
+                    INSERT INTO weight_day (day, unit, hundredths, count, fat_hundredths, fat_count) VALUES (?, ?, ?, 1, ?, ?)
+                    ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + 1,
+                      fat_hundredths = fat_hundredths + excluded.fat_hundredths, fat_count = fat_count + excluded.fat_count
                     """,
-                arguments: [day, figure.unit, figure.hundredths])
+                arguments: [day, figure.unit, figure.hundredths, record.fatHundredths ?? 0, record.fatHundredths == nil ? 0 : 1])
         }
     }
 
@@ -142,6 +161,14 @@ enum WeightDayTable {
         var kg = 0
         var lbs = 0
         var count = 0
+        /// The day's body fats in hundredths of a percent, and how many.
+        var fat = 0
+        var fatCount = 0
+
+        /// The day's mean body fat, nil when no entry had one.
+        var meanFat: Decimal? {
+            fatCount == 0 ? nil : Decimal(sign: .plus, exponent: -2, significand: Decimal(fat)) / Decimal(fatCount)
+        }
 
         func figure(_ unit: WeightUnit) -> DayFigure {
             DayFigure(day: CivilDay(number: day), kgHundredths: kg, lbsHundredths: lbs, count: count, unit: unit)
@@ -157,7 +184,8 @@ enum WeightDayTable {
     static func days(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [Day] {
         var days: [Day] = []
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT day, unit, hundredths, count FROM weight_day \(condition) ORDER BY day, unit", arguments: arguments)
+            db, sql: "SELECT day, unit, hundredths, count, fat_hundredths, fat_count FROM weight_day \(condition) ORDER BY day, unit",
+            arguments: arguments)
         while let row = try rows.next() {
             let day: Int = row[0]
             let isKg = (row[1] as String?) == "kg"
@@ -166,6 +194,8 @@ enum WeightDayTable {
             if days.last?.day != day { days.append(Day(day: day)) }
             if isKg { days[days.count - 1].kg += hundredths } else { days[days.count - 1].lbs += hundredths }
             days[days.count - 1].count += count
+            days[days.count - 1].fat += row[4] as Int
+            days[days.count - 1].fatCount += row[5] as Int
         }
         return days
     }

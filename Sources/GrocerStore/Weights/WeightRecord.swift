@@ -3,13 +3,15 @@ import GRDB
 import GrocerCore
 
 /// A row of `weight_entry` as stored: the value as typed, its unit, Unix
-/// seconds, its note ('' for none). Maps to `WeightEntry` at the store's boundary.
+/// seconds, its note ('' for none), its body fat (NULL for none; version
+/// 10). Maps to `WeightEntry` at the store's boundary.
 struct WeightRecord: Equatable {
     var id: Int64?
     var value: String
     var unit: String
     var recordedAt: Int64
     var note: String
+    var bodyFat: String?
 
     /// The table's columns, each name spelled here only: the fields
     /// (`encode`, `init(row:)`), `databaseSelection` and `shape` use them,
@@ -18,6 +20,7 @@ struct WeightRecord: Equatable {
         case id, value, unit
         case recordedAt = "recorded_at"
         case note
+        case bodyFat = "body_fat"
     }
 
     static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
@@ -25,25 +28,30 @@ struct WeightRecord: Equatable {
     /// Times grocer can show: the years 1 to 9999, as the migration keeps.
     static let times: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
-    init(id: Int64? = nil, value: String, unit: String, recordedAt: Int64, note: String = "") {
+    init(id: Int64? = nil, value: String, unit: String, recordedAt: Int64, note: String = "", bodyFat: String? = nil) {
         self.id = id
         self.value = value
         self.unit = unit
         self.recordedAt = recordedAt
         self.note = note
+        self.bodyFat = bodyFat
     }
 
-    init(_ weight: Weight, at date: Date, note: String = "") {
+    init(_ weight: Weight, at date: Date, note: String = "", bodyFat: BodyFat? = nil) {
         self.init(
             value: weight.digits, unit: weight.unit.rawValue,
-            recordedAt: Int64(date.timeIntervalSince1970.rounded(.down)), note: WeightNote.trimmed(note))
+            recordedAt: Int64(date.timeIntervalSince1970.rounded(.down)), note: WeightNote.trimmed(note), bodyFat: bodyFat?.digits)
     }
 
-    /// The row for `entry`, id and note included.
+    /// The row for `entry`, id, note and body fat included.
     init(_ entry: WeightEntry) {
-        self.init(entry.weight, at: entry.recordedAt, note: entry.note)
+        self.init(entry.weight, at: entry.recordedAt, note: entry.note, bodyFat: entry.bodyFat)
         id = entry.id
     }
+
+    /// The body fat in hundredths of a percent, or nil (none, or text
+    /// `BodyFat` would not take): what `weight_day` sums.
+    var fatHundredths: Int? { bodyFat.flatMap(BodyFat.init(digits:))?.hundredths }
 
     /// The entry this row holds, or why it holds none.
     func entry() throws(FieldProblem) -> WeightEntry {
@@ -60,7 +68,7 @@ struct WeightRecord: Equatable {
         }
         return WeightEntry(
             id: id ?? 0, weight: weight, recordedAt: Date(timeIntervalSince1970: TimeInterval(recordedAt)),
-            note: WeightNote.readable(note))
+            note: WeightNote.readable(note), bodyFat: bodyFat.flatMap(BodyFat.init(digits:)))
     }
 }
 
@@ -69,8 +77,8 @@ extension WeightRecord: TableRecord {
     static var databaseSelection: [any SQLSelectable] { Columns.allCases }
 
     /// What a day's figures need of each row, by index: value, unit,
-    /// recorded_at.
-    static let figures = select(Columns.value, Columns.unit, Columns.recordedAt)
+    /// recorded_at, body_fat.
+    static let figures = select(Columns.value, Columns.unit, Columns.recordedAt, Columns.bodyFat)
 
     /// "INSERT INTO weight_entry (value, ...) VALUES (?, ...)": the
     /// `columns` in their order, each bound by position.
@@ -96,6 +104,8 @@ extension WeightRecord: FetchableRecord {
         // A note grocer cannot read as text (a file changed outside grocer)
         // is no reason to lose the weight: it reads as none.
         note = (try? row.text(Columns.note)) ?? ""
+        // Likewise a body fat that is not text (or not there) reads as none.
+        bodyFat = try? row.text(Columns.bodyFat)
     }
 }
 
@@ -106,6 +116,7 @@ extension WeightRecord: MutablePersistableRecord {
         container[Columns.unit] = unit
         container[Columns.recordedAt] = recordedAt
         container[Columns.note] = note
+        container[Columns.bodyFat] = bodyFat
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -5,7 +5,7 @@ import GrocerCore
 /// docs/SYNC-FORMAT.md): UID `grocer-weights-YYYY-MM`, SUMMARY and
 /// DESCRIPTION for a phone's journal app, each entry one
 /// `X-GROCER-WEIGHT` line with its own UID, unit, UTC time, the digits as
-/// typed and the note. Every line grocer does not own, and every entry
+/// typed, the note and the body fat (`X-GROCER-FAT`, issue 34). Every line grocer does not own, and every entry
 /// line it cannot read, is kept as it came.
 public enum MonthMapping {
     /// The most entries in one object; a month past it goes on in parts.
@@ -154,7 +154,16 @@ public enum MonthMapping {
         }
         let rawNote = line.parameter("X-GROCER-NOTE").map { caretDecoded($0.values.joined(separator: ",")) } ?? ""
         let note = WeightNote.problem(in: rawNote) == nil ? WeightNote.trimmed(rawNote) : WeightNote.cleaned(rawNote)
-        return .success((raw, SyncedWeight(weight: weight, recordedAt: time, note: note)))
+        var bodyFat: BodyFat? = nil
+        if let fat = line.parameter("X-GROCER-FAT") {
+            // Not a body fat grocer takes: the line is kept as it came
+            // rather than read without it (a write would then drop it).
+            guard fat.values.count == 1, let value = BodyFat(digits: fat.values[0]) else {
+                return .failure(Refused(uid: raw, reason: "a body fat grocer does not take (a percentage above 0 and below 100)"))
+            }
+            bodyFat = value
+        }
+        return .success((raw, SyncedWeight(weight: weight, recordedAt: time, note: note, bodyFat: bodyFat)))
     }
 
     /// The month object `key` holding `entries` (written oldest first):
@@ -192,6 +201,7 @@ public enum MonthMapping {
             ICalParameter(name: "X-GROCER-AT", values: [ICalDate.utc(entry.recordedAt)]),
         ]
         if !note.isEmpty { parameters.append(ICalParameter(name: "X-GROCER-NOTE", values: [caretEncoded(note)])) }
+        if let fat = entry.bodyFat { parameters.append(ICalParameter(name: "X-GROCER-FAT", values: [fat.digits])) }
         return ContentLine(name: "X-GROCER-WEIGHT", parameters: parameters, value: ICalText.escaped(entry.weight.digits))
     }
 
@@ -205,6 +215,7 @@ public enum MonthMapping {
             let day = ICalDate.day(entry.recordedAt)
             let clock = String(Array(time)[9..<11]) + ":" + String(Array(time)[11..<13])
             var line = "\(day) \(clock) UTC  \(entry.summary)"
+            if let fat = entry.bodyFat { line += ", \(fat.digits) % body fat" }
             if !entry.note.isEmpty { line += "  " + SyncText.cleaned(entry.note, limit: 40) }
             if bytes + line.utf8.count + 1 > descriptionLimit - 40 {
                 lines.append("... and \(entries.count - index) more")

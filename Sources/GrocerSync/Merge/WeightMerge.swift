@@ -6,6 +6,8 @@ public enum WeightField: String, CaseIterable, Hashable, Sendable {
     case weight
     case time
     case note
+    /// The body fat (issue 34), or none.
+    case bodyFat = "body_fat"
     /// Deleted on one side, changed on the other.
     case presence
 }
@@ -18,7 +20,7 @@ public typealias WeightMergeResult = MergeResult<SyncedWeight, WeightField>
 /// both kept; this merges one entry edited in two places.
 ///
 /// A field only one side changed takes that side's value. Both changed
-/// the weight, the time or the note differently: the server's value shows
+/// the weight, the time, the note or the body fat differently: the server's value shows
 /// (what every other machine already has), grocer's is in the conflict.
 /// Deleted on one side and edited on the other: the edit wins and the
 /// entry stays, with a conflict on `presence`. Deleted on one side and
@@ -46,6 +48,7 @@ public enum WeightMerge {
             field(.weight, \.weight)
             field(.time, \.recordedAt)
             field(.note, \.note)
+            field(.bodyFat, \.bodyFat)
             return WeightMergeResult(merged: merged, conflicts: conflicts)
         }
     }

@@ -48,7 +48,7 @@ public struct Exit: Equatable, Sendable {
 public enum Effect: Equatable, Sendable {
     /// The answer comes through the mailbox; while the save waits for
     /// another grocer's write, `.saveWaiting` says so.
-    case saveWeight(Weight, at: Date, note: String)
+    case saveWeight(Weight, at: Date, note: String, bodyFat: BodyFat? = nil)
     /// Stop waiting for the save under way (it then fails as busy).
     case giveUpSave
     /// What the weight screen needs of the history (`WeighInHabits`): the
@@ -79,6 +79,8 @@ public enum HistoryRequest: Equatable, Sendable {
     case loadWeightDays(unit: WeightUnit)
     /// The days the trend's recent ranges need, and where it goes on from.
     case loadRecentWeightDays(unit: WeightUnit)
+    /// The days with a body fat, for the graph's body fat line (issue 34).
+    case loadBodyFatDays
     case deleteWeights([Int64])
     case restoreWeights([WeightEntry])
     case editWeight(id: Int64, weight: Weight, at: Date, note: String)
@@ -109,6 +111,7 @@ public enum EffectResult: Equatable, Sendable {
     case weightDays([DayFigure])
     /// The days after `start` (every day when it is nil) and the trend's start.
     case recentWeightDays([DayFigure], start: TrendStart?)
+    case bodyFatDays([BodyFatTrend.Day])
     case weightsDeleted([WeightEntry])
     case weightsRestored([WeightEntry])
     case weightEdited(before: WeightEntry, after: WeightEntry)

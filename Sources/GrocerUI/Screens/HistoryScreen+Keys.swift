@@ -65,6 +65,9 @@ extension HistoryScreen {
                 purpose: .edit(entry), filter: s.filter, unit: context.defaultUnit, stones: context.displayUnit == .st, timeZone: s.locales.timeZone)
             return .redraw
         },
+        Binding(keys: [.char("f")], help: "the body fat's trend on the graph, on or off", when: \.browsing) { s, _, _ in
+            s.toggleFat()
+        },
         // t for target: g and G jump, as on every list.
         Binding(keys: [.char("t")], hint: "t", label: "Goal", help: "set or clear the goal (target weight)", when: \.browsing) {
             s, _, context in

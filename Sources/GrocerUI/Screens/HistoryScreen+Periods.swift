@@ -100,3 +100,15 @@ extension HistoryScreen {
         }
     }
 }
+
+extension HistoryScreen {
+    /// `f`: the body fat's trend on the graph (issue 34), a dim line on a
+    /// scale of its own; read when it is turned on.
+    mutating func toggleFat() -> Outcome {
+        showsFat.toggle()
+        notice = nil
+        if showsFat { return .perform(.history(.loadBodyFatDays)) }
+        makeGraph()
+        return .redraw
+    }
+}

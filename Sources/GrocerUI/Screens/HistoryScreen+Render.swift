@@ -164,10 +164,18 @@ extension HistoryScreen {
         var start = max(0, topPosition - window.firstPosition)
         if window.cursor >= start + rows { start = window.cursor - rows + 1 }
         if window.cursor < start { start = window.cursor }
-        for (i, entry) in window.rows.dropFirst(start).prefix(rows).enumerated() {
+        let shownRows = window.rows.dropFirst(start).prefix(rows)
+        // The body fat beside the weight (issue 34), in a column of its
+        // own when a row shown has one, so the weights stay aligned.
+        let fatWidth = shownRows.map { $0.bodyFat.map { canvas.columns(fatText($0)) } ?? 0 }.max() ?? 0
+        for (i, entry) in shownRows.enumerated() {
             let row = layout.listTop + i
             let date = formats.entry(entry.recordedAt)
-            let value = valueText(entry.weight)
+            var value = valueText(entry.weight)
+            if fatWidth > 0 {
+                let fat = entry.bodyFat.map(fatText) ?? ""
+                value += "  " + String(repeating: " ", count: fatWidth - canvas.columns(fat)) + fat
+            }
             var gap = max(1, width - 4 - canvas.columns(date) - canvas.columns(value))
             // The note, when it has one, between the date and the weight,
             // cut to the room there is.
@@ -181,6 +189,11 @@ extension HistoryScreen {
             if selected { canvas.fill(row: row, from: 1, count: width - 2, style: .reverse) }
             canvas.put(line, row: row, column: 1, style: selected ? .reverse : [])
         }
+    }
+
+    /// "18.4 %" with the locale's separator.
+    func fatText(_ fat: BodyFat) -> String {
+        fat.digits.replacingOccurrences(of: ".", with: separator) + " %"
     }
 
     /// "2,000,000" with the locale's grouping separator, without ICU per frame.

@@ -19,6 +19,9 @@ public struct HistoryScreen: Screen {
     public internal(set) var height: Height?
     public internal(set) var range = TrendRange.default
     public internal(set) var graph: TrendGraph?
+    /// The graph shows the body fat's trend (`f`, issue 34), once read.
+    public internal(set) var showsFat = false
+    var fatTrend: BodyFatTrend?
     /// The per-day figures the trend and the weeks and months are made from:
     /// every day, or (`start`) the days after where the trend goes on from.
     var days: [DayFigure] = []
@@ -119,6 +122,10 @@ public struct HistoryScreen: Screen {
             follow(context)
         case .weightDays(let days):
             return receiveDays(days, start: nil, context)
+        case .bodyFatDays(let days):
+            fatTrend = BodyFatTrend(days: days)
+            makeGraph()
+            if showsFat, fatTrend?.points.isEmpty == true { notice = "No body fat kept yet: type one under the weight (Tab)." }
         case .recentWeightDays(let days, let start):
             // Asked for before the weeks, months or `all` were: every day now.
             if start != nil, needsEveryDay { return .perform(.history(daysRequest(context))) }
@@ -196,6 +203,8 @@ public struct HistoryScreen: Screen {
 
     mutating func receiveDays(_ days: [DayFigure], start: TrendStart?, _ context: AppContext) -> Outcome {
         setDays(days, start: start, unit: context.displayUnit)
+        // New days: the body fat line's too, when it shows.
+        if showsFat, !rereading, periods == nil { return .perform(.history(.loadBodyFatDays)) }
         if rereading {
             rereading = false
             window.recount(WeightTrend.entries(days, start: start))
@@ -238,6 +247,7 @@ public struct HistoryScreen: Screen {
             trend: trend, range: range, goal: goal?.exactValue(in: unit), separator: separator,
             dayLabel: { withYear ? formats.dayWithYear($0) : formats.day($0) })
         graph?.inStones = display == .st
+        if showsFat, let fatTrend, let graph { self.graph?.fat = TrendGraph.FatLine(fatTrend, first: graph.first, last: graph.last) }
     }
 
     /// "81.6 kg (180 lbs) of Nov 21, 2026, 7:30 AM", or "3 entries".

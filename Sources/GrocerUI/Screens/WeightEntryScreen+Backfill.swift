@@ -51,10 +51,10 @@ extension WeightEntryScreen {
         showTime(context)
     }
 
-    /// Tab: the weight, the time (on an earlier day), the note; Shift-Tab
-    /// the other way.
+    /// Tab: the weight, the body fat (read off the same scale, so next to
+    /// it), the time (on an earlier day), the note; Shift-Tab the other way.
     mutating func nextField(backwards: Bool) {
-        let order: [Focus] = daysBack > 0 ? [.weight, .time, .note] : [.weight, .note]
+        let order: [Focus] = daysBack > 0 ? [.weight, .fat, .time, .note] : [.weight, .fat, .note]
         let index = order.firstIndex(of: focus) ?? 0
         focus = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
     }
@@ -88,6 +88,23 @@ extension WeightEntryScreen {
         if !inTime, width - (end - left) > 16 {
             canvas.put("  (Tab changes it)", row: row, column: end, style: .dim)
         }
+        return end
+    }
+}
+
+extension WeightEntryScreen {
+    /// "Body fat: 18.4 %" at `row` (issue 34), or "Body fat: Tab adds it"
+    /// while empty and elsewhere; returns the cursor's column.
+    func renderFat(into canvas: inout Canvas, row: Int, left: Int, width: Int) -> Int {
+        let label = "Body fat: "
+        canvas.put(label, row: row, column: left, style: inFat ? .bold : .dim)
+        let column = left + canvas.columns(label)
+        if fat.text.isEmpty && !inFat {
+            canvas.put(canvas.truncate("optional, Tab", to: max(1, width - canvas.columns(label))), row: row, column: column, style: .dim)
+            return column
+        }
+        let end = canvas.put(fat.text, row: row, column: column, style: inFat ? [.bold, .underline] : .bold)
+        canvas.put(" %", row: row, column: end, style: .dim)
         return end
     }
 }

@@ -8,6 +8,11 @@ extension WeightEntryScreen {
     /// Saves `weight`, or asks first when it is far from the trend and
     /// was not asked about yet.
     mutating func ask(_ weight: Weight, now: Date, display: DisplayUnit) -> Outcome {
+        if !fat.text.isEmpty, fat.bodyFat == nil {
+            focus = .fat
+            message = BodyFatField.rangeRule
+            return .reject
+        }
         if daysBack > 0, time.minutes == nil {
             focus = .time
             message = Self.timeRule
@@ -22,7 +27,7 @@ extension WeightEntryScreen {
         question = nil
         message = nil
         saving = true
-        return .perform(.saveWeight(weight, at: at, note: note.text))
+        return .perform(.saveWeight(weight, at: at, note: note.text, bodyFat: fat.bodyFat))
     }
 
     /// "78.7? You typed 7.87 kg; your trend is 78.5 kg. Enter saves, Esc

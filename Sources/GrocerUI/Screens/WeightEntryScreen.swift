@@ -7,17 +7,20 @@ extension Route {
 
 /// "Enter Today's Weight": the date and time, a field that takes only valid
 /// decimals, and a unit button inside it that opens the unit picker; under
-/// it an optional note (Tab goes there and back). The unit is the app's
+/// it an optional body fat (issue 34) and an optional note (Tab goes
+/// there and back: weight, body fat, time on an earlier day, note). The unit is the app's
 /// default unit (the picker changes it). On an earlier day (Up) the weight
 /// takes the usual weigh-in time, in a time field Tab reaches
 /// (WeightEntryScreen+Backfill.swift); a weight far from the trend is
 /// asked about before it is saved (WeightEntryScreen+Typo.swift).
 public struct WeightEntryScreen: Screen {
-    public enum Focus: Equatable, Sendable { case weight, time, note }
+    public enum Focus: Equatable, Sendable { case weight, fat, time, note }
 
     public private(set) var field: WeightField
     /// "after a long run": saved with the weight (`WeightNote`).
     public private(set) var note = TextLine(limit: WeightNote.maxLength)
+    /// The body fat, optional: saved with the weight (issue 34).
+    public internal(set) var fat: BodyFatField
     public internal(set) var focus: Focus = .weight
     /// The time of day on an earlier day (issue 34).
     public internal(set) var time = TimeField()
@@ -38,7 +41,7 @@ public struct WeightEntryScreen: Screen {
     let locales: Locales
 
     public static let title = "Enter Today's Weight"
-    public static let minimumSize = Size(width: 36, height: 12)
+    public static let minimumSize = Size(width: 36, height: 13)
     public static let helpTitle: String? = "Today's weight"
     static let fieldWidth = 34
 
@@ -48,6 +51,7 @@ public struct WeightEntryScreen: Screen {
         self.locales = context.locales
         self.appearedAt = .distantPast
         self.field = WeightField(filter: DecimalInputFilter(decimalSeparator: context.decimalSeparator))
+        self.fat = BodyFatField(filter: DecimalInputFilter(decimalSeparator: context.decimalSeparator))
     }
 
     /// When the time shown next changes (the next minute), in uptime.
@@ -64,6 +68,7 @@ public struct WeightEntryScreen: Screen {
     public mutating func appear(_ context: inout AppContext) -> Outcome {
         field.clear()
         note.set("")
+        fat.clear()
         focus = .weight
         daysBack = 0
         question = nil
@@ -107,11 +112,12 @@ public struct WeightEntryScreen: Screen {
     }
 
     /// With a weight or a note typed, `q` asks first (a second `q` quits).
-    public var guardsQuit: Bool { !field.text.isEmpty || !note.text.isEmpty }
+    public var guardsQuit: Bool { !field.text.isEmpty || !note.text.isEmpty || !fat.text.isEmpty }
     /// In the note every character is text: `q` and `?` too.
     public var takesText: Bool { focus == .note }
     var inNote: Bool { focus == .note }
     var inTime: Bool { focus == .time }
+    var inFat: Bool { focus == .fat }
 
     /// A save asked for and not answered yet: the field keeps its text
     /// (edits wait), Enter does not save twice, Esc gives up the wait.
@@ -146,10 +152,11 @@ public struct WeightEntryScreen: Screen {
             s.question = nil
             if s.inNote { return s.note.edit(key) ? .redraw : .none }
             if s.inTime { return s.editTime(context) { $0.deleteBackward() } }
+            if s.inFat { return s.fat.deleteBackward() ? .redraw : .none }
             return s.field.deleteBackward() ? .redraw : .none
         },
         Binding(
-            keys: [.tab, .backTab], help: "the time (earlier days), the note, the weight", helpKeys: "Tab  Shift-Tab"
+            keys: [.tab, .backTab], help: "body fat, time (earlier days), note, weight", helpKeys: "Tab  Shift-Tab"
         ) { s, key, _ in
             guard !s.saving else { return .reject }
             s.nextField(backwards: key == .backTab)
@@ -182,18 +189,25 @@ public struct WeightEntryScreen: Screen {
                 s.focus = .weight
                 return .redraw
             }
-            guard !s.field.text.isEmpty || !s.note.text.isEmpty || s.message != nil || s.inNote else { return .none }
+            guard !s.field.text.isEmpty || !s.note.text.isEmpty || !s.fat.text.isEmpty || s.message != nil || s.inNote || s.inFat
+            else { return .none }
             s.field.clear()
             s.note.set("")
+            s.fat.clear()
             s.focus = .weight
             s.message = nil
             return .redraw
         },
-        Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "unit picker (lbs, kg, st); time, note: clear") {
+        Binding(keys: [.ctrl("u")], hint: "^U", label: "Unit", help: "unit picker (lbs, kg, st); a field: clear it") {
             s, _, context in
             guard !s.saving else { return .reject }
             s.message = nil
             if s.inNote { return s.note.edit(.ctrl("u")) ? .redraw : .none }
+            if s.inFat {
+                guard !s.fat.text.isEmpty else { return .none }
+                s.fat.clear()
+                return .redraw
+            }
             if s.inTime { return s.editTime(context) { $0.clear() } }
             return .present(.unitPicker)
         },
@@ -206,6 +220,14 @@ public struct WeightEntryScreen: Screen {
         if inTime {
             guard editTime(context, { $0.insert(ch) }) != .none else {
                 message = Self.timeRule
+                return .reject
+            }
+            message = nil
+            return .redraw
+        }
+        if inFat {
+            if let refusal = fat.insert(ch) {
+                message = refusal
                 return .reject
             }
             message = nil
@@ -350,8 +372,11 @@ public struct WeightEntryScreen: Screen {
         if field.text.isEmpty {
             canvas.put("e.g. \(example(unit))", row: top + 1, column: textColumn, style: .dim)
         }
-        // On an earlier day, the time under the box: "Time: 07:00".
+        // Under the box the body fat, "Body fat: 18.4 %" (Tab goes there),
+        // then on an earlier day the time, "Time: 07:00".
         var row = top + 3
+        let fatCursor = renderFat(into: &canvas, row: row, left: left + 1, width: boxWidth - 1)
+        row += 1
         var timeCursor = left + 1
         if daysBack > 0 {
             timeCursor = renderTime(into: &canvas, row: row, left: left + 1, width: boxWidth - 1)
@@ -374,7 +399,8 @@ public struct WeightEntryScreen: Screen {
         }
         switch focus {
         case .weight: canvas.cursor = (top + 1, end)
-        case .time: canvas.cursor = (top + 3, timeCursor)
+        case .fat: canvas.cursor = (top + 3, fatCursor)
+        case .time: canvas.cursor = (top + 4, timeCursor)
         case .note: canvas.cursor = (row, noteCursor)
         }
     }

@@ -6,6 +6,8 @@ struct BrailleGrid: Sendable {
     enum Layer: UInt8, Comparable, Sendable {
         case none = 0
         case goal
+        /// The body fat's trend (issue 34), under the weights.
+        case fat
         case points
         case trend
         static func < (a: Layer, b: Layer) -> Bool { a.rawValue < b.rawValue }

@@ -36,6 +36,42 @@ public struct TrendGraph: Sendable {
     /// The y axis's labels in stones and pounds ("11st4") instead of the
     /// trend's unit, for a person who reads stones.
     public var inStones = false
+    /// The body fat's trend over the same days (issue 34), drawn on a
+    /// scale of its own (its lowest to its highest value over the graph's
+    /// rows, named at the top right: "fat 17.9-18.6 %"); nil: not shown.
+    public var fat: FatLine?
+
+    /// The body fat's trend as the graph draws it.
+    public struct FatLine: Equatable, Sendable {
+        /// Days with a body fat in the span, oldest first: (day, trend).
+        public let points: [Point]
+        /// The trend carried into the first day.
+        public let atStart: Double?
+
+        public struct Point: Equatable, Sendable {
+            public let day: Int
+            public let trend: Double
+        }
+
+        /// The part of `trend` from `first` to `last` (day numbers).
+        public init(_ trend: BodyFatTrend, first: Int, last: Int) {
+            func double(_ d: Decimal) -> Double { NSDecimalNumber(decimal: d).doubleValue }
+            points = trend.points.filter { (first...last).contains($0.day.number) }.map { Point(day: $0.day.number, trend: double($0.trend)) }
+            atStart = trend.trend(on: CivilDay(number: first - 1)).map(double)
+        }
+
+        /// The lowest and highest value, at least half a percent apart.
+        var range: (low: Double, high: Double)? {
+            var values = points.map(\.trend)
+            if let atStart { values.append(atStart) }
+            guard var low = values.min(), var high = values.max() else { return nil }
+            if high - low < 0.5 {
+                let middle = (high + low) / 2
+                (low, high) = (middle - 0.25, middle + 0.25)
+            }
+            return ((low * 10).rounded(.down) / 10, (high * 10).rounded(.up) / 10)
+        }
+    }
 
     public init(
         first: Int, last: Int, points: [Point], trendAtStart: Double? = nil, goal: Double? = nil,
@@ -142,7 +178,7 @@ public struct TrendGraph: Sendable {
             }
             for column in 0..<plotWidth {
                 guard let (ch, layer) = grid.cell(row: row, column: column) else { continue }
-                let style: Style = layer == .trend ? .accent : layer == .goal ? .dim : []
+                let style: Style = layer == .trend ? .accent : layer == .goal || layer == .fat ? .dim : []
                 canvas.put(String(ch), row: top + row, column: plotLeft + column, style: style)
             }
         }
@@ -151,6 +187,14 @@ public struct TrendGraph: Sendable {
             let marker = (goalPlace == .above ? "▲ goal " : "▼ goal ") + label(goal)
             let row = goalPlace == .above ? top : top + plotRows - 1
             canvas.put(marker, row: row, column: max(plotLeft, plotLeft + plotWidth - canvas.columns(marker)), style: .dim)
+        }
+        if let fat, let range = fat.range {
+            // "fat 17.9-18.6 %": what the dim line's top and bottom are.
+            let text =
+                "fat " + NumberText.fixed(range.low, digits: 1, separator: separator) + "-"
+                + NumberText.fixed(range.high, digits: 1, separator: separator) + " %"
+            let row = goalPlace == .above ? top + 1 : top
+            canvas.put(text, row: row, column: max(plotLeft, plotLeft + plotWidth - canvas.columns(text)), style: .dim)
         }
         canvas.put("└" + String(repeating: "─", count: plotWidth), row: top + plotRows, column: plotLeft - 1, style: .dim)
         renderDays(into: &canvas, row: top + plotRows + 1, left: plotLeft, width: plotWidth)
@@ -167,6 +211,7 @@ public struct TrendGraph: Sendable {
         let dotsDown = grid.dotHeight
         func y(_ v: Double) -> Int { Int(((high - v) * Double(dotsDown - 1) / (high - low)).rounded()) }
         if let goal, goalPlace == .inside { grid.line(from: 0, y(goal), to: grid.dotWidth - 1, y(goal), .goal) }
+        if let fat, let range = fat.range { plotFat(fat, range: range, into: &grid) }
         // Weights: per dot column the lowest to the highest day in it.
         var column: (x: Int, low: Double, high: Double)? = nil
         for point in points {
@@ -195,6 +240,25 @@ public struct TrendGraph: Sendable {
         if let p = previous, p.x < grid.dotWidth - 1, x(last, dots: grid.dotWidth) > p.x {
             grid.line(from: p.x, p.y, to: x(last, dots: grid.dotWidth), p.y, .trend)
         }
+    }
+
+    /// The body fat's trend on its own scale, carried flat between days as
+    /// the weight's trend is.
+    func plotFat(_ fat: FatLine, range: (low: Double, high: Double), into grid: inout BrailleGrid) {
+        let dotsDown = grid.dotHeight
+        func y(_ v: Double) -> Int { Int(((range.high - v) * Double(dotsDown - 1) / (range.high - range.low)).rounded()) }
+        var previous: (x: Int, y: Int)? = fat.atStart.map { (0, y($0)) }
+        for point in fat.points {
+            let here = (x: x(point.day, dots: grid.dotWidth), y: y(point.trend))
+            if let p = previous {
+                grid.line(from: p.x, p.y, to: here.x, p.y, .fat)
+                grid.vertical(x: here.x, from: p.y, to: here.y, .fat)
+            } else {
+                grid.set(x: here.x, y: here.y, .fat)
+            }
+            previous = here
+        }
+        if let p = previous, x(last, dots: grid.dotWidth) > p.x { grid.line(from: p.x, p.y, to: x(last, dots: grid.dotWidth), p.y, .fat) }
     }
 
     /// Day labels under the axis, evenly spread, the first and last at the

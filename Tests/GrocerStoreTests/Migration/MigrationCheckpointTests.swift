@@ -30,7 +30,19 @@ import Testing
                     sql: "INSERT INTO weight_entry (value, unit, recorded_at) VALUES (?, 'kg', ?)",
                     arguments: ["\(70 + (i / 9) % 15).\(i % 10)", seconds])
             }
-            try WeightDayTable.rebuild(db, zone: utc)
+            // Built as a version 6 grocer built it (today's code writes the
+            // body fat sums of version 12, which this table has not yet).
+            try db.execute(
+                sql: """
+                    DELETE FROM weight_day;
+                    INSERT INTO weight_day (day, unit, hundredths, count)
+                      SELECT recorded_at / 86400, unit, sum(CAST(round(CAST(value AS REAL) * 100) AS INTEGER)), count(*) FROM weight_entry
+                      WHERE typeof(recorded_at) = 'integer' AND recorded_at >= 0 AND unit IN ('kg', 'lbs')
+                        AND value GLOB '[0-9]*' AND value NOT GLOB '*[^0-9.]*' AND CAST(value AS REAL) > 0
+                      GROUP BY 1, 2;
+                    DELETE FROM setting WHERE key = 'weight_day.trend';
+                    INSERT OR REPLACE INTO setting (key, value) VALUES ('weight_day.zone', ?);
+                    """, arguments: [utc.identifier])
             try db.execute(
                 sql: "INSERT INTO setting (key, value) VALUES ('weight_day.trend', ?)",
                 arguments: ["\(20_000 - TrendStart.lead) 3 99.5 219.4"])

@@ -245,7 +245,7 @@ import Testing
         let keys = try queue.read { db in
             try String.fetchAll(db, sql: #"SELECT "from" || '>' || "table" || ' ' || on_delete FROM pragma_foreign_key_list('item') ORDER BY "from""#)
         }
-        // (second_unit_id is version 10's.)
+        // (second_unit_id is version 11's.)
         #expect(keys == ["aisle_id>aisle SET NULL", "place_id>place SET NULL", "second_unit_id>unit SET NULL", "unit_id>unit SET NULL"])
         // An item may not name a place that does not exist.
         #expect(throws: DatabaseError.self) {

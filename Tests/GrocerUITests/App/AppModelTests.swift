@@ -128,7 +128,7 @@ import Testing
             frame(app, 20, 6) == [
                 "Terminal too small:",
                 "20x6. grocer needs",
-                "36x13. Enlarge the",
+                "36x14. Enlarge the",
                 "window, or press F10",
                 "to quit.",
                 "",
@@ -295,7 +295,8 @@ import Testing
     @Test func inTheWeightsNoteQAndQuestionMarkAreText() {
         var app = model()
         #expect(app.top == .weight)
-        #expect(app.handle(.tab) == .redraw)
+        // Shift-Tab: from the weight back to the note (Tab: the body fat).
+        #expect(app.handle(.backTab) == .redraw)
         #expect(app.handle(.char("q")) == .redraw)
         #expect(app.handle(.char("?")) == .redraw)
         #expect(app.top == .weight)

@@ -92,6 +92,16 @@ struct HistoryFixture {
         case .history(.loadRecentWeightDays(let unit)):
             let (days, start) = recentDays(unit)
             return .recentWeightDays(days, start: start)
+        case .history(.loadBodyFatDays):
+            // Each day's body fats, as weight_day sums them (UTC days).
+            var byDay: [Int: (Int, Int)] = [:]
+            for entry in entries {
+                guard let fat = entry.bodyFat else { continue }
+                let day = CivilDay(entry.recordedAt, in: TimeZone(identifier: "UTC")!).number
+                byDay[day] = ((byDay[day]?.0 ?? 0) + fat.hundredths, (byDay[day]?.1 ?? 0) + 1)
+            }
+            return .bodyFatDays(
+                byDay.keys.sorted().map { BodyFatTrend.Day(day: CivilDay(number: $0), hundredths: byDay[$0]!.0, count: byDay[$0]!.1) })
         case .history(.deleteWeights(let ids)):
             let gone = entries.filter { ids.contains($0.id) }
             entries.removeAll { ids.contains($0.id) }

@@ -52,7 +52,7 @@ import Testing
         Self.type("7.87", into: &f)
         #expect(f.handle(.enter) == .reject)
         #expect(f.message == "78.7? You typed 7.87 kg; your trend is 78.5 kg. Enter saves, Esc edits.")
-        #expect(Self.lines(f)[9].contains("78.7? You typed 7.87 kg; your trend is 78.5 kg. Enter saves, Esc edits."))
+        #expect(Self.lines(f)[10].contains("78.7? You typed 7.87 kg; your trend is 78.5 kg. Enter saves, Esc edits."))
         #expect(f.handle(.enter) == .perform(.saveWeight(Self.kg("7.87"), at: Self.noon, note: "")))
     }
 
@@ -103,7 +103,7 @@ import Testing
         var f = Self.screen()
         #expect(f.handle(.up) == .redraw)
         #expect(
-            Array(Self.lines(f).prefix(10)) == [
+            Array(Self.lines(f).prefix(11)) == [
                 "",
                 "                            Enter Weight for Friday",
                 "",
@@ -112,6 +112,7 @@ import Testing
                 "                       ┌─ Weight ───────────────────────┐",
                 "                       │ e.g. 72.5            [ kg ^U ] │",
                 "                       └────────────────────────────────┘",
+                "                        Body fat: optional, Tab",
                 "                        Time: 07:00  (Tab changes it)",
                 "                        Note: Tab adds one",
             ])
@@ -123,6 +124,9 @@ import Testing
         var f = Self.screen()
         _ = f.handle(.up)
         Self.type("78.6", into: &f)
+        // Past the body fat (issue 34) to the time.
+        #expect(f.handle(.tab) == .redraw)
+        #expect(f.screen.focus == .fat)
         #expect(f.handle(.tab) == .redraw)
         #expect(f.screen.focus == .time)
         for _ in 0..<5 { _ = f.handle(.backspace) }
@@ -135,10 +139,10 @@ import Testing
         #expect(f.screen.time.text == "19:37")
         #expect(f.handle(.char("1")) == .reject)
         #expect(Self.lines(f)[3].contains("at 7:37 PM (yesterday)"))
-        #expect(Self.lines(f)[8].hasPrefix("                        Time: 19:37"))
+        #expect(Self.lines(f)[9].hasPrefix("                        Time: 19:37"))
         var canvas = Canvas(width: 80, height: 23)
         f.screen.render(into: &canvas, f.context)
-        #expect(canvas.cursor! == (8, 35))
+        #expect(canvas.cursor! == (9, 35))
         // Tab goes on to the note, then back to the weight.
         _ = f.handle(.tab)
         #expect(f.screen.focus == .note)
@@ -151,6 +155,7 @@ import Testing
         var f = Self.screen()
         _ = f.handle(.up)
         Self.type("78.6", into: &f)
+        _ = f.handle(.tab)
         _ = f.handle(.tab)
         _ = f.handle(.backspace)
         #expect(f.screen.time.text == "07:0")

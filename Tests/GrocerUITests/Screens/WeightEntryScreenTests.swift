@@ -75,7 +75,7 @@ import Testing
         let canvas = rendered(s)
         let lines = canvas.lines.map { $0.replacingOccurrences(of: "\u{202F}", with: " ") }
         #expect(
-            Array(lines.prefix(9)) == [
+            Array(lines.prefix(10)) == [
                 "",
                 "                              Enter Today's Weight",
                 "",
@@ -84,16 +84,19 @@ import Testing
                 "                       ┌─ Weight ───────────────────────┐",
                 "                       │ 180.4               [ lbs ^U ] │",
                 "                       └────────────────────────────────┘",
+                "                        Body fat: optional, Tab",
                 "                        Note: Tab adds one",
             ])
         #expect(canvas.cursor! == (6, 30))
     }
 
-    /// Tab goes to the note and back; there every character is text (q
-    /// and ? too), Enter saves the weight with it, and the cursor is there.
+    /// Tab goes to the note (past the body fat) and back; there every
+    /// character is text (q and ? too), Enter saves the weight with it, and
+    /// the cursor is there.
     @Test func aNoteIsTypedAfterTabAndSavedWithTheWeight() {
         var s = screen()
         type("180.4", into: &s)
+        #expect(s.handle(.tab) == .redraw)
         #expect(s.handle(.tab) == .redraw)
         #expect(s.screen.takesText)
         type("after a run? q", into: &s)
@@ -101,9 +104,11 @@ import Testing
         #expect(s.handle(.left) == .redraw && s.handle(.backspace) == .redraw)
         #expect(s.screen.note.text == "after a run?q")
         let canvas = rendered(s)
-        #expect(canvas.lines[8] == "                        Note: after a run?q")
-        #expect(canvas.cursor! == (8, 42))
-        // Back to the weight: digits are the weight's again.
+        #expect(canvas.lines[9] == "                        Note: after a run?q")
+        #expect(canvas.cursor! == (9, 42))
+        // Back past the body fat to the weight: digits are the weight's again.
+        #expect(s.handle(.backTab) == .redraw)
+        #expect(s.screen.focus == .fat)
         #expect(s.handle(.backTab) == .redraw)
         #expect(!s.screen.takesText)
         type("5", into: &s)
@@ -121,10 +126,10 @@ import Testing
     /// Esc clears both and goes back to the weight; a note alone is not saved.
     @Test func ctrlUClearsTheNoteAndEscClearsBoth() {
         var s = screen()
-        #expect(s.handle(.tab) == .redraw)
+        #expect(s.handle(.backTab) == .redraw)
         type("holiday", into: &s)
         #expect(s.handle(.enter) == .reject)
-        #expect(rendered(s).lines[9].contains("Type the weight first"))
+        #expect(rendered(s).lines[10].contains("Type the weight first"))
         #expect(s.handle(.ctrl("u")) == .redraw)
         #expect(s.screen.note.text.isEmpty && s.screen.focus == .note)
         type("x", into: &s)
@@ -140,7 +145,7 @@ import Testing
         #expect(outcomes == [.redraw, .reject, .redraw, .reject, .redraw, .redraw, .reject, .redraw, .redraw])
         #expect(s.handle(.char("6")) == .reject)
         #expect(s.field.text == "180.45")
-        #expect(rendered(s).lines[9].contains("At most 2 digits after “.”."))
+        #expect(rendered(s).lines[10].contains("At most 2 digits after “.”."))
     }
 
     /// In a `.` locale "72,5" is not 725: the comma stays as typed, and the
@@ -155,7 +160,7 @@ import Testing
         #expect(s.message == line)
         let canvas = rendered(s)
         #expect(canvas.lines[6].contains("72,5"))
-        #expect((canvas.lines[9] + canvas.lines[10]).contains("'72,5' is not a weight: give a decimal above 0"))
+        #expect((canvas.lines[10] + canvas.lines[11]).contains("'72,5' is not a weight: give a decimal above 0"))
         #expect(s.handle(.enter) == .reject)
         #expect(s.message == line)
         #expect(s.field.text == "72,5")
