@@ -210,11 +210,12 @@ struct DayTally {
     /// forgotten when it is on or after it).
     private(set) var firstDay: Int?
 
-    init(db: Database, zone: TimeZone) throws {
+    /// Sums into `table`: `weight_day`, or a rebuild's copy of it.
+    init(db: Database, zone: TimeZone, table: String = "weight_day") throws {
         local = LocalDays(zone: zone)
         let statement = try db.makeStatement(
             sql: """
-                INSERT INTO weight_day (day, unit, hundredths, count) VALUES (?, ?, ?, ?)
+                INSERT INTO \(table) (day, unit, hundredths, count) VALUES (?, ?, ?, ?)
                 ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + excluded.count
                 """)
         upsert = FastStatement(statement, in: db)
