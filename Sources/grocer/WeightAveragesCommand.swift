@@ -37,19 +37,6 @@ struct WeightAveragesCommand: ParsableCommand {
         }
         defer { try? db.close() }
         let display = try StoreOptions.displayUnit(unit, db)
-        // Counts and means from the per-day table, the lowest and highest
-        // from one pass over the entries in whole hundredths (issue 35:
-        // a Decimal and a calendar day per entry took 7.3 s at 2,000,000);
-        // every entry read one by one only when a row is not one the table
-        // counts, which is then reported as before.
-        let fast = try StoreAccess.reading(db.path) { () throws -> [WeightAverages.Figure]? in
-            guard let extremes = try db.weights.extremes(period: by, unit: display.measure) else { return nil }
-            return WeightAverages.figures(days: try db.weights.days(unit: display.measure), extremes: extremes, period: by)
-        }
-        if let fast {
-            print(render(fast, unit: display.measure, display: display), terminator: "")
-            return
-        }
         var averages = WeightAverages(period: by, unit: display.measure, timeZone: db.timeZone)
         let report = try StoreAccess.reading(db.path) { try db.weights.forEachEntry { averages.add($0.weight, at: $0.recordedAt) } }
         try report.requireComplete(path: db.path)
