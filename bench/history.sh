@@ -110,3 +110,59 @@ awk -v s="$(median "${nf[@]}")" -v b="$(median "${ff[@]}")" -v n="$FAT_N" 'BEGIN
         "F3, body fat", s, b, n, r, r <= 1.1 ? "met" : "missed"
 }'
 rm -f "$none" "$none-wal" "$none-shm" "$fat" "$fat-wal" "$fat-shm"
+
+# The views that read the whole history (issue 35): `w` (the weeks, from
+# F3), the graph's "all" range (key 6, from F3, in a 200x50 terminal) and
+# `grocer weight averages`, on 1,000 days, 30,000 days and 2,000,000
+# entries (one every 6 hours, 500,000 days: daily entries could not reach
+# back 2,000,000 days within the years 1 to 9999), each beside the
+# 1,000-day figure of the same run. Goal: within 1.5x of it, or under 8 ms.
+VIEW_RUNS=${VIEW_RUNS:-5}
+# VIEWS="averages": only some of weeks, all, averages.
+HUGE=${HUGE_ENTRIES:-2000000}
+huge="$out/history-entries-huge.sqlite"
+rm -f "$huge" "$huge-wal" "$huge-shm"
+GROCER_STORE="$huge" "$BIN" unit kg >/dev/null
+sqlite3 "$huge" "
+    WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < $HUGE - 1)
+    INSERT INTO weight_entry (value, unit, recorded_at)
+    SELECT printf('%d.%d', 70 + (i / 7) % 20, i % 10), CASE i % 4 WHEN 0 THEN 'lbs' ELSE 'kg' END,
+           CAST(strftime('%s', 'now', 'start of day') AS INTEGER) - ($HUGE - i) * 21600 FROM n;
+    DELETE FROM setting WHERE key = 'weight_day.zone';"
+f3 "$huge" >/dev/null
+echo
+echo "stores: $SMALL days, $BIG days, $(sqlite3 "$huge" 'SELECT count(*) FROM weight_entry') entries ($(sqlite3 "$huge" 'SELECT count(DISTINCT day) FROM weight_day') days)"
+# weeks / all STORE: F3, then the key; its time in ms (the second key's).
+weeks() { GROCER_STORE="$1" "$out/historyframe" 1 "Enter Today's Weight" $'\eOR' "Weight History" "w" "Week of" -- "$BIN" | cut -d' ' -f3; }
+all() { GROCER_STORE="$1" HISTORYFRAME_SIZE=200x50 "$out/historyframe" 1 "Enter Today's Weight" $'\eOR' "Weight History" "6" "[all]" -- "$BIN" | cut -d' ' -f3; }
+# averages STORE: `grocer weight averages`, launch to exit, in ms.
+averages() {
+    local start end
+    start=$(date +%s%N)
+    GROCER_STORE="$1" "$BIN" weight averages >/dev/null
+    end=$(date +%s%N)
+    awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f\n", (e - s) / 1e6 }'
+}
+view_row() {  # LABEL SIZE REFERENCE-MEDIAN MEDIAN
+    awk -v l="$1" -v n="$2" -v s="$3" -v b="$4" -v load="$(uptime | sed 's/.*load average: //')" 'BEGIN {
+        r = b / s
+        printf "  %-16s %-22s %9.2f ms  (reference %8.2f ms at 1,000 days)  %6.2fx  %s  load %s\n",
+            l, n, b, s, r, (r <= 1.5 || b < 8) ? "met" : "MISSED", load
+    }'
+}
+echo
+echo "The views over the whole history, median of $VIEW_RUNS alternating samples (w and all: key to the last byte of its frame"
+echo "after F3, 80x24 and 200x50; averages: launch to exit), each beside the same on the $SMALL-day store in the same run"
+echo "(goal: within 1.5x of it, or under 8 ms):"
+for view in ${VIEWS:-weeks all averages}; do
+    s=() b=() h=()
+    for ((i = 0; i < VIEW_RUNS; i++)); do
+        s+=("$($view "$small")")
+        b+=("$($view "$big")")
+        h+=("$($view "$huge")")
+    done
+    ms=$(median "${s[@]}")
+    view_row "$view" "$SMALL days" "$ms" "$ms"
+    view_row "$view" "$BIG days" "$ms" "$(median "${b[@]}")"
+    view_row "$view" "$HUGE entries" "$ms" "$(median "${h[@]}")"
+done

@@ -12,6 +12,7 @@
  * byte. Prints the median and the minimum of each key, in milliseconds.
  * KEYFRAME_QUIET_MS sets that quiet time (for an answer drawn in two
  * parts with a pause between, as a save then the history).
+ * HISTORYFRAME_SIZE=200x50: the terminal's columns and rows (80x24).
  * HISTORYFRAME_AT_ONCE=1: KEY1 goes as soon as READY has appeared, with
  * no wait for quiet (a key pressed the moment the first frame is up, while
  * work grocer started at launch may still run); its answer then lasts at
@@ -105,6 +106,11 @@ int main(int argc, char **argv) {
     for (int i = 0; i < runs; i++) {
         int master;
         struct winsize ws = {.ws_row = 24, .ws_col = 80};
+        const char *size_env = getenv("HISTORYFRAME_SIZE");
+        if (size_env) {
+            unsigned cols, rows;
+            if (sscanf(size_env, "%ux%u", &cols, &rows) == 2) ws = (struct winsize){.ws_row = rows, .ws_col = cols};
+        }
         pid_t pid = forkpty(&master, NULL, NULL, &ws);
         if (pid < 0) { perror("forkpty"); return 1; }
         if (pid == 0) {

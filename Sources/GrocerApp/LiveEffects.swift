@@ -191,7 +191,10 @@ final class LiveEffects {
     /// history reads the table as it was built (`zoneRebuild`,
     /// `Store.recentWeightDays(asBuilt:)`): the worker's requests do not
     /// wait for it (the checkpoints made again from every day are most of
-    /// its cost, MEASURED.md). Its commit is another connection's write:
+    /// its cost, MEASURED.md), and a save does not either: the rebuild
+    /// holds the write lock only to swap in what it tallied, and tallies
+    /// again when a save came meanwhile (`StoreWeights.rebuildDaysBeside`,
+    /// issue 35). Its commit is another connection's write:
     /// the change check sees it and the screen reads
     /// again, in the new zone's days.
     func startDaysRebuild() {

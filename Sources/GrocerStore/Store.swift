@@ -367,6 +367,27 @@ struct GuardedWriter: Sendable {
         }
     }
 
+    /// A deferred transaction: it reads the file and may write only TEMP
+    /// tables, so it never holds the file's write lock (another
+    /// connection's write goes on meanwhile). Committed when the body returns.
+    func readWritingTemp<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try base.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN DEFERRED TRANSACTION")
+                do {
+                    let result = try body(db)
+                    try db.execute(sql: "COMMIT")
+                    return result
+                } catch {
+                    try? db.execute(sql: "ROLLBACK")
+                    throw error
+                }
+            }
+        } catch {
+            throw mapped(error, writing: false)
+        }
+    }
+
     /// Throws `moved` when `path` no longer names the file opened.
     func requireSameFile() throws {
         if let identity, FileSystem.Identity(path: path) != identity { throw StoreError.moved(path: path) }

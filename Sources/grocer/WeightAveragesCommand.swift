@@ -32,7 +32,7 @@ struct WeightAveragesCommand: ParsableCommand {
     func run() throws {
         guard let db = try store.openIfThere() else {
             let display = try StoreOptions.displayUnit(unit, nil)
-            print(render(WeightAverages(period: by, unit: display.measure, timeZone: store.zone), display: display), terminator: "")
+            print(render([], unit: display.measure, display: display), terminator: "")
             return
         }
         defer { try? db.close() }
@@ -40,27 +40,26 @@ struct WeightAveragesCommand: ParsableCommand {
         var averages = WeightAverages(period: by, unit: display.measure, timeZone: db.timeZone)
         let report = try StoreAccess.reading(db.path) { try db.weights.forEachEntry { averages.add($0.weight, at: $0.recordedAt) } }
         try report.requireComplete(path: db.path)
-        print(render(averages, display: display), terminator: "")
+        print(render(averages.finished(), unit: display.measure, display: display), terminator: "")
     }
 
-    func render(_ averages: WeightAverages, display: DisplayUnit) -> String {
-        let figures = averages.finished()
-        let unit = averages.unit.rawValue
+    func render(_ figures: [WeightAverages.Figure], unit measure: WeightUnit, display: DisplayUnit) -> String {
+        let unit = measure.rawValue
         let fixed = TrendJSON.fixed2
         if json {
             let periods = figures.map {
                 "\n    {\"start\": \"\($0.firstDay)\", \"count\": \($0.count), \"mean\": \(fixed($0.mean)), "
                     + "\"min\": \(fixed($0.min)), \"max\": \(fixed($0.max))}"
             }
-            return "{\n  \"unit\": \"\(unit)\",\n  \"by\": \"\(averages.period.rawValue)\",\n  \"periods\": ["
+            return "{\n  \"unit\": \"\(unit)\",\n  \"by\": \"\(by.rawValue)\",\n  \"periods\": ["
                 + periods.joined(separator: ",") + (periods.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
         }
         if figures.isEmpty { return "No weights yet.\n" }
-        let stones = display == .st && averages.unit == .lbs
+        let stones = display == .st && measure == .lbs
         // In stones each figure names its units ("11 st 4.5 lb"), in a column as wide as the widest.
         let figure = { (value: Decimal) in stones ? Stones.text(pounds: value, digits: 1) : fixed(value) }
         let named = { (title: String) in stones ? String(repeating: " ", count: 13 - title.count) + title : "\(title) (\(unit))" }
-        let header = [averages.period == .week ? "Week of   " : "Month of  ", "Weigh-ins", named("Mean"), named("Min"), named("Max")]
+        let header = [by == .week ? "Week of   " : "Month of  ", "Weigh-ins", named("Mean"), named("Min"), named("Max")]
         var lines = [header.joined(separator: "  ")]
         for f in figures {
             let cells = ["\(f.firstDay)", String(f.count), figure(f.mean), figure(f.min), figure(f.max)]

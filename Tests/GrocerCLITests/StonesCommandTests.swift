@@ -101,12 +101,12 @@ import Testing
         averages.add(Weight(digits: "72.5", unit: .kg)!, at: Self.at.addingTimeInterval(86_400))
         let command = try WeightAveragesCommand.parse(["--by", "month", "--unit", "st"])
         #expect(
-            command.render(averages, display: .st) == """
+            command.render(averages.finished(), unit: .lbs, display: .st) == """
                 Month of    Weigh-ins           Mean            Min            Max
                 2026-01-01          2   11 st 6.4 lb   11 st 5.8 lb     11 st 7 lb
 
                 """)
-        let json = try WeightAveragesCommand.parse(["--json", "--unit", "st"]).render(averages, display: .st)
+        let json = try WeightAveragesCommand.parse(["--json", "--unit", "st"]).render(averages.finished(), unit: .lbs, display: .st)
         #expect(json.contains("\"unit\": \"lbs\"") && json.contains("\"mean\": 160.42"))
     }
 }

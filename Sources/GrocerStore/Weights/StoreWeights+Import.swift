@@ -216,11 +216,12 @@ struct DayTally {
     /// forgotten when it is on or after it).
     private(set) var firstDay: Int?
 
-    init(db: Database, zone: TimeZone) throws {
+    /// Sums into `table`: `weight_day`, or a rebuild's copy of it.
+    init(db: Database, zone: TimeZone, table: String = "weight_day") throws {
         local = LocalDays(zone: zone)
         let statement = try db.makeStatement(
             sql: """
-                INSERT INTO weight_day (day, unit, hundredths, count, fat_hundredths, fat_count) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO \(table) (day, unit, hundredths, count, fat_hundredths, fat_count) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + excluded.count,
                   fat_hundredths = fat_hundredths + excluded.fat_hundredths, fat_count = fat_count + excluded.fat_count
                 """)

@@ -18,31 +18,79 @@ extension StoreWeights {
         // each row's own local day decides.
         let lower = Int64(first.number - 1) * 86_400 - 86_400
         let upper = Int64(last.number + 2) * 86_400 + 86_400
-        typealias Span = (kg: (Int, Int)?, lbs: (Int, Int)?)
-        var spans: [CivilDay: Span] = [:]
+        var spans = Spans(zone: timeZone, period: period)
         try checkedRead(WeightRecord.shape) { db in
-            var days = LocalDays(zone: timeZone)
             let rows = try Row.fetchCursor(
                 db, WeightRecord.figures.filter(WeightRecord.Columns.recordedAt >= lower && WeightRecord.Columns.recordedAt < upper))
-            while let row = try rows.next() {
-                guard case .string(let value) = (row[0] as DatabaseValue).storage,
-                    case .string(let unit) = (row[1] as DatabaseValue).storage,
-                    case .int64(let seconds) = (row[2] as DatabaseValue).storage,
-                    let figure = WeightDayTable.countable(value: value, unit: unit, recordedAt: seconds)
-                else { continue }
-                let day = CivilDay(number: days.day(figure.recordedAt))
-                guard day >= first, day <= last else { continue }
-                let key = WeightAverages.start(of: day, period: period)
-                var span = spans[key] ?? (nil, nil)
-                let h = figure.hundredths
-                if figure.unit == "kg" {
-                    span.kg = span.kg.map { (min($0.0, h), max($0.1, h)) } ?? (h, h)
-                } else {
-                    span.lbs = span.lbs.map { (min($0.0, h), max($0.1, h)) } ?? (h, h)
-                }
-                spans[key] = span
-            }
+            while let row = try rows.next() { _ = spans.add(row, from: first, through: last) }
         }
-        return spans.compactMapValues { WeightAverages.extremes(kg: $0.kg, lbs: $0.lbs, unit: unit) }
+        return spans.extremes(unit)
+    }
+
+    /// The lowest and highest weigh-in of every `period` with weigh-ins,
+    /// in `unit` (`grocer weight averages`): one pass over the entries in
+    /// whole hundredths, no Decimal per entry; nil when a row is not one
+    /// `weight_day` counts (then the entries must be read one by one, and
+    /// such a row reported).
+    public func extremes(period: WeightAverages.Period, unit: WeightUnit) throws -> [CivilDay: WeightAverages.Extremes]? {
+        var spans = Spans(zone: timeZone, period: period)
+        let whole = try checkedRead(WeightRecord.shape) { db in
+            let rows = try Row.fetchCursor(db, WeightRecord.figures)
+            while let row = try rows.next() {
+                guard spans.add(row) else { return false }
+            }
+            return true
+        }
+        return whole ? spans.extremes(unit) : nil
+    }
+}
+
+/// Each period's lowest and highest weigh-in per unit, in hundredths as
+/// stored, from rows of `WeightRecord.figures`.
+private struct Spans {
+    typealias Span = (kg: (Int, Int)?, lbs: (Int, Int)?)
+    var spans: [CivilDay: Span] = [:]
+    var days: LocalDays
+    let period: WeightAverages.Period
+    /// The last day number seen and its period's first day: rows come
+    /// mostly in time order, so most rows skip the calendar.
+    var lastDay: (number: Int, start: CivilDay)?
+
+    init(zone: TimeZone, period: WeightAverages.Period) {
+        days = LocalDays(zone: zone)
+        self.period = period
+    }
+
+    /// Takes one row in (when its day is within `first` to `last`); false
+    /// when it is not one `weight_day` counts.
+    mutating func add(_ row: Row, from first: CivilDay? = nil, through last: CivilDay? = nil) -> Bool {
+        guard case .string(let value) = (row[0] as DatabaseValue).storage,
+            case .string(let unit) = (row[1] as DatabaseValue).storage,
+            case .int64(let seconds) = (row[2] as DatabaseValue).storage,
+            let figure = WeightDayTable.countable(value: value, unit: unit, recordedAt: seconds)
+        else { return false }
+        let number = days.day(figure.recordedAt)
+        if let first, number < first.number { return true }
+        if let last, number > last.number { return true }
+        let key: CivilDay
+        if let lastDay, lastDay.number == number {
+            key = lastDay.start
+        } else {
+            key = WeightAverages.start(of: CivilDay(number: number), period: period)
+            lastDay = (number, key)
+        }
+        var span = spans[key] ?? (nil, nil)
+        let h = figure.hundredths
+        if figure.unit == "kg" {
+            span.kg = span.kg.map { (min($0.0, h), max($0.1, h)) } ?? (h, h)
+        } else {
+            span.lbs = span.lbs.map { (min($0.0, h), max($0.1, h)) } ?? (h, h)
+        }
+        spans[key] = span
+        return true
+    }
+
+    func extremes(_ unit: WeightUnit) -> [CivilDay: WeightAverages.Extremes] {
+        spans.compactMapValues { WeightAverages.extremes(kg: $0.kg, lbs: $0.lbs, unit: unit) }
     }
 }

@@ -110,17 +110,21 @@ extension StoreWeights {
     /// runs waits for the rest of it, then finds them kept. Nothing for a
     /// table never built (a new store writes nothing at open).
     ///
-    /// The rebuild and the checkpoints are one transaction: another
-    /// connection reading meanwhile sees the table as it was, with its
-    /// checkpoints, never a rebuilt table without them.
+    /// The rebuild and the checkpoints are committed in one transaction:
+    /// another connection reading meanwhile sees the table as it was, with
+    /// its checkpoints, never a rebuilt table without them; and the rebuild
+    /// holds the write lock only for that commit, so a save meanwhile
+    /// never waits for the tally (`rebuildDaysBeside`).
     public func prepareHistory() throws {
         let moved = try daysBuiltForAnotherZone()
         let needed = { [self] (db: Database) throws -> Bool in
             try WeightDayTable.isCurrent(db, zone: timeZone) && WeightDayTable.needsCheckpoint(db)
         }
-        guard try moved || checkedRead(WeightDayTable.shape, SettingRecord.shape, body: needed) else { return }
-        try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
-            if moved { try WeightDayTable.rebuildIfNeeded(db, zone: timeZone) }
+        // After a move: tallied off the write lock, a save meanwhile taken
+        // in (`rebuildDaysBeside`), the checkpoints made with it.
+        if moved { return try rebuildDaysBeside() }
+        guard try checkedRead(WeightDayTable.shape, SettingRecord.shape, body: needed) else { return }
+        try checkedWrite(WeightDayTable.shape, SettingRecord.shape) { db in
             if try needed(db) { try WeightDayTable.keepCheckpoint(db) }
         }
     }

@@ -225,13 +225,21 @@ extension WeightDayTable {
     /// read a stretch at a time, so memory stays bounded however many days
     /// are folded.
     static func keepCheckpoint(_ db: Database) throws {
-        guard let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM weight_day"),
-            let firstDay = try Int.fetchOne(db, sql: "SELECT min(day) FROM weight_day")
-        else { return }
+        guard let lines = try checkpoints(db, table: "weight_day", kept: try checkpointLines(db) ?? []) else { return }
+        try SettingRecord.set(.weightDayTrend, to: Series.text(lines: lines), db)
+    }
+
+    /// The series `keepCheckpoint` keeps, made from the days of `table`
+    /// (`weight_day`, or a rebuild's copy of it) and the checkpoints `kept`
+    /// so far; nil when it makes none. Reads only.
+    static func checkpoints(_ db: Database, table: String, kept all: [Series.Line]) throws -> [Series.Line]? {
+        guard let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM \(table)"),
+            let firstDay = try Int.fetchOne(db, sql: "SELECT min(day) FROM \(table)")
+        else { return nil }
         let target = last - TrendStart.lead
         // Not gone on from: one before the first day (its days deleted by a
         // writer that did not forget it).
-        let kept = (try checkpointLines(db) ?? []).filter { $0.day >= firstDay }
+        let kept = all.filter { $0.day >= firstDay }
         // The latest before the target that is one (a line that is not is
         // passed over).
         let from = kept.reversed().lazy.filter { $0.day <= target }.compactMap { Checkpoint(line: $0.text) }.first
@@ -250,17 +258,16 @@ extension WeightDayTable {
         var previous = from
         var folded = low
         for day in newDays {
-            let stretch = try days(db, where: "WHERE day > ? AND day <= ?", [folded, day])
+            let stretch = try days(db, table: table, where: "WHERE day > ? AND day <= ?", [folded, day])
             folded = day
             guard let next = fold(stretch, onto: previous, through: day, firstDay: firstDay) else { continue }
             made.append(next)
             previous = next
         }
-        guard !made.isEmpty else { return }
+        guard !made.isEmpty else { return nil }
         let older = kept.filter { $0.day <= low && $0.day < target && Series.keeps($0.day, moving: target) }
         let newer = kept.filter { $0.day > target && Series.keeps($0.day, moving: target) }
-        let lines = older + made.map { Series.Line(day: $0.day, text: Substring($0.text)) } + newer
-        try SettingRecord.set(.weightDayTrend, to: Series.text(lines: lines), db)
+        return older + made.map { Series.Line(day: $0.day, text: Substring($0.text)) } + newer
     }
 
     /// The checkpoint at the end of `day`: `previous` (none: the history's

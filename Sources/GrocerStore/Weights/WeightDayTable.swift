@@ -44,7 +44,14 @@ enum WeightDayTable {
     static func rebuild(_ db: Database, zone: TimeZone) throws {
         try db.execute(sql: "DELETE FROM weight_day")
         try SettingRecord.set(.weightDayTrend, to: nil, db)
-        var tally = try DayTally(db: db, zone: zone)
+        try tallyEntries(db, zone: zone, into: "weight_day")
+        try SettingRecord.set(.weightDayZone, to: zone.identifier, db)
+    }
+
+    /// Every countable entry summed into `table` (empty, `weight_day`'s
+    /// columns) by `DayTally`'s batches, in `zone`'s days.
+    static func tallyEntries(_ db: Database, zone: TimeZone, into table: String) throws {
+        var tally = try DayTally(db: db, zone: zone, table: table)
         let rows = try Row.fetchCursor(db, WeightRecord.figures)
         while let row = try rows.next() {
             guard case .string(let value) = (row[0] as DatabaseValue).storage,
@@ -55,7 +62,6 @@ enum WeightDayTable {
             try tally.add(seconds: figure.recordedAt, unit: weightUnit, hundredths: figure.hundredths, fat: fat(row[3]))
         }
         try tally.flush()
-        try SettingRecord.set(.weightDayZone, to: zone.identifier, db)
     }
 
     struct Key: Hashable {
@@ -180,11 +186,14 @@ enum WeightDayTable {
         try days(db, where: "", []).map { $0.figure(unit) }
     }
 
-    /// The table's days matching `condition` ("WHERE day > ?"), oldest first.
-    static func days(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [Day] {
+    /// The table's days matching `condition` ("WHERE day > ?"), oldest
+    /// first; from `table` (a rebuild's copy) when named.
+    static func days(
+        _ db: Database, table: String = "weight_day", where condition: String, _ arguments: StatementArguments
+    ) throws -> [Day] {
         var days: [Day] = []
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT day, unit, hundredths, count, fat_hundredths, fat_count FROM weight_day \(condition) ORDER BY day, unit",
+            db, sql: "SELECT day, unit, hundredths, count, fat_hundredths, fat_count FROM \(table) \(condition) ORDER BY day, unit",
             arguments: arguments)
         while let row = try rows.next() {
             let day: Int = row[0]

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import GrocerCore
+import Testing
+
+@testable import GrocerStore
+
+/// `grocer weight averages` from `weight_day` and one pass over the
+/// entries in hundredths (issue 35) gives what every entry read one by one
+/// gives (`WeightAverages.finished()`), through random adds, edits,
+/// deletions and changes of zone.
+@Suite struct StoreWeightAveragesTests {
+    static let zones = ["America/New_York", "Asia/Tokyo", "UTC", "Australia/Lord_Howe"].map { TimeZone(identifier: $0)! }
+
+    /// Every entry read one by one, as the command did before.
+    func everyEntry(_ store: Store, _ period: WeightAverages.Period, _ unit: WeightUnit) throws -> [WeightAverages.Figure] {
+        var averages = WeightAverages(period: period, unit: unit, timeZone: store.timeZone)
+        try store.weights.forEachEntry { averages.add($0.weight, at: $0.recordedAt) }
+        return averages.finished()
+    }
+
+    func fromTheTable(_ store: Store, _ period: WeightAverages.Period, _ unit: WeightUnit) throws -> [WeightAverages.Figure]? {
+        guard let extremes = try store.weights.extremes(period: period, unit: unit) else { return nil }
+        return WeightAverages.figures(days: try store.weights.days(unit: unit), extremes: extremes, period: period)
+    }
+
+    func expectSame(_ store: Store, _ note: String) throws {
+        for period in WeightAverages.Period.allCases {
+            for unit in WeightUnit.allCases {
+                let old = try everyEntry(store, period, unit)
+                let new = try fromTheTable(store, period, unit)
+                #expect(new == old, "\(note) \(period) \(unit)")
+            }
+        }
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func theTablesFiguresEqualEveryEntrysThroughEditsDeletionsAndZoneChanges(seed: UInt64) throws {
+        var random = SplitMix(state: seed)
+        let dir = TempDir()
+        let path = dir.path("grocer.sqlite")
+        var store = try Store.open(at: path, mode: .create, zone: Self.zones[0], stop: StopFlag())
+        // Around a daylight-saving change and a month's end, at any hour,
+        // over ten weeks.
+        let base: Int64 = 1_790_000_000
+        func randomWeight() -> Weight {
+            let unit: WeightUnit = Bool.random(using: &random) ? .kg : .lbs
+            let whole = Int.random(in: 50...250, using: &random)
+            let decimals = ["", ".5", ".25", ".05", ".1", ".99", ".01"].randomElement(using: &random)!
+            return Weight(digits: "\(whole)\(decimals)", unit: unit)!
+        }
+        func randomDate() -> Date { Date(timeIntervalSince1970: TimeInterval(base + Int64.random(in: 0..<(70 * 86_400), using: &random))) }
+        var live: [Int64] = []
+        for step in 0..<400 {
+            let roll = Int.random(in: 0..<20, using: &random)
+            if roll < 12 || live.isEmpty {
+                live.append(try store.weights.add(randomWeight(), at: randomDate()).id)
+            } else if roll < 15 {
+                try store.weights.edit(id: live.randomElement(using: &random)!, weight: randomWeight(), at: randomDate())
+            } else if roll < 19 {
+                let ids = Array(live.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
+                _ = try store.weights.delete(ids: ids)
+                live.removeAll { ids.contains($0) }
+            } else {
+                // A move: the table rebuilt in the new zone's days.
+                try store.close()
+                store = try Store.open(at: path, mode: .create, zone: Self.zones.randomElement(using: &random)!, stop: StopFlag())
+            }
+            if step % 100 == 99 { try expectSame(store, "seed \(seed) step \(step)") }
+        }
+        try expectSame(store, "seed \(seed)")
+        try store.close()
+    }
+
+    /// A row the table does not count (a file changed outside grocer):
+    /// no figures from the table, so the command reads every entry and
+    /// reports it, as before.
+    @Test func aRowTheTableDoesNotCountGivesNoFigures() throws {
+        let dir = TempDir()
+        let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: Self.zones[2], stop: StopFlag())
+        defer { try? store.close() }
+        _ = try store.weights.add(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 1_790_000_000))
+        try store.writer.write { db in
+            try db.execute(sql: "INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('1.2.3', 'kg', 1790000000)")
+        }
+        #expect(try store.weights.extremes(period: .week, unit: .kg) == nil)
+    }
+
+    @Test func noEntriesNoFigures() throws {
+        let dir = TempDir()
+        let store = try Store.open(at: dir.path("grocer.sqlite"), mode: .create, zone: Self.zones[2], stop: StopFlag())
+        defer { try? store.close() }
+        #expect(try fromTheTable(store, .month, .kg) == [])
+    }
+}
