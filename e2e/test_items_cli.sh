@@ -243,6 +243,33 @@ json_answers_the_items_and_names_changed() {
     expect_error 'is not on the list' items check 1 --json
 }
 
+many_items_at_once_from_a_list_or_a_recipe() {
+    local out dir=$TMPROOT/many
+    mkdir -p "$dir"
+    G items add "2 kg flour" >/dev/null || fail "add flour"
+    # A recipe site's page: its JSON-LD in an @graph, scaled from 4 to 6.
+    cat >"$dir/quiche.html" <<'HTML'
+<!doctype html><html><head>
+<script type="application/ld+json">{"@graph": [{"@type": "WebSite", "name": "x"}, {"@type": "Recipe",
+ "name": "Quiche Lorraine", "recipeYield": "4 servings",
+ "recipeIngredient": ["200 g flour", "3 large eggs", "100 g bacon, diced", "salt to taste", "\u001b[2J1 cup"]}]}</script>
+</head><body></body></html>
+HTML
+    out=$(G items add --recipe "$dir/quiche.html" --servings 6) || fail "recipe: exit $?"
+    [[ $out == *"Now on the list: 2.3 kg flour (id 1)"* ]] || fail "flour not summed: $out"
+    [[ $out == *"Added 5 eggs — for Quiche Lorraine; large"* ]] || fail "eggs not scaled up to whole: $out"
+    [[ $out == *"Added 150 g bacon — for Quiche Lorraine; diced"* ]] || fail "bacon: $out"
+    [[ $out == *"Quiche Lorraine: for 6 (it serves 4), 4 added, 1 summed, 0 skipped." ]] || fail "summary: $out"
+    [[ $out != *$'\e'* ]] || fail "a control character reached the output: $out"
+    # One quick-add line a line from standard input; what cannot be read is skipped and said.
+    out=$(printf '2 apples\n# a comment\n\n3 kg\n2 apples\n' | G items add -) || fail "stdin: exit $?"
+    [[ $out == *"Added 2 apples"* && $out == *"Now on the list: 4 apples"* ]] || fail "stdin adds: $out"
+    [[ $out == *"Skipped “3 kg”: "* && $out == *"1 added, 1 summed, 1 skipped." ]] || fail "stdin summary: $out"
+    expect_error "holds no schema.org Recipe" items add --recipe <(echo '{"@type": "Person"}')
+    expect_error "--servings goes with --recipe" items add milk --servings 2
+    expect_error "no such file" items add --recipe "$dir/nothing.html"
+}
+
 run_test "add, list and --json show quantity, unit, aisle and place" add_list_and_json_show_quantity_unit_aisle_and_place
 run_test "decimal quantities follow the locale; bad ones are one line" decimal_quantities_follow_the_locale
 run_test "items add: an item on the list adds up, --replace, @aisle, units kept apart, --note" adding_what_is_already_there
@@ -253,4 +280,5 @@ run_test "aisles, storage and units are managed by name" aisles_storage_and_unit
 run_test "names from the file are shown, not obeyed" names_from_the_file_are_shown_not_obeyed
 run_test "unreadable rows are reported after the rest" unreadable_rows_are_reported_after_the_rest
 run_test "--json: items add/edit/check/clear/rm and the names print what changed" json_answers_the_items_and_names_changed
+run_test "items add -, --from and --recipe: many items at once, scaled, each said" many_items_at_once_from_a_list_or_a_recipe
 finish

@@ -23,8 +23,23 @@ struct ItemsCommand: ParsableCommand {
                 it with the new quantity. Never two items of one name.
                 """)
 
-        @Argument(help: ArgumentHelp("The line, e.g. \"2 kg flour\", \"3 apples\" or \"milk\".", valueName: "text"))
-        var text: [String]
+        @Argument(
+            help: ArgumentHelp(
+                "The line, e.g. \"2 kg flour\", \"3 apples\" or \"milk\"; - reads one line an item from standard input.",
+                valueName: "text"))
+        var text: [String] = []
+
+        @Option(help: ArgumentHelp("Add one item a line of this file, each line as if typed.", valueName: "file"))
+        var from: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Add a recipe's ingredients: schema.org Recipe JSON-LD, a web page holding one, or text with one ingredient a line.",
+                valueName: "file"))
+        var recipe: String?
+
+        @Option(help: ArgumentHelp("With --recipe: scale the amounts to this many servings.", valueName: "n"))
+        var servings: Int?
 
         @Option(help: ArgumentHelp("The aisle at the shop (created when new).", valueName: "name"))
         var aisle: String?
@@ -45,7 +60,21 @@ struct ItemsCommand: ParsableCommand {
 
         @OptionGroup var store: StoreOptions
 
+        func validate() throws {
+            let batch = [text == ["-"], from != nil, recipe != nil].filter { $0 }.count
+            if batch > 1 || (batch == 1 && text != ["-"] && !text.isEmpty) {
+                throw ValidationError("Give one of: a line, - (standard input), --from FILE or --recipe FILE.")
+            }
+            if batch == 0 && text.isEmpty { throw ValidationError("Give the line to add, e.g. \"2 kg flour\".") }
+            if servings != nil && recipe == nil { throw ValidationError("--servings goes with --recipe.") }
+            if let servings, !(1...1000).contains(servings) { throw ValidationError("--servings takes a number from 1 to 1000.") }
+            if batch == 1 && (json || replace || note != nil) {
+                throw ValidationError("--json, --replace and --note add one line; each line of a list or recipe is added as typed.")
+            }
+        }
+
         func run() throws {
+            if text == ["-"] || from != nil || recipe != nil { return try addMany() }
             let locale = store.locale
             let note = try note.map { try WeightParsing.note($0) }
             let db = try store.open()
