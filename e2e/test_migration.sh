@@ -71,11 +71,11 @@ test_items_list_json_after_migration() {
     local json
     json=$("$GROCER_BIN" items list --json --store "$STORE" | head -6)
     local want='[
-  {"id": 1, "name": "Milk", "quantity": 2, "amount": "2", "unit": "bottle", "listed": true, "collected": false, "aisle": null, "storedIn": null},
-  {"id": 2, "name": "Crème fraîche ½ kg", "quantity": 1, "amount": "1", "unit": "kg", "listed": false, "collected": true, "aisle": null, "storedIn": null},
-  {"id": 4, "name": "Tea", "quantity": 1, "amount": "1", "unit": "New Unit", "listed": true, "collected": false, "aisle": null, "storedIn": null},
-  {"id": 5, "name": "Ghost", "quantity": 1, "amount": "1", "unit": null, "listed": true, "collected": false, "aisle": null, "storedIn": null},
-  {"id": 6, "name": "Item 6", "quantity": 2, "amount": "2", "unit": "kg", "listed": false, "collected": false, "aisle": null, "storedIn": null},'
+  {"id": 1, "name": "Milk", "quantity": 2, "amount": "2", "unit": "bottle", "listed": true, "collected": false, "aisle": null, "storedIn": null, "second": null, "note": ""},
+  {"id": 2, "name": "Crème fraîche ½ kg", "quantity": 1, "amount": "1", "unit": "kg", "listed": false, "collected": true, "aisle": null, "storedIn": null, "second": null, "note": ""},
+  {"id": 4, "name": "Tea", "quantity": 1, "amount": "1", "unit": "New Unit", "listed": true, "collected": false, "aisle": null, "storedIn": null, "second": null, "note": ""},
+  {"id": 5, "name": "Ghost", "quantity": 1, "amount": "1", "unit": null, "listed": true, "collected": false, "aisle": null, "storedIn": null, "second": null, "note": ""},
+  {"id": 6, "name": "Item 6", "quantity": 2, "amount": "2", "unit": "kg", "listed": false, "collected": false, "aisle": null, "storedIn": null, "second": null, "note": ""},'
     [[ $json == "$want" ]] || { fail "got:"$'\n'"$json"; return 1; }
     [[ $(sqlite3 "$STORE" 'SELECT name FROM unit') == $'kg\nbottle\nNew Unit' ]] || fail "units" || return 1
 }
