@@ -71,14 +71,14 @@ extension ItemsCommand.Add {
                 item = noted.edits.first?.after ?? item
             }
             if let shopIDs { try StoreAccess.writing(db.path) { try db.shops.setShops(itemID: item.id, shopIDs) } }
-            let verb = ItemsCommand.addedVerb(edit)
-            switch verb {
-            case "Added": counts.added += 1
-            case "Back on the list:": counts.back += 1
-            case "Already on the list:": counts.kept += 1
-            default: counts.summed += 1
+            let added = ItemsCommand.Added(edit)
+            switch added {
+            case .added: counts.added += 1
+            case .back: counts.back += 1
+            case .kept: counts.kept += 1
+            case .summed: counts.summed += 1
             }
-            print("\(verb) \(ItemLine.short(item, locale: locale))")
+            print("\(added.rawValue) \(ItemLine.short(item, locale: locale))")
         }
         let parts = [
             "\(counts.added) added", "\(counts.summed) summed", counts.back > 0 ? "\(counts.back) back on the list" : nil,

@@ -103,7 +103,7 @@ struct ItemsCommand: ParsableCommand {
             guard let edit = change.edits.first, let item = edit.after else { return }
             if let shopIDs { try StoreAccess.writing(db.path) { try db.shops.setShops(itemID: item.id, shopIDs) } }
             if json { return JSONText.write(JSONText.object(item)) }
-            print("\(ItemsCommand.addedVerb(edit)) \(ItemLine.short(item, locale: locale))")
+            print("\(ItemsCommand.Added(edit).rawValue) \(ItemLine.short(item, locale: locale))")
         }
     }
 
@@ -188,12 +188,25 @@ extension ShoppingListExport.Format: ExpressibleByArgument {}
 extension ItemsCommand {
     /// How `items add` says what it did: "Added", "Back on the list:",
     /// "Now on the list:" (a sum, or --replace) or "Already on the list:".
-    static func addedVerb(_ edit: GroceryItemChange.Edit) -> String {
-        guard let before = edit.before, let after = edit.after else { return "Added" }
-        if !before.listed || before.collected { return "Back on the list:" }
-        if before.amount == after.amount && before.unit?.id == after.unit?.id && before.second == after.second {
-            return "Already on the list:"
+    /// What an add did to the item: the verb its line starts with.
+    enum Added: String {
+        case added = "Added"
+        case back = "Back on the list:"
+        case kept = "Already on the list:"
+        case summed = "Now on the list:"
+
+        init(_ edit: GroceryItemChange.Edit) {
+            guard let before = edit.before, let after = edit.after else {
+                self = .added
+                return
+            }
+            if !before.listed || before.collected {
+                self = .back
+            } else if before.amount == after.amount && before.unit?.id == after.unit?.id && before.second == after.second {
+                self = .kept
+            } else {
+                self = .summed
+            }
         }
-        return "Now on the list:"
     }
 }

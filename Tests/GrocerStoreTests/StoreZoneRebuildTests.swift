@@ -19,9 +19,8 @@ import Testing
     /// The table's rows and the two settings, as stored.
     func state(_ store: Store) throws -> [String] {
         try store.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT day, unit, hundredths, count FROM weight_day ORDER BY day, unit").map {
-                "\($0[0] as Int) \($0[1] as String) \($0[2] as Int) \($0[3] as Int)"
-            }
+            try Row.fetchAll(db, sql: "SELECT day, unit, hundredths, count, fat_hundredths, fat_count FROM weight_day ORDER BY day, unit")
+                .map { "\($0[0] as Int) \($0[1] as String) \($0[2] as Int) \($0[3] as Int) fat \($0[4] as Int)/\($0[5] as Int)" }
                 + (try String.fetchAll(
                     db, sql: "SELECT key || '=' || value FROM setting WHERE key IN ('weight_day.zone', 'weight_day.trend') ORDER BY key"))
         }
@@ -58,13 +57,16 @@ import Testing
             // fail as busy).
             if saves.isEmpty {
                 saves.append(
-                    try screen.weights.add(Weight(digits: "81.5", unit: .kg)!, at: Date(timeIntervalSince1970: 20_000 * 86_400 + 20 * 3_600)))
+                    try screen.weights.add(
+                        Weight(digits: "81.5", unit: .kg)!, at: Date(timeIntervalSince1970: 20_000 * 86_400 + 20 * 3_600),
+                        bodyFat: BodyFat(digits: "18.4")))
             }
         }
         #expect(saves.count == 1)
         #expect(try !beside.weights.daysBuiltForAnotherZone())
         let rebuilt = try state(beside)
         #expect(rebuilt.contains { $0.hasPrefix("20001 kg ") }, "the save, in Tokyo's next day, is in the table")
+        #expect(rebuilt.contains { $0.hasPrefix("20001 kg ") && $0.hasSuffix(" fat 1840/1") }, "with its body fat's sum")
         #expect(try rebuiltUnderTheLock(beside) == rebuilt)
         try fixture.expectSameAsEveryDay(screen, recentOnly: days > TrendStart.lead)
     }

@@ -49,7 +49,7 @@ public struct BodyFatTrend: Equatable, Sendable {
         var trend: Decimal? = nil
         for day in days where day.count > 0 {
             let mean = day.mean
-            let next = trend.map { $0 + (mean - $0) * WeightTrend.smoothing } ?? mean
+            let next = WeightTrend.step(trend, toward: mean)
             trend = next
             points.append(BodyFatPoint(day: day.day, bodyFat: mean, trend: next))
         }
@@ -59,13 +59,7 @@ public struct BodyFatTrend: Equatable, Sendable {
     /// The trend at the end of `day`: that of the last day with a body fat
     /// up to it; nil before the first.
     public func trend(on day: CivilDay) -> Decimal? {
-        var low = 0
-        var high = points.count
-        while low < high {
-            let mid = (low + high) / 2
-            if points[mid].day <= day { low = mid + 1 } else { high = mid }
-        }
-        return low == 0 ? nil : points[low - 1].trend
+        WeightTrend.lastIndex(of: points.count, onOrBefore: day) { points[$0].day }.map { points[$0].trend }
     }
 
     /// The latest trend, nil with no body fat kept.

@@ -95,7 +95,7 @@ public struct WeightTrend: Sendable {
         var trend: Decimal? = start?.trend
         for figure in merged {
             let weight = figure.weight
-            let next = trend.map { $0 + WeightTrend.smoothing * (weight - $0) } ?? weight
+            let next = WeightTrend.step(trend, toward: weight)
             points.append(TrendPoint(day: figure.day, weight: weight, trend: next))
             trend = next
         }
@@ -289,11 +289,24 @@ public struct WeightTrend: Sendable {
     }
 
     func lastIndex(onOrBefore day: CivilDay) -> Int? {
+        Self.lastIndex(of: points.count, onOrBefore: day) { points[$0].day }
+    }
+
+    /// The rule of every trend grocer draws (the weight's, the body fat's):
+    /// it starts at the first value and each later one moves it a tenth of
+    /// the way there.
+    static func step(_ trend: Decimal?, toward value: Decimal) -> Decimal {
+        trend.map { $0 + smoothing * (value - $0) } ?? value
+    }
+
+    /// Among `count` points in day order (`dayAt`), the index of the last
+    /// on or before `day`; nil when there is none.
+    static func lastIndex(of count: Int, onOrBefore day: CivilDay, dayAt: (Int) -> CivilDay) -> Int? {
         var low = 0
-        var high = points.count
+        var high = count
         while low < high {
             let mid = (low + high) / 2
-            if points[mid].day <= day { low = mid + 1 } else { high = mid }
+            if dayAt(mid) <= day { low = mid + 1 } else { high = mid }
         }
         return low == 0 ? nil : low - 1
     }

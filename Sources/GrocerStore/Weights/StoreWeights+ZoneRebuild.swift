@@ -26,11 +26,7 @@ extension StoreWeights {
             let swapped = try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
                 guard try Int64.fetchOne(db, sql: "PRAGMA data_version") == version else { return false }
                 try db.execute(sql: "DELETE FROM weight_day")
-                try db.execute(
-                    sql: """
-                        INSERT INTO weight_day (day, unit, hundredths, count, fat_hundredths, fat_count)
-                        SELECT day, unit, hundredths, count, fat_hundredths, fat_count FROM \(Self.rebuiltDays)
-                        """)
+                try db.execute(sql: "INSERT INTO weight_day SELECT * FROM \(Self.rebuiltDays)")
                 try SettingRecord.set(.weightDayTrend, to: lines.map(WeightDayTable.Series.text(lines:)), db)
                 try SettingRecord.set(.weightDayZone, to: timeZone.identifier, db)
                 return true
@@ -50,13 +46,13 @@ extension StoreWeights {
         try writer.readWritingTemp { db in
             for table in [WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape] { try table.check(db, path: path) }
             try db.execute(sql: "DROP TABLE IF EXISTS \(Self.rebuiltDays)")
-            try db.execute(
-                sql: """
-                    CREATE TABLE \(Self.rebuiltDays) (
-                        day INTEGER NOT NULL, unit TEXT NOT NULL, hundredths INTEGER NOT NULL, count INTEGER NOT NULL,
-                        fat_hundredths INTEGER NOT NULL DEFAULT 0, fat_count INTEGER NOT NULL DEFAULT 0,
-                        PRIMARY KEY (day, unit)) WITHOUT ROWID
-                    """)
+            // weight_day as the store defines it, whatever a later step
+            // added (columns, defaults, key): the swap copies every column.
+            let table = "CREATE TABLE weight_day"
+            guard let schema = try String.fetchOne(db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = 'weight_day'"),
+                schema.hasPrefix(table)
+            else { throw StoreError.unexpectedSchema(path: path, problems: ["weight_day is not the table grocer made"]) }
+            try db.execute(sql: "CREATE TABLE \(Self.rebuiltDays)" + schema.dropFirst(table.count))
             let version = try Int64.fetchOne(db, sql: "PRAGMA data_version")
             try WeightDayTable.tallyEntries(db, zone: timeZone, into: Self.rebuiltDays)
             // As `prepareHistory` after a rebuild (which forgets every

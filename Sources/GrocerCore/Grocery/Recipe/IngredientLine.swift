@@ -22,7 +22,7 @@ import Foundation
 /// Control characters become spaces; a line is read up to
 /// `maximumLength` characters.
 public struct IngredientLine: Equatable, Sendable {
-    public static let maximumLength = 500
+    public static let maximumLength = WeightNote.maxLength
 
     /// The amount, nil when the line gives none ("salt").
     public var quantity: Decimal?
@@ -118,23 +118,11 @@ public struct IngredientLine: Equatable, Sendable {
         return IngredientLine(quantity: quantity, unit: unit, name: name, note: notes.joined(separator: "; "))
     }
 
-    /// The line as a person would type it: control characters and runs of
-    /// white space become one space, the ends trimmed, at most
-    /// `maximumLength` characters.
+    /// The line as a person would type it: a note's cleaning
+    /// (`WeightNote.cleaned`: control characters become a space, invisible
+    /// ones go, at most `maximumLength` characters), runs of spaces one.
     public static func clean(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        var space = true
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || PlainText.isControl(scalar) || PlainText.isInvisible(scalar) {
-                if !space { scalars.append(" ") }
-                space = true
-            } else {
-                scalars.append(scalar)
-                space = false
-            }
-        }
-        let line = String(scalars).trimmingCharacters(in: .whitespaces)
-        return line.count > maximumLength ? String(line.prefix(maximumLength)) : line
+        WeightNote.cleaned(text).split(separator: " ").joined(separator: " ")
     }
 
     static func fold(_ word: some StringProtocol) -> String {
