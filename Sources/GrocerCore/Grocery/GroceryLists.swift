@@ -29,6 +29,12 @@ public enum GroceryLists {
     /// and Shop puts "no aisle" last too). Within a group, items in the
     /// same order of names, then by id. Empty groups are not listed.
     public static func prepare(_ items: [GroceryItem], locale: Locale) -> [GrocerySection] {
+        prepare(byName: byName(items, locale: locale), locale: locale)
+    }
+
+    /// Prepare from the items already in the order of their names
+    /// (`ItemsByName`): one pass, no sort but the places'.
+    public static func prepare(byName items: [GroceryItem], locale: Locale) -> [GrocerySection] {
         var byPlace: [Int64: (GroceryPlace, [GroceryItem])] = [:]
         var unplaced: [GroceryItem] = []
         for item in items {
@@ -38,11 +44,11 @@ public enum GroceryLists {
                 unplaced.append(item)
             }
         }
-        let order = NameOrder(names: items.map(\.name) + byPlace.values.map(\.0.name), locale: locale)
+        let order = NameOrder(names: byPlace.values.map(\.0.name), locale: locale)
         let places = order.sorted(Array(byPlace.values), name: \.0.name, tieBreak: { $0.0.id < $1.0.id })
-        var sections = places.map { GrocerySection(heading: .place($0.0), items: sortedByName($0.1, order)) }
+        var sections = places.map { GrocerySection(heading: .place($0.0), items: $0.1) }
         if !unplaced.isEmpty {
-            sections.append(GrocerySection(heading: .noPlace, items: sortedByName(unplaced, order)))
+            sections.append(GrocerySection(heading: .noPlace, items: unplaced))
         }
         return sections
     }
@@ -52,6 +58,11 @@ public enum GroceryLists {
     /// aisle last. Within an aisle, the items still to get by name, then the
     /// ticked ones by name: a ticked item sinks to the bottom of its aisle.
     public static func shop(_ items: [GroceryItem], locale: Locale) -> [GrocerySection] {
+        shop(byName: byName(items.filter(\.listed), locale: locale), locale: locale)
+    }
+
+    /// Shop from the items already in the order of their names.
+    public static func shop(byName items: [GroceryItem], locale: Locale) -> [GrocerySection] {
         var byAisle: [Int64: (GroceryAisle, [GroceryItem])] = [:]
         var unaisled: [GroceryItem] = []
         for item in items where item.listed {
@@ -66,10 +77,9 @@ public enum GroceryLists {
             let order = compareNames(a.0.name, b.0.name, locale: locale)
             return order != .orderedSame ? order == .orderedAscending : a.0.id < b.0.id
         }
-        let order = NameOrder(names: items.lazy.filter(\.listed).map(\.name), locale: locale)
-        var sections = aisles.map { GrocerySection(heading: .aisle($0.0), items: shopOrder($0.1, order)) }
+        var sections = aisles.map { GrocerySection(heading: .aisle($0.0), items: tickedLast($0.1)) }
         if !unaisled.isEmpty {
-            sections.append(GrocerySection(heading: .noAisle, items: shopOrder(unaisled, order)))
+            sections.append(GrocerySection(heading: .noAisle, items: tickedLast(unaisled)))
         }
         return sections
     }
@@ -81,12 +91,14 @@ public enum GroceryLists {
         a.compare(b, options: [.caseInsensitive, .numeric], range: nil, locale: locale)
     }
 
-    static func sortedByName(_ items: [GroceryItem], _ order: NameOrder) -> [GroceryItem] {
-        order.sorted(items, name: \.name, tieBreak: { $0.id < $1.id })
+    /// `items` in the order of their names, then by id (`NameOrder`).
+    public static func byName(_ items: [GroceryItem], locale: Locale) -> [GroceryItem] {
+        NameOrder(names: items.lazy.map(\.name), locale: locale).sorted(items, name: \.name, tieBreak: { $0.id < $1.id })
     }
 
-    static func shopOrder(_ items: [GroceryItem], _ order: NameOrder) -> [GroceryItem] {
-        let sorted = sortedByName(items, order)
-        return sorted.filter { !$0.collected } + sorted.filter(\.collected)
+    /// Items in the order of their names: the ones still to get, then the
+    /// ticked ones, each in that order.
+    static func tickedLast(_ items: [GroceryItem]) -> [GroceryItem] {
+        items.filter { !$0.collected } + items.filter(\.collected)
     }
 }

@@ -12,9 +12,16 @@ public enum ShopList {
     public static func sections(
         _ items: [GroceryItem], at shop: GroceryShop, itemShops: ItemShops, locale: Locale
     ) -> [GrocerySection] {
+        sections(byName: GroceryLists.byName(items.filter(\.listed), locale: locale), at: shop, itemShops: itemShops, locale: locale)
+    }
+
+    /// The same from the items already in the order of their names
+    /// (`ItemsByName`): one pass, no sort but the aisles'.
+    public static func sections(
+        byName items: [GroceryItem], at shop: GroceryShop, itemShops: ItemShops, locale: Locale
+    ) -> [GrocerySection] {
         var byAisle: [Int64: (GroceryAisle, [GroceryItem])] = [:]
         var unaisled: [GroceryItem] = []
-        var listed: [GroceryItem] = []
         for item in items where item.listed {
             let named = itemShops.shops(of: item.id)
             if !named.isEmpty && !named.contains(shop.id) { continue }
@@ -24,7 +31,6 @@ public enum ShopList {
             } else {
                 unaisled.append(item)
             }
-            listed.append(item)
         }
         let rank = Dictionary(shop.aisleOrder.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
         // Ordered aisles by their rank, then the rest by the default order,
@@ -40,10 +46,9 @@ public enum ShopList {
             let order = GroceryLists.compareNames(a.0.name, b.0.name, locale: locale)
             return order != .orderedSame ? order == .orderedAscending : a.0.id < b.0.id
         }
-        let order = NameOrder(names: listed.map(\.name), locale: locale)
-        var sections = aisles.map { GrocerySection(heading: .aisle($0.0), items: GroceryLists.shopOrder($0.1, order)) }
+        var sections = aisles.map { GrocerySection(heading: .aisle($0.0), items: GroceryLists.tickedLast($0.1)) }
         if !unaisled.isEmpty {
-            sections.append(GrocerySection(heading: .noAisle, items: GroceryLists.shopOrder(unaisled, order)))
+            sections.append(GrocerySection(heading: .noAisle, items: GroceryLists.tickedLast(unaisled)))
         }
         return sections
     }

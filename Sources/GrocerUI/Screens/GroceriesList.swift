@@ -31,15 +31,32 @@ public struct GroceriesTabList: Sendable, Equatable {
     private var filter: NameFilter?
     let locale: Locale
 
+    /// The order of every item's name it was grouped from: the next list
+    /// (the other tab, another shop) is grouped from it without sorting.
+    public let byName: ItemsByName
+
     /// `shop`: Shop for that shop only (`ShopList`); nil, every item.
-    public init(items: [GroceryItem], tab: GroceriesTab, locale: Locale, shop: GroceryShop? = nil, itemShops: ItemShops = ItemShops()) {
+    /// `byName`: the items' order of names, if known and still true.
+    public init(
+        items: [GroceryItem], tab: GroceriesTab, locale: Locale, shop: GroceryShop? = nil, itemShops: ItemShops = ItemShops(),
+        byName known: ItemsByName? = nil
+    ) {
         self.locale = locale
+        var order = known?.locale == locale ? known : nil
+        var sorted = order?.ordered(items)
+        if sorted == nil {
+            let made = ItemsByName(items, locale: locale)
+            order = made
+            sorted = made.ordered(items)
+        }
+        byName = order!
+        let byName = sorted ?? []
         if tab == .prepare {
-            sections = GroceryLists.prepare(items, locale: locale)
+            sections = GroceryLists.prepare(byName: byName, locale: locale)
         } else if let shop {
-            sections = ShopList.sections(items, at: shop, itemShops: itemShops, locale: locale)
+            sections = ShopList.sections(byName: byName, at: shop, itemShops: itemShops, locale: locale)
         } else {
-            sections = GroceryLists.shop(items, locale: locale)
+            sections = GroceryLists.shop(byName: byName, locale: locale)
         }
         ordered = sections.flatMap(\.items)
     }

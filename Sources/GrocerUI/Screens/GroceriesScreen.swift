@@ -74,6 +74,9 @@ public struct GroceriesScreen: Screen {
     /// When the header's "synced … ago" is drawn again.
     var headerRefreshAt: Duration?
     var lists: [GroceriesTab: GroceriesTabList] = [:]
+    /// Every item's id in the order of their names, kept while no name
+    /// changes: Tab to a tab or a shop groups without sorting.
+    var byName: ItemsByName?
     var completer: NameCompleter?
     let locales: Locales
 
@@ -194,16 +197,25 @@ extension GroceriesScreen {
         listedCount = newItems.reduce(0) { $0 + ($1.listed ? 1 : 0) }
         tickedCount = newItems.reduce(0) { $0 + ($1.listed && $1.collected ? 1 : 0) }
         lists = [:]
-        if let prepared { lists[.prepare] = prepared }
-        if namesChanged { completer = nil }
+        if namesChanged {
+            completer = nil
+            byName = nil
+        }
+        if let prepared {
+            lists[.prepare] = prepared
+            byName = prepared.byName
+        }
         refreshRows(keep: keep, context)
     }
 
     /// The rows for the tab and filter as they are now.
     mutating func refreshRows(keep: Keep, _ context: AppContext) {
-        var list = lists[tab] ?? GroceriesTabList(items: items, tab: tab, locale: locale, shop: shownShop, itemShops: catalog.itemShops)
+        var list =
+            lists[tab]
+            ?? GroceriesTabList(items: items, tab: tab, locale: locale, shop: shownShop, itemShops: catalog.itemShops, byName: byName)
         rows = list.rows(filteredBy: filter.text)
         lists[tab] = list
+        byName = list.byName
         switch keep {
         case .item(let id):
             if let index = rows.index(ofItem: id) {

@@ -85,4 +85,33 @@ import Testing
         #expect(s.shownShop?.name == "Market")
         #expect(screenLines(s)[0].hasPrefix(" Groceries    Prepare   Shop: Market "))
     }
+
+    /// Each list is grouped from the items' order of names kept on the
+    /// screen (`ItemsByName`): a rename must make it anew, or "Yoghurt"
+    /// would keep butter's place before Milk; a tick keeps it.
+    @Test func aRenameOrdersTheListsAgainAndATickKeepsTheOrder() {
+        var context = testContext()
+        var s = groceries(catalog: Self.catalog, keys: [.tab, .tab], context: context)
+        let butter = Kitchen.items[5]
+        let yoghurt = Kitchen.item(6, "Yoghurt", place: Kitchen.fridge, aisle: Kitchen.dairy, listed: true)
+        _ = s.receive(.groceries(.changed(.edited(from: butter, to: yoghurt), .record)), &context)
+        let milk = Kitchen.items[0]
+        let ticked = Kitchen.item(1, "Milk", 2, unit: Kitchen.litre, place: Kitchen.fridge, aisle: Kitchen.dairy, listed: true, collected: true)
+        _ = s.receive(.groceries(.changed(.edited(from: milk, to: ticked), .record)), &context)
+        for key: Key in [.tab, .tab, .tab] { _ = s.handle(key, &context) }
+        #expect(s.shownShop?.name == "Super")
+        #expect(
+            Self.list(s) == [
+                " Baking",
+                "   [ ] flour                                                              1 kg",
+                " Dairy",
+                "   [ ] Yoghurt                                                               1",
+                "   [x] Milk                                                                2 l",
+                " No aisle",
+                "   [x] Yeast                                                                 1",
+            ])
+        _ = s.handle(.tab, &context)
+        let fresh = groceries(Kitchen.items.map { $0.id == butter.id ? yoghurt : $0.id == milk.id ? ticked : $0 }, catalog: Self.catalog)
+        #expect(screenLines(s) == screenLines(fresh))
+    }
 }
