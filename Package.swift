@@ -26,6 +26,8 @@ let package = Package(
         // A few functions of the ICU that Foundation links, for the first
         // frame (GrocerApp's FirstFrameGuess).
         .systemLibrary(name: "CICU"),
+        // Linux's epoll and timerfd: the loop waits on every source in one poll.
+        .systemLibrary(name: "CLinux"),
         // The sync's password command started under a watcher that ends it
         // with grocer, however grocer ends (GrocerSyncLive's PasswordCommand).
         .target(name: "CSpawn"),
@@ -46,7 +48,7 @@ let package = Package(
         ),
         .target(name: "GrocerSyncEngine", dependencies: ["GrocerCore", "GrocerStore", "GrocerSync"]),
         .target(name: "GrocerTerminal", dependencies: ["CNCursesw", "GrocerUI"]),
-        .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "CICU"]),
+        .target(name: "GrocerApp", dependencies: ["GrocerCore", "GrocerStore", "GrocerUI", "GrocerTerminal", "CICU", "CLinux"]),
         .target(
             name: "GrocerCLI",
             dependencies: [

@@ -5,7 +5,7 @@
 #     it can; this says what it should: e.g. GrocerTerminal may see GrocerCore
 #     through GrocerUI, GrocerUI may never see GrocerStore);
 #   - ncurses (CNCursesw) only in GrocerTerminal; GRDB only in GrocerStore;
-#     ICU's C API (CICU) only in GrocerApp;
+#     ICU's C API (CICU) only in GrocerApp; Linux's epoll and timerfd (CLinux) too;
 #   - no SQL statement in a string outside GrocerStore;
 #   - the environment is read only in the executable (the edge);
 #   - GrocerCore reads no environment, no clock, no system time zone or
@@ -77,7 +77,7 @@ imports GrocerSync "$SYSTEM|GrocerCore"
 imports GrocerSyncEngine "$SYSTEM|GrocerCore|GrocerStore|GrocerSync"
 imports GrocerSyncLive "$SYSTEM|Glibc|CSpawn|GrocerCore|GrocerSync|AsyncHTTPClient|NIOCore|NIOHTTP1"
 imports GrocerTerminal "$SYSTEM|Glibc|CNCursesw|GrocerCore|GrocerUI"
-imports GrocerApp "$SYSTEM|Glibc|CICU|GrocerCore|GrocerStore|GrocerUI|GrocerTerminal"
+imports GrocerApp "$SYSTEM|Glibc|CICU|CLinux|GrocerCore|GrocerStore|GrocerUI|GrocerTerminal"
 imports GrocerCLI "$SYSTEM|Glibc|ArgumentParser|GrocerCore|GrocerStore|GrocerExchange"
 
 others=()

@@ -48,7 +48,7 @@ public enum LiveApp {
         // The zone the screen shows is the one the store groups days in.
         let effects = LiveEffects(
             path: path, environment: environment, zone: { [locales = launch.locales] in locales.timeZone }, syncRunner: syncRunner,
-            wake: { mailbox.wake() }, post: { mailbox.post($0) })
+            wakeOn: { mailbox.alsoWake(on: $0) }, post: { mailbox.post($0) })
         #if GROCER_TEST_HOOKS
             // For e2e/test_follows.sh: the tick's interval in ms (0: no
             // tick), so that only the store watch can show another's write.

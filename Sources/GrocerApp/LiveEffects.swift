@@ -8,8 +8,12 @@ import Synchronization
 /// Effects on the real store, on three executors, one per outside
 /// resource: the store's worker (`StoreWorker`: every request on the
 /// screen's connection, in order), the network (a sync with the server,
-/// LiveEffects+Sync), the migration (its own queue). `perform` answers
-/// nothing itself: every answer comes through the mailbox.
+/// LiveEffects+Sync), and the long work on the file off the worker (the
+/// migration before the store opens, the per-day table's rebuild after a
+/// move of zone once it is open: `background`, one serial queue). The
+/// store watch has no thread: the loop's own wait watches it
+/// (`StoreWatch`). `perform` answers nothing itself: every answer comes
+/// through the mailbox.
 final class LiveEffects {
     let path: String
     let environment: Environment
@@ -24,10 +28,15 @@ final class LiveEffects {
     /// Raised to stop the migration between batches (and any statement
     /// that checks it); the process's, as signals raise it too.
     let stop = StopFlag.process
-    private var migrationDone: DispatchSemaphore?
-    /// How the watch wakes the loop (the mailbox's pipe); nil: no watch,
-    /// the tick alone (tests that do not watch).
-    private let wake: (@Sendable () -> Void)?
+    /// The migration and the per-day table's rebuild, one after the other
+    /// (the migration ends before the store opens); each has its group,
+    /// which `finish` (the migration) and tests (the rebuild) wait on.
+    private let background = DispatchQueue(label: "grocer.background", qos: .userInitiated)
+    private let migration = DispatchGroup()
+    private var migrationStarted = false
+    /// Adds a descriptor to the loop's wait (`Mailbox.alsoWake(on:)`): the
+    /// store watch's; nil: no watch, the tick alone (tests that do not watch).
+    private let wakeOn: ((Int32) -> Bool)?
     /// The store's files watched (inotify), from the store's opening, after
     /// the first frame, to `finish`; nil where it could not start.
     private var storeWatch: StoreWatch?
@@ -45,7 +54,8 @@ final class LiveEffects {
     /// and ended by Esc (`.giveUpSave`).
     let busyWait = BusyWait()
     /// The per-day table's rebuild after a move of the zone, on a
-    /// connection of its own (see `startDaysRebuild`); tests wait on the group.
+    /// connection of its own, on `background` (see `startDaysRebuild`);
+    /// tests wait on the group.
     let daysRebuild = DispatchGroup()
     /// Tests only: runs on the rebuild's thread before it starts.
     var beforeZoneRebuild: (@Sendable () -> Void)?
@@ -64,17 +74,17 @@ final class LiveEffects {
 
     /// `syncRunner` is only kept here: nothing of sync runs until a screen
     /// asks (the grocery screen, when it opens), never before the first
-    /// frame. `wake` is kept too: the store watch starts when the store
+    /// frame. `wakeOn` is kept too: the store watch starts when the store
     /// opens (`openStore`).
     init(
         path: String, environment: Environment, zone: @escaping @Sendable () -> TimeZone, store: Store? = nil,
-        syncRunner: SyncRunner? = nil, wake: (@Sendable () -> Void)? = nil, post: @escaping @Sendable (EffectResult) -> Void
+        syncRunner: SyncRunner? = nil, wakeOn: ((Int32) -> Bool)? = nil, post: @escaping @Sendable (EffectResult) -> Void
     ) {
         self.path = path
         self.environment = environment
         self.zone = zone
         self.syncRunner = syncRunner
-        self.wake = wake
+        self.wakeOn = wakeOn
         self.post = post
         worker = StoreWorker(path: path, environment: environment, store: store, post: post)
     }
@@ -165,9 +175,9 @@ final class LiveEffects {
         let store = try Store.open(at: path, mode: .create, zone: zone(), stop: stop, busyWait: busyWait)
         worker.waitUntilIdle()
         worker.open(store)
-        if let wake {
+        if let wakeOn {
             storeWatch?.stop()
-            storeWatch = StoreWatch.start(path: path, wake: wake)
+            storeWatch = StoreWatch.start(path: path, wakeOn: wakeOn)
         }
         let unit = try store.settings.read(.unit).display(region: DisplayUnit.regional(environment))
         startDaysRebuild()
@@ -187,7 +197,7 @@ final class LiveEffects {
     /// history then tallies the entries itself).
     ///
     /// After a move the rebuild runs on a connection of its own
-    /// (`StoreOpenMode.beside`) on a thread of its own, and while it runs the
+    /// (`StoreOpenMode.beside`) on the background queue, and while it runs the
     /// history reads the table as it was built (`zoneRebuild`,
     /// `Store.recentWeightDays(asBuilt:)`): the worker's requests do not
     /// wait for it (the checkpoints made again from every day are most of
@@ -206,7 +216,7 @@ final class LiveEffects {
         }
         let zoneRebuild = worker.zoneRebuild
         zoneRebuild.set(true)
-        DispatchQueue.global(qos: .utility).async(group: daysRebuild) { [path, beforeZoneRebuild] in
+        background.async(group: daysRebuild) { [path, beforeZoneRebuild] in
             defer { zoneRebuild.set(false) }
             guard let beside = try? Store.open(at: path, mode: .beside, zone: store.timeZone, stop: StopFlag()) else { return }
             beforeZoneRebuild?()
@@ -246,12 +256,10 @@ final class LiveEffects {
 
     private func startMigration() {
         let migrator = Migrator(path: path, options: .standard(environment: environment))
-        let done = DispatchSemaphore(value: 0)
-        migrationDone = done
+        migrationStarted = true
         let post = self.post
         let stop = self.stop
-        DispatchQueue(label: "grocer.migration", qos: .userInitiated).async {
-            defer { done.signal() }
+        background.async(group: migration) {
             do {
                 let summary = try migrator.run(
                     // Every percent and every phase (the migrator calls
@@ -271,7 +279,7 @@ final class LiveEffects {
         }
     }
 
-    /// Stops the store watch (its thread ends, its descriptors close), then
+    /// Stops the store watch (its descriptors close), then
     /// a running migration, waiting for it to leave the old store as it
     /// was. A sync with the server is cancelled, not waited for: the
     /// engine saves what it learnt only with what it describes, so the
@@ -280,9 +288,8 @@ final class LiveEffects {
         storeWatch?.stop()
         storeWatch = nil
         syncTask?.cancel()
-        guard let done = migrationDone else { return }
+        guard migrationStarted else { return }
         stop.raise()
-        done.wait()
-        done.signal()
+        migration.wait()
     }
 }

@@ -1,4 +1,4 @@
-import Dispatch
+import CLinux
 import Foundation
 import Synchronization
 
@@ -9,56 +9,58 @@ import Synchronization
 /// The store's files watched with inotify, so that another process's write
 /// wakes the loop at once instead of at the watch's next tick
 /// (`AppLoop.watchInterval`). Only a nudge: the loop then asks the store
-/// (`AppEffects.checkStore`: the store's worker reads one pragma), which alone says whether
-/// another connection committed. The tick stays, so where this gives
-/// nothing (inotify missing or out of watches, a file system that reports
-/// nothing, the folder gone) the store is still followed, a second late.
+/// (`AppEffects.checkStore`: the store's worker reads one pragma), which
+/// alone says whether another connection committed. The tick stays, so
+/// where this gives nothing (inotify missing or out of watches, a file
+/// system that reports nothing, the folder gone) the store is still
+/// followed, a second late.
 ///
-/// One thread waits in `poll` on the inotify descriptor (the store's
+/// No thread of its own: its two descriptors, the inotify one (the store's
 /// folder: the store file, its -wal, where a WAL commit writes, and its
-/// -journal) and on a pipe that stops it or asks it to look again. A burst
-/// of events (a commit writes several frames) is gathered until the files
-/// are quiet for 2 ms (20 ms at most), then the loop is woken once; while
-/// a wake is not yet taken (`take`), no other is sent.
+/// -journal) and a timer (timerfd), are added to the mailbox's wait
+/// (`Mailbox.alsoWake(on:)`), so the loop's own poll wakes on them and the
+/// loop reads them (`take`). A burst of events (a commit writes several
+/// frames) is gathered until the files are quiet for 2 ms (20 ms at most):
+/// each event sets the timer again, and the loop's check comes when it
+/// fires.
 final class StoreWatch: Sendable {
     private let inotifyFD: Int32
-    private let controlRead: Int32
-    private let controlWrite: Int32
+    private let timerFD: Int32
     private let names: [[UInt8]]
-    private let wake: @Sendable () -> Void
-    /// A wake sent and not yet taken by the loop.
-    private let pending = Atomic<Bool>(false)
-    /// The loop asked to be woken again soon (`lookAgainSoon`).
-    private let again = Atomic<Bool>(false)
-    private let stopping = Atomic<Bool>(false)
+    private let state = Mutex(State())
     private let stopped = Atomic<Bool>(false)
-    private let ended = DispatchSemaphore(value: 0)
 
-    /// How long the files must be quiet before the loop is woken, and the
+    private struct State {
+        /// When the burst being gathered began.
+        var burstStart: ContinuousClock.Instant?
+        /// How many of `lookAgain`'s waits were taken since the last write.
+        var attempt = 0
+    }
+
+    /// How long the files must be quiet before the loop checks, and the
     /// most a burst delays it.
-    static let quiet: Int32 = 2
+    static let quiet: Duration = .milliseconds(2)
     static let mostDelay: Duration = .milliseconds(20)
     /// When a woken check saw no commit and grocer wrote nothing itself,
     /// another process's commit may not be visible yet: SQLite writes the
     /// -wal's frames, syncs them (the store's `synchronous` is FULL: a
     /// disk's flush can take milliseconds), and only then makes them
     /// visible, in the -shm's memory, where inotify sees nothing. The loop
-    /// is woken again after each of these, until a commit shows or new
+    /// checks again after each of these, until a commit shows or new
     /// events come; then the tick.
     static let lookAgain: [Duration] = [.milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(400)]
 
-    private init(inotifyFD: Int32, control: (Int32, Int32), names: [[UInt8]], wake: @escaping @Sendable () -> Void) {
+    private init(inotifyFD: Int32, timerFD: Int32, names: [[UInt8]]) {
         self.inotifyFD = inotifyFD
-        self.controlRead = control.0
-        self.controlWrite = control.1
+        self.timerFD = timerFD
         self.names = names
-        self.wake = wake
     }
 
-    /// Watches the store at `path` (its links followed, as SQLite does) and
-    /// calls `wake` from its own thread when its files are written. Nil,
-    /// silently, when it cannot: the tick then follows the store alone.
-    static func start(path: String, wake: @escaping @Sendable () -> Void) -> StoreWatch? {
+    /// Watches the store at `path` (its links followed, as SQLite does);
+    /// `wakeOn` adds each of its descriptors to the loop's wait and says
+    /// whether it could. Nil, silently, when it cannot: the tick then
+    /// follows the store alone.
+    static func start(path: String, wakeOn: (Int32) -> Bool) -> StoreWatch? {
         let resolved = realpath(path, nil).map { pointer -> String in
             defer { free(pointer) }
             return String(cString: pointer)
@@ -68,21 +70,17 @@ final class StoreWatch: Sendable {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         let events = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
-        var control: [Int32] = [-1, -1]
-        guard inotify_add_watch(fd, folder, events) >= 0, pipe(&control) == 0 else {
+        let timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        guard timer >= 0, inotify_add_watch(fd, folder, events) >= 0, wakeOn(fd), wakeOn(timer) else {
             close(fd)
+            if timer >= 0 { close(timer) }
             return nil
         }
-        for end in control {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        let watch = StoreWatch(inotifyFD: fd, control: (control[0], control[1]), names: watchedNames(base), wake: wake)
-        let thread = Thread { watch.run() }
-        thread.name = "grocer.store-watch"
-        thread.start()
-        return watch
+        return StoreWatch(inotifyFD: fd, timerFD: timer, names: watchedNames(base))
     }
+
+    /// Its descriptors, which the loop's wait watches.
+    var descriptors: [Int32] { [inotifyFD, timerFD] }
 
     /// The folder and the file's name.
     static func split(_ path: String) -> (folder: String, name: String) {
@@ -98,85 +96,64 @@ final class StoreWatch: Sendable {
         [base, base + "-wal", base + "-journal"].map { Array($0.utf8) }
     }
 
-    /// Whether the files were written since the last call (the loop asks
-    /// when it wakes); taking it lets the next write wake the loop again.
+    /// Whether the loop should ask the store now (the loop asks at each of
+    /// its passes, on its own thread): a burst of writes has gone quiet,
+    /// or a look again is due. Reads what the descriptors hold, so that
+    /// they wake the loop only for what comes next.
     func take() -> Bool {
-        pending.exchange(false, ordering: .sequentiallyConsistent)
+        guard !stopped.load(ordering: .sequentiallyConsistent) else { return false }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let seen = readEvents(&buffer)
+        var expirations: UInt64 = 0
+        let fired = read(timerFD, &expirations, 8) == 8
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            if seen == .written {
+                state.attempt = 0
+                let start = state.burstStart ?? now
+                state.burstStart = start
+                let left = Self.mostDelay - start.duration(to: now)
+                guard left > .zero else {
+                    state.burstStart = nil
+                    arm(nil)
+                    return true
+                }
+                arm(min(Self.quiet, left))
+                return false
+            }
+            guard fired else { return false }
+            // The burst went quiet, or a look again is due.
+            state.burstStart = nil
+            return true
+        }
     }
 
     /// The check after a wake saw no commit that grocer did not make
-    /// itself: wake the loop again shortly (`lookAgain`).
+    /// itself: check again shortly (`lookAgain`). From any thread.
     func lookAgainSoon() {
-        again.store(true, ordering: .sequentiallyConsistent)
-        poke()
+        state.withLock { state in
+            guard state.burstStart == nil, state.attempt < Self.lookAgain.count else { return }
+            arm(Self.lookAgain[state.attempt])
+            state.attempt += 1
+        }
     }
 
-    /// Ends the thread and closes the descriptors; waits for the thread.
+    /// Closes the descriptors (the loop's wait forgets them as they
+    /// close). Safe to call twice.
     func stop() {
         guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        stopping.store(true, ordering: .sequentiallyConsistent)
-        poke()
-        ended.wait()
-        for fd in [inotifyFD, controlRead, controlWrite] { close(fd) }
+        close(inotifyFD)
+        close(timerFD)
     }
 
-    private func poke() {
-        var byte: UInt8 = 1
-        _ = write(controlWrite, &byte, 1)
-    }
-
-    private func signal() {
-        if !pending.exchange(true, ordering: .sequentiallyConsistent) { wake() }
-    }
-
-    // MARK: The watch's thread
-
-    private func run() {
-        defer { ended.signal() }
-        let clock = ContinuousClock()
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        var attempt = 0
-        var againAt: ContinuousClock.Instant?
-        while true {
-            let timeout = againAt.map { Self.milliseconds(until: $0, clock) } ?? -1
-            var fds = [pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0), pollfd(fd: controlRead, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, timeout)
-            if ready < 0, errno != EINTR { return }
-            if fds[1].revents != 0 {
-                drain(controlRead, &buffer)
-                if stopping.load(ordering: .sequentiallyConsistent) { return }
-                if again.exchange(false, ordering: .sequentiallyConsistent), attempt < Self.lookAgain.count {
-                    againAt = clock.now + Self.lookAgain[attempt]
-                    attempt += 1
-                }
-            }
-            if fds[0].revents != 0 {
-                switch readEvents(&buffer) {
-                case .gone: return
-                case .none: break
-                case .written:
-                    settle(&buffer, clock)
-                    if stopping.load(ordering: .sequentiallyConsistent) { return }
-                    attempt = 0
-                    againAt = nil
-                    signal()
-                }
-            }
-            if let due = againAt, clock.now >= due {
-                againAt = nil
-                signal()
-            }
-        }
-    }
-
-    /// Reads on while events come less than `quiet` ms apart, up to
-    /// `mostDelay` in all: one wake for a burst.
-    private func settle(_ buffer: inout [UInt8], _ clock: ContinuousClock) {
-        let until = clock.now + Self.mostDelay
-        while clock.now < until {
-            var fds = [pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 1, Self.quiet) > 0, readEvents(&buffer) != .gone else { return }
-        }
+    /// Sets the timer to fire once after `delay`, or disarms it.
+    private func arm(_ delay: Duration?) {
+        let (seconds, attoseconds) = (delay ?? .zero).components
+        var nanoseconds = Int(attoseconds / 1_000_000_000)
+        if delay != nil && seconds == 0 && nanoseconds == 0 { nanoseconds = 1 }
+        var spec = itimerspec(
+            it_interval: timespec(tv_sec: 0, tv_nsec: 0), it_value: timespec(tv_sec: Int(seconds), tv_nsec: nanoseconds))
+        _ = timerfd_settime(timerFD, 0, &spec, nil)
     }
 
     private enum Seen { case none, written, gone }
@@ -206,16 +183,5 @@ final class StoreWatch: Sendable {
                 if names.contains(where: { $0.elementsEqual(name) }) { seen = .written }
             }
         }
-    }
-
-    private func drain(_ fd: Int32, _ buffer: inout [UInt8]) {
-        while read(fd, &buffer, buffer.count) > 0 {}
-    }
-
-    private static func milliseconds(until instant: ContinuousClock.Instant, _ clock: ContinuousClock) -> Int32 {
-        let left = clock.now.duration(to: instant)
-        guard left > .zero else { return 0 }
-        let (seconds, attoseconds) = left.components
-        return Int32(min(60_000, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
     }
 }

@@ -20,7 +20,7 @@ public final class TerminalSession: TerminalInterface {
     /// Sets the locale for wide characters (the user's; see
     /// `TerminalCharset`), starts ncurses in raw mode with
     /// a short Esc delay, and installs the restoring signal handlers.
-    /// `wakeFD` is polled beside stdin (a mailbox's pipe), or -1. Throws,
+    /// `wakeFD` is polled beside stdin (a mailbox's wait), or -1. Throws,
     /// having written nothing, when TERM names no terminal ncurses knows or
     /// one that cannot move the cursor (TERM=dumb).
     public init(environment: Environment, wakeFD: Int32 = -1) throws {
@@ -116,11 +116,9 @@ public final class TerminalSession: TerminalInterface {
         let milliseconds = timeout.map { Int32(clamping: Int64(($0 / .milliseconds(1)).rounded(.up))) } ?? -1
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
         if wakeFD >= 0 { fds.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)) }
+        // What woke it through `wakeFD` is read by its owner (the
+        // mailbox's `drain`, the store watch's `take`).
         let ready = poll(&fds, nfds_t(fds.count), max(-1, milliseconds))
-        if wakeFD >= 0, ready > 0, fds[1].revents & Int16(POLLIN) != 0 {
-            var buffer = [UInt8](repeating: 0, count: 64)
-            _ = read(wakeFD, &buffer, buffer.count)
-        }
         if ready < 0 && errno != EINTR { return [] }
         let hungUp = ready > 0 && fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
         if hungUp && fds[0].revents & Int16(POLLIN) == 0 {

@@ -1,14 +1,13 @@
 import Foundation
 import GrocerCore
 import GrocerStore
-import Synchronization
 import Testing
 
 @testable import GrocerApp
 @testable import GrocerUI
 
-/// The store watch (inotify on the store's folder): another connection's
-/// write wakes it, and through the mailbox the loop, which then shows the
+/// The store watch (inotify on the store's folder, in the mailbox's wait):
+/// another connection's write wakes the loop, which then shows the
 /// write with no tick of the 1 s poll (the tests' clock never moves and
 /// the tick is off). No test times anything: a wait for a wake gives up
 /// after 30 s only so that a broken watch fails instead of hanging.
@@ -23,33 +22,61 @@ import Testing
         return try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
     }
 
-    final class Wakes: Sendable {
-        let count = Atomic<Int>(0)
-        let arrived = DispatchSemaphore(value: 0)
-        func wake() {
-            count.add(1, ordering: .sequentiallyConsistent)
-            arrived.signal()
+    /// Waits (30 s at most, so that a broken watch fails instead of
+    /// hanging) for the mailbox's wait to wake, and takes what woke it:
+    /// whether the watch then says to check the store. Its timer's own
+    /// wakes (the burst going quiet) are waited for too.
+    func nextCheck(_ watch: StoreWatch, _ mailbox: Mailbox<Int>) -> Bool {
+        for _ in 0..<1000 {
+            var fds = [pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, 30_000) > 0 else { return false }
+            _ = mailbox.drain()
+            if watch.take() { return true }
         }
+        return false
     }
 
-    @Test func anotherConnectionsWriteWakesTheWatchOnce() throws {
+    @Test func anotherConnectionsWriteWakesTheLoopsWaitForOneCheck() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let mine = try makeStore()
         let other = try Store.open(at: path, mode: .create, zone: .current, stop: StopFlag())
         try mine.weights.add(Weight(digits: "70", unit: .kg)!, at: Self.noon)
-        let wakes = Wakes()
-        let started = StoreWatch.start(path: path, wake: { wakes.wake() })
-        guard let watch = started else {
+        let mailbox = Mailbox<Int>()
+        guard let watch = StoreWatch.start(path: path, wakeOn: { mailbox.alsoWake(on: $0) }) else {
             Issue.record("the watch did not start")
             return
         }
         defer { watch.stop() }
         try other.weights.add(Weight(digits: "71", unit: .kg)!, at: Self.noon.addingTimeInterval(60))
-        #expect(wakes.arrived.wait(timeout: .now() + 30) == .success)
-        // The wake is taken once; the loop's check covers the whole burst.
-        #expect(watch.take())
+        #expect(nextCheck(watch, mailbox))
+        // One check covers the whole burst: nothing more to take.
         #expect(!watch.take())
+        var fds = [pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
+        #expect(poll(&fds, 1, 0) == 0)
         #expect(try mine.changeCounters().others != 0)
+    }
+
+    /// A check that saw no commit asks to look again: the watch's timer
+    /// wakes the loop's wait, once per ask, as many times as `lookAgain`
+    /// has waits.
+    @Test func aLookAgainWakesTheWaitAfterItsDelay() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try makeStore()
+        let mailbox = Mailbox<Int>()
+        guard let watch = StoreWatch.start(path: path, wakeOn: { mailbox.alsoWake(on: $0) }) else {
+            Issue.record("the watch did not start")
+            return
+        }
+        defer { watch.stop() }
+        for _ in StoreWatch.lookAgain {
+            watch.lookAgainSoon()
+            #expect(nextCheck(watch, mailbox))
+        }
+        // No more: the tick takes over.
+        watch.lookAgainSoon()
+        var fds = [pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
+        #expect(poll(&fds, 1, 0) == 0)
+        #expect(!watch.take())
     }
 
     @Test func aWriteInAnotherFileOfTheFolderIsNotTheStores() throws {
@@ -63,9 +90,10 @@ import Testing
     }
 
     @Test func aWatchThatCannotStartIsNoneAndTheTickGoesOn() {
-        #expect(StoreWatch.start(path: "/nonexistent-\(UUID().uuidString)/grocer.sqlite", wake: {}) == nil)
+        #expect(StoreWatch.start(path: "/nonexistent-\(UUID().uuidString)/grocer.sqlite", wakeOn: { _ in true }) == nil)
         let live = LiveEffects(
-            path: "/nonexistent-\(UUID().uuidString)/grocer.sqlite", environment: [:], zone: { .current }, wake: {}, post: { _ in })
+            path: "/nonexistent-\(UUID().uuidString)/grocer.sqlite", environment: [:], zone: { .current }, wakeOn: { _ in true },
+            post: { _ in })
         #expect(live.client.watchInterval == AppLoop.watchInterval)
         #expect(!live.watching)
         #expect(live.storeTouched() == false)
@@ -74,7 +102,7 @@ import Testing
     @Test func stoppingTwiceIsOnce() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try makeStore()
-        let watch = StoreWatch.start(path: path, wake: {})
+        let watch = StoreWatch.start(path: path, wakeOn: { _ in true })
         #expect(watch != nil)
         watch?.stop()
         watch?.stop()
@@ -88,7 +116,8 @@ import Testing
         try other.weights.add(Weight(digits: "70", unit: .kg)!, at: Self.noon.addingTimeInterval(-86_400))
         let mailbox = Mailbox<EffectResult>()
         let live = LiveEffects(
-            path: path, environment: ["LANG": "en_US.UTF-8"], zone: { .current }, wake: { mailbox.wake() }, post: { mailbox.post($0) })
+            path: path, environment: ["LANG": "en_US.UTF-8"], zone: { .current }, wakeOn: { mailbox.alsoWake(on: $0) },
+            post: { mailbox.post($0) })
         live.watchInterval = nil
         live.answerWait = nil
         guard case .storeOpened? = live.answer(.openStore) else {
