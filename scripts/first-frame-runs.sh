@@ -33,11 +33,13 @@ _first_frame_cache() {
     rm -f "$XDG_STATE_HOME/grocer/first-frame"
     script -qc "exec valgrind $* $bin" /dev/null >/dev/null 2>&1 &
     local launch=$! tool
-    for _ in $(seq 600); do [[ -s $XDG_STATE_HOME/grocer/first-frame ]] && break; sleep 0.1; done
+    # The cache is written twice after the frame: once the pages are
+    # checked, then with the hints once the store is open; the second.
+    for _ in $(seq 600); do grep -qs '^date.pattern=' "$XDG_STATE_HOME/grocer/first-frame" && break; sleep 0.1; done
     # valgrind itself (script's child; script then ends on its own).
     tool=$(pgrep -P "$launch") && kill $tool 2>/dev/null
     wait "$launch" 2>/dev/null || true
-    [[ -s $XDG_STATE_HOME/grocer/first-frame ]] || { echo "first-frame: the first launch wrote no cache" >&2; return 1; }
+    grep -qs '^date.pattern=' "$XDG_STATE_HOME/grocer/first-frame" || { echo "first-frame: the first launch wrote no cache with its hints" >&2; return 1; }
 }
 
 first_frame_traces() {
