@@ -12,24 +12,25 @@ public enum ShopList {
     public static func sections(
         _ items: [GroceryItem], at shop: GroceryShop, itemShops: ItemShops, locale: Locale
     ) -> [GrocerySection] {
-        sections(byName: GroceryLists.byName(items.filter(\.listed), locale: locale), at: shop, itemShops: itemShops, locale: locale)
+        let sorted = GroceryLists.byName(items.filter(\.listed), locale: locale)
+        return groups(byName: sorted, at: shop, itemShops: itemShops, locale: locale).sections(of: sorted)
     }
 
     /// The same from the items already in the order of their names
     /// (`ItemsByName`): one pass, no sort but the aisles'.
-    public static func sections(
+    public static func groups(
         byName items: [GroceryItem], at shop: GroceryShop, itemShops: ItemShops, locale: Locale
-    ) -> [GrocerySection] {
-        var byAisle: [Int64: (GroceryAisle, [GroceryItem])] = [:]
-        var unaisled: [GroceryItem] = []
-        for item in items where item.listed {
+    ) -> [GroceryGroup] {
+        var byAisle: [Int64: (GroceryAisle, [Int32])] = [:]
+        var unaisled: [Int32] = []
+        for (index, item) in items.enumerated() where item.listed {
             let named = itemShops.shops(of: item.id)
             if !named.isEmpty && !named.contains(shop.id) { continue }
             if let aisle = item.aisle {
                 if named.isEmpty && shop.hidden.contains(aisle.id) { continue }
-                byAisle[aisle.id, default: (aisle, [])].1.append(item)
+                byAisle[aisle.id, default: (aisle, [])].1.append(Int32(index))
             } else {
-                unaisled.append(item)
+                unaisled.append(Int32(index))
             }
         }
         let rank = Dictionary(shop.aisleOrder.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
@@ -46,10 +47,10 @@ public enum ShopList {
             let order = GroceryLists.compareNames(a.0.name, b.0.name, locale: locale)
             return order != .orderedSame ? order == .orderedAscending : a.0.id < b.0.id
         }
-        var sections = aisles.map { GrocerySection(heading: .aisle($0.0), items: GroceryLists.tickedLast($0.1)) }
+        var groups = aisles.map { GroceryGroup(heading: .aisle($0.0), members: GroceryLists.tickedLast($0.1, items)) }
         if !unaisled.isEmpty {
-            sections.append(GrocerySection(heading: .noAisle, items: GroceryLists.tickedLast(unaisled)))
+            groups.append(GroceryGroup(heading: .noAisle, members: GroceryLists.tickedLast(unaisled, items)))
         }
-        return sections
+        return groups
     }
 }

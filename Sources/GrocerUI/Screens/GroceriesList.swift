@@ -21,103 +21,85 @@ public enum GroceriesRow: Equatable, Sendable {
 }
 
 /// The items of one tab as the screen lists them: grouped once per change
-/// of the data (never per frame), filtered per keystroke through a
-/// `NameFilter` built on first use (it folds every name once). The app may
-/// make one ahead of time, off the loop's thread (`GroceriesResult.prefetched`).
+/// of the data (never per frame) from every item in the order of their
+/// names (`ItemsByName`, shared by the tabs, which copy no item: a group is
+/// indexes into it), filtered per keystroke through a `NameFilter` built on
+/// first use (it folds every name once). The app may make one ahead of
+/// time, off the loop's thread (`GroceriesResult.prefetched`).
 public struct GroceriesTabList: Sendable, Equatable {
-    let sections: [GrocerySection]
-    /// Every item of the sections, in their order: what the filter indexes.
-    let ordered: [GroceryItem]
-    private var filter: NameFilter?
-    let locale: Locale
-
-    /// The order of every item's name it was grouped from: the next list
-    /// (the other tab, another shop) is grouped from it without sorting.
+    /// Every item by name, which the groups index: the next list (the
+    /// other tab, another shop) is grouped from it without sorting.
     public let byName: ItemsByName
+    let groups: [GroceryGroup]
+    private var filter: NameFilter?
+    var locale: Locale { byName.locale }
 
     /// `shop`: Shop for that shop only (`ShopList`); nil, every item.
-    /// `byName`: the items' order of names, if known and still true.
-    public init(
-        items: [GroceryItem], tab: GroceriesTab, locale: Locale, shop: GroceryShop? = nil, itemShops: ItemShops = ItemShops(),
-        byName known: ItemsByName? = nil
-    ) {
-        self.locale = locale
-        var order = known?.locale == locale ? known : nil
-        var sorted = order?.ordered(items)
-        if sorted == nil {
-            let made = ItemsByName(items, locale: locale)
-            order = made
-            sorted = made.ordered(items)
-        }
-        byName = order!
-        let byName = sorted ?? []
-        if tab == .prepare {
-            sections = GroceryLists.prepare(byName: byName, locale: locale)
-        } else if let shop {
-            sections = ShopList.sections(byName: byName, at: shop, itemShops: itemShops, locale: locale)
-        } else {
-            sections = GroceryLists.shop(byName: byName, locale: locale)
-        }
-        ordered = sections.flatMap(\.items)
+    public init(items: [GroceryItem], tab: GroceriesTab, locale: Locale, shop: GroceryShop? = nil, itemShops: ItemShops = ItemShops()) {
+        self.init(byName: ItemsByName(items, locale: locale), tab: tab, shop: shop, itemShops: itemShops)
     }
+
+    public init(byName: ItemsByName, tab: GroceriesTab, shop: GroceryShop? = nil, itemShops: ItemShops = ItemShops()) {
+        self.byName = byName
+        if tab == .prepare {
+            groups = GroceryLists.prepare(byName: byName.items, locale: byName.locale)
+        } else if let shop {
+            groups = ShopList.groups(byName: byName.items, at: shop, itemShops: itemShops, locale: byName.locale)
+        } else {
+            groups = GroceryLists.shop(byName: byName.items, locale: byName.locale)
+        }
+    }
+
+    /// Every item the list shows, in its order.
+    var ordered: [GroceryItem] { groups.flatMap { $0.members.map { byName.items[Int($0)] } } }
 
     /// Folds every name now rather than at the first filter keystroke.
     public mutating func prepareFilter() {
-        if filter == nil { filter = NameFilter(names: ordered.map(\.name), locale: locale) }
+        if filter == nil { filter = NameFilter(names: byName.items.map(\.name), locale: locale) }
     }
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.sections == b.sections && a.locale == b.locale
+        a.groups == b.groups && a.byName == b.byName
     }
 
     /// The rows for `text` (every item when it is empty): headings with no
     /// matching item are left out; under each heading the items where the
     /// text is a whole word come first (`NameFilter`). Rows are small codes
-    /// into `sections` and `ordered`, so 10,000 of them cost next to nothing
-    /// to make.
+    /// into the groups and the items, so 10,000 of them cost next to
+    /// nothing to make.
     mutating func rows(filteredBy text: String) -> GroceriesRows {
         var codes: [Int32] = []
-        let headings = sections.map(\.heading)
+        let headings = groups.map(\.heading)
         if text.trimmingCharacters(in: .whitespaces).isEmpty {
-            codes.reserveCapacity(ordered.count + sections.count)
-            var position: Int32 = 0
-            for (s, section) in sections.enumerated() {
-                codes.append(Int32(-s - 1))
-                for _ in section.items {
-                    codes.append(position)
-                    position += 1
-                }
+            codes.reserveCapacity(groups.reduce(groups.count) { $0 + $1.members.count })
+            for (g, group) in groups.enumerated() {
+                codes.append(Int32(-g - 1))
+                codes.append(contentsOf: group.members)
             }
-            return GroceriesRows(codes: codes, headings: headings, items: ordered)
+            return GroceriesRows(codes: codes, headings: headings, items: byName.items)
         }
         prepareFilter()
         let (whole, inside) = filter!.rankedMatches(text)
-        var nextWhole = 0
-        var nextInside = 0
-        var position = 0
+        // 1: the text is a whole word of the name, 2: only inside one.
+        var match = [UInt8](repeating: 0, count: byName.items.count)
+        for index in inside { match[index] = 2 }
+        for index in whole { match[index] = 1 }
         var firstWhole: Int?
-        for (s, section) in sections.enumerated() {
-            let end = position + section.items.count
-            if (nextWhole < whole.count && whole[nextWhole] < end) || (nextInside < inside.count && inside[nextInside] < end) {
-                codes.append(Int32(-s - 1))
-            }
-            while nextWhole < whole.count && whole[nextWhole] < end {
-                if firstWhole == nil { firstWhole = codes.count }
-                codes.append(Int32(whole[nextWhole]))
-                nextWhole += 1
-            }
-            while nextInside < inside.count && inside[nextInside] < end {
-                codes.append(Int32(inside[nextInside]))
-                nextInside += 1
-            }
-            position = end
+        for (g, group) in groups.enumerated() {
+            let wholes = group.members.filter { match[Int($0)] == 1 }
+            let insides = group.members.filter { match[Int($0)] == 2 }
+            guard !wholes.isEmpty || !insides.isEmpty else { continue }
+            codes.append(Int32(-g - 1))
+            if firstWhole == nil, !wholes.isEmpty { firstWhole = codes.count }
+            codes.append(contentsOf: wholes)
+            codes.append(contentsOf: insides)
         }
-        return GroceriesRows(codes: codes, headings: headings, items: ordered, firstWholeWord: firstWhole)
+        return GroceriesRows(codes: codes, headings: headings, items: byName.items, firstWholeWord: firstWhole)
     }
 }
 
 /// The rows the list shows, as codes: a heading's index (negative) or an
-/// item's position in the tab's order.
+/// item's index in the items it was grouped from.
 public struct GroceriesRows: RandomAccessCollection, Sendable {
     let codes: [Int32]
     let headings: [GrocerySection.Heading]

@@ -74,8 +74,8 @@ public struct GroceriesScreen: Screen {
     /// When the header's "synced … ago" is drawn again.
     var headerRefreshAt: Duration?
     var lists: [GroceriesTab: GroceriesTabList] = [:]
-    /// Every item's id in the order of their names, kept while no name
-    /// changes: Tab to a tab or a shop groups without sorting.
+    /// Every item in the order of their names, kept while no name
+    /// changes: Tab to a tab or a shop groups without sorting or copying.
     var byName: ItemsByName?
     var completer: NameCompleter?
     let locales: Locales
@@ -200,6 +200,8 @@ extension GroceriesScreen {
         if namesChanged {
             completer = nil
             byName = nil
+        } else {
+            byName = byName?.reordering(newItems)
         }
         if let prepared {
             lists[.prepare] = prepared
@@ -210,12 +212,11 @@ extension GroceriesScreen {
 
     /// The rows for the tab and filter as they are now.
     mutating func refreshRows(keep: Keep, _ context: AppContext) {
-        var list =
-            lists[tab]
-            ?? GroceriesTabList(items: items, tab: tab, locale: locale, shop: shownShop, itemShops: catalog.itemShops, byName: byName)
+        let order = byName.flatMap { $0.locale == locale ? $0 : nil } ?? ItemsByName(items, locale: locale)
+        byName = order
+        var list = lists[tab] ?? GroceriesTabList(byName: order, tab: tab, shop: shownShop, itemShops: catalog.itemShops)
         rows = list.rows(filteredBy: filter.text)
         lists[tab] = list
-        byName = list.byName
         switch keep {
         case .item(let id):
             if let index = rows.index(ofItem: id) {

@@ -11,27 +11,29 @@ import Testing
     @Test func ordersByTheLocalesNamesThenId() {
         let items = [F.item(3, "item 10"), F.item(1, "Banana"), F.item(2, "apple"), F.item(4, "item 9"), F.item(5, "APPLE")]
         let order = ItemsByName(items, locale: Self.en)
-        #expect(order.ids == [2, 5, 1, 4, 3])
-        #expect(order.ordered(items)?.map(\.name) == ["apple", "APPLE", "Banana", "item 9", "item 10"])
+        #expect(order.items.map(\.id) == [2, 5, 1, 4, 3])
+        #expect(order.items.map(\.name) == ["apple", "APPLE", "Banana", "item 9", "item 10"])
     }
 
-    @Test func anItemAddedOrDeletedIsNotInTheOrder() {
+    @Test func aTickKeepsTheOrderAndAnItemAddedOrDeletedDoesNot() {
         let items = [F.item(1, "b"), F.item(2, "a")]
         let order = ItemsByName(items, locale: Self.en)
-        #expect(order.ordered(items + [F.item(3, "c")]) == nil)
-        #expect(order.ordered([items[0]]) == nil)
-        #expect(order.ordered([items[0], F.item(9, "z")]) == nil)
+        let ticked = [F.item(1, "b", collected: true), F.item(2, "a")]
+        #expect(order.reordering(ticked)?.items == [ticked[1], ticked[0]])
+        #expect(order.reordering(items + [F.item(3, "c")]) == nil)
+        #expect(order.reordering([items[0]]) == nil)
+        #expect(order.reordering([items[0], F.item(9, "z")]) == nil)
     }
 
     @Test func theListsFromTheOrderEqualTheListsSortedAnew() {
         let items = GroceryListsTests.items
-        let byName = ItemsByName(items, locale: Self.en).ordered(items)!
-        #expect(GroceryLists.prepare(byName: byName, locale: Self.en) == GroceryLists.prepare(items, locale: Self.en))
-        #expect(GroceryLists.shop(byName: byName, locale: Self.en) == GroceryLists.shop(items, locale: Self.en))
+        let byName = ItemsByName(items, locale: Self.en).items
+        #expect(GroceryLists.prepare(byName: byName, locale: Self.en).sections(of: byName) == GroceryLists.prepare(items, locale: Self.en))
+        #expect(GroceryLists.shop(byName: byName, locale: Self.en).sections(of: byName) == GroceryLists.shop(items, locale: Self.en))
         let shop = GroceryShop(id: 1, name: "Market", aisleOrder: [F.fruit.id], hidden: [F.baking.id])
         let itemShops = ItemShops([4: [1]])
         #expect(
-            ShopList.sections(byName: byName, at: shop, itemShops: itemShops, locale: Self.en)
+            ShopList.groups(byName: byName, at: shop, itemShops: itemShops, locale: Self.en).sections(of: byName)
                 == ShopList.sections(items, at: shop, itemShops: itemShops, locale: Self.en))
     }
 }
