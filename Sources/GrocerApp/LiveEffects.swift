@@ -162,7 +162,10 @@ final class LiveEffects {
     /// prepares the trend and reads the grocery list ahead, in turn.
     func openStore() throws -> DisplayUnit {
         Migrator.tidy(path: path)
-        let store = try Store.open(at: path, mode: .create, zone: zone(), stop: stop, busyWait: busyWait)
+        // A new store starts with the catalogue's aisles in the person's language.
+        let store = try Store.open(
+            at: path, mode: .create, zone: zone(), stop: stop, busyWait: busyWait,
+            firstAisles: CatalogueFiling.firstAisles(in: CatalogueLanguage(environment: environment)))
         worker.waitUntilIdle()
         worker.open(store)
         if let wake {
