@@ -21,9 +21,11 @@ import Testing
     }
 
     @Test func aNameFiledBeforeSaysItsOwnAisleAndATypedOneWins() {
-        // flour, which the catalogue calls pantry, was filed in Baking.
-        let filed = groceries(keys: [.char("a")] + typed("flour"))
-        #expect(screenLines(filed, width: 60, height: 4)[2] == " Enter keeps: 1 kg · flour in Baking")
+        // cheese, which the catalogue files in Dairy (an aisle of the
+        // kitchen's), was filed in Produce, and is off the list.
+        let cheese = Kitchen.item(7, "cheese", aisle: Kitchen.produce)
+        let filed = groceries(Kitchen.items + [cheese], keys: [.char("a")] + typed("cheese"))
+        #expect(screenLines(filed, width: 60, height: 4)[2] == " Enter puts back: 1 · cheese in Produce")
         let typedAisle = groceries(keys: [.char("a")] + typed("6 eggs @Produce"))
         #expect(screenLines(typedAisle, width: 60, height: 4)[2] == " Enter adds: 6 · eggs in Produce")
     }
