@@ -12,6 +12,19 @@ export LANG=en_US.UTF-8
 
 G() { "$GROCER_BIN" "$@"; }
 
+# The aisles a new store starts with under an English locale (issue 33).
+ENGLISH_AISLES=(Produce Dairy Bakery "Meat & fish" Frozen Pantry Spices "Sweets & snacks" Drinks Household "Personal care")
+
+# For the tests of aisles themselves: the store made, without the aisles a
+# new store starts with (each taken away as the person would).
+store_without_aisles() {
+    G aisles add Mine >/dev/null || fail "aisles add Mine"
+    [[ $(G aisles list | cut -f2 | head -1) == Produce ]] || fail "a new store's aisles: $(G aisles list)"
+    local a
+    G aisles list | cut -f2 | while IFS= read -r a; do G aisles rm "$a" >/dev/null || fail "aisles rm $a"; done
+    [[ $(G aisles list) == "" ]] || fail "aisles left: $(G aisles list)"
+}
+
 # expect_error WANT_TEXT COMMAND...: exit 2 and one line on stderr holding WANT_TEXT.
 expect_error() {
     local want=$1 out rc; shift
@@ -24,34 +37,40 @@ expect_error() {
 add_list_and_json_show_quantity_unit_aisle_and_place() {
     local out
     out=$(G items add 2 kg flour --aisle Baking --stored-in Pantry) || fail "add: exit $?"
-    [[ $out == "Added 2 kg flour (id 1)" ]] || fail "add said: $out"
+    [[ $out == "Added 2 kg flour (id 1) in Baking" ]] || fail "add said: $out"
     G items add "1.5 l milk" --aisle Dairy >/dev/null || fail "add milk"
     G items add "3 apples" >/dev/null || fail "add apples"
     out=$(G items list)
-    [[ $out == $'1\t2 kg\tflour\tlisted\taisle Baking, stored in Pantry\n2\t1.5 l\tmilk\tlisted\taisle Dairy\n3\t3\tapples\tlisted' ]] \
+    [[ $out == $'1\t2 kg\tflour\tlisted\taisle Baking, stored in Pantry\n2\t1.5 l\tmilk\tlisted\taisle Dairy\n3\t3\tapples\tlisted\taisle Produce' ]] \
         || fail "list: $out"
     out=$(G items list --json)
     [[ $out == *'{"id": 1, "name": "flour", "quantity": 2, "amount": "2", "unit": "kg", "listed": true, "collected": false, "aisle": "Baking", "storedIn": "Pantry", "second": null, "note": ""}'* ]] \
         || fail "json flour: $out"
-    [[ $out == *'{"id": 3, "name": "apples", "quantity": 3, "amount": "3", "unit": null, "listed": true, "collected": false, "aisle": null, "storedIn": null, "second": null, "note": ""}'* ]] \
+    [[ $out == *'{"id": 3, "name": "apples", "quantity": 3, "amount": "3", "unit": null, "listed": true, "collected": false, "aisle": "Produce", "storedIn": null, "second": null, "note": ""}'* ]] \
         || fail "json apples: $out"
+    # apples, never filed, went in the new store's Produce (issue 33).
     # The same name again goes back on the list, with the new quantity.
     G items edit 1 --listed false >/dev/null || fail "edit --listed false"
     out=$(G items add "3 FLOUR") || fail "add again: exit $?"
-    [[ $out == "Back on the list: 3 kg flour (id 1)" ]] || fail "add again said: $out"
+    [[ $out == "Back on the list: 3 kg flour (id 1) in Baking" ]] || fail "add again said: $out"
     [[ $(G items list | wc -l) == 3 ]] || fail "a duplicate was added: $(G items list)"
-    [[ $(sqlite3 "$GROCER_STORE" "SELECT name FROM aisle ORDER BY position") == $'Baking\nDairy' ]] || fail "aisles in the file"
+    # A new store starts with the catalogue's aisles in the person's
+    # language (issue 33); Baking, new, comes last.
+    [[ $(sqlite3 "$GROCER_STORE" "SELECT name FROM aisle ORDER BY position") == "$(printf '%s\n' "${ENGLISH_AISLES[@]}" Baking)" ]] \
+        || fail "aisles in the file: $(sqlite3 "$GROCER_STORE" "SELECT name FROM aisle ORDER BY position")"
 }
 
 decimal_quantities_follow_the_locale() {
     local out
     out=$(LANG=de_DE.UTF-8 G items add "1,5 kg Mehl") || fail "add in de_DE: exit $?"
-    [[ $out == "Added 1,5 kg Mehl (id 1)" ]] || fail "de_DE add said: $out"
+    [[ $out == "Added 1,5 kg Mehl (id 1) in Vorrat" ]] || fail "de_DE add said: $out"
+    # A store made under de_DE starts with German aisles (issue 33).
+    [[ $(G aisles list | head -2) == $'1\tObst & Gemüse\n2\tMilchprodukte' ]] || fail "de_DE aisles: $(G aisles list)"
     [[ $(sqlite3 "$GROCER_STORE" "SELECT amount, quantity FROM item") == "1.5|2" ]] || fail "stored: $(sqlite3 "$GROCER_STORE" "SELECT * FROM item")"
     LANG=de_DE.UTF-8 expect_error 'is not a quantity' items add "1.5.2 kg Mehl"
     # One rule: the locale's separator and "." (not "1.500": 1,5 or 1500?).
     out=$(LANG=de_DE.UTF-8 G items add "0.5 l Saft") || fail "'.' in de_DE: exit $?"
-    [[ $out == "Added 0,5 l Saft (id 2)" ]] || fail "de_DE '.' said: $out"
+    [[ $out == "Added 0,5 l Saft (id 2) in Getränke" ]] || fail "de_DE '.' said: $out"
     LANG=de_DE.UTF-8 expect_error 'could mean 1,5 or 1500' items add "1.500 kg Zucker"
     out=$(LANG=de_DE.UTF-8 G weight add 72,5 --unit kg) || fail "weight add 72,5 in de_DE: exit $?"
     [[ $out == "Saved 72.5 kg at "* ]] || fail "de_DE weight said: $out"
@@ -73,18 +92,18 @@ adding_what_is_already_there() {
     local out
     out=$(G items add "3 eggs") || fail "add eggs: exit $?"
     out=$(G items add "3 eggs") || fail "add eggs again: exit $?"
-    [[ $out == "Now on the list: 6 eggs (id 1)" ]] || fail "add again said: $out"
+    [[ $out == "Now on the list: 6 eggs (id 1) in Dairy" ]] || fail "add again said: $out"
     G items add "2 kg flour" >/dev/null || fail "add flour"
     out=$(G items add "500 g flour") || fail "add 500 g: exit $?"
-    [[ $out == "Now on the list: 2.5 kg flour (id 2)" ]] || fail "2 kg + 500 g said: $out"
+    [[ $out == "Now on the list: 2.5 kg flour (id 2) in Pantry" ]] || fail "2 kg + 500 g said: $out"
     out=$(G items add "200 g flour" --replace) || fail "--replace: exit $?"
-    [[ $out == "Now on the list: 200 g flour (id 2)" ]] || fail "--replace said: $out"
+    [[ $out == "Now on the list: 200 g flour (id 2) in Pantry" ]] || fail "--replace said: $out"
     G items add "2 cans tomatoes" >/dev/null || fail "add cans"
     out=$(G items add "400 g tomatoes") || fail "add 400 g: exit $?"
-    [[ $out == "Now on the list: 2 can + 400 g tomatoes (id 3)" ]] || fail "cans + g said: $out"
+    [[ $out == "Now on the list: 2 can + 400 g tomatoes (id 3) in Produce" ]] || fail "cans + g said: $out"
     expect_error 'holds 2 can + 400 g already' items add "1 jar tomatoes"
     out=$(G items add "6 milk @Dairy" --note "the organic one") || fail "add @Dairy: exit $?"
-    [[ $out == "Added 6 milk — the organic one (id 4)" ]] || fail "@Dairy said: $out"
+    [[ $out == "Added 6 milk — the organic one (id 4) in Dairy" ]] || fail "@Dairy said: $out"
     out=$(G items list --json)
     [[ $out == *'"name": "milk", "quantity": 6, "amount": "6", "unit": null, "listed": true, "collected": false, "aisle": "Dairy", "storedIn": null, "second": null, "note": "the organic one"}'* ]] \
         || fail "json milk: $out"
@@ -106,7 +125,7 @@ edit_check_clear_and_rm() {
     [[ $(G items list | sed -n 2p) == $'2\t12\tEggs\tlisted\taisle Dairy, stored in Fridge' ]] || fail "after edit: $(G items list)"
     [[ $(G items check 1) == "Ticked 2 kg flour (id 1)" ]] || fail "check 1"
     G items check 2 >/dev/null && G items uncheck 2 >/dev/null || fail "check/uncheck 2"
-    [[ $(G items list | sed -n 1p) == $'1\t2 kg\tflour\tlisted, collected' ]] || fail "ticked: $(G items list)"
+    [[ $(G items list | sed -n 1p) == $'1\t2 kg\tflour\tlisted, collected\taisle Pantry' ]] || fail "ticked: $(G items list)"
     [[ $(G items clear) == "Cleared 1 item off the list." ]] || fail "clear"
     [[ $(G items clear) == "Nothing is ticked; nothing was changed." ]] || fail "clear again"
     [[ $(G items list --listed | cut -f3) == $'Eggs\nham' ]] || fail "listed after clear: $(G items list --listed)"
@@ -138,6 +157,7 @@ a_missing_id_is_one_line_and_creates_no_store() {
 
 export_is_the_unticked_list_by_aisle_order() {
     local out
+    store_without_aisles
     G items add "2 kg flour" --aisle Baking >/dev/null
     G items add "1 l milk" --aisle Dairy >/dev/null
     G items add "6 eggs" --aisle Dairy >/dev/null
@@ -157,6 +177,7 @@ export_is_the_unticked_list_by_aisle_order() {
 
 aisles_storage_and_units_are_managed_by_name() {
     local out
+    store_without_aisles
     for a in Produce Bakery Dairy; do G aisles add "$a" >/dev/null || fail "aisles add $a"; done
     [[ $(G aisles list) == $'1\tProduce\n2\tBakery\n3\tDairy' ]] || fail "aisles: $(G aisles list)"
     G aisles move produce 9 >/dev/null || fail "move past the end"
@@ -198,7 +219,7 @@ aisles_storage_and_units_are_managed_by_name() {
 names_from_the_file_are_shown_not_obeyed() {
     local out
     G items add milk --aisle Dairy >/dev/null || fail "add"
-    sqlite3 "$GROCER_STORE" "UPDATE aisle SET name = 'D' || char(27) || '[2J'; UPDATE item SET name = char(27) || ']0;pwned' || char(7);" || return 1
+    sqlite3 "$GROCER_STORE" "UPDATE aisle SET name = 'D' || char(27) || '[2J' WHERE name = 'Dairy'; UPDATE item SET name = char(27) || ']0;pwned' || char(7);" || return 1
     out=$(G items list; G items export; G aisles list)
     [[ $out != *$'\e'* && $out != *$'\a'* ]] || fail "a control byte reached the terminal: $(od -c <<<"$out" | head -3)"
     [[ $out == *'aisle D^[[2J'* ]] || fail "aisle not visible: $out"
@@ -210,12 +231,13 @@ unreadable_rows_are_reported_after_the_rest() {
     sqlite3 "$GROCER_STORE" "UPDATE item SET amount = '1.2.3' WHERE name = 'eggs'" || return 1
     out=$(G items list 2>"$TMPROOT/err"); rc=$?
     ((rc == 2)) || fail "exit $rc, wanted 2"
-    [[ $out == $'1\t1\tmilk\tlisted' ]] || fail "readable rows: $out"
+    [[ $out == $'1\t1\tmilk\tlisted\taisle Dairy' ]] || fail "readable rows: $out"
     grep -q "item id 2: amount" "$TMPROOT/err" || fail "stderr: $(cat "$TMPROOT/err")"
 }
 
 json_answers_the_items_and_names_changed() {
     local out
+    store_without_aisles
     out=$(G items add 2 kg flour --aisle Baking --json) || fail "add: exit $?" || return 1
     jq -e '.id == 1 and .name == "flour" and .amount == "2" and .unit == "kg" and .aisle == "Baking" and .listed' \
         <<<"$out" >/dev/null || fail "add: $out"
@@ -256,7 +278,7 @@ many_items_at_once_from_a_list_or_a_recipe() {
 </head><body></body></html>
 HTML
     out=$(G items add --recipe "$dir/quiche.html" --servings 6) || fail "recipe: exit $?"
-    [[ $out == *"Now on the list: 2.3 kg flour (id 1)"* ]] || fail "flour not summed: $out"
+    [[ $out == *"Now on the list: 2.3 kg flour (id 1) in Pantry"* ]] || fail "flour not summed: $out"
     [[ $out == *"Added 5 eggs — for Quiche Lorraine; large"* ]] || fail "eggs not scaled up to whole: $out"
     [[ $out == *"Added 150 g bacon — for Quiche Lorraine; diced"* ]] || fail "bacon: $out"
     [[ $out == *"Quiche Lorraine: for 6 (it serves 4), 4 added, 1 summed, 0 skipped." ]] || fail "summary: $out"

@@ -26,6 +26,10 @@ in_order() {
 
 setup_two_shops() {
     local a
+    # A store without the aisles a new one starts with (issue 33): these
+    # three only, so that the shops' orders are all there is.
+    "$GROCER_BIN" aisles add Bakery >/dev/null 2>&1
+    sqlite3 "$GROCER_STORE" 'DELETE FROM aisle' || return 1
     for a in Bakery Dairy Produce; do "$GROCER_BIN" aisles add "$a" >/dev/null || return 1; done
     "$GROCER_BIN" shops add Market >/dev/null || return 1
     "$GROCER_BIN" shops add Super >/dev/null || return 1

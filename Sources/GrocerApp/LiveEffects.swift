@@ -180,7 +180,10 @@ final class LiveEffects: @unchecked Sendable {
     /// (`settleInBackground`), so none can run on the store before it.
     func openStore(held: Bool = false) throws -> DisplayUnit {
         Migrator.tidy(path: path)
-        let store = try Store.open(at: path, mode: .create, zone: zone(), stop: stop, busyWait: busyWait)
+        // A new store starts with the catalogue's aisles in the person's language.
+        let store = try Store.open(
+            at: path, mode: .create, zone: zone(), stop: stop, busyWait: busyWait,
+            firstAisles: CatalogueFiling.firstAisles(in: CatalogueLanguage(environment: environment)))
         if !held { worker.waitUntilIdle() }
         worker.open(store)
         if let wakeOn {

@@ -20,7 +20,7 @@ extension StoreWorker {
             }
         case .add(let entry, let locale):
             return access(.write, effect) { store in
-                let change = try store.groceries.add(entry, locale: locale)
+                let change = try store.groceries.add(entry, filing: filing, locale: locale)
                 // A typed unit that was new is now in the catalog.
                 let catalog = entry.unit == nil ? nil : try Self.catalog(store, locale: locale)
                 return .groceries(.changed(change, .record, catalog: catalog))

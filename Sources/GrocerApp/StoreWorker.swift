@@ -215,4 +215,8 @@ final class StoreWorker: Sendable {
 
     /// The person's locale for names (the numeric one: what quick entry reads).
     var locale: Locale { UserLocale.locale(for: .numeric, environment: environment) }
+
+    /// Where a name never filed goes (the catalogue, in the person's
+    /// language for names: LC_MESSAGES).
+    var filing: CatalogueFiling { CatalogueFiling(language: CatalogueLanguage(environment: environment)) }
 }

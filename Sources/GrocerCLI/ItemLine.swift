@@ -28,4 +28,11 @@ public enum ItemLine {
     public static func short(_ item: GroceryItem, locale: Locale) -> String {
         "\(ShoppingListExport.line(item, locale: locale)) (id \(item.id))"
     }
+
+    /// "6 eggs (id 4) in Dairy": what `items add` says of the item it
+    /// added or changed, with the aisle it is in (the one typed, its own,
+    /// or the catalogue's for a new name: issue 33).
+    public static func added(_ item: GroceryItem, locale: Locale) -> String {
+        short(item, locale: locale) + (item.aisle.map { " in " + VisibleText.escaped($0.name) } ?? "")
+    }
 }

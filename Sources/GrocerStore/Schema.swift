@@ -72,6 +72,14 @@ enum Schema {
         }
     }
 
+    /// A fresh store's aisles, in that order (the person may rename,
+    /// reorder or delete them); a migrated store keeps only its own.
+    static func offerAisles(_ names: [String], _ db: Database) throws {
+        for (offset, name) in names.enumerated() {
+            try db.execute(sql: "INSERT INTO aisle (name, position) VALUES (?, ?)", arguments: [name, offset + 1])
+        }
+    }
+
     /// Table names and what `store status` counts.
     static let countedTables = ["weight_entry", "item", "unit", "quarantine"]
 }

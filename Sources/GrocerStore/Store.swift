@@ -45,14 +45,19 @@ public final class Store: Sendable {
     /// plain timeout. With `pageCheck` (a command's store), a current
     /// file's pages are judged first, unless unchanged since a check last
     /// passed, and a damaged one is refused as the screen refuses it
-    /// (`PageCheck`).
+    /// (`PageCheck`). A store `.create` makes starts with `firstAisles`
+    /// (in that order; issue 33: the catalogue's kinds in the person's
+    /// language); a store already there, or migrated, keeps its own.
     public static func open(
-        at path: String, mode: StoreOpenMode, zone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil, pageCheck: PageCheck? = nil
+        at path: String, mode: StoreOpenMode, zone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil, pageCheck: PageCheck? = nil,
+        firstAisles: [String] = []
     ) throws -> Store {
         switch mode {
         case .create:
             // Never nil when creating.
-            return try open(at: URL(fileURLWithPath: path), creating: true, timeZone: zone, stop: stop, busyWait: busyWait, pageCheck: pageCheck)!
+            return try open(
+                at: URL(fileURLWithPath: path), creating: true, timeZone: zone, stop: stop, busyWait: busyWait, pageCheck: pageCheck,
+                firstAisles: firstAisles)!
         case .existing:
             guard let store = try open(at: URL(fileURLWithPath: path), creating: false, timeZone: zone, stop: stop, pageCheck: pageCheck)
             else { throw StoreError.noStore(path: path) }
@@ -80,7 +85,8 @@ public final class Store: Sendable {
     }
 
     static func open(
-        at url: URL, creating: Bool, timeZone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil, pageCheck: PageCheck? = nil
+        at url: URL, creating: Bool, timeZone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil, pageCheck: PageCheck? = nil,
+        firstAisles: [String] = []
     ) throws -> Store? {
         let path = try FileSystem.resolveStorePath(url.path)
         try FileSystem.requireFileOrMissing(path)
@@ -90,7 +96,7 @@ public final class Store: Sendable {
         switch judgement.state {
         case .missing:
             guard creating else { return nil }
-            store = try create(at: path, timeZone: timeZone, stop: stop, busyWait: busyWait)
+            store = try create(at: path, timeZone: timeZone, stop: stop, busyWait: busyWait, firstAisles: firstAisles)
         case .current:
             if let pageCheck {
                 let pages = StoreJudge.judgePages(path: path, header: judgement, checked: pageCheck.kept, stop: stop)
@@ -139,8 +145,11 @@ public final class Store: Sendable {
     /// starting at once on a missing store create it once; the file is
     /// judged again under the lock, and the schema is created in an
     /// IMMEDIATE transaction only if sqlite_master is still empty (a
-    /// grocer that takes no lock cannot race it either).
-    static func create(at path: String, timeZone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil) throws -> Store {
+    /// grocer that takes no lock cannot race it either). It starts with
+    /// the common units and `firstAisles`.
+    static func create(at path: String, timeZone: TimeZone, stop: StopFlag, busyWait: BusyWait? = nil, firstAisles: [String] = [])
+        throws -> Store
+    {
         try FileSystem.prepareDirectory(URL(fileURLWithPath: path).deletingLastPathComponent())
         let lock: MigrationLock
         do {
@@ -165,6 +174,7 @@ public final class Store: Sendable {
                     if try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 {
                         try Schema.create(db)
                         try Schema.offerCommonUnits(db)
+                        try Schema.offerAisles(firstAisles, db)
                     }
                     return .commit
                 }

@@ -74,9 +74,11 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store, creating it when missing; a refusal is thrown as
     /// the store's `StoreError`. A damaged file is refused before anything
-    /// is written (`pageCheck`).
+    /// is written (`pageCheck`). A new store starts with the catalogue's
+    /// aisles in the person's language (`CatalogueFiling.firstAisles`).
     func open() throws -> Store {
-        try Store.open(at: url.path, mode: .create, zone: zone, stop: .process, pageCheck: pageCheck)
+        let aisles = CatalogueFiling.firstAisles(in: language)
+        return try Store.open(at: url.path, mode: .create, zone: zone, stop: .process, pageCheck: pageCheck, firstAisles: aisles)
     }
 
     /// The person's time zone: Foundation's `TimeZone.current`, which is

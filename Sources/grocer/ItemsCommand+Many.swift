@@ -12,6 +12,7 @@ extension ItemsCommand.Add {
     /// line's note; one already known keeps its own.
     func addMany() throws {
         let locale = store.locale
+        let filing = store.filing
         let source = recipe ?? from ?? "-"
         let bytes = try ItemBatch.read(source)
         var title = ""
@@ -49,7 +50,7 @@ extension ItemsCommand.Add {
             do {
                 result = try StoreAccess.writing(db.path) {
                     do {
-                        return .success(try db.groceries.add(entry, aisle: aisle, storedIn: storedIn, locale: locale))
+                        return .success(try db.groceries.add(entry, aisle: aisle, storedIn: storedIn, filing: filing, locale: locale))
                     } catch let problem as GroceryAddProblem {
                         return .failure(problem)
                     }
@@ -78,7 +79,7 @@ extension ItemsCommand.Add {
             case .kept: counts.kept += 1
             case .summed: counts.summed += 1
             }
-            print("\(added.rawValue) \(ItemLine.short(item, locale: locale))")
+            print("\(added.rawValue) \(ItemLine.added(item, locale: locale))")
         }
         let parts = [
             "\(counts.added) added", "\(counts.summed) summed", counts.back > 0 ? "\(counts.back) back on the list" : nil,

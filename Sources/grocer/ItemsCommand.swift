@@ -17,7 +17,8 @@ struct ItemsCommand: ParsableCommand {
             discussion: """
                 A leading number is the quantity (in your locale), a following known or common unit \
                 is the unit, the rest is the name; " @Aisle" after it files the item in that aisle \
-                ("6 eggs @Dairy"; a new aisle is created). A name already on the list gets the \
+                ("6 eggs @Dairy"; a new aisle is created); a name never filed goes in your aisle of its \
+                kind from grocer's catalogue (none made), a name filed before keeps its own. A name already on the list gets the \
                 quantity added to its own (2 kg + 500 g = 2.5 kg; units that do not convert are both \
                 kept: "2 cans + 400 g"); --replace sets it instead. A name off the list goes back on \
                 it with the new quantity. Never two items of one name.
@@ -90,7 +91,8 @@ struct ItemsCommand: ParsableCommand {
             let added: Result<GroceryItemChange, GroceryAddProblem> = try StoreAccess.writing(db.path) {
                 do {
                     return .success(
-                        try db.groceries.add(entry, aisle: aisle, storedIn: storedIn, note: note, replace: replace, locale: locale))
+                        try db.groceries.add(
+                            entry, aisle: aisle, storedIn: storedIn, note: note, replace: replace, filing: store.filing, locale: locale))
                 } catch let problem as GroceryAddProblem {
                     return .failure(problem)
                 }
@@ -103,7 +105,7 @@ struct ItemsCommand: ParsableCommand {
             guard let edit = change.edits.first, let item = edit.after else { return }
             if let shopIDs { try StoreAccess.writing(db.path) { try db.shops.setShops(itemID: item.id, shopIDs) } }
             if json { return JSONText.write(JSONText.object(item)) }
-            print("\(ItemsCommand.Added(edit).rawValue) \(ItemLine.short(item, locale: locale))")
+            print("\(ItemsCommand.Added(edit).rawValue) \(ItemLine.added(item, locale: locale))")
         }
     }
 

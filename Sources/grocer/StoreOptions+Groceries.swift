@@ -16,6 +16,13 @@ extension StoreOptions {
     /// The locale quantities are typed in and names compared in.
     var locale: Locale { Self.numericLocale }
 
+    /// The language grocery names are looked up in (LC_MESSAGES): the
+    /// catalogue's, and a new store's aisles.
+    var language: CatalogueLanguage { CatalogueLanguage(environment: Environment.process) }
+
+    /// Where a name never filed goes when no aisle is named (issue 33).
+    var filing: CatalogueFiling { CatalogueFiling(language: language) }
+
     /// The locale decimals are typed in (LC_NUMERIC): weights and quantities.
     static var numericLocale: Locale { UserLocale.locale(for: .numeric, environment: Environment.process) }
 }

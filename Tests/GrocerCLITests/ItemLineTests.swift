@@ -17,4 +17,14 @@ import Testing
         let item = GroceryItem(id: 3, name: "flour", quantity: 2, unit: GroceryUnit(id: 2, name: "kg"), listed: true, collected: false)
         #expect(ItemLine.short(item, locale: Locale(identifier: "en_US")) == "2 kg flour (id 3)")
     }
+
+    /// `items add` says the aisle the item is in (issue 33), shown safely.
+    @Test func anAddedLineSaysTheAisle() throws {
+        let eggs = GroceryItem(
+            id: 4, name: "eggs", quantity: 6, unit: nil, listed: true, collected: false,
+            aisle: GroceryAisle(id: 2, name: "Dairy\u{1B}", position: 2))
+        #expect(ItemLine.added(eggs, locale: Locale(identifier: "en_US")) == "6 eggs (id 4) in Dairy^[")
+        let flour = GroceryItem(id: 3, name: "flour", quantity: 2, unit: nil, listed: true, collected: false)
+        #expect(ItemLine.added(flour, locale: Locale(identifier: "en_US")) == "2 flour (id 3)")
+    }
 }

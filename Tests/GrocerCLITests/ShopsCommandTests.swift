@@ -14,9 +14,13 @@ import Testing
         let dir: URL
         var path: String { dir.appendingPathComponent("grocer.sqlite").path }
 
+        /// The store is made here, with no aisles (a command's new store
+        /// starts with the catalogue's: `ItemsAddFilingTests`), so the
+        /// tests name every aisle they use.
         init() throws {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("shops-cli-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Store.open(at: dir.appendingPathComponent("grocer.sqlite").path, mode: .create, zone: .current, stop: StopFlag()).close()
         }
 
         func run(_ arguments: String...) throws {

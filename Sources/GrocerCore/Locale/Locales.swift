@@ -10,6 +10,9 @@ import Synchronization
 /// from `LaunchHints` an earlier launch kept, not from here.
 public struct Locales: Sendable {
     private let source: Source
+    /// The language grocery names are looked up in (LC_MESSAGES: the
+    /// catalogue's, issue 33).
+    public let language: CatalogueLanguage
 
     public var numeric: Locale { source.locale(.numeric) }
     public var time: Locale { source.locale(.time) }
@@ -20,7 +23,8 @@ public struct Locales: Sendable {
     public var numericIdentifier: String { source.identifiers.numeric }
     public var timeIdentifier: String { source.identifiers.time }
 
-    public init(numeric: Locale, time: Locale, monetary: Locale, timeZone: TimeZone) {
+    public init(numeric: Locale, time: Locale, monetary: Locale, timeZone: TimeZone, language: CatalogueLanguage = .english) {
+        self.language = language
         source = Source(
             identifiers: Identifiers(numeric: numeric.identifier, time: time.identifier, monetary: monetary.identifier),
             made: Made(numeric: numeric, time: time, monetary: monetary, timeZone: timeZone))
@@ -40,6 +44,7 @@ public struct Locales: Sendable {
             time: UserLocale.identifier(for: .time, environment: environment),
             monetary: UserLocale.identifier(for: .monetary, environment: environment))
         source = Source(identifiers: identifiers, made: Made(), zone: zone)
+        language = CatalogueLanguage(environment: environment)
     }
 
     /// "November 21, 2026 at 12:00 PM" under en_US, from ICU. A

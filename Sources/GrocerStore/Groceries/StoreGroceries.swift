@@ -72,13 +72,15 @@ extension StoreGroceries {
     /// item on the list. A typed unit that names no unit row gets one;
     /// `aisle` (else the entry's `@aisle`) and `storedIn` name an aisle and
     /// a place, found ignoring case or created; none keeps the item's own.
-    /// `note` nil keeps the item's note. Returns the change, for undo.
+    /// A new item with no aisle named goes in the one `filing` finds for
+    /// its name among the person's aisles (the catalogue's, issue 33;
+    /// none made); one known keeps its own. `note` nil keeps the item's note. Returns the change, for undo.
     /// Throws `GroceryAddProblem` when the amounts cannot be added; nothing
     /// is changed then.
     @discardableResult
     public func add(
         _ entry: QuickEntry, aisle: String? = nil, storedIn: String? = nil, note: String? = nil, replace: Bool = false,
-        locale: Locale
+        filing: CatalogueFiling? = nil, locale: Locale
     ) throws -> GroceryItemChange {
         // The problem is thrown after the write closure, which would make
         // any error but the store's an I/O one; nothing is written then.
@@ -94,7 +96,10 @@ extension StoreGroceries {
                 }
             }
             let unit = try entry.unit.map { try self.findOrAddName(.unit, named: $0, db, locale: locale).unit }
-            let aisleRow = try (aisle ?? entry.aisle).map { try self.findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
+            var aisleRow = try (aisle ?? entry.aisle).map { try self.findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
+            if known == nil, aisleRow == nil, let filing {
+                aisleRow = filing.aisle(for: name, among: try Self.aislePage(db).entries)
+            }
             let place = try storedIn.map { try self.findOrAddName(.place, named: $0, db, locale: locale).place }
             let note = note.map(WeightNote.cleaned)
             let change: GroceryItemChange

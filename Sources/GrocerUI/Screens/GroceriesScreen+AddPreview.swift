@@ -28,7 +28,8 @@ extension GroceriesScreen {
     /// both amounts: "2 cans + 400 g"); "Enter puts back: 2 kg · flour"
     /// for one off it (a name alone keeps the quantity it had); "Enter
     /// keeps: ..." for a name alone already on the list. The aisle it goes
-    /// in follows: " in Dairy", " in Dairy (a new aisle)". A name offered
+    /// in follows: " in Dairy", " in Dairy (a new aisle)"; a name never
+    /// filed and no aisle typed, the catalogue's (`filing`). A name offered
     /// in dim after the cursor is not taken by Enter: the line says so
     /// ("Tab takes flour"), as a shell's suggestion is not run by Enter.
     /// Nothing while the line is empty.
@@ -39,7 +40,9 @@ extension GroceriesScreen {
             let entry = plan.entry
             var head = "Enter adds:"
             var item = GroceryAmount(entry.quantity, entry.unit.map { GroceryUnit(id: 0, name: $0) }).text(locale: locale)
-            var aisle = plan.known?.aisle?.name
+            // A name never filed goes where the catalogue says, if the
+            // person has that aisle (as the store's add files it).
+            var aisle = plan.known == nil ? filing.aisle(for: entry.name, among: catalog.aisles)?.name : plan.known?.aisle?.name
             switch plan.outcome {
             case nil: break
             case .failure(let problem)?: return problem.message
@@ -68,6 +71,10 @@ extension GroceriesScreen {
             return problem.message(locale: locale)
         }
     }
+
+    /// Where a name never filed goes (the catalogue, in the person's
+    /// language for names).
+    var filing: CatalogueFiling { CatalogueFiling(language: locales.language) }
 
     mutating func submitAdd() -> Outcome {
         switch addPlan() {
