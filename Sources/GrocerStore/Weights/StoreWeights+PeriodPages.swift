@@ -35,19 +35,18 @@ extension StoreWeights {
         }
     }
 
-    /// How many periods have weigh-ins (the history's "3 of 1,234"): one
-    /// pass over `weight_day`'s days, asked for after the first page.
+    /// How many periods have weigh-ins (the history's "3 of 1,234"),
+    /// asked for after the first page: one seek on `weight_day`'s index a
+    /// period (the first day after the one before), so it costs the
+    /// periods, not the days.
     public func periodCount(_ period: WeightAverages.Period) throws -> Int {
         try checkedRead(WeightDayTable.shape) { db in
             var count = 0
-            var last: CivilDay?
-            let days = try Int.fetchCursor(db, sql: "SELECT DISTINCT day FROM weight_day ORDER BY day")
-            while let day = try days.next() {
-                let start = WeightAverages.start(of: CivilDay(number: day), period: period)
-                if start != last {
-                    count += 1
-                    last = start
-                }
+            var after = Int.min
+            let next = try db.cachedStatement(sql: "SELECT min(day) FROM weight_day WHERE day > ?")
+            while let day = try Int.fetchOne(next, arguments: [after]) {
+                count += 1
+                after = WeightAverages.end(of: WeightAverages.start(of: CivilDay(number: day), period: period), period: period).number
             }
             return count
         }
