@@ -63,8 +63,6 @@ extension StoreWorker {
                         request.period, unit: request.unit, before: request.before, limit: request.limit, asBuilt: zoneRebuild.isSet),
                     for: request)
             }
-        case .countWeightPeriods(let period):
-            return access(.read, effect) { .weightPeriodCount(try $0.weights.periodCount(period), for: period) }
         case .loadWeightDays(let unit):
             return access(.read, effect) { .weightDays(try $0.weights.days(unit: unit)) }
         case .loadRecentWeightDays(let unit):

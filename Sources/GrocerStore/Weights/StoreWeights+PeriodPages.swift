@@ -34,23 +34,6 @@ extension StoreWeights {
             try PeriodPages.read(db, period: period, unit: unit, before: before, limit: limit)
         }
     }
-
-    /// How many periods have weigh-ins (the history's "3 of 1,234"),
-    /// asked for after the first page: one seek on `weight_day`'s index a
-    /// period (the first day after the one before), so it costs the
-    /// periods, not the days.
-    public func periodCount(_ period: WeightAverages.Period) throws -> Int {
-        try checkedRead(WeightDayTable.shape) { db in
-            var count = 0
-            var after = Int.min
-            let next = try db.cachedStatement(sql: "SELECT min(day) FROM weight_day WHERE day > ?")
-            while let day = try Int.fetchOne(next, arguments: [after]) {
-                count += 1
-                after = WeightAverages.end(of: WeightAverages.start(of: CivilDay(number: day), period: period), period: period).number
-            }
-            return count
-        }
-    }
 }
 
 /// The reads behind `StoreWeights.periodPage`.

@@ -97,8 +97,6 @@ public enum HistoryRequest: Equatable, Sendable {
     case loadWeightExtremes(WeightExtremesRequest)
     /// A page of the weeks or months (`w`), newest first.
     case loadWeightPeriods(WeightPeriodsRequest)
-    /// How many weeks or months have weigh-ins.
-    case countWeightPeriods(WeightAverages.Period)
 }
 
 /// What performing an effect, or background work, produced.
@@ -129,7 +127,6 @@ public enum EffectResult: Equatable, Sendable {
     case goalSet(Weight?)
     case weightExtremes([CivilDay: WeightAverages.Extremes], for: WeightExtremesRequest)
     case weightPeriods(WeightAverages.PeriodPage, for: WeightPeriodsRequest)
-    case weightPeriodCount(Int, for: WeightAverages.Period)
     /// An undo refused because another grocer changed or deleted what it
     /// would take back: the line saying so; the change is dropped.
     case notUndone(String)

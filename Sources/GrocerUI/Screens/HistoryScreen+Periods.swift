@@ -29,19 +29,16 @@ extension HistoryScreen {
 
     /// Asks for the lowest and highest weigh-ins of the periods shown (and
     /// a page around) that it does not have yet; then for the next page
-    /// back when the rows shown near the end of those read; then for how
-    /// many periods there are.
+    /// back when the rows shown near the end of those read.
     mutating func askExtremes(_ context: AppContext) -> Outcome {
         guard var list = periods else { return .redraw }
         let visible = Self.listRows(context.size)
         list.follow(visible: visible)
         let request = list.request(visible: visible, unit: unit)
         let next = request == nil ? list.nextPage(visible: visible, unit: context.defaultUnit) : nil
-        let count = request == nil && next == nil && list.shouldCount()
         periods = list
         if let request { return .perform(.history(.loadWeightExtremes(request))) }
         if let next { return .perform(.history(.loadWeightPeriods(next))) }
-        if count { return .perform(.history(.countWeightPeriods(list.period))) }
         return .redraw
     }
 
@@ -71,12 +68,6 @@ extension HistoryScreen {
         guard request.unit == unit, request.period == periods?.period else { return .none }
         periods?.receive(found, for: request)
         return askExtremes(context)
-    }
-
-    mutating func receivePeriodCount(_ total: Int, for period: WeightAverages.Period) -> Outcome {
-        guard period == periods?.period else { return .none }
-        periods?.receive(total: total)
-        return .redraw
     }
 
     /// The header and columns: "Week of  mean  min  max  weigh-ins  change  trend".
@@ -111,7 +102,8 @@ extension HistoryScreen {
         for column in Self.periodColumns {
             header += String(repeating: " ", count: max(1, column.width - column.title.count)) + column.title
         }
-        let place = list.rows.isEmpty ? "" : "\(grouped(list.cursor + 1)) of \(list.total.map(grouped) ?? "…")"
+        // "3 of 27+" until the oldest is read, then "3 of 143".
+        let place = list.rows.isEmpty ? "" : "\(grouped(list.cursor + 1)) of \(list.total.map(grouped) ?? grouped(list.rows.count) + "+")"
         canvas.put(canvas.truncate(header, to: max(0, width - 3 - canvas.columns(place))), row: layout.header, column: 1, style: .dim)
         canvas.put(place, row: layout.header, column: max(1, width - 1 - canvas.columns(place)), style: .dim)
         let rows = max(0, canvas.height - layout.listTop)

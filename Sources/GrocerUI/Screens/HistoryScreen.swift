@@ -153,8 +153,6 @@ public struct HistoryScreen: Screen {
             return receiveExtremes(found, for: request, context)
         case .weightPeriods(let page, let request):
             return receivePeriods(page, for: request, context)
-        case .weightPeriodCount(let total, let period):
-            return receivePeriodCount(total, for: period)
         case .addUndone(let entry):
             window.remove([entry])
             notice = "Undid the save of \(describe([entry])). U makes it again."

@@ -4,8 +4,9 @@ import GrocerCore
 /// The history's weeks or months (`w`): the periods with weigh-ins read so
 /// far, newest first, a page at a time from the store (issue 35: the first
 /// screen needs the newest few dozen, never every day), a selection and
-/// the first row shown; how many there are in all comes after the first
-/// page; the lowest and highest weigh-in of each period come later,
+/// the first row shown (how many there are in all is known once the oldest
+/// is read: counting them costs every period); the lowest and highest
+/// weigh-in of each period come later,
 /// asked of the store for the rows shown and a page around them.
 struct PeriodList: Equatable, Sendable {
     let period: WeightAverages.Period
@@ -13,14 +14,10 @@ struct PeriodList: Equatable, Sendable {
     private(set) var rows: [WeightAverages.PeriodRow] = []
     /// Whether `rows` reach the oldest period with weigh-ins.
     private(set) var reachesOldest = false
-    /// How many periods have weigh-ins; nil until counted.
-    private(set) var total: Int?
     /// The page asked for and not yet answered.
     private(set) var asking: WeightPeriodsRequest?
     /// Once every period is read, select the oldest (End).
     private(set) var toOldest = false
-    /// The count asked for and not yet answered.
-    private(set) var counting = false
     private(set) var cursor = 0
     private(set) var top = 0
     /// Keyed by a period's first day; emptied when the days change.
@@ -74,15 +71,12 @@ struct PeriodList: Equatable, Sendable {
             cursor = kept.flatMap { day in rows.firstIndex { $0.firstDay <= day } } ?? 0
             extremes = [:]
             asked = []
-            total = nil
-            counting = false
         } else {
             guard request.before == rows.last?.firstDay else { return }
             rows += page.rows
         }
         reachesOldest = page.reachesOldest
         if reachesOldest {
-            total = rows.count
             if toOldest {
                 toOldest = false
                 cursor = max(0, rows.count - 1)
@@ -91,19 +85,8 @@ struct PeriodList: Equatable, Sendable {
         follow(visible: visible)
     }
 
-    /// Whether to ask how many periods there are (once the page asked for
-    /// came, when the rows do not reach the oldest), marked as asked.
-    mutating func shouldCount() -> Bool {
-        guard total == nil, !counting, asking == nil, !rows.isEmpty else { return false }
-        counting = true
-        return true
-    }
-
-    /// How many periods have weigh-ins, as counted by the store.
-    mutating func receive(total: Int) {
-        counting = false
-        if !reachesOldest { self.total = total }
-    }
+    /// How many periods have weigh-ins: known once the oldest is read.
+    var total: Int? { reachesOldest ? rows.count : nil }
 
     /// Moves the selection by `delta` rows, keeping it among the `visible`
     /// rows shown; false when it could not move.

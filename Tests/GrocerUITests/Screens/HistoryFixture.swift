@@ -141,9 +141,6 @@ struct HistoryFixture {
             return .weightExtremes(extremes(request), for: request)
         case .history(.loadWeightPeriods(let request)):
             return .weightPeriods(periods(request), for: request)
-        case .history(.countWeightPeriods(let period)):
-            let every = days(context.defaultUnit)
-            return .weightPeriodCount(Set(every.map { WeightAverages.start(of: $0.day, period: period) }).count, for: period)
         case .history(.setGoal(let weight)):
             goal = weight
             return .goalSet(weight)
