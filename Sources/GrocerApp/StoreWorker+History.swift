@@ -56,6 +56,13 @@ extension StoreWorker {
                     try store.weights.extremes(from: request.first, through: request.last, period: request.period, unit: request.unit),
                     for: request)
             }
+        case .loadWeightPeriods(let request):
+            return access(.read, effect) { store in
+                .weightPeriods(
+                    try store.weights.periodPage(
+                        request.period, unit: request.unit, before: request.before, limit: request.limit, asBuilt: zoneRebuild.isSet),
+                    for: request)
+            }
         case .loadWeightDays(let unit):
             return access(.read, effect) { .weightDays(try $0.weights.days(unit: unit)) }
         case .loadRecentWeightDays(let unit):

@@ -174,6 +174,28 @@ import Testing
                 == .weightExtremes([request.first: WeightAverages.Extremes(lowest: 79, highest: Decimal(string: "81.5")!)], for: request))
     }
 
+    /// The weeks come a page at a time from the store, newest first (issue 35).
+    @Test func theWeeksComeByPages() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        // Saturday Nov 21, 2026, then every fourth day back: Nov 21 and 17
+        // (the week of Nov 16), Nov 13 and 9 (of Nov 9), Nov 5 (of Nov 2).
+        for (i, digits) in ["80", "81.5", "79", "82", "83"].enumerated() {
+            try f.store.weights.add(Weight(digits: digits, unit: .kg)!, at: Self.noon.addingTimeInterval(Double(-i * 4) * 86_400))
+        }
+        let request = WeightPeriodsRequest(period: .week, before: nil, limit: 2, unit: .kg)
+        guard case .weightPeriods(let page, for: request)? = f.effects.answer(.history(.loadWeightPeriods(request))) else {
+            Issue.record("no page")
+            return
+        }
+        #expect(page.rows.map(\.firstDay) == [CivilDay(year: 2026, month: 11, day: 16), CivilDay(year: 2026, month: 11, day: 9)])
+        #expect(page.rows.map(\.count) == [2, 2])
+        #expect(page.rows.map(\.mean) == [Decimal(string: "80.75")!, Decimal(string: "80.5")!])
+        // The change of the oldest shown is from the week before it, read for it.
+        #expect(page.rows.map(\.change) == [Decimal(string: "0.25")!, Decimal(string: "-2.5")!])
+        #expect(!page.reachesOldest)
+    }
+
     @Test func pagesComeNewestFirstFromEitherEnd() throws {
         let f = try Fixture()
         defer { f.remove() }

@@ -157,7 +157,7 @@ extension StoreView {
     /// A write that failed only because the store cannot be written now
     /// (read-only, busy, a full disk): what is derived is then computed
     /// and shown without being kept.
-    fileprivate func cannotKeep(_ error: StoreError) -> Bool {
+    func cannotKeep(_ error: StoreError) -> Bool {
         error == .readOnly(path: path) || error == .busy(path: path) || error == .diskFull(path: path)
     }
 }

@@ -95,6 +95,8 @@ public enum HistoryRequest: Equatable, Sendable {
     case setGoal(Weight?)
     /// The lowest and highest weigh-in of the weeks or months shown.
     case loadWeightExtremes(WeightExtremesRequest)
+    /// A page of the weeks or months (`w`), newest first.
+    case loadWeightPeriods(WeightPeriodsRequest)
 }
 
 /// What performing an effect, or background work, produced.
@@ -124,6 +126,7 @@ public enum EffectResult: Equatable, Sendable {
     case redone(HistoryChange)
     case goalSet(Weight?)
     case weightExtremes([CivilDay: WeightAverages.Extremes], for: WeightExtremesRequest)
+    case weightPeriods(WeightAverages.PeriodPage, for: WeightPeriodsRequest)
     /// An undo refused because another grocer changed or deleted what it
     /// would take back: the line saying so; the change is dropped.
     case notUndone(String)

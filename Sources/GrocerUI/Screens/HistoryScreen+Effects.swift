@@ -48,6 +48,23 @@ public struct WeightExtremesRequest: Equatable, Sendable {
     }
 }
 
+/// A page of the weeks or months (`w`) the history asks for: at most
+/// `limit` periods with weigh-ins starting before `before` (nil: from the
+/// newest), newest first, in `unit`.
+public struct WeightPeriodsRequest: Equatable, Sendable {
+    public let period: WeightAverages.Period
+    public let before: CivilDay?
+    public let limit: Int
+    public let unit: WeightUnit
+
+    public init(period: WeightAverages.Period, before: CivilDay?, limit: Int, unit: WeightUnit) {
+        self.period = period
+        self.before = before
+        self.limit = limit
+        self.unit = unit
+    }
+}
+
 /// A change this session made, as `u` undoes it and `U` makes it again.
 public enum HistoryChange: Equatable, Sendable {
     case deleted([WeightEntry])

@@ -28,7 +28,7 @@ extension HistoryScreen {
         ) { s, key, context in
             let oldest = key == .end || key == .char("G")
             guard s.periods != nil else { return s.jump(toOldest: oldest, context) }
-            return s.movePeriods(by: oldest ? (s.periods?.rows.count ?? 0) : -(s.periods?.rows.count ?? 0), context)
+            return oldest ? s.periodsToOldest(context) : s.movePeriods(by: -(s.periods?.rows.count ?? 0), context)
         },
         Binding(
             keys: [.char("["), .char("]")] + (1...6).map { .char(Character(String($0))) },

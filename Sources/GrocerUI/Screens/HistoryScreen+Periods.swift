@@ -9,6 +9,7 @@ extension HistoryScreen {
     var browsingPeriods: Bool { form == nil && periods != nil }
 
     /// `w`: the entries, then the weeks, then the months, then the entries.
+    /// The periods are read a page at a time from the newest (issue 35).
     mutating func switchList(_ context: AppContext) -> Outcome {
         switch periods?.period {
         case nil: periods = PeriodList(period: .week)
@@ -17,28 +18,28 @@ extension HistoryScreen {
             periods = nil
             return .redraw
         }
-        makePeriods()
-        if start != nil { return .perform(.history(.loadWeightDays(unit: context.defaultUnit))) }
-        return askExtremes(context)
+        return reloadPeriods(context)
     }
 
-    /// The rows again from the days (once per change of data); none until
-    /// every day is read.
-    mutating func makePeriods() {
-        guard var list = periods else { return }
-        list.set(start == nil ? trend.map { WeightAverages.rows(days: days, trend: $0, period: list.period) } ?? [] : [])
-        periods = list
+    /// The newest periods read again (the list shown, or the days changed).
+    mutating func reloadPeriods(_ context: AppContext) -> Outcome {
+        guard let request = periods?.reload(visible: Self.listRows(context.size), unit: context.defaultUnit) else { return .redraw }
+        return .perform(.history(.loadWeightPeriods(request)))
     }
 
     /// Asks for the lowest and highest weigh-ins of the periods shown (and
-    /// a page around) that it does not have yet.
+    /// a page around) that it does not have yet; then for the next page
+    /// back when the rows shown near the end of those read.
     mutating func askExtremes(_ context: AppContext) -> Outcome {
         guard var list = periods else { return .redraw }
         let visible = Self.listRows(context.size)
         list.follow(visible: visible)
         let request = list.request(visible: visible, unit: unit)
+        let next = request == nil ? list.nextPage(visible: visible, unit: context.defaultUnit) : nil
         periods = list
-        return request.map { .perform(.history(.loadWeightExtremes($0))) } ?? .redraw
+        if let request { return .perform(.history(.loadWeightExtremes(request))) }
+        if let next { return .perform(.history(.loadWeightPeriods(next))) }
+        return .redraw
     }
 
     mutating func movePeriods(by delta: Int, _ context: AppContext) -> Outcome {
@@ -46,10 +47,27 @@ extension HistoryScreen {
         return askExtremes(context)
     }
 
-    mutating func receiveExtremes(_ found: [CivilDay: WeightAverages.Extremes], for request: WeightExtremesRequest) -> Outcome {
+    /// End: the oldest period, once every period is read.
+    mutating func periodsToOldest(_ context: AppContext) -> Outcome {
+        guard var list = periods else { return .none }
+        if list.reachesOldest { return movePeriods(by: list.rows.count, context) }
+        let request = list.nextPage(visible: Self.listRows(context.size), unit: context.defaultUnit, toOldest: true)
+        periods = list
+        return request.map { .perform(.history(.loadWeightPeriods($0))) } ?? .none
+    }
+
+    mutating func receivePeriods(_ page: WeightAverages.PeriodPage, for request: WeightPeriodsRequest, _ context: AppContext) -> Outcome {
+        guard request.period == periods?.period else { return .none }
+        periods?.receive(page, for: request, visible: Self.listRows(context.size))
+        return askExtremes(context)
+    }
+
+    mutating func receiveExtremes(_ found: [CivilDay: WeightAverages.Extremes], for request: WeightExtremesRequest, _ context: AppContext)
+        -> Outcome
+    {
         guard request.unit == unit, request.period == periods?.period else { return .none }
         periods?.receive(found, for: request)
-        return .redraw
+        return askExtremes(context)
     }
 
     /// The header and columns: "Week of  mean  min  max  weigh-ins  change  trend".
@@ -84,7 +102,8 @@ extension HistoryScreen {
         for column in Self.periodColumns {
             header += String(repeating: " ", count: max(1, column.width - column.title.count)) + column.title
         }
-        let place = list.rows.isEmpty ? "" : "\(grouped(list.cursor + 1)) of \(grouped(list.rows.count))"
+        // "3 of 27+" until the oldest is read, then "3 of 143".
+        let place = list.rows.isEmpty ? "" : "\(grouped(list.cursor + 1)) of \(list.total.map(grouped) ?? grouped(list.rows.count) + "+")"
         canvas.put(canvas.truncate(header, to: max(0, width - 3 - canvas.columns(place))), row: layout.header, column: 1, style: .dim)
         canvas.put(place, row: layout.header, column: max(1, width - 1 - canvas.columns(place)), style: .dim)
         let rows = max(0, canvas.height - layout.listTop)

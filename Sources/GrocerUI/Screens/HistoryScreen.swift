@@ -93,7 +93,7 @@ public struct HistoryScreen: Screen {
             setDays(opening.days, start: opening.start, unit: context.displayUnit)
             if let unreadable = opening.unreadable { notice = unreadable }
             if opening.start != nil, needsEveryDay { return .perform(.history(daysRequest(context))) }
-            if periods != nil { return askExtremes(context) }
+            if periods != nil { return reloadPeriods(context) }
         case .storeChanged:
             // Another process wrote: the rows around the selection and the
             // days again (not while a change of this screen is on its way).
@@ -150,7 +150,9 @@ public struct HistoryScreen: Screen {
         case .editUndone(let before, let after):
             return edited(before: before, after: after, notice: "Undid the edit: \(describe([after])).", context)
         case .weightExtremes(let found, let request):
-            return receiveExtremes(found, for: request)
+            return receiveExtremes(found, for: request, context)
+        case .weightPeriods(let page, let request):
+            return receivePeriods(page, for: request, context)
         case .addUndone(let entry):
             window.remove([entry])
             notice = "Undid the save of \(describe([entry])). U makes it again."
@@ -210,13 +212,13 @@ public struct HistoryScreen: Screen {
             window.recount(WeightTrend.entries(days, start: start))
             follow(context)
         }
-        if periods != nil { return askExtremes(context) }
+        if periods != nil { return reloadPeriods(context) }
         return .redraw
     }
 
-    /// The weeks and months, and the `all` range, need every day; the other
-    /// ranges, the days after the trend's start only.
-    var needsEveryDay: Bool { periods != nil || range == .all }
+    /// The `all` range needs every day; the other ranges, the days after
+    /// the trend's start only (the weeks and months are read by pages).
+    var needsEveryDay: Bool { range == .all }
 
     /// The days to read again after a change.
     func daysRequest(_ context: AppContext) -> HistoryRequest {
@@ -232,7 +234,6 @@ public struct HistoryScreen: Screen {
         self.start = start
         trend = WeightTrend(days: days, unit: unit.measure, start: start)
         makeGraph()
-        makePeriods()
     }
 
     mutating func makeGraph() {

@@ -139,6 +139,8 @@ struct HistoryFixture {
             return .redone(change)
         case .history(.loadWeightExtremes(let request)):
             return .weightExtremes(extremes(request), for: request)
+        case .history(.loadWeightPeriods(let request)):
+            return .weightPeriods(periods(request), for: request)
         case .history(.setGoal(let weight)):
             goal = weight
             return .goalSet(weight)
@@ -163,6 +165,26 @@ struct HistoryFixture {
         }
         let (start, days) = TrendStart.split(every, unit: unit, after: last.adding(days: -TrendStart.lead))
         return (days, start)
+    }
+
+    /// A page of the periods as the store gives it: the periods before
+    /// `request.before`, from every day; with `recent`, the trend going on
+    /// from a start the day before the oldest period read
+    /// (`WeightAverages.newestRows`).
+    func periods(_ request: WeightPeriodsRequest) -> WeightAverages.PeriodPage {
+        let every = days(request.unit).filter { day in request.before.map { day.day < $0 } ?? true }
+        var starts: [CivilDay] = []
+        for day in every.reversed() {
+            let start = WeightAverages.start(of: day.day, period: request.period)
+            if start != starts.last { starts.append(start) }
+        }
+        let reachesOldest = starts.count <= request.limit
+        guard let low = starts.prefix(request.limit + 1).last else { return WeightAverages.PeriodPage(rows: [], reachesOldest: true) }
+        let (start, after) = recent ? TrendStart.split(every, unit: request.unit, after: low.adding(days: -1)) : (nil, every)
+        return WeightAverages.PeriodPage(
+            rows: WeightAverages.newestRows(
+                days: after, start: start, unit: request.unit, period: request.period, from: low, withChange: !reachesOldest),
+            reachesOldest: reachesOldest)
     }
 
     /// Each period's lowest and highest entry among the days asked, from
