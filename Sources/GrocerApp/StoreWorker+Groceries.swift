@@ -29,8 +29,8 @@ extension StoreWorker {
             return access(.write, effect) { store in .groceries(.undone(try store.groceries.undo(change))) }
         case .apply(let change, let purpose):
             return access(.write, effect) { store in
-                try store.groceries.apply(change)
-                return .groceries(.changed(change, purpose))
+                // As made: a delete carries the item's shops, for its undo.
+                .groceries(.changed(try store.groceries.apply(change), purpose))
             }
         case .clearTicked:
             return access(.write, effect) { store in
