@@ -68,6 +68,8 @@ extension StoreWorker {
         case .moveAisle(let id, let index):
             // The store numbers positions from 1.
             return catalogWrite(effect) { store in _ = try store.groceries.moveAisle(id: id, to: index + 1) }
+        case .shop(let request):
+            return shops(request, effect)
         }
     }
 
