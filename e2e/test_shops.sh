@@ -4,8 +4,9 @@
 # default order), items added to each with `items add --shop`; on the
 # grocery screen Tab goes Prepare, Market, Super, Prepare, the header
 # naming the shop and each listing its items and those bought anywhere in
-# its order. Then the command line's views of the same, and an unknown
-# shop refused with the known ones named.
+# its order. A shop added in the manage screen (m) with its aisles ordered
+# by K and J, and Shop mode in that order. Then the command line's views
+# of the same, and an unknown shop refused with the known ones named.
 # shellcheck source=e2e/lib.sh
 source "$(dirname "$0")/lib.sh"
 
@@ -84,6 +85,40 @@ command_line_views() {
     [[ $out == $'bread\ncheese\nmilk\napples\ncandles' ]] || fail "after rm Market, Super: $out" || return 1
 }
 
+# The manage screen (m): a shop added on Shops, its aisles ordered with
+# K and J, and Shop mode walking that order.
+manage_orders_a_shop() {
+    local a
+    for a in Bakery Dairy Produce; do "$GROCER_BIN" aisles add "$a" >/dev/null || return 1; done
+    "$GROCER_BIN" items add bread --aisle Bakery >/dev/null || return 1
+    "$GROCER_BIN" items add milk --aisle Dairy >/dev/null || return 1
+    "$GROCER_BIN" items add apples --aisle Produce >/dev/null || return 1
+    start
+    until_screen app_ready || report "grocer never drew its first screen" || return 1
+    wait_for "Enter Today's Weight" || return 1
+    send F5; wait_for "3 of 3 on the list" || return 1
+    send m; wait_for "3. Produce" || return 1
+    send Tab; wait_for "No shops yet" || return 1
+    send a; wait_for "New name:" || return 1
+    type_text "Corner"; send Enter; wait_for "Added Corner" || return 1
+    send Enter; wait_for "Corner: its aisles in the order you walk them" || return 1
+    in_order '1\. Bakery' '2\. Dairy' '3\. Produce' || return 1
+    # Produce to the top, then Bakery below Dairy.
+    send End K K; wait_for "1. Produce" || return 1
+    in_order '1\. Produce' '2\. Bakery' '3\. Dairy' || return 1
+    send Down J; wait_for "3. Bakery" || return 1
+    in_order '1\. Produce' '2\. Dairy' '3\. Bakery' || return 1
+    send Escape; wait_for "Corner" || return 1
+    send Escape; wait_for "3 of 3 on the list" || return 1
+    send Tab; wait_for " Shop: Corner " || return 1
+    in_order '^ Produce$' '\[ \] apples' '^ Dairy$' '\[ \] milk' '^ Bakery$' '\[ \] bread' || return 1
+    send F10; wait_for "[exit 0]" || return 1
+    local out
+    out=$("$GROCER_BIN" shops list)
+    [[ $out == $'Corner\tProduce, Dairy, Bakery' ]] || fail "shops list after m: $out" || return 1
+}
+
 run_test "shops: Tab goes Prepare, Market, Super, Prepare; each in its order" tab_through_two_shops
+run_test "shops: m adds a shop and orders its aisles with K and J; Shop mode follows" manage_orders_a_shop
 run_test "shops: list, items list and export --shop, an unknown shop refused" command_line_views
 finish

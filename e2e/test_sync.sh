@@ -4,7 +4,7 @@
 # (e2e/caldav-phone.py reads and edits what it carries). Setup makes and
 # then finds the collections; add, tick, untick, rename, delete and Clear
 # travel both ways; a phone's "3 apples" and a tick by PERCENT-COMPLETE
-# alone; conflicts listed and taken; a phone's unknown lines kept byte for
+# alone; an item's second amount ("2 can + 400 g tomatoes") both ways; conflicts listed and taken; a phone's unknown lines kept byte for
 # byte; a server down then back; an invalid token; kill -9 mid-sync; two
 # grocers at once; the weights on two stores. Radicale only: a wrong
 # password, and a household (a rights file) where bob ticks alice's list.
@@ -129,6 +129,33 @@ conflicts_are_listed_and_taken() {
     synced "sync: 0 received, 1 sent, no conflicts"
     [[ $(phone_summaries) == $'3 kg flour\nwhole milk' ]] || fail "take: the server has $(phone_summaries)"
     grep -q $'^whole milk\t' <(listed) || fail "take: grocer has $(listed)"
+}
+
+# An item holding two amounts (issue 33): "2 can + 400 g tomatoes" on the
+# phone, read back into both when the phone rewrites it; a phone's SUMMARY
+# without the second amount wins, with a conflict keeping it, taken back.
+a_second_amount_travels() {
+    serve "$1" || return 1
+    set_up >/dev/null || fail "setup" || return 1
+    G items add "2 cans tomatoes" >/dev/null && G items add "400 g tomatoes" >/dev/null || fail "adds"
+    synced "sync: 0 received, 1 sent, no conflicts" || return 1
+    [[ $(phone_summaries) == "2 can + 400 g tomatoes" ]] || fail "the phone sees $(phone_summaries)" || return 1
+    local tomatoes id
+    tomatoes=$(phone_name "2 can + 400 g tomatoes")
+    second() { G items list --json | jq -r '.[] | [.name, .amount, .unit, (.second.amount // "-"), (.second.unit // "-")] | @tsv'; }
+    phone_edit "$tomatoes" "SUMMARY=3 cans + 800 g tomatoes"
+    synced "sync: 1 received, 0 sent, no conflicts"
+    [[ $(second) == $'tomatoes\t3\tcan\t800\tg' ]] || fail "both amounts: grocer has $(second)"
+    phone_edit "$tomatoes" "SUMMARY=3 cans tomatoes"
+    synced "sync: 1 received, 0 sent, 1 conflict"
+    [[ $(second) == $'tomatoes\t3\tcan\t-\t-' ]] || fail "the phone's amount: grocer has $(second)"
+    id=$(G sync conflicts --json | jq -r '.[0].id')
+    [[ $(G sync conflicts --json | jq -r '.[0] | [.field, .local, .remote] | @tsv') == $'amount\t3 can + 800 g\t3 can' ]] \
+        || fail "the conflict: $(G sync conflicts --json)"
+    G sync conflicts --take "$id" >/dev/null || fail "--take $id"
+    synced "sync: 0 received, 1 sent, no conflicts"
+    [[ $(phone_summaries) == "3 can + 800 g tomatoes" ]] || fail "take: the phone sees $(phone_summaries)"
+    [[ $(second) == $'tomatoes\t3\tcan\t800\tg' ]] || fail "take: grocer has $(second)"
 }
 
 # A delete on one side against a change on the other: the change wins, the
@@ -502,6 +529,7 @@ for kind in radicale xandikos; do
     sync_test "$kind: add, tick, untick, rename, delete, Clear, both ways" on_server list_changes_travel_both_ways "$kind"
     sync_test "$kind: a conflict on the quantity and on the name, taken" on_server conflicts_are_listed_and_taken "$kind"
     sync_test "$kind: a delete against a change, both ways" on_server a_delete_against_a_change "$kind"
+    sync_test "$kind: a second amount (2 can + 400 g) both ways" on_server a_second_amount_travels "$kind"
     sync_test "$kind: a phone's control characters and a 200 KB name" on_server a_phones_hostile_text "$kind"
     sync_test "$kind: a phone's VALARM and X- line survive grocer's tick" on_server a_phones_unknown_lines_survive_a_tick "$kind"
     sync_test "$kind: server down, then back" on_server a_server_down_then_back "$kind"

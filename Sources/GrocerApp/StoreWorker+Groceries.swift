@@ -29,8 +29,8 @@ extension StoreWorker {
             return access(.write, effect) { store in .groceries(.undone(try store.groceries.undo(change))) }
         case .apply(let change, let purpose):
             return access(.write, effect) { store in
-                try store.groceries.apply(change)
-                return .groceries(.changed(change, purpose))
+                // As made: a delete carries the item's shops, for its undo.
+                .groceries(.changed(try store.groceries.apply(change), purpose))
             }
         case .clearTicked:
             return access(.write, effect) { store in
@@ -68,6 +68,8 @@ extension StoreWorker {
         case .moveAisle(let id, let index):
             // The store numbers positions from 1.
             return catalogWrite(effect) { store in _ = try store.groceries.moveAisle(id: id, to: index + 1) }
+        case .shop(let request):
+            return shops(request, effect)
         }
     }
 

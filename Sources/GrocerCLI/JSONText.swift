@@ -11,13 +11,17 @@ public enum JSONText {
     /// `second` the amount kept beside it in a unit that does not convert
     /// (`{"amount": "400", "unit": "g"}`, issue 33) or null; `note` the
     /// item's note ("" for none).
-    public static func object(_ item: GroceryItem) -> String {
+    /// `shops`: the names of the shops it is bought at, written as a
+    /// `"shops"` array last, only when there are some (an item bought
+    /// anywhere is written as before shops, byte for byte).
+    public static func object(_ item: GroceryItem, shops: [String] = []) -> String {
         let second = item.second.map { fields([("amount", string($0.quantity.canonical)), ("unit", string(orNull: $0.unit?.name))]) }
+        let shopList = shops.isEmpty ? "" : ", \"shops\": [" + shops.map(string).joined(separator: ", ") + "]"
         return "{\"id\": \(item.id), \"name\": \(string(item.name)), \"quantity\": \(item.quantity), "
             + "\"amount\": \(string(orNull: item.amount?.canonical)), \"unit\": \(string(orNull: item.unit?.name)), "
             + "\"listed\": \(item.listed), \"collected\": \(item.collected), "
             + "\"aisle\": \(string(orNull: item.aisle?.name)), \"storedIn\": \(string(orNull: item.place?.name)), "
-            + "\"second\": \(second ?? "null"), \"note\": \(string(item.note))}"
+            + "\"second\": \(second ?? "null"), \"note\": \(string(item.note))\(shopList)}"
     }
 
     /// One weight entry, keys in a fixed order (as `weight export --format json`).

@@ -17,6 +17,9 @@ enum ConflictRecord {
         var shops: [String]?
         /// Absent in records written before issue 33.
         var note: String?
+        /// The second amount's canonical quantity and unit; absent for none.
+        var secondQuantity: String?
+        var secondUnit: String?
     }
 
     struct Entry: Codable {
@@ -67,7 +70,8 @@ enum ConflictRecord {
         encoded(
             Item(
                 name: item.name, quantity: item.quantity.canonical, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked,
-                shops: item.shops.isEmpty ? nil : item.shops, note: item.note.isEmpty ? nil : item.note))
+                shops: item.shops.isEmpty ? nil : item.shops, note: item.note.isEmpty ? nil : item.note,
+                secondQuantity: item.second?.quantity.canonical, secondUnit: item.second?.unit))
     }
 
     static func json(_ entry: SyncedWeight) -> String {
@@ -85,6 +89,10 @@ enum ConflictRecord {
             name: item.name, quantity: quantity, unit: item.unit, aisle: item.aisle, place: item.place, ticked: item.ticked,
             note: item.note ?? "")
         synced.shops = item.shops ?? []
+        if let second = item.secondQuantity {
+            guard let quantity = try? GroceryQuantity(canonical: second) else { return nil }
+            synced.second = SyncedItem.Second(quantity, item.secondUnit)
+        }
         return synced
     }
 
@@ -126,7 +134,7 @@ extension SyncEngine {
             value.name = other.name
             new = value
         case (.amount?, var value?, let other?):
-            (value.quantity, value.unit) = (other.quantity, other.unit)
+            (value.quantity, value.unit, value.second) = (other.quantity, other.unit, other.second)
             new = value
         case (.aisle?, var value?, let other?):
             value.aisle = other.aisle

@@ -43,7 +43,7 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
     /// and the item's rank in its aisle by name. A phone's item (no
     /// X-GROCER-NAME) takes the spelling of a name the list knows.
     static func list(_ items: [SyncLocalItem], locale: Locale, now: Date) -> Self {
-        let units = Array(Set(items.compactMap(\.item.unit) + ["g", "kg", "ml", "l", "lb", "oz"])).sorted()
+        let units = Array(Set(items.compactMap(\.item.unit) + items.compactMap(\.item.second?.unit) + ["g", "kg", "ml", "l", "lb", "oz"])).sorted()
         let known = KnownNames(items.map(\.item.name), locale: locale)
         var orders: [Int64: Int] = [:]
         for (position, group) in Dictionary(grouping: items, by: \.aislePosition) {
@@ -84,7 +84,8 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
                 guard let item else { return nil }
                 switch field {
                 case .name: return item.name
-                case .amount: return [item.quantity.canonical, item.unit].compactMap { $0 }.joined(separator: " ")
+                case .amount:
+                    return [item.quantity.canonical, item.unit, item.second.map { "+ " + $0.text }].compactMap { $0 }.joined(separator: " ")
                 case .aisle: return item.aisle ?? "no aisle"
                 case .place: return item.place ?? "no place"
                 case .shops: return item.shops.isEmpty ? "any shop" : item.shops.joined(separator: ", ")

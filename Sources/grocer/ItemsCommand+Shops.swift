@@ -47,6 +47,17 @@ struct ViewShopOption: ParsableArguments {
 }
 
 extension ItemsCommand {
+    /// The names of the shops each item names, for `--json` (read once).
+    static func shopNames(_ db: Store) throws -> @Sendable (Int64) -> [String] {
+        let (shops, itemShops) = try StoreAccess.reading(db.path) { (try db.shops.all(), try db.shops.itemShops()) }
+        return { itemShops.names(of: $0, in: shops) }
+    }
+
+    /// One item as `items list --json` writes it, with its shops.
+    static func json(_ item: GroceryItem, _ db: Store) throws -> String {
+        JSONText.object(item, shops: try shopNames(db)(item.id))
+    }
+
     /// A shop's view for `items list --shop`: its items on the list and
     /// those bought anywhere, in its aisle order (`ShopList`).
     static func shopView(_ name: String, db: Store, locale: Locale) throws -> [GroceryItem] {

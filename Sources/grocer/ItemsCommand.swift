@@ -104,7 +104,7 @@ struct ItemsCommand: ParsableCommand {
             }
             guard let edit = change.edits.first, let item = edit.after else { return }
             if let shopIDs { try StoreAccess.writing(db.path) { try db.shops.setShops(itemID: item.id, shopIDs) } }
-            if json { return JSONText.write(JSONText.object(item)) }
+            if json { return JSONText.write(try ItemsCommand.json(item, db)) }
             print("\(ItemsCommand.Added(edit).rawValue) \(ItemLine.added(item, locale: locale))")
         }
     }
@@ -124,7 +124,8 @@ struct ItemsCommand: ParsableCommand {
             name: .long,
             help: """
                 Print a JSON array of objects with id, name, quantity, amount (exact, as text), unit, \
-                listed, collected, aisle and storedIn (names or null).
+                listed, collected, aisle and storedIn (names or null), second, note, and shops (names) \
+                when the item names some.
                 """)
         var json = false
 
@@ -138,9 +139,11 @@ struct ItemsCommand: ParsableCommand {
                 return
             }
             defer { try? db.close() }
+            var shops: (Int64) -> [String] = { _ in [] }
+            if json { shops = try ItemsCommand.shopNames(db) }
             if let name = shop.shop {
                 let items = try ItemsCommand.shopView(name, db: db, locale: locale)
-                if json { return JSONText.write(array: items.map(JSONText.object)) }
+                if json { return JSONText.write(array: items.map { JSONText.object($0, shops: shops($0.id)) }) }
                 var out = OutputBuffer()
                 for item in items { out.write(ItemLine.text(item, locale: locale) + "\n") }
                 return out.flush()
@@ -149,7 +152,7 @@ struct ItemsCommand: ParsableCommand {
             try ListOutput.print(
                 json: json, path: db.path,
                 read: { each in try db.groceries.forEachItem { if !onlyListed || $0.listed { each($0) } } },
-                object: JSONText.object, line: { ItemLine.text($0, locale: locale) })
+                object: { JSONText.object($0, shops: shops($0.id)) }, line: { ItemLine.text($0, locale: locale) })
         }
     }
 

@@ -74,7 +74,7 @@ extension ItemsCommand {
                 return try db.groceries.edit(id: item.id, edit, locale: locale)
             }
             guard let after = change.edits.first?.after else { return }
-            if json { return JSONText.write(JSONText.object(after)) }
+            if json { return JSONText.write(try ItemsCommand.json(after, db)) }
             print("Changed \(ItemLine.short(after, locale: locale))")
         }
     }
@@ -109,7 +109,7 @@ extension ItemsCommand {
         }
         let change = try StoreAccess.writing(db.path) { try db.groceries.edit(id: item.id, GroceryItemEdit(collected: ticked), locale: locale) }
         guard let after = change.edits.first?.after else { return }
-        if json { return JSONText.write(JSONText.object(after)) }
+        if json { return JSONText.write(try ItemsCommand.json(after, db)) }
         print("\(ticked ? "Ticked" : "Unticked") \(ItemLine.short(after, locale: locale))")
     }
 
@@ -124,7 +124,10 @@ extension ItemsCommand {
             guard let db = try store.openIfThereQuietly() else { return nothingTicked() }
             defer { try? db.close() }
             guard let change = try StoreAccess.writing(db.path, { try db.groceries.clearTicked() }) else { return nothingTicked() }
-            if json { return JSONText.write(array: change.edits.compactMap { $0.after.map(JSONText.object) }) }
+            if json {
+                let shops = try ItemsCommand.shopNames(db)
+                return JSONText.write(array: change.edits.compactMap { edit in edit.after.map { JSONText.object($0, shops: shops($0.id)) } })
+            }
             let count = change.edits.count
             print("Cleared \(count) item\(count == 1 ? "" : "s") off the list.")
         }
@@ -144,9 +147,11 @@ extension ItemsCommand {
         func run() throws {
             let db = try store.openExisting(orElse: item.notFound(store))
             defer { try? db.close() }
+            // The shops' names as they were (the delete takes the item's).
+            let shops = json ? try StoreAccess.reading(db.path) { try db.shops.all() } : []
             let change = try StoreAccess.writing(db.path) { try db.groceries.delete(id: item.id) }
-            guard let before = change.edits.first?.before else { return }
-            if json { return JSONText.write(JSONText.object(before)) }
+            guard let edit = change.edits.first, let before = edit.before else { return }
+            if json { return JSONText.write(JSONText.object(before, shops: shops.filter { edit.shops.contains($0.id) }.map(\.name))) }
             print("Deleted \(ItemLine.short(before, locale: store.locale))")
         }
     }

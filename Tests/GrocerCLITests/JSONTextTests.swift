@@ -36,6 +36,13 @@ import Testing
             JSONText.object(bare)
                 == #"{"id": 4, "name": "eggs", "quantity": 1, "amount": null, "unit": null, "listed": false, "collected": true, "aisle": null, "storedIn": null, "second": null, "note": ""}"#
         )
+        // An item bought anywhere is written as before shops; one that names
+        // shops ends in their names (issue 33).
+        #expect(JSONText.object(bare, shops: []) == JSONText.object(bare))
+        #expect(
+            JSONText.object(bare, shops: ["Market", "Su\"per"])
+                == #"{"id": 4, "name": "eggs", "quantity": 1, "amount": null, "unit": null, "listed": false, "collected": true, "aisle": null, "storedIn": null, "second": null, "note": "", "shops": ["Market", "Su\"per"]}"#
+        )
     }
 
     @Test func aWeightIsAnObjectWithAnISODate() throws {

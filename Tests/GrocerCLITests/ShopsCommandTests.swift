@@ -101,4 +101,18 @@ import Testing
         #expect(throws: StoreError.self) { try f.run("shops", "order", "Aldi") }
         #expect(throws: (any Error).self) { try ItemsCommand.Edit.parse(["1", "--shop", "Market", "--any-shop"]) }
     }
+
+    /// `items list --json` and the items commands' `--json` carry each
+    /// item's shops by name, only for an item that names some.
+    @Test func theJSONOfAnItemNamesItsShops() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        try f.run("shops", "add", "Market")
+        try f.run("shops", "add", "Super")
+        try f.run("items", "add", "milk", "--shop", "Super", "--shop", "market")
+        try f.run("items", "add", "candles")
+        let json = try f.store { db in try db.groceries.items().map { try ItemsCommand.json($0, db) } }
+        #expect(json[0].hasSuffix(#""note": "", "shops": ["Market", "Super"]}"#))
+        #expect(json[1].hasSuffix(#""note": ""}"#))
+    }
 }

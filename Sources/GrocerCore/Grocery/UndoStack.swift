@@ -73,16 +73,22 @@ public struct GroceryItemChange: Equatable, Sendable {
     public struct Edit: Equatable, Sendable {
         public let before: GroceryItem?
         public let after: GroceryItem?
+        /// The ids of the shops a deleted item named (the store reads them
+        /// as it deletes), so that undoing the delete names them again;
+        /// empty for every other edit. The item value does not carry its
+        /// shops (`ItemShops` does).
+        public let shops: Set<Int64>
 
-        public init(before: GroceryItem?, after: GroceryItem?) {
+        public init(before: GroceryItem?, after: GroceryItem?, shops: Set<Int64> = []) {
             precondition(before != nil || after != nil, "an edit changes an item")
             precondition(before == nil || after == nil || before!.id == after!.id, "an edit keeps the item's id")
             self.before = before
             self.after = after
+            self.shops = shops
         }
 
         public var id: Int64 { (before ?? after)!.id }
-        public var reversed: Edit { Edit(before: after, after: before) }
+        public var reversed: Edit { Edit(before: after, after: before, shops: shops) }
     }
 
     /// What the change was, for the screen's message ("Undid: clear 3 items").

@@ -48,6 +48,18 @@ public struct ItemShops: Equatable, Sendable {
     /// The ids of the shops the item names; empty: bought anywhere.
     public func shops(of itemID: Int64) -> Set<Int64> { byItem[itemID] ?? [] }
 
+    /// The names of the shops the item names, in the order of `shops`
+    /// (Tab's); empty: anywhere.
+    public func names(of itemID: Int64, in shops: [GroceryShop]) -> [String] {
+        guard let ids = byItem[itemID] else { return [] }
+        return shops.filter { ids.contains($0.id) }.map(\.name)
+    }
+
+    /// Makes the item name `shops` (empty: anywhere).
+    public mutating func set(_ shops: Set<Int64>, for itemID: Int64) {
+        byItem[itemID] = shops.isEmpty ? nil : shops
+    }
+
     /// Whether the item is bought at `shopID`: it names it, or names none.
     public func isBought(_ itemID: Int64, at shopID: Int64) -> Bool {
         guard let shops = byItem[itemID] else { return true }

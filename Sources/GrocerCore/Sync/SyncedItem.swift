@@ -20,6 +20,23 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
     /// The item's note, one line (`WeightNote`'s rules), "" for none: the
     /// VTODO's DESCRIPTION (issue 33).
     public var note: String
+    /// The second amount, in a unit that does not convert to `unit`'s
+    /// ("400 g" of "2 cans + 400 g"); nil for none.
+    public var second: Second?
+
+    /// A second amount: its quantity and its unit's name (nil for none).
+    public struct Second: Equatable, Hashable, Sendable {
+        public var quantity: GroceryQuantity
+        public var unit: String?
+
+        public init(_ quantity: GroceryQuantity, _ unit: String?) {
+            self.quantity = quantity
+            self.unit = unit
+        }
+
+        /// "400 g", "3": canonical digits, as the SUMMARY writes them.
+        public var text: String { [quantity.canonical, unit].compactMap { $0 }.joined(separator: " ") }
+    }
 
     public init(
         name: String, quantity: GroceryQuantity = .one, unit: String? = nil, aisle: String? = nil, place: String? = nil, ticked: Bool = false,
@@ -41,14 +58,17 @@ public struct SyncedItem: Equatable, Hashable, Sendable {
         self.init(
             name: item.name, quantity: quantity, unit: item.unit?.name, aisle: item.aisle?.name, place: item.place?.name,
             ticked: item.collected, note: item.note)
+        second = item.second.map { Second($0.quantity, $0.unit?.name) }
     }
 
     /// What a phone shows: "2 kg flour", "3 apples", "milk" (a quantity of
-    /// one with no unit is not written). The quantity is canonical ("1.5"):
-    /// every reader's quick entry takes `.` as a separator.
+    /// one with no unit is not written), "2 can + 400 g tomatoes" with a
+    /// second amount. The quantity is canonical ("1.5"): every reader's
+    /// quick entry takes `.` as a separator.
     public var summary: String {
-        if quantity == .one && unit == nil { return name }
-        return [quantity.canonical, unit, name].compactMap { $0 }.joined(separator: " ")
+        if quantity == .one && unit == nil && second == nil { return name }
+        let first = [quantity.canonical, unit].compactMap { $0 }.joined(separator: " ")
+        return [first, second.map { "+ " + $0.text }, name].compactMap { $0 }.joined(separator: " ")
     }
 
     /// This item (new from the server) joined to `known`, the item here

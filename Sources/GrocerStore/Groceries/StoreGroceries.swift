@@ -165,7 +165,7 @@ extension StoreGroceries {
     @discardableResult
     public func delete(id: Int64) throws -> GroceryItemChange {
         try groceryWrite { db in
-            let change = GroceryItemChange.deleted(try self.item(db, id: id))
+            let change = try Self.withShops(GroceryItemChange.deleted(try self.item(db, id: id)), db)
             try Self.write(change, db)
             return change
         }
@@ -175,8 +175,15 @@ extension StoreGroceries {
     /// the item (if it is still there); any other writes every field of
     /// `after`, inserting it with its id if it is gone. A unit, place or
     /// aisle deleted since is left out. Undo is `apply(change.reversed)`.
-    public func apply(_ change: GroceryItemChange) throws {
-        try groceryWrite { db in try Self.write(change, db) }
+    /// Returns the change as made: a delete carries the shops the item
+    /// named (`Edit.shops`), so that its undo names them again.
+    @discardableResult
+    public func apply(_ change: GroceryItemChange) throws -> GroceryItemChange {
+        try groceryWrite { db in
+            let made = try Self.withShops(change, db)
+            try Self.write(made, db)
+            return made
+        }
     }
 
     /// Undoes a change this grocer made: `change` is the reversed one
@@ -226,7 +233,7 @@ extension StoreGroceries {
             var made: [GroceryItemChange.Edit] = []
             for edit in applied {
                 if edit.before == nil, let back = edit.after {
-                    made.append(try Self.reinsert(back, db))
+                    made.append(try Self.reinsert(back, shops: edit.shops, db))
                 } else {
                     try Self.write(GroceryItemChange(label: change.label, edits: [edit]), db)
                     made.append(edit)
@@ -254,9 +261,21 @@ extension StoreView {
 
     static var groceryShapes: [TableShape] { [ItemRecord.shape, UnitRecord.shape, PlaceRecord.shape, AisleRecord.shape] }
 
+    /// `change` with each delete carrying the shops its item names now
+    /// (`Edit.shops`), read before the delete takes them.
+    static func withShops(_ change: GroceryItemChange, _ db: Database) throws -> GroceryItemChange {
+        guard change.edits.contains(where: { $0.after == nil }) else { return change }
+        let edits = try change.edits.map { edit in
+            guard edit.after == nil, let before = edit.before else { return edit }
+            return GroceryItemChange.Edit(before: before, after: nil, shops: try ShopRecords.shopIDs(of: before.id, db))
+        }
+        return GroceryItemChange(label: change.label, edits: edits)
+    }
+
     /// A deleted item put back: under its old id, or a new one when that
-    /// was taken meanwhile.
-    static func reinsert(_ item: GroceryItem, _ db: Database) throws -> GroceryItemChange.Edit {
+    /// was taken meanwhile, naming again the `shops` it named that are
+    /// still there.
+    static func reinsert(_ item: GroceryItem, shops: Set<Int64> = [], _ db: Database) throws -> GroceryItemChange.Edit {
         var record = ItemRecord(item, id: item.id)
         if try ItemRecord.exists(db, key: item.id) { record.id = nil }
         if let id = record.unitID, try !UnitRecord.exists(db, key: id) { record.unitID = nil }
@@ -268,7 +287,7 @@ extension StoreView {
         let back = GroceryItem(
             id: id, name: item.name, quantity: item.quantity, unit: item.unit, listed: item.listed, collected: item.collected,
             place: item.place, aisle: item.aisle, amount: item.amount, second: item.second, note: item.note)
-        return GroceryItemChange.Edit(before: nil, after: back)
+        return GroceryItemChange.Edit(before: nil, after: back, shops: try ShopRecords.restore(shops, itemID: id, db))
     }
 
     // MARK: Helpers

@@ -66,6 +66,25 @@ enum ShopRecords {
         }
     }
 
+    /// The ids of the shops the item names (none when the table is not
+    /// there yet).
+    static func shopIDs(of itemID: Int64, _ db: Database) throws -> Set<Int64> {
+        guard try db.tableExists(itemShop.name) else { return [] }
+        return Set(try Int64.fetchAll(db, sql: "SELECT shop_id FROM item_shop WHERE item_id = ?", arguments: [itemID]))
+    }
+
+    /// Names `shops` on the item again (an undone delete), each that is
+    /// still there; returns those.
+    static func restore(_ shops: Set<Int64>, itemID: Int64, _ db: Database) throws -> Set<Int64> {
+        guard !shops.isEmpty else { return [] }
+        var restored: Set<Int64> = []
+        for shop in shops.sorted() where try Bool.fetchOne(db, sql: "SELECT 1 FROM shop WHERE id = ?", arguments: [shop]) == true {
+            try db.execute(sql: "INSERT OR IGNORE INTO item_shop (item_id, shop_id) VALUES (?, ?)", arguments: [itemID, shop])
+            restored.insert(shop)
+        }
+        return restored
+    }
+
     static func itemShops(_ db: Database) throws -> ItemShops {
         var byItem: [Int64: Set<Int64>] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT item_id, shop_id FROM item_shop") {

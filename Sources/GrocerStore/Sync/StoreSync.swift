@@ -308,9 +308,11 @@ extension StoreView {
         let aisle = try value.aisle.map { try findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
         let place = try value.place.map { try findOrAddName(.place, named: $0, db, locale: locale).place }
         var amount = value.quantity
-        // The second amount does not travel: kept while the server's
-        // amount is the one here.
-        var second = current.flatMap { $0.amount == value.quantity && $0.unit?.id == unit?.id ? $0.second : nil }
+        // The second amount travels beside the first (X-GROCER-SECOND-*);
+        // a unit the store does not know is added, as the first's is.
+        var second = try value.second.map {
+            GroceryAmount($0.quantity, try $0.unit.map { try findOrAddName(.unit, named: $0, db, locale: locale).unit })
+        }
         if let known = joinedListed,
             case .success(.added(let sum)) = known.adding(value.quantity, unit: unit, locale: locale)
         {

@@ -10,12 +10,18 @@ public enum SyncNote: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// A property grocer reads held something it could not use; another
     /// source was used or the field left empty.
     case unreadable(property: String, value: String)
+    /// What grocer wrote in `property` is gone: a SUMMARY written
+    /// elsewhere no longer says it (a phone's "3 cans tomatoes" over "2 cans
+    /// + 400 g tomatoes" takes the 400 g away).
+    case dropped(property: String, value: String)
 
     public var description: String {
         switch self {
         case .cleaned(let property): return "\(property) was cleaned or shortened"
         case .unreadable(let property, let value):
             return "\(property) held \u{201C}\(SyncText.cleaned(value, limit: 40))\u{201D}, which grocer cannot read; it was left out"
+        case .dropped(let property, let value):
+            return "the SUMMARY no longer says \u{201C}\(SyncText.cleaned(value, limit: 40))\u{201D} (\(property)); it was taken away"
         }
     }
 }

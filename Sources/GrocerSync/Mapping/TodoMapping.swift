@@ -3,8 +3,10 @@ import GrocerCore
 
 /// A grocery item as a VTODO, and back.
 ///
-/// Written: SUMMARY is what a phone shows (`SyncedItem.summary`); grocer's
-/// exact fields go in X-GROCER-NAME, -QUANTITY, -UNIT, -AISLE and -PLACE;
+/// Written: SUMMARY is what a phone shows (`SyncedItem.summary`: "2 can +
+/// 400 g tomatoes" with a second amount); grocer's exact fields go in
+/// X-GROCER-NAME, -QUANTITY, -UNIT, -AISLE and -PLACE, a second amount in
+/// X-GROCER-SECOND-QUANTITY and -SECOND-UNIT (absent for none);
 /// the aisle also in CATEGORIES (some clients drop CATEGORIES, todoman#491);
 /// X-APPLE-SORT-ORDER follows the aisle order; ticked is STATUS:COMPLETED,
 /// COMPLETED and PERCENT-COMPLETE:100, unticked STATUS:NEEDS-ACTION
@@ -17,8 +19,10 @@ import GrocerCore
 ///
 /// Read: a SUMMARY that is not the one grocer's fields would give was
 /// written by someone else (a phone made or renamed the item), so it is
-/// read with quick entry ("3 apples") and wins over X-GROCER-NAME,
-/// -QUANTITY and -UNIT. The aisle is X-GROCER-AISLE when CATEGORIES holds
+/// read with quick entry ("3 apples"; "2 cans + 400 g tomatoes" gives both
+/// amounts) and wins over X-GROCER-NAME, -QUANTITY, -UNIT and the second
+/// amount; a SUMMARY that no longer says the second amount grocer wrote
+/// takes it away, and the reading says so (`SyncNote.dropped`). The aisle is X-GROCER-AISLE when CATEGORIES holds
 /// it or is gone, else the first category. A tick from any app counts.
 /// DESCRIPTION is the note as a weigh-in's note is read from a file
 /// (`WeightNote.cleaned`: one line, control characters made spaces, at most
@@ -58,9 +62,13 @@ public enum TodoMapping {
                     notes.append(.unreadable(property: "X-GROCER-QUANTITY", value: quantity))
                 }
             }
+            item.second = second(of: todo, notes: &notes)
             if !summary.isEmpty && summary != item.summary {
                 guard let typed = typed(summary, knownUnits: knownUnits, locale: locale, notes: &notes) else { throw .noName }
-                (item.name, item.quantity, item.unit) = (typed.name, typed.quantity, typed.unit)
+                if let second = item.second, typed.second == nil {
+                    notes.append(.dropped(property: "X-GROCER-SECOND-QUANTITY", value: second.text))
+                }
+                (item.name, item.quantity, item.unit, item.second) = (typed.name, typed.quantity, typed.unit, typed.second)
             }
         } else {
             guard let typed = typed(summary, knownUnits: knownUnits, locale: locale, notes: &notes) else { throw .noName }
@@ -81,6 +89,18 @@ public enum TodoMapping {
         item.note = WeightNote.problem(in: description) == nil ? WeightNote.trimmed(description) : WeightNote.cleaned(description)
         if item.note != WeightNote.trimmed(description) { notes.append(.cleaned(property: "DESCRIPTION")) }
         return Reading(uid: uid, item: item, notes: notes)
+    }
+
+    /// X-GROCER-SECOND-QUANTITY (canonical) and -SECOND-UNIT: the second
+    /// amount; none when the quantity is absent, or unreadable (said).
+    static func second(of todo: ICalComponent, notes: inout [SyncNote]) -> SyncedItem.Second? {
+        guard let text = todo.property("X-GROCER-SECOND-QUANTITY")?.text else { return nil }
+        guard let quantity = try? GroceryQuantity(canonical: text) else {
+            notes.append(.unreadable(property: "X-GROCER-SECOND-QUANTITY", value: text))
+            return nil
+        }
+        let unit = todo.property("X-GROCER-SECOND-UNIT").map { SyncText.cleaned($0.text, limit: nameLimit) }
+        return SyncedItem.Second(quantity, unit?.isEmpty == false ? unit : nil)
     }
 
     /// X-GROCER-SHOPS: the shops' names, a TEXT list (`,` between them,
@@ -105,12 +125,29 @@ public enum TodoMapping {
     /// ("2 kg" alone, a quantity of 0) is the name as it stands.
     static func typed(_ summary: String, knownUnits: [String], locale: Locale, notes: inout [SyncNote]) -> SyncedItem? {
         guard !summary.isEmpty else { return nil }
+        if let both = typedWithSecond(summary, knownUnits: knownUnits, locale: locale) { return both }
         switch QuickEntry.parse(summary, knownUnits: knownUnits, locale: locale) {
         case .success(let entry): return SyncedItem(name: entry.name, quantity: entry.quantity, unit: entry.unit)
         case .failure:
             notes.append(.unreadable(property: "SUMMARY", value: summary))
             return SyncedItem(name: summary)
         }
+    }
+
+    /// "2 cans + 400 g tomatoes" (as `SyncedItem.summary` writes it, or a
+    /// phone rewrote it): the first amount before " + ", the second amount
+    /// and the name after it; nil when the SUMMARY is not of that shape.
+    static func typedWithSecond(_ summary: String, knownUnits: [String], locale: Locale) -> SyncedItem? {
+        guard let plus = summary.range(of: " + ") else { return nil }
+        let first = String(summary[..<plus.lowerBound])
+        let rest = String(summary[plus.upperBound...])
+        guard case .success(let amount) = QuickEntry.parse(first + " x", knownUnits: knownUnits, locale: locale),
+            amount.quantityTyped, amount.name == "x", amount.aisle == nil,
+            case .success(let entry) = QuickEntry.parse(rest, knownUnits: knownUnits, locale: locale), entry.quantityTyped
+        else { return nil }
+        var item = SyncedItem(name: entry.name, quantity: amount.quantity, unit: amount.unit)
+        item.second = SyncedItem.Second(entry.quantity, entry.unit)
+        return item
     }
 
     /// The calendar object for `item`: `existing` (the server's copy, every
@@ -133,12 +170,14 @@ public enum TodoMapping {
         func set(_ name: String, _ text: String?) {
             todo = todo.setting(name, to: text.map { ContentLine(name: name, text: SyncText.written($0)) })
         }
-        if current.map({ ($0.name, $0.quantity, $0.unit) != (item.name, item.quantity, item.unit) }) ?? true {
+        if current.map({ ($0.name, $0.quantity, $0.unit, $0.second) != (item.name, item.quantity, item.unit, item.second) }) ?? true {
             set("SUMMARY", item.summary)
         }
         set("X-GROCER-NAME", item.name)
         set("X-GROCER-QUANTITY", item.quantity.canonical)
         set("X-GROCER-UNIT", item.unit)
+        set("X-GROCER-SECOND-QUANTITY", item.second?.quantity.canonical)
+        set("X-GROCER-SECOND-UNIT", item.second?.unit)
         set("X-GROCER-AISLE", item.aisle)
         set("X-GROCER-PLACE", item.place)
         if current.map({ $0.shops != item.shops }) ?? true {

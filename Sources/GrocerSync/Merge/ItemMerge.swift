@@ -3,8 +3,9 @@ import GrocerCore
 /// The fields of an item the merge weighs one by one.
 public enum ItemField: String, CaseIterable, Hashable, Sendable {
     case name
-    /// The quantity and its unit, together: "2 kg" against "500 g" is one
-    /// question, not two.
+    /// The quantity and its unit, with any second amount, together: "2 kg"
+    /// against "500 g" is one question, not two, and "2 cans + 400 g" one
+    /// amount.
     case amount
     case aisle
     case place
@@ -30,6 +31,9 @@ public typealias ItemMergeResult = MergeResult<SyncedItem, ItemField>
 /// - amount: in the same unit (or both with none) the larger quantity
 ///   shows (buying enough beats running short); in different units the
 ///   server's shows.
+/// - A second amount the server's copy dropped while this side kept it
+///   (a phone that rewrote the SUMMARY without it): the server's amount
+///   shows, with a conflict on the amount that keeps this side's.
 /// - ticked: a tick beats an untick. With a base a tick cannot conflict
 ///   (a yes/no changed by both is the same on both); it can when both
 ///   sides added the item.
@@ -78,10 +82,19 @@ public enum ItemMerge {
             if let conflict { conflicts.append(ItemConflict(field: name, local: local, remote: remote, kept: conflict)) }
         }
         field(.name, \.name) { _, _ in .remote }
-        field(.amount, \.amount) { l, r in l.unit == r.unit && l.quantity.decimal > r.quantity.decimal ? .local : .remote }
+        field(.amount, \.amount) { l, r in
+            l.unit == r.unit && l.second == r.second && l.quantity.decimal > r.quantity.decimal ? .local : .remote
+        }
         field(.aisle, \.aisle) { _, _ in .remote }
         field(.place, \.place) { _, _ in .remote }
         field(.shops, \.shops) { _, _ in .remote }
+        if let kept = base?.second, remote.second == nil, local.second == kept, !conflicts.contains(where: { $0.field == .amount }) {
+            // A second amount the server's copy lost while this side kept
+            // it (a phone rewrote "2 cans + 400 g tomatoes" as "3 cans
+            // tomatoes"): the server's amount shows, and a conflict keeps
+            // this side's, to take back. Never lost without a word.
+            conflicts.append(ItemConflict(field: .amount, local: local, remote: remote, kept: .remote))
+        }
         field(.ticked, \.ticked) { l, _ in l ? .local : .remote }
         field(.note, \.note) { _, _ in .remote }
         return ItemMergeResult(merged: merged, conflicts: conflicts)
@@ -89,14 +102,16 @@ public enum ItemMerge {
 }
 
 extension SyncedItem {
-    /// The quantity and its unit, merged as one field.
+    /// The quantity and its unit, and the second amount, merged as one
+    /// field.
     struct Amount: Equatable {
         var quantity: GroceryQuantity
         var unit: String?
+        var second: Second?
     }
 
     var amount: Amount {
-        get { Amount(quantity: quantity, unit: unit) }
-        set { (quantity, unit) = (newValue.quantity, newValue.unit) }
+        get { Amount(quantity: quantity, unit: unit, second: second) }
+        set { (quantity, unit, second) = (newValue.quantity, newValue.unit, newValue.second) }
     }
 }

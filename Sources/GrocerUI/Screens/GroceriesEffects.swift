@@ -69,6 +69,8 @@ public enum GroceriesRequest: Equatable, Sendable {
     case moveAisle(id: Int64, to: Int)
     /// Undoes a rename or delete (guarded: `Store.undo`); answered with `.nameUndone`.
     case undoName(GroceryNameChange)
+    /// The manage screen's shops; answered with `.shopChanged`.
+    case shop(ShopRequest)
 }
 
 /// Why a change was written: a new one goes on the undo stack; an undo's
@@ -96,4 +98,6 @@ public enum GroceriesResult: Equatable, Sendable {
     case nameChanged(GroceryNameChange, catalog: GroceryCatalog)
     /// The manage screen's undo: what it did, and the catalog now.
     case nameUndone(GroceryNameChange.Undone, catalog: GroceryCatalog)
+    /// A shop's change as asked, and the catalog now.
+    case shopChanged(ShopRequest, catalog: GroceryCatalog)
 }

@@ -5,11 +5,13 @@ extension Route {
     public static let groceriesManage = Route("groceriesManage")
 }
 
-/// Units, places at home and aisles (`m` on the grocery list): add,
-/// rename, delete (items keep working: they lose that unit, place or
-/// aisle), and move aisles up and down to match the shop. `u` undoes a
-/// rename or a delete (the items get it back), guarded as the grocery
-/// list's undo: what another grocer changed since is left and named.
+/// Units, places at home, aisles and shops (`m` on the grocery list):
+/// add, rename, delete (items keep working: they lose that unit, place,
+/// aisle or shop), and move aisles up and down to match the shop. `u`
+/// undoes a rename or a delete of a unit, place or aisle (the items get it
+/// back), guarded as the grocery list's undo: what another grocer changed
+/// since is left and named. A shop's own aisle order and the aisles it
+/// hides are set on its aisles (Enter on a shop; `+Shops`).
 public struct GroceriesManageScreen: Screen {
     public enum Mode: Equatable, Sendable {
         case list
@@ -19,6 +21,10 @@ public struct GroceriesManageScreen: Screen {
     }
 
     public internal(set) var kind: GroceryNameKind = .aisle
+    /// The Shops list is shown (after Aisles on Tab), not `kind`'s.
+    public internal(set) var onShops = false
+    /// The shop whose aisles are shown (Enter on a shop), nil for none.
+    public internal(set) var openShop: Int64?
     public internal(set) var catalog = GroceryCatalog()
     public internal(set) var selection = 0
     public internal(set) var mode: Mode = .list
@@ -29,7 +35,7 @@ public struct GroceriesManageScreen: Screen {
     let locales: Locales
 
     public static let minimumSize = Size(width: 40, height: 10)
-    public static let helpTitle: String? = "Units, places and aisles"
+    public static let helpTitle: String? = "Units, places, aisles and shops"
 
     public init(locales: Locales) {
         self.locales = locales
@@ -44,6 +50,8 @@ public struct GroceriesManageScreen: Screen {
 
     /// The names of the kind shown, in order, with their ids.
     public var entries: [(id: Int64, name: String)] {
+        if openShop != nil { return shopAisles.map { ($0.id, $0.name) } }
+        if onShops { return catalog.shops.map { ($0.id, $0.name) } }
         switch kind {
         case .unit: return catalog.units.map { ($0.id, $0.name) }
         case .place: return catalog.places.map { ($0.id, $0.name) }
@@ -76,6 +84,10 @@ public struct GroceriesManageScreen: Screen {
             return .perform(.groceries(.load))
         case .groceries(.loaded(_, let catalog, _)), .groceries(.prefetched(_, let catalog, _)):
             show(catalog)
+        case .groceries(.shopChanged(let request, let catalog)):
+            let before = self.catalog
+            show(catalog)
+            message = Self.said(request, before: before, after: catalog)
         case .groceries(.nameChanged(let change, let catalog)):
             undo.record(change)
             show(catalog)
@@ -86,6 +98,7 @@ public struct GroceriesManageScreen: Screen {
             if undone.done {
                 // The name given back, on its list.
                 kind = undone.change.kind
+                (onShops, openShop) = (false, nil)
                 selection = entries.firstIndex { $0.id == undone.id } ?? selection
                 selection = max(0, min(selection, entries.count - 1))
             }
@@ -105,6 +118,10 @@ public struct GroceriesManageScreen: Screen {
     mutating func show(_ catalog: GroceryCatalog) {
         let keep = selected?.id
         self.catalog = catalog
+        if openShop != nil && shop == nil {
+            openShop = nil
+            message = "That shop was deleted by another grocer."
+        }
         if let id = actingOn, !entries.contains(where: { $0.id == id }) {
             // Deleted by another grocer meanwhile.
             mode = .list
@@ -160,17 +177,24 @@ public struct GroceriesManageScreen: Screen {
         Binding(keys: [.char("y")], hint: "y", label: "Delete", help: "yes, delete (when asked)", when: confirming) { s, _, _ in
             guard case .confirmDelete(let id) = s.mode else { return .none }
             s.mode = .list
-            return .perform(.groceries(.delete(s.kind, id: id)))
+            return .perform(.groceries(s.onShops ? .shop(.delete(id: id)) : .delete(s.kind, id: id)))
         },
         Binding(keys: [.char("n"), .escape], hint: "n", label: "Keep", help: "no, keep it", helpKeys: "n  Esc", when: confirming) { s, _, _ in
             s.mode = .list
             return .redraw
         },
-        Binding(keys: [.tab, .backTab], hint: "Tab", label: "Next list", help: "units, places, aisles", helpKeys: "Tab  Shift-Tab", when: inList) {
-            s, key, _ in
+        Binding(
+            keys: [.tab, .backTab], hint: "Tab", label: "Next list", help: "units, places, aisles, shops", helpKeys: "Tab  Shift-Tab",
+            when: names
+        ) { s, key, _ in
+            // The kinds of name, then Shops, then round again.
             let all = GroceryNameKind.allCases
-            let index = all.firstIndex(of: s.kind)! + (key == .tab ? 1 : all.count - 1)
-            s.kind = all[index % all.count]
+            let count = all.count + 1
+            let now = s.onShops ? all.count : all.firstIndex(of: s.kind)!
+            let next = (now + (key == .tab ? 1 : count - 1)) % count
+            s.onShops = next == all.count
+            if !s.onShops { s.kind = all[next] }
+            s.openShop = nil
             s.selection = 0
             s.message = nil
             return .redraw
@@ -188,13 +212,14 @@ public struct GroceriesManageScreen: Screen {
             s.selection = target
             return .redraw
         },
-        Binding(keys: [.char("a")], hint: "a", label: "Add", help: "add one", when: inList) { s, _, _ in
+        Binding(keys: [.char("a")], hint: "a", label: "Add", help: "add one", when: names) { s, _, _ in
             s.line.set("")
             s.mode = .adding
             s.message = nil
             return .redraw
         },
-        Binding(keys: [.char("r"), .enter], hint: "r", label: "Rename", help: "rename the selected one", helpKeys: "r  Enter", when: inList) {
+        openShopBinding,
+        Binding(keys: [.char("r"), .enter], hint: "r", label: "Rename", help: "rename the selected one", helpKeys: "r  Enter", when: names) {
             s, _, _ in
             guard let entry = s.selected else { return .none }
             s.line.set(entry.name)
@@ -204,13 +229,16 @@ public struct GroceriesManageScreen: Screen {
         },
         Binding(
             keys: [.char("d"), .delete], hint: "d", label: "Delete", help: "delete (asks y/n; items keep working)", helpKeys: "d  Delete",
-            when: inList
+            when: names
         ) { s, _, _ in
             guard let entry = s.selected else { return .none }
             s.mode = .confirmDelete(entry.id)
             return .redraw
         },
-        Binding(keys: [.char("u")], hint: "u", label: "Undo", help: "undo a rename or delete (several levels)", when: inList) {
+        Binding(
+            keys: [.char("u")], hint: "u", label: "Undo", help: "undo a rename or delete (several levels)",
+            when: { inList($0) && !$0.onShops }
+        ) {
             s, _, _ in
             guard let change = s.undo.undo() else {
                 s.message = "Nothing to undo."
@@ -221,7 +249,7 @@ public struct GroceriesManageScreen: Screen {
         },
         Binding(
             keys: [.char("K"), .char("J"), .char("-"), .char("+")], hint: "K J", label: "Move", help: "aisles: move up or down", helpKeys: "K J  - +",
-            when: { inList($0) && $0.kind == .aisle }
+            when: { inList($0) && $0.kind == .aisle && !$0.onShops }
         ) { s, key, _ in
             guard let entry = s.selected else { return .none }
             let up = key == .char("K") || key == .char("-")
@@ -230,8 +258,12 @@ public struct GroceriesManageScreen: Screen {
             // The reload keeps the moved aisle selected, at its new place.
             return .perform(.groceries(.moveAisle(id: entry.id, to: target)))
         },
-        Binding(keys: [.escape], hint: "Esc", label: "Groceries", help: "back to the grocery list", when: inList, outcome: .go(.groceries)),
+        moveShopAisle, hideShopAisle, backToShops,
+        Binding(keys: [.escape], hint: "Esc", label: "Groceries", help: "back to the grocery list", when: names, outcome: .go(.groceries)),
     ]
+
+    /// In a list of names or of shops (not a shop's aisles).
+    static func names(_ s: Self) -> Bool { inList(s) && s.openShop == nil }
 
     private mutating func save() -> Outcome {
         let name = line.text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
@@ -241,8 +273,8 @@ public struct GroceriesManageScreen: Screen {
         }
         let request: GroceriesRequest
         switch mode {
-        case .renaming(let id): request = .rename(kind, id: id, to: name)
-        default: request = .addName(kind, name)
+        case .renaming(let id): request = onShops ? .shop(.rename(id: id, to: name)) : .rename(kind, id: id, to: name)
+        default: request = onShops ? .shop(.add(name)) : .addName(kind, name)
         }
         mode = .list
         message = nil
@@ -253,13 +285,19 @@ public struct GroceriesManageScreen: Screen {
         canvas.cursor = nil
         var column = canvas.put("Manage", row: 0, column: 1, style: .bold) + 3
         for kind in GroceryNameKind.allCases {
-            column = canvas.put(" \(kind.title) ", row: 0, column: column, style: kind == self.kind ? [.reverse, .bold] : .dim) + 1
+            column = canvas.put(" \(kind.title) ", row: 0, column: column, style: kind == self.kind && !onShops ? [.reverse, .bold] : .dim) + 1
         }
+        canvas.put(" Shops ", row: 0, column: column, style: onShops ? [.reverse, .bold] : .dim)
         switch mode {
         case .adding, .renaming:
             let start = canvas.put(mode == .adding ? "New name: " : "Rename to: ", row: 1, column: 1, style: .bold)
             let cursor = line.render(into: &canvas, row: 1, column: start, width: canvas.width - start - 1)
             canvas.cursor = (1, cursor)
+        case .confirmDelete(let id) where onShops:
+            let name = PlainText.visible(selected?.name ?? "")
+            canvas.put(
+                canvas.truncate("Delete \u{201C}\(name)\u{201D}? \(Self.losing(itemCount(naming: id))). (y/n)", to: canvas.width - 2),
+                row: 1, column: 1, style: [.bold, .accent])
         case .confirmDelete:
             let name = PlainText.visible(selected?.name ?? "")
             canvas.put(
@@ -270,6 +308,7 @@ public struct GroceriesManageScreen: Screen {
         }
         // The status line, as the grocery list's (not an error's colour: "Renamed ...").
         if let message { canvas.put(canvas.truncate(PlainText.visible(message), to: canvas.width - 2), row: 2, column: 1, style: .accent) }
+        if onShops { return renderShops(into: &canvas) }
         let all = entries
         if all.isEmpty { canvas.center("None yet. Press a to add one.", row: 4, style: .dim) }
         let height = max(1, canvas.height - 3)

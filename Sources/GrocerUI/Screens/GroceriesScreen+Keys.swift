@@ -118,7 +118,8 @@ extension GroceriesScreen {
             return .perform(.groceries(.apply(change.reversed, .undo)))
         },
         Binding(
-            keys: [.char("m")], hint: "m", label: "Manage", help: "units, places at home and aisles", when: inList, outcome: .go(.groceriesManage)),
+            keys: [.char("m")], hint: "m", label: "Manage", help: "units, places at home, aisles and shops", when: inList,
+            outcome: .go(.groceriesManage)),
         Binding(keys: [.up, .down, .char("k"), .char("j")], help: "move the selection", helpKeys: "Up Down  k j", when: inList) {
             s, key, context in
             s.move(by: key == .up || key == .char("k") ? -1 : 1, context)

@@ -286,6 +286,10 @@ extension GroceriesScreen {
             message = "Undid: \(change.label)."
             keep = change.edits.first.map { .item($0.id) } ?? .index(selection ?? 0)
         }
+        // A deleted item names no shop; one put back names its shops again.
+        for edit in change.edits where edit.after == nil || (edit.before == nil && !edit.shops.isEmpty) {
+            catalog.itemShops.set(edit.after == nil ? [] : edit.shops, for: edit.id)
+        }
         replaceItems(change.apply(to: items), keep: keep, context, namesChanged: namesChanged)
     }
 

@@ -195,7 +195,7 @@ import Testing
     @Test func aislesAreListedInTheShopsOrderAndMoveUpAndDown() {
         var store = FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog)
         var s = manage(store)
-        #expect(screenLines(s)[0] == " Manage    Units   Places at home   Aisles")
+        #expect(screenLines(s)[0] == " Manage    Units   Places at home   Aisles   Shops")
         #expect(screenLines(s)[3...5] == ["   1. Baking", "   2. Dairy", "   3. Produce"])
         store.drive(&s, [.down, .char("J")])
         #expect(screenLines(s)[3...5] == ["   1. Baking", "   2. Produce", "   3. Dairy"])
@@ -221,7 +221,9 @@ import Testing
     @Test func addRenameAndDeleteAskTheStore() {
         var s = manage(FakeGroceryStore(items: Kitchen.items, catalog: Kitchen.catalog))
         _ = s.handle(.tab)
-        #expect(s.kind == .unit)
+        #expect(s.onShops)
+        _ = s.handle(.tab)
+        #expect(s.kind == .unit && !s.onShops)
         _ = s.handle(.char("a"))
         for key in typed("  big   jar ") { _ = s.handle(key) }
         #expect(s.handle(.enter) == .perform(.groceries(.addName(.unit, "big jar"))))
@@ -286,7 +288,7 @@ import Testing
     @Test func theHelpScreenListsTheGroceryKeys() {
         let titles = ScreenRegistry.standard.helpSections.map(\.title)
         #expect(titles.contains("Groceries"))
-        #expect(titles.contains("Units, places and aisles"))
+        #expect(titles.contains("Units, places, aisles and shops"))
         let shop = ScreenRegistry.standard.helpSections.first { $0.title == "Groceries: Shop" }!
         #expect(shop.entries.contains { $0.keys == "C" && $0.text.contains("ticked") })
     }

@@ -48,7 +48,7 @@ import Testing
 
     @Test func undoGoesBackSeveralLevelsOnTheListOfTheChange() {
         var (s, store) = manage()
-        store.drive(&s, [.char("d"), .char("y"), .tab, .tab] + [.char("r")] + typed("s") + [.enter])
+        store.drive(&s, [.char("d"), .char("y"), .tab, .tab, .tab] + [.char("r")] + typed("s") + [.enter])
         #expect(s.kind == .place)
         #expect(status(s) == "Renamed Fridge to Fridges")
         store.drive(&s, [.tab, .char("u")])

@@ -114,4 +114,22 @@ import Testing
         let fresh = groceries(Kitchen.items.map { $0.id == butter.id ? yoghurt : $0.id == milk.id ? ticked : $0 }, catalog: Self.catalog)
         #expect(screenLines(s) == screenLines(fresh))
     }
+
+    /// `u` after a delete: the store's answers carry the item's shops, and
+    /// the item comes back in its shop only, not in every one.
+    @Test func anUndoneDeleteComesBackInItsShopOnly() {
+        var s = groceries(catalog: Self.catalog, keys: [.tab])
+        var context = testContext()
+        let milk = Kitchen.items[0]
+        var delete = GroceryItemChange.deleted(milk)
+        delete = GroceryItemChange(label: delete.label, edits: [.init(before: milk, after: nil, shops: [Self.superstore.id])])
+        _ = s.receive(.groceries(.changed(delete, .record)), &context)
+        #expect(s.catalog.itemShops.shops(of: milk.id).isEmpty)
+        let undone = GroceryItemChange.Undone(applied: delete.reversed, skipped: [])
+        _ = s.receive(.groceries(.undone(undone)), &context)
+        #expect(s.catalog.itemShops.shops(of: milk.id) == [Self.superstore.id])
+        #expect(!Self.list(s).contains { $0.contains("Milk") })
+        _ = s.handle(.tab, &context)
+        #expect(Self.list(s).contains { $0.contains("Milk") })
+    }
 }

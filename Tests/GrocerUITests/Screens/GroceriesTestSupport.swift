@@ -138,6 +138,29 @@ struct FakeGroceryStore {
                 kind: kind, id: id, action: .deleted(name: self.name(kind, id)!, position: kind == .aisle ? position : nil, items: named))
             deleteName(kind, id)
             return .groceries(.nameChanged(change, catalog: catalog))
+        case .shop(let request):
+            // As the store's `store.shops`.
+            var shops = catalog.shops
+            switch request {
+            case .add(let name):
+                nextID += 1
+                shops.append(GroceryShop(id: nextID, name: name))
+            case .rename(let id, let name):
+                shops = shops.map { $0.id == id ? GroceryShop(id: id, name: name, aisleOrder: $0.aisleOrder, hidden: $0.hidden) : $0 }
+            case .delete(let id):
+                shops.removeAll { $0.id == id }
+                catalog.itemShops = ItemShops(catalog.itemShops.byItem.mapValues { $0.subtracting([id]) })
+            case .order(let id, let aisles):
+                shops = shops.map { $0.id == id ? GroceryShop(id: id, name: $0.name, aisleOrder: aisles, hidden: $0.hidden) : $0 }
+            case .hide(let id, let aisle, let hidden):
+                shops = shops.map { shop in
+                    guard shop.id == id else { return shop }
+                    let set = hidden ? shop.hidden.union([aisle]) : shop.hidden.subtracting([aisle])
+                    return GroceryShop(id: id, name: shop.name, aisleOrder: shop.aisleOrder, hidden: set)
+                }
+            }
+            catalog.shops = shops
+            return .groceries(.shopChanged(request, catalog: catalog))
         case .undoName(let change):
             // As the store: only where it holds what this grocer left.
             let kind = change.kind
