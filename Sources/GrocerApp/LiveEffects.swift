@@ -68,7 +68,8 @@ final class LiveEffects {
     /// opens (`openStore`).
     init(
         path: String, environment: Environment, zone: @escaping @Sendable () -> TimeZone, store: Store? = nil,
-        syncRunner: SyncRunner? = nil, wake: (@Sendable () -> Void)? = nil, post: @escaping @Sendable (EffectResult) -> Void
+        syncRunner: SyncRunner? = nil, recipeReader: RecipeReader? = nil, wake: (@Sendable () -> Void)? = nil,
+        post: @escaping @Sendable (EffectResult) -> Void
     ) {
         self.path = path
         self.environment = environment
@@ -76,7 +77,7 @@ final class LiveEffects {
         self.syncRunner = syncRunner
         self.wake = wake
         self.post = post
-        worker = StoreWorker(path: path, environment: environment, store: store, post: post)
+        worker = StoreWorker(path: path, environment: environment, store: store, recipeReader: recipeReader, post: post)
     }
 
     var client: AppEffects {

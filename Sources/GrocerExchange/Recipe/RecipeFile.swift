@@ -20,7 +20,7 @@ import GrocerCore
 /// `IngredientLine` to drop.
 public struct RecipeFile: Equatable, Sendable {
     public static let maximumBytes = 4 << 20
-    public static let maximumIngredients = 500
+    public static let maximumIngredients = GroceryBatch.maximumLines
 
     public var name: String?
     /// How many the recipe serves, as its yield says; nil when it does not.
@@ -31,6 +31,11 @@ public struct RecipeFile: Equatable, Sendable {
         self.name = name
         self.servings = servings
         self.ingredients = ingredients
+    }
+
+    /// The recipe as the grocery list's batch reads it.
+    public var batchRecipe: GroceryBatch.Recipe {
+        GroceryBatch.Recipe(name: name, servings: servings, ingredients: ingredients)
     }
 
     public enum Problem: Error, Equatable, Sendable {
