@@ -22,7 +22,7 @@ public enum ItemBatch {
 
     /// A recipe's ingredients scaled to `servings` (`GroceryBatch.lines(of:servings:)`).
     public static func recipe(_ recipe: RecipeFile, servings: Decimal?) -> [Line] {
-        GroceryBatch.lines(of: recipe.batchRecipe, servings: servings)
+        GroceryBatch.lines(of: recipe, servings: servings)
     }
 
     /// The bytes of `file` ("-": standard input), at most `maximumBytes`,

@@ -22,7 +22,7 @@ public enum RecipeFileInput {
         guard info.st_mode & S_IFMT == S_IFREG else { throw Failure("Cannot read \(path): it is not a file. Give a recipe file's path.") }
         let bytes = try ItemBatch.read(path == "-" ? "./-" : path)
         do {
-            return try RecipeFile.read(bytes).batchRecipe
+            return try RecipeFile.read(bytes)
         } catch {
             throw Failure(error.message)
         }

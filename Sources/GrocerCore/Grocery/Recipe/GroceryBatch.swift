@@ -71,7 +71,8 @@ public enum GroceryBatch {
     }
 
     /// A recipe as a file gave it: its name, how many it serves (its
-    /// yield), and its ingredient lines still to be read.
+    /// yield), and its ingredient lines still to be read. GrocerExchange
+    /// reads one from a file (`RecipeFile`, this type).
     public struct Recipe: Equatable, Sendable {
         public var name: String?
         public var servings: Decimal?

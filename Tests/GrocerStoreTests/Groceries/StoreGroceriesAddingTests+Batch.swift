@@ -7,19 +7,10 @@ import Testing
 /// The grocery screen's review adds many lines at once (issue 33): each as
 /// quick entry adds one, in one transaction, as one change that one undo
 /// takes back; a line the rule refuses is named and the rest added.
-@Suite struct StoreGroceriesBatchTests {
-    static let locale = Locale(identifier: "en_US")
-
-    static func store() throws -> Store {
-        try Store.open(at: ":memory:", mode: .memory, zone: .gmt, stop: StopFlag())
-    }
-
-    static func entry(_ text: String) throws -> QuickEntry {
-        try QuickEntry.parse(text, knownUnits: [], locale: locale).get()
-    }
-
+/// (The suite's store and entries: StoreGroceriesAddingTests.)
+extension StoreGroceriesAddingTests {
     static func amounts(_ store: Store) throws -> [String] {
-        try store.groceries.items().map { "\($0.name) \($0.amountText(locale: locale)) \($0.note)" }
+        try store.groceries.items().map { "\($0.name) \($0.amountText(locale: Self.locale)) \($0.note)" }
     }
 
     @Test func linesAreAddedAsQuickEntryAddsThemAndOneUndoTakesThemBack() throws {
