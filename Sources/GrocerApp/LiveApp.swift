@@ -27,7 +27,11 @@ public enum LiveApp {
     /// `syncRunner` is sync's work for the grocery screen: the `grocer`
     /// executable passes it, built from the sync engine; nil (a build or a
     /// test without sync) shows no sync state and `s` says it is not set up.
-    public static func run(storePath path: String, environment: Environment, syncRunner: SyncRunner? = nil) throws -> Exit {
+    /// `recipeReader` reads the file the grocery screen's `R` names; nil:
+    /// `R` says it cannot.
+    public static func run(
+        storePath path: String, environment: Environment, syncRunner: SyncRunner? = nil, recipeReader: RecipeReader? = nil
+    ) throws -> Exit {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw LaunchError(
                 description: """
@@ -48,7 +52,7 @@ public enum LiveApp {
         // The zone the screen shows is the one the store groups days in.
         let effects = LiveEffects(
             path: path, environment: environment, zone: { [locales = launch.locales] in locales.timeZone }, syncRunner: syncRunner,
-            wakeOn: { mailbox.alsoWake(on: $0) }, post: { mailbox.post($0) })
+            recipeReader: recipeReader, wakeOn: { mailbox.alsoWake(on: $0) }, post: { mailbox.post($0) })
         #if GROCER_TEST_HOOKS
             // For e2e/test_follows.sh: the tick's interval in ms (0: no
             // tick), so that only the store watch can show another's write.

@@ -84,7 +84,8 @@ final class LiveEffects: @unchecked Sendable {
     /// opens (`openStore`).
     init(
         path: String, environment: Environment, zone: @escaping @Sendable () -> TimeZone, store: Store? = nil,
-        syncRunner: SyncRunner? = nil, wakeOn: ((Int32) -> Bool)? = nil, post: @escaping @Sendable (EffectResult) -> Void
+        syncRunner: SyncRunner? = nil, recipeReader: RecipeReader? = nil, wakeOn: ((Int32) -> Bool)? = nil,
+        post: @escaping @Sendable (EffectResult) -> Void
     ) {
         self.path = path
         self.environment = environment
@@ -92,7 +93,7 @@ final class LiveEffects: @unchecked Sendable {
         self.syncRunner = syncRunner
         self.wakeOn = wakeOn
         self.post = post
-        worker = StoreWorker(path: path, environment: environment, store: store, post: post)
+        worker = StoreWorker(path: path, environment: environment, store: store, recipeReader: recipeReader, post: post)
     }
 
     var client: AppEffects {

@@ -25,6 +25,19 @@ extension StoreWorker {
                 let catalog = entry.unit == nil ? nil : try Self.catalog(store, locale: locale)
                 return .groceries(.changed(change, .record, catalog: catalog))
             }
+        case .addBatch(let entries, let locale):
+            return access(.write, effect) { store in
+                let added = try store.groceries.add(batch: entries, filing: filing, locale: locale)
+                // A typed unit that was new is now in the catalog.
+                let catalog = entries.allSatisfy { $0.entry.unit == nil } ? nil : try Self.catalog(store, locale: locale)
+                return .groceries(.batchAdded(added, catalog: catalog))
+            }
+        case .readRecipe(let path):
+            guard let recipeReader else { return .failed(effect, "This grocer cannot read recipe files; use grocer items add --recipe FILE.") }
+            switch recipeReader.read(path) {
+            case .success(let recipe): return .groceries(.recipeRead(recipe))
+            case .failure(let failure): return .failed(effect, failure.message)
+            }
         case .apply(let change, .undo):
             return access(.write, effect) { store in .groceries(.undone(try store.groceries.undo(change))) }
         case .apply(let change, let purpose):

@@ -28,6 +28,8 @@ final class StoreWorker: Sendable {
     let path: String
     let environment: Environment
     let post: @Sendable (EffectResult) -> Void
+    /// Reads the file the grocery screen's `R` names (nil: none given).
+    let recipeReader: RecipeReader?
     /// The per-day table is being rebuilt for a new zone on another
     /// connection (`LiveEffects.startDaysRebuild`): the history reads it as
     /// it was built meanwhile.
@@ -45,9 +47,13 @@ final class StoreWorker: Sendable {
         var readAhead: (list: GroceriesResult, at: Store.ChangeCounters)?
     }
 
-    init(path: String, environment: Environment, store: Store?, post: @escaping @Sendable (EffectResult) -> Void) {
+    init(
+        path: String, environment: Environment, store: Store?, recipeReader: RecipeReader? = nil,
+        post: @escaping @Sendable (EffectResult) -> Void
+    ) {
         self.path = path
         self.environment = environment
+        self.recipeReader = recipeReader
         self.post = post
         state = Mutex(State(store: store, seen: store.flatMap { try? $0.changeCounters() }))
     }

@@ -81,6 +81,15 @@ public enum TerminalRestore {
         return sig
     }
 
+    /// Asks the terminal for bracketed paste (`BracketedPaste`), or to
+    /// stop: written straight to standard output, as ncurses has no call
+    /// for it; async-signal-safe (one `write`), so a crash's handler
+    /// calls it too.
+    static func setBracketedPaste(_ on: Bool) {
+        let bytes: StaticString = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+        _ = write(1, bytes.utf8Start, bytes.utf8CodeUnitCount)
+    }
+
     static func uninstall() {
         for sig in quitting + crashing + [SIGTSTP, SIGCONT] { signal(sig, SIG_DFL) }
     }
@@ -89,6 +98,7 @@ public enum TerminalRestore {
 /// endwin() if ncurses is still running; callable from a handler.
 func restoreTerminalFromHandler() {
     if isendwin() == false {
+        TerminalRestore.setBracketedPaste(false)
         endwin()
     }
 }

@@ -16,6 +16,10 @@ public final class TerminalSession: TerminalInterface {
     let useColor: Bool
     private var ended = false
     private let wakeFD: Int32
+    private var paste = BracketedPaste()
+    /// How long a paste the terminal started may pause before the rest
+    /// comes; after it, the paste is taken as it stands.
+    static let pastePause: Int32 = 500
 
     /// Sets the locale for wide characters (the user's; see
     /// `TerminalCharset`), starts ncurses in raw mode with
@@ -46,6 +50,9 @@ public final class TerminalSession: TerminalInterface {
         // TERM names (xterm's terminfo says ESC OH and ESC OF).
         _ = define_key("\u{1B}[1~", KEY_HOME)
         _ = define_key("\u{1B}[4~", KEY_END)
+        // Bracketed paste: its markers as key codes of their own.
+        _ = define_key("\u{1B}[200~", BracketedPaste.startCode)
+        _ = define_key("\u{1B}[201~", BracketedPaste.endCode)
         intrflush(grocer_stdscr(), false)
         self.wakeFD = wakeFD
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
@@ -59,6 +66,7 @@ public final class TerminalSession: TerminalInterface {
         width = Int(grocer_cols())
         height = Int(grocer_lines())
         TerminalRestore.install()
+        TerminalRestore.setBracketedPaste(true)
     }
 
     public var size: Size { Size(width: width, height: height) }
@@ -72,6 +80,7 @@ public final class TerminalSession: TerminalInterface {
         guard !ended else { return }
         ended = true
         curs_set(1)
+        TerminalRestore.setBracketedPaste(false)
         endwin()
         TerminalRestore.uninstall()
     }
@@ -94,11 +103,13 @@ public final class TerminalSession: TerminalInterface {
     /// After `fg` the next update repaints every cell.
     public func suspend() {
         guard !ended else { return }
+        TerminalRestore.setBracketedPaste(false)
         endwin()
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
         TerminalRestore.installJobControl()
         _ = TerminalRestore.takeJobSignal()
+        TerminalRestore.setBracketedPaste(true)
         invalidate()
     }
 
@@ -135,29 +146,42 @@ public final class TerminalSession: TerminalInterface {
         return keys
     }
 
-    /// Reads every key ncurses has, without blocking.
+    /// Reads every key ncurses has, without blocking; a paste still open
+    /// when nothing more is there waits up to `pastePause` for its rest
+    /// at a time (a paste is one write, but a large one comes in pieces).
     func drainKeys() -> [Key] {
         nodelay(grocer_stdscr(), true)
         defer { nodelay(grocer_stdscr(), false) }
         var keys: [Key] = []
-        while let key = readKey() {
-            keys.append(key)
+        while true {
+            while let input = readInput() {
+                if let key = key(for: input) { keys.append(key) }
+            }
+            guard paste.isOpen else { break }
+            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 1, Self.pastePause) <= 0 || fds[0].revents & Int16(POLLIN) == 0 {
+                if let key = paste.endUnfinished() { keys.append(key) }
+                break
+            }
         }
         return keys
     }
 
-    private func readKey() -> Key? {
-        var ch: wint_t = 0
-        let rc = wget_wch(grocer_stdscr(), &ch)
-        if rc == grocer_err() { return nil }
-        if rc == grocer_key_code_yes() {
-            if Int32(ch) == grocer_key_resize() {
-                width = Int(grocer_cols())
-                height = Int(grocer_lines())
-            }
-            return KeyMap.key(forCode: Int32(ch))
+    /// The key an input makes, nil while it is part of a paste.
+    private func key(for input: BracketedPaste.Input) -> Key? {
+        if input == .code(grocer_key_resize()) {
+            width = Int(grocer_cols())
+            height = Int(grocer_lines())
+            return .resize
         }
-        if ch == 27 {
+        switch paste.take(input) {
+        case .inPaste: return nil
+        case .paste(let key): return key
+        case .passOn: break
+        }
+        switch input {
+        case .code(let code): return KeyMap.key(forCode: code)
+        case .character(27):
             // Esc followed at once by a character is Alt plus that character;
             // anything else that followed (Esc, a function key) is put back.
             var next: wint_t = 0
@@ -169,8 +193,16 @@ public final class TerminalSession: TerminalInterface {
                 _ = ungetch(Int32(next))
             }
             return .escape
+        case .character(let value): return KeyMap.key(forCharacter: value)
         }
-        return KeyMap.key(forCharacter: UInt32(ch))
+    }
+
+    private func readInput() -> BracketedPaste.Input? {
+        var ch: wint_t = 0
+        let rc = wget_wch(grocer_stdscr(), &ch)
+        if rc == grocer_err() { return nil }
+        if rc == grocer_key_code_yes() { return .code(Int32(ch)) }
+        return .character(UInt32(ch))
     }
 
     func attributes(_ style: Style) -> attr_t {

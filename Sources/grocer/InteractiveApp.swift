@@ -18,7 +18,7 @@ struct InteractiveApp {
         do {
             exit = try LiveApp.run(
                 storePath: storePath, environment: environment,
-                syncRunner: .live(environment: environment, zone: { .current }))
+                syncRunner: .live(environment: environment, zone: { .current }), recipeReader: .live(environment: environment))
         } catch let error where ErrorReport.isWorded(error) {
             throw error
         } catch {

@@ -18,20 +18,11 @@ import GrocerCore
 /// are decoded, nothing else), the JSON searched to a bounded depth, at
 /// most `maximumIngredients` lines kept; control characters are left to
 /// `IngredientLine` to drop.
-public struct RecipeFile: Equatable, Sendable {
+public typealias RecipeFile = GroceryBatch.Recipe
+
+extension GroceryBatch.Recipe {
     public static let maximumBytes = 4 << 20
-    public static let maximumIngredients = 500
-
-    public var name: String?
-    /// How many the recipe serves, as its yield says; nil when it does not.
-    public var servings: Decimal?
-    public var ingredients: [String]
-
-    public init(name: String? = nil, servings: Decimal? = nil, ingredients: [String]) {
-        self.name = name
-        self.servings = servings
-        self.ingredients = ingredients
-    }
+    public static let maximumIngredients = GroceryBatch.maximumLines
 
     public enum Problem: Error, Equatable, Sendable {
         case tooLarge
@@ -43,7 +34,7 @@ public struct RecipeFile: Equatable, Sendable {
         /// One line: what is wrong, and what to do.
         public var message: String {
             switch self {
-            case .tooLarge: return "The recipe file is larger than \(RecipeFile.maximumBytes >> 20) MB; give the recipe's page or its JSON."
+            case .tooLarge: return "The recipe file is larger than \(GroceryBatch.Recipe.maximumBytes >> 20) MB; give the recipe's page or its JSON."
             case .notText: return "The recipe file is not UTF-8 text; save the page or the recipe as text and try again."
             case .noRecipe(let what):
                 return "\(what) holds no schema.org Recipe; save the recipe's own page, or its ingredients as text, one a line."

@@ -85,47 +85,57 @@ extension StoreGroceries {
         // The problem is thrown after the write closure, which would make
         // any error but the store's an I/O one; nothing is written then.
         let added: Result<GroceryItemChange, GroceryAddProblem> = try groceryWrite { db in
-            let name = try NameRules.normalized(entry.name, kind: .item, path: path)
-            let known = try self.item(db, named: name, locale: locale)
-            // Refused before any unit or aisle is made: nothing changes.
-            if let known {
-                let unit = try entry.unit.map { try Self.findName(.unit, $0, db, locale: locale)?.unit ?? GroceryUnit(id: 0, name: $0) }
-                if case .failure(let problem) = known.adding(entry.quantityTyped ? entry.quantity : nil, unit: unit, replace: replace, locale: locale)
-                {
-                    return .failure(problem)
-                }
-            }
-            let unit = try entry.unit.map { try self.findOrAddName(.unit, named: $0, db, locale: locale).unit }
-            var aisleRow = try (aisle ?? entry.aisle).map { try self.findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
-            if known == nil, aisleRow == nil, let filing {
-                aisleRow = filing.aisle(for: name, among: try Self.aislePage(db).entries)
-            }
-            let place = try storedIn.map { try self.findOrAddName(.place, named: $0, db, locale: locale).place }
-            let note = note.map(WeightNote.cleaned)
-            let change: GroceryItemChange
-            if let existing = known {
-                // A name alone keeps the quantity the item had.
-                let typed = entry.quantityTyped ? entry.quantity : nil
-                let outcome: GroceryAddOutcome
-                switch existing.adding(typed, unit: unit, replace: replace, locale: locale) {
-                case .success(let planned): outcome = planned
-                case .failure(let problem): return .failure(problem)
-                }
-                let after = outcome.item.replacing(place: place.map { .some($0) }, aisle: aisleRow.map { .some($0) }, note: note)
-                change = GroceryItemChange.adding(
-                    outcome, to: existing, after: after, typed: GroceryAmount(entry.quantity, unit ?? existing.unit).text(locale: locale))
-            } else {
-                var record = ItemRecord(
-                    GroceryItem(
-                        id: 0, name: name, quantity: ItemRecord.wholeQuantity(entry.quantity), unit: unit, listed: true,
-                        collected: false, place: place, aisle: aisleRow, amount: entry.quantity, note: note ?? ""), id: nil)
-                try record.insert(db)
-                return .success(GroceryItemChange.added(try self.item(db, id: record.id!)))
-            }
-            try Self.write(change, db)
-            return .success(change)
+            try self.add(entry, aisle: aisle, storedIn: storedIn, note: note, replace: replace, filing: filing, locale: locale, db)
         }
         return try added.get()
+    }
+
+    /// `add` inside a write transaction: the change made, or why nothing
+    /// was (then nothing was written). `newItemNote` is the note a new item
+    /// takes when `note` is nil (a recipe's line); an item known keeps its own.
+    func add(
+        _ entry: QuickEntry, aisle: String? = nil, storedIn: String? = nil, note: String? = nil, newItemNote: String? = nil,
+        replace: Bool = false, filing: CatalogueFiling? = nil, locale: Locale, _ db: Database
+    ) throws -> Result<GroceryItemChange, GroceryAddProblem> {
+        let name = try NameRules.normalized(entry.name, kind: .item, path: path)
+        let known = try self.item(db, named: name, locale: locale)
+        // Refused before any unit or aisle is made: nothing changes.
+        if let known {
+            let unit = try entry.unit.map { try Self.findName(.unit, $0, db, locale: locale)?.unit ?? GroceryUnit(id: 0, name: $0) }
+            if case .failure(let problem) = known.adding(entry.quantityTyped ? entry.quantity : nil, unit: unit, replace: replace, locale: locale) {
+                return .failure(problem)
+            }
+        }
+        let unit = try entry.unit.map { try self.findOrAddName(.unit, named: $0, db, locale: locale).unit }
+        var aisleRow = try (aisle ?? entry.aisle).map { try self.findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
+        if known == nil, aisleRow == nil, let filing {
+            aisleRow = filing.aisle(for: name, among: try Self.aislePage(db).entries)
+        }
+        let place = try storedIn.map { try self.findOrAddName(.place, named: $0, db, locale: locale).place }
+        let note = note.map(WeightNote.cleaned)
+        let change: GroceryItemChange
+        if let existing = known {
+            // A name alone keeps the quantity the item had.
+            let typed = entry.quantityTyped ? entry.quantity : nil
+            let outcome: GroceryAddOutcome
+            switch existing.adding(typed, unit: unit, replace: replace, locale: locale) {
+            case .success(let planned): outcome = planned
+            case .failure(let problem): return .failure(problem)
+            }
+            let after = outcome.item.replacing(place: place.map { .some($0) }, aisle: aisleRow.map { .some($0) }, note: note)
+            change = GroceryItemChange.adding(
+                outcome, to: existing, after: after, typed: GroceryAmount(entry.quantity, unit ?? existing.unit).text(locale: locale))
+        } else {
+            var record = ItemRecord(
+                GroceryItem(
+                    id: 0, name: name, quantity: ItemRecord.wholeQuantity(entry.quantity), unit: unit, listed: true,
+                    collected: false, place: place, aisle: aisleRow, amount: entry.quantity,
+                    note: note ?? newItemNote.map(WeightNote.cleaned) ?? ""), id: nil)
+            try record.insert(db)
+            return .success(GroceryItemChange.added(try self.item(db, id: record.id!)))
+        }
+        try Self.write(change, db)
+        return .success(change)
     }
 
     /// Changes some fields of the item with `id` (see `GroceryItemEdit`);

@@ -6,6 +6,8 @@ public struct Binding<S>: Sendable {
     /// Typed characters taken beyond `keys` (the weight field takes any
     /// character and explains a refusal).
     let typing: (@Sendable (Character) -> Bool)?
+    /// Takes a bracketed paste (`Key.paste`), whatever it holds.
+    let pastes: Bool
     /// The key as the hint bar shows it ("F3", "^U"); nil keeps it off the bar.
     public let hint: String?
     /// What the hint bar says it does ("History").
@@ -25,7 +27,7 @@ public struct Binding<S>: Sendable {
     let action: @Sendable (inout S, Key, inout AppContext) -> Outcome
 
     public init(
-        keys: [Key], typing: (@Sendable (Character) -> Bool)? = nil,
+        keys: [Key], typing: (@Sendable (Character) -> Bool)? = nil, pastes: Bool = false,
         hint: String? = nil, label: String? = nil,
         help: String, helpKeys: String? = nil, actsWhenTooSmall: Bool = false,
         when isActive: @escaping @Sendable (S) -> Bool = { _ in true },
@@ -34,6 +36,7 @@ public struct Binding<S>: Sendable {
     ) {
         self.keys = keys
         self.typing = typing
+        self.pastes = pastes
         self.hint = hint
         self.label = label
         self.liveLabel = liveLabel
@@ -59,6 +62,7 @@ public struct Binding<S>: Sendable {
     public func takes(_ key: Key) -> Bool {
         if keys.contains(key) { return true }
         if case .char(let ch) = key, let typing { return typing(ch) }
+        if case .paste = key { return pastes }
         return false
     }
 

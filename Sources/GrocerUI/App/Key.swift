@@ -11,7 +11,15 @@ public enum Key: Equatable, Hashable, Sendable {
     /// Ctrl plus a letter, lower case: `.ctrl("u")`.
     case ctrl(Character)
     case resize
+    /// A bracketed paste (the terminal layer's `BracketedPaste`): the text
+    /// as pasted, lines joined by "\n", other control characters dropped;
+    /// `cut` when it was longer than the terminal layer keeps (whole lines
+    /// up to `Key.pasteLimit` are kept).
+    case paste(String, cut: Bool = false)
     case unknown
+
+    /// The most a paste brings, in UTF-8 bytes: 64 KiB.
+    public static let pasteLimit = 64 << 10
 
     /// How the help screen names the key: "F1", "Alt-1", "Ctrl-U", "PgUp".
     public var name: String {
@@ -36,6 +44,7 @@ public enum Key: Equatable, Hashable, Sendable {
         case .alt(let ch): return "Alt-\(ch)"
         case .ctrl(let ch): return "Ctrl-\(ch.uppercased())"
         case .resize: return "resize"
+        case .paste: return "paste"
         case .unknown: return "unknown"
         }
     }

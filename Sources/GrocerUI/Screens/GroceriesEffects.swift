@@ -54,6 +54,12 @@ public enum GroceriesRequest: Equatable, Sendable {
     case load
     /// Quick entry: a new item, or the existing one of that name back on the list.
     case add(QuickEntry, locale: Locale)
+    /// The review's Enter (issue 33): each line added as `.add` adds one,
+    /// in one transaction, answered with `.batchAdded` (one change, one undo).
+    case addBatch([GroceryBatch.Entry], locale: Locale)
+    /// `R`: the recipe file at `path` (as typed: `~` is the home folder),
+    /// read as `items add --recipe` reads it; answered with `.recipeRead`.
+    case readRecipe(path: String)
     /// Writes a change (a toggle, a tick, a delete, an undo's reversal).
     case apply(GroceryItemChange, GroceriesPurpose)
     /// Shop's Clear: every ticked item off the list, as one change.
@@ -89,6 +95,11 @@ public enum GroceriesResult: Equatable, Sendable {
     /// What `.loaded` says, read and grouped (Prepare, filter ready)
     /// ahead of time off the loop's thread, and still exactly the store.
     case prefetched(items: [GroceryItem], catalog: GroceryCatalog, prepare: GroceriesTabList)
+    /// A batch added: what changed (nil: nothing) and the lines refused,
+    /// and the catalog when a line named a unit.
+    case batchAdded(GroceryBatch.Added, catalog: GroceryCatalog? = nil)
+    /// The recipe `R` asked for.
+    case recipeRead(GroceryBatch.Recipe)
     /// Clear found nothing ticked.
     case nothingChanged
     /// An undo: what was put back, and what was left as another grocer

@@ -13,14 +13,20 @@ extension GroceriesScreen {
     }
 
     func addPlan() -> Result<AddPlan, QuickEntry.Problem> {
-        QuickEntry.parse(addLine.text, knownUnits: catalog.units.map(\.name), locale: locale).map { entry in
-            guard let known = GroceryItem.existing(named: entry.name, in: items, locale: locale) else {
-                return AddPlan(entry: entry, known: nil, outcome: nil)
-            }
-            let unit = entry.unit.map { name in catalog.units.first { $0.name == name } ?? GroceryUnit(id: 0, name: name) }
-            let typed = entry.quantityTyped ? entry.quantity : nil
-            return AddPlan(entry: entry, known: known, outcome: known.adding(typed, unit: unit, locale: locale))
+        QuickEntry.parse(addLine.text, knownUnits: catalog.units.map(\.name), locale: locale).map {
+            Self.plan($0, items: items, catalog: catalog, locale: locale)
         }
+    }
+
+    /// What adding `entry` to `items` does, by the store's rule: the add
+    /// line's preview and the review's rows (GroceriesReview) both ask.
+    static func plan(_ entry: QuickEntry, items: [GroceryItem], catalog: GroceryCatalog, locale: Locale) -> AddPlan {
+        guard let known = GroceryItem.existing(named: entry.name, in: items, locale: locale) else {
+            return AddPlan(entry: entry, known: nil, outcome: nil)
+        }
+        let unit = entry.unit.map { name in catalog.units.first { $0.name == name } ?? GroceryUnit(id: 0, name: name) }
+        let typed = entry.quantityTyped ? entry.quantity : nil
+        return AddPlan(entry: entry, known: known, outcome: known.adding(typed, unit: unit, locale: locale))
     }
 
     /// What Enter would do: "Enter adds: 2 kg · flour" for a new item;

@@ -13,6 +13,7 @@ extension GroceriesScreen {
     /// then the tabs and Space).
     public static let bindings: [Binding<GroceriesScreen>] =
         filterBindings + tabBindings + prepareBindings + shopBindings + listBindings + syncBindings + addBindings + formBindings
+        + recipeBindings + reviewBindings + pasteBindings
 
     /// Help, one section per mode: the list (both tabs), what differs in
     /// Prepare and in Shop, the add line, the filter, the edit form.
@@ -25,6 +26,8 @@ extension GroceriesScreen {
             HelpPart("Groceries: adding (a)", addBindings),
             HelpPart("Groceries: filter (/)", filterBindings),
             HelpPart("Groceries: edit form (e)", formBindings),
+            HelpPart("Groceries: recipe file (R), paste", recipeBindings + pasteBindings),
+            HelpPart("Groceries: review", reviewBindings),
         ]
     }
 

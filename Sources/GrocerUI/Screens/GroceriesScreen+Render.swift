@@ -13,6 +13,10 @@ extension GroceriesScreen {
         let width = canvas.width
         canvas.cursor = nil
         renderTabs(into: &canvas, context)
+        if mode == .reviewing, let review {
+            review.render(into: &canvas, plans: review.plans(items: items, catalog: catalog, locale: locale), message: message, locale: locale)
+            return
+        }
         renderInput(into: &canvas)
         if let message {
             canvas.put(canvas.truncate(PlainText.visible(message), to: width - 2), row: 2, column: 1, style: .accent)
@@ -99,7 +103,15 @@ extension GroceriesScreen {
             let ticked = tickedCount
             let what = ticked == 1 ? "the 1 ticked item" : "the \(ticked) ticked items"
             canvas.put("Take \(what) off the list? (y/n)", row: 1, column: 1, style: [.bold, .accent])
-        case .list, .editing:
+        case .recipePath:
+            let start = canvas.put("Recipe file: ", row: 1, column: 1, style: .bold)
+            let cursor = recipePath.render(into: &canvas, row: 1, column: start, width: width - start - 1)
+            if message == nil {
+                let hint = "Enter reads it: schema.org JSON-LD, a recipe's web page, or one ingredient a line. Esc cancels."
+                canvas.put(canvas.truncate(hint, to: width - 2), row: 2, column: 1, style: .dim)
+            }
+            canvas.cursor = (1, cursor)
+        case .list, .editing, .reviewing:
             break
         }
     }

@@ -23,6 +23,10 @@ public struct GroceriesScreen: Screen {
         case confirmClear
         /// The edit form is open.
         case editing
+        /// `R`: typing a recipe file's path.
+        case recipePath
+        /// Reviewing many lines before they are added (`review`).
+        case reviewing
     }
 
     public internal(set) var tab: GroceriesTab = .prepare
@@ -49,6 +53,9 @@ public struct GroceriesScreen: Screen {
     public internal(set) var addLine = TextLine(limit: 240)
     public internal(set) var completion: NameCompleter.Completion?
     public internal(set) var form: GroceriesEditForm?
+    /// The review of a paste or a recipe (GroceriesScreen+Review.swift).
+    public internal(set) var review: GroceriesReview?
+    public internal(set) var recipePath = TextLine(limit: 1024)
     public internal(set) var undo = UndoStack<GroceryItemChange>()
     /// A line under the input line: what just happened, or why a key was refused.
     public internal(set) var message: String?
@@ -91,7 +98,7 @@ public struct GroceriesScreen: Screen {
 
     var locale: Locale { locales.numeric }
 
-    public var takesText: Bool { mode == .adding || mode == .filtering || mode == .editing }
+    public var takesText: Bool { mode == .adding || mode == .filtering || mode == .editing || mode == .recipePath }
 
     /// The selected item, if any.
     public var selectedItem: GroceryItem? { selection.flatMap { rows.indices.contains($0) ? rows[$0].item : nil } }
@@ -149,6 +156,11 @@ public struct GroceriesScreen: Screen {
             message = Self.notUndone(undone)
             // What the other grocer wrote is shown as it is now.
             return .perform(.groceries(.load))
+        case .groceries(.batchAdded(let added, let catalog)):
+            if let catalog { self.catalog = catalog }
+            return receiveBatch(added, context)
+        case .groceries(.recipeRead(let recipe)):
+            return receiveRecipe(recipe)
         case .groceries(.nothingChanged):
             message = "Nothing is ticked: there is nothing to clear."
         case .failed(.groceries, let text):

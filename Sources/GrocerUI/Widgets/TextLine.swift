@@ -73,9 +73,21 @@ public struct TextLine: Equatable, Sendable {
             guard !text.isEmpty else { return false }
             text = ""
             offset = 0
+        case .paste(let pasted, _): return paste(pasted)
         default: return false
         }
         return true
+    }
+
+    /// A paste, as if typed: a line break is a space, what `insert`
+    /// refuses (control and invisible characters, past the limit) is left
+    /// out; false when nothing was taken.
+    public mutating func paste(_ pasted: String) -> Bool {
+        var took = false
+        for ch in pasted {
+            if insert(ch.isNewline ? " " : ch) { took = true }
+        }
+        return took
     }
 
     public mutating func set(_ text: String) {

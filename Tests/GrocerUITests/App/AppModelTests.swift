@@ -230,7 +230,7 @@ import Testing
             sections.map(\.title) == [
                 "Everywhere", "Today's weight", "Unit picker", "Weight history", "Tip calculator", "Groceries", "Groceries: Prepare",
                 "Groceries: Shop", "Groceries: sync", "Groceries: adding (a)", "Groceries: filter (/)", "Groceries: edit form (e)",
-                "Units, places, aisles and shops", "Sync conflicts", "Help",
+                "Groceries: recipe file (R), paste", "Groceries: review", "Units, places, aisles and shops", "Sync conflicts", "Help",
             ])
         for section in sections {
             #expect(shown.contains(section.title))

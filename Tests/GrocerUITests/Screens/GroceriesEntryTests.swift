@@ -301,7 +301,7 @@ import Testing
         #expect(
             sections.map(\.title) == [
                 "Groceries", "Groceries: Prepare", "Groceries: Shop", "Groceries: sync", "Groceries: adding (a)", "Groceries: filter (/)",
-                "Groceries: edit form (e)",
+                "Groceries: edit form (e)", "Groceries: recipe file (R), paste", "Groceries: review",
             ])
         for section in sections {
             let keys = section.entries.flatMap(\.bound)

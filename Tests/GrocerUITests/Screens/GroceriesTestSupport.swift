@@ -63,6 +63,9 @@ struct FakeGroceryStore {
     var items: [GroceryItem]
     var catalog: GroceryCatalog
     var nextID: Int64 = 100
+    /// What `R` reads, by path; any other path is refused as the live
+    /// reader refuses a missing file.
+    var recipes: [String: GroceryBatch.Recipe] = [:]
 
     mutating func perform(_ request: GroceriesRequest) -> EffectResult {
         switch request {
@@ -83,6 +86,19 @@ struct FakeGroceryStore {
             }
             items = change.apply(to: items)
             return .groceries(.changed(change, .record))
+        case .addBatch(let entries, let locale):
+            // As the store: each as `.add`, one change.
+            var changes: [GroceryItemChange] = []
+            for line in entries {
+                guard case .groceries(.changed(let change, _, _)) = perform(.add(line.entry, locale: locale)) else { continue }
+                changes.append(change)
+            }
+            return .groceries(.batchAdded(GroceryBatch.Added(change: GroceryItemChange.batch(changes))))
+        case .readRecipe(let path):
+            guard let recipe = recipes[path] else {
+                return .failed(.groceries(request), "Cannot read \(path): there is no such file. Check the path.")
+            }
+            return .groceries(.recipeRead(recipe))
         case .apply(let change, .undo):
             // As the store: each edit only where the item holds what this
             // grocer left.
