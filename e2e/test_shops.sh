@@ -25,13 +25,17 @@ in_order() {
     done
 }
 
-setup_two_shops() {
+# A store without the aisles a new one starts with (issue 33): Bakery,
+# Dairy and Produce only, so that the shops' orders are all there is.
+only_three_aisles() {
     local a
-    # A store without the aisles a new one starts with (issue 33): these
-    # three only, so that the shops' orders are all there is.
     "$GROCER_BIN" aisles add Bakery >/dev/null 2>&1
     sqlite3 "$GROCER_STORE" 'DELETE FROM aisle' || return 1
     for a in Bakery Dairy Produce; do "$GROCER_BIN" aisles add "$a" >/dev/null || return 1; done
+}
+
+setup_two_shops() {
+    only_three_aisles || return 1
     "$GROCER_BIN" shops add Market >/dev/null || return 1
     "$GROCER_BIN" shops add Super >/dev/null || return 1
     "$GROCER_BIN" shops order Market Produce Dairy >/dev/null || return 1
@@ -88,8 +92,7 @@ command_line_views() {
 # The manage screen (m): a shop added on Shops, its aisles ordered with
 # K and J, and Shop mode walking that order.
 manage_orders_a_shop() {
-    local a
-    for a in Bakery Dairy Produce; do "$GROCER_BIN" aisles add "$a" >/dev/null || return 1; done
+    only_three_aisles || return 1
     "$GROCER_BIN" items add bread --aisle Bakery >/dev/null || return 1
     "$GROCER_BIN" items add milk --aisle Dairy >/dev/null || return 1
     "$GROCER_BIN" items add apples --aisle Produce >/dev/null || return 1
