@@ -12,25 +12,29 @@ public enum ShopList {
     public static func sections(
         _ items: [GroceryItem], at shop: GroceryShop, itemShops: ItemShops, locale: Locale
     ) -> [GrocerySection] {
-        let sorted = GroceryLists.byName(items.filter(\.listed), locale: locale)
-        return groups(byName: sorted, at: shop, itemShops: itemShops, locale: locale).sections(of: sorted)
+        let order = ItemsByName(items.filter(\.listed), locale: locale)
+        return groups(order, at: shop, itemShops: itemShops).sections(of: order.items)
     }
 
-    /// The same from the items already in the order of their names
-    /// (`ItemsByName`): one pass, no sort but the aisles'.
-    public static func groups(
-        byName items: [GroceryItem], at shop: GroceryShop, itemShops: ItemShops, locale: Locale
-    ) -> [GroceryGroup] {
-        var byAisle: [Int64: (GroceryAisle, [Int32])] = [:]
+    /// The same from the items in the order of their names: one pass over
+    /// small arrays (`ItemsByName`'s), no item copied, no sort but the
+    /// aisles'.
+    public static func groups(_ order: ItemsByName, at shop: GroceryShop, itemShops: ItemShops) -> [GroceryGroup] {
+        let count = order.items.count
+        // Per item: 0 names no shop, 1 names this one, 2 names only others.
+        var named = [UInt8](repeating: 0, count: count)
+        for (id, shops) in itemShops.byItem {
+            if let index = order.indexOfID[id] { named[Int(index)] = shops.contains(shop.id) ? 1 : 2 }
+        }
+        let hidden = order.aisles.map { shop.hidden.contains($0.id) }
+        var byAisle = [[Int32]](repeating: [], count: order.aisles.count)
         var unaisled: [Int32] = []
-        for (index, item) in items.enumerated() where item.listed {
-            let named = itemShops.shops(of: item.id)
-            if !named.isEmpty && !named.contains(shop.id) { continue }
-            if let aisle = item.aisle {
-                if named.isEmpty && shop.hidden.contains(aisle.id) { continue }
-                byAisle[aisle.id, default: (aisle, [])].1.append(Int32(index))
-            } else {
+        for index in 0..<count where order.listed[index] && named[index] != 2 {
+            let slot = Int(order.aisleSlots[index])
+            if slot < 0 {
                 unaisled.append(Int32(index))
+            } else if named[index] == 1 || !hidden[slot] {
+                byAisle[slot].append(Int32(index))
             }
         }
         let rank = Dictionary(shop.aisleOrder.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
@@ -41,15 +45,19 @@ public enum ShopList {
             if let at = rank[aisle.id] { return (0, at) }
             return (1, aisle.position)
         }
-        let aisles = byAisle.values.sorted { a, b in
-            let (ka, kb) = (key(a.0), key(b.0))
+        let slots = order.aisles.indices.filter { !byAisle[$0].isEmpty }.sorted { sa, sb in
+            let (a, b) = (order.aisles[sa], order.aisles[sb])
+            let (ka, kb) = (key(a), key(b))
             if ka != kb { return ka < kb }
-            let order = GroceryLists.compareNames(a.0.name, b.0.name, locale: locale)
-            return order != .orderedSame ? order == .orderedAscending : a.0.id < b.0.id
+            let compared = GroceryLists.compareNames(a.name, b.name, locale: order.locale)
+            return compared != .orderedSame ? compared == .orderedAscending : a.id < b.id
         }
-        var groups = aisles.map { GroceryGroup(heading: .aisle($0.0), members: GroceryLists.tickedLast($0.1, items)) }
+        let ticked = { (members: [Int32]) in
+            members.filter { !order.collected[Int($0)] } + members.filter { order.collected[Int($0)] }
+        }
+        var groups = slots.map { GroceryGroup(heading: .aisle(order.aisles[$0]), members: ticked(byAisle[$0])) }
         if !unaisled.isEmpty {
-            groups.append(GroceryGroup(heading: .noAisle, members: GroceryLists.tickedLast(unaisled, items)))
+            groups.append(GroceryGroup(heading: .noAisle, members: ticked(unaisled)))
         }
         return groups
     }

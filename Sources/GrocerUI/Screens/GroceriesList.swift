@@ -44,7 +44,7 @@ public struct GroceriesTabList: Sendable, Equatable {
         if tab == .prepare {
             groups = GroceryLists.prepare(byName: byName.items, locale: byName.locale)
         } else if let shop {
-            groups = ShopList.groups(byName: byName.items, at: shop, itemShops: itemShops, locale: byName.locale)
+            groups = ShopList.groups(byName, at: shop, itemShops: itemShops)
         } else {
             groups = GroceryLists.shop(byName: byName.items, locale: byName.locale)
         }

@@ -32,8 +32,9 @@ import Testing
         #expect(GroceryLists.shop(byName: byName, locale: Self.en).sections(of: byName) == GroceryLists.shop(items, locale: Self.en))
         let shop = GroceryShop(id: 1, name: "Market", aisleOrder: [F.fruit.id], hidden: [F.baking.id])
         let itemShops = ItemShops([4: [1]])
+        let order = ItemsByName(items, locale: Self.en)
         #expect(
-            ShopList.groups(byName: byName, at: shop, itemShops: itemShops, locale: Self.en).sections(of: byName)
+            ShopList.groups(order, at: shop, itemShops: itemShops).sections(of: order.items)
                 == ShopList.sections(items, at: shop, itemShops: itemShops, locale: Self.en))
     }
 }
