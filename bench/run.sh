@@ -20,6 +20,8 @@ bash bench/zone-change.sh
 if [[ -f bench/groceries.sh ]]; then
     echo
     bash bench/groceries.sh
+    echo
+    bash bench/recipe.sh
 fi
 echo
 bash bench/follow.sh
