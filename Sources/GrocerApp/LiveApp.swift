@@ -65,7 +65,6 @@ public enum LiveApp {
             context.hints = launch.hints
             // No kept unit (a new store, no cache): the region's, as the store will say.
             context.displayUnit = launch.hints.unit ?? DisplayUnit.regional(environment)
-            context.settling = true
             terminal.afterFirstFrame = { effects.settleInBackground { launch.settle(effects: effects, held: true) } }
         }
         let loop = AppLoop(terminal: terminal, effects: effects.client, mailbox: mailbox, clock: .live())

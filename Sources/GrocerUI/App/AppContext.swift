@@ -49,11 +49,6 @@ public struct AppContext: Sendable {
     /// before it, screens ask the store nothing (the first frame comes
     /// before any thread but the loop's).
     public var storeReady = false
-    /// The launch checks the store's pages and opens it after the first
-    /// frame while keys are answered (set by the app at launch, cleared at
-    /// `storeOpened`): the unit shown is the first frame's guess until
-    /// then, so the weight screen's Enter waits for it.
-    public var settling = false
     /// The screen under the one being presented (help opens at its keys).
     public var presentedFrom: Route?
 

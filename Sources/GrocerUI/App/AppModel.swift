@@ -126,7 +126,6 @@ public struct AppModel: Sendable {
     private mutating func settle(_ hints: LaunchHints) -> Outcome {
         context.hints = hints
         context.storeReady = true
-        context.settling = false
         if let unit = hints.unit { context.displayUnit = unit }
         if keysHandled, let route = top, route != .migration, var screen = screens[route] {
             let outcome = screen.receive(.storeOpened(hints), &context)

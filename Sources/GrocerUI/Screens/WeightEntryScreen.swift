@@ -122,8 +122,6 @@ public struct WeightEntryScreen: Screen {
     /// A save asked for and not answered yet: the field keeps its text
     /// (edits wait), Enter does not save twice, Esc gives up the wait.
     public internal(set) var saving = false
-    /// Enter came before the store opened: the save waits for it.
-    var saveWhenOpen = false
     public var holdsScreen: Bool { saving }
     static let waitingText = "Waiting for another grocer to finish writing to the store… Esc gives up; your weight stays typed."
 
@@ -171,14 +169,7 @@ public struct WeightEntryScreen: Screen {
         Binding(
             keys: [.enter], hint: "Enter", label: "Save", help: "save, then the history (a typo: asks first)"
         ) { s, _, context in
-            // Pressed while the launch still checks the store and opens it:
-            // saved once it is open, in the store's unit (the first frame's
-            // is a guess until then).
-            guard !context.settling else {
-                s.saveWhenOpen = !s.field.text.isEmpty
-                return .none
-            }
-            return s.save(unit: context.displayUnit, now: context.now)
+            s.save(unit: context.displayUnit, now: context.now)
         },
         Binding(
             keys: [.up, .down], help: "an earlier or later day (at your usual time)", helpKeys: "Up Down"
@@ -326,13 +317,8 @@ public struct WeightEntryScreen: Screen {
             return .redraw
         case .storeOpened:
             // Opened while keys were typed (the launch's page check):
-            // what is typed stays; an Enter pressed meanwhile saves now, in
-            // the store's unit; else the time and the habits as the store says.
+            // what is typed stays; the time and the habits as the store says.
             showTime(context)
-            if saveWhenOpen {
-                saveWhenOpen = false
-                return save(unit: context.displayUnit, now: context.now)
-            }
             return .perform(.loadWeighInHabits(unit: context.defaultUnit))
         default:
             return .none

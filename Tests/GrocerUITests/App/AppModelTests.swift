@@ -55,23 +55,6 @@ import Testing
         #expect(try #require(app.screen(.weight, as: WeightEntryScreen.self)).field.text == "72")
     }
 
-    /// Enter before the store opened: the first frame's unit is a guess
-    /// (here lbs), so the weight is saved once the store says its own (kg).
-    @Test func anEnterBeforeTheStoreOpenedSavesInTheStoresUnit() {
-        var context = testContext(unit: .lbs)
-        context.settling = true
-        var app = AppModel(context: context)
-        app.resize(Size(width: 80, height: 24))
-        _ = app.start(at: .weight)
-        for key: Key in [.char("7"), .char("2"), .enter] { _ = app.handle(key) }
-        let outcome = app.receive(.storeOpened(LaunchHints(unit: .kg)))
-        guard case .perform(.saveWeight(let weight, _, _, _)) = outcome else {
-            Issue.record("not saved: \(outcome)")
-            return
-        }
-        #expect(weight == Weight(digits: "72", unit: .kg))
-    }
-
     @Test func theHintBarShowsTheScreensKeysThenTheGlobalOnes() {
         // The weight screen's own key (F2) is left out first.
         #expect(frame(model())[23] == "Enter Save  ^U Unit  F1 Help  F3 History  F4 Tip  F5 Groceries  F10 Quit")
