@@ -101,9 +101,8 @@ fi
 # the store changed since the last launch (a save: its change time moved,
 # so its pages are read again); and a store never seen before (no cache:
 # a file from elsewhere, its pages read whole). `ready` also takes the
-# time until the weight field shows typed keys: the loop answers them
-# while the launch checks the pages and opens the store (issue 35; before,
-# only once both were done).
+# time until the weight field shows typed keys: the store is open and,
+# where the launch checks its pages, they were read.
 scratch="$out/startup-scratch"
 rm -rf "$scratch" && mkdir -p "$scratch"
 cache="$XDG_STATE_HOME/grocer/first-frame"
