@@ -65,7 +65,7 @@ public enum LiveApp {
             context.hints = launch.hints
             // No kept unit (a new store, no cache): the region's, as the store will say.
             context.displayUnit = launch.hints.unit ?? DisplayUnit.regional(environment)
-            terminal.afterFirstFrame = { effects.settleInBackground { launch.settle(effects: effects, held: true) } }
+            terminal.afterFirstFrame = { mailbox.post(launch.settle(effects: effects)) }
         }
         let loop = AppLoop(terminal: terminal, effects: effects.client, mailbox: mailbox, clock: .live())
         return loop.run(AppModel(context: context), from: launch.firstRoute)
@@ -152,8 +152,8 @@ struct Launch {
         }
     }
 
-    /// Right after the first frame, on the background queue while the loop
-    /// answers keys (`LiveEffects.settleInBackground`): the store's pages are checked when the file changed since a
+    /// Right after the first frame, on the loop's thread, before any key is
+    /// read: the store's pages are checked when the file changed since a
     /// check last passed (`StoreJudge.checkPages`: read only, nothing made
     /// beside the file, before anything is written), the store opens, ICU
     /// is asked what the hints guessed, and the cache is brought up to
@@ -163,9 +163,7 @@ struct Launch {
     /// that came while the store opened is handled now, not at the next
     /// key), or `.quit` with the store's message and exit status (a damaged
     /// page's too, in the words a refusal before the frame would have had).
-    /// `held`: run while the worker holds its requests
-    /// (`LiveEffects.settleInBackground`).
-    func settle(effects: LiveEffects, held: Bool = false) -> EffectResult {
+    func settle(effects: LiveEffects) -> EffectResult {
         let check = StoreJudge.checkPages(path: path, after: check)
         if check.ranCheck, check.judgement.state != .current {
             let refusal = StoreError.refusal(at: path, judgement: check.judgement)
@@ -186,7 +184,7 @@ struct Launch {
         }
         let unit: DisplayUnit
         do {
-            unit = try effects.openStore(held: held)
+            unit = try effects.openStore()
         } catch {
             // As a refusal before the first frame would have been: the
             // screen ends, the terminal is restored, one line, its status.

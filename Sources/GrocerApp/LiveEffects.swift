@@ -14,12 +14,7 @@ import Synchronization
 /// store watch has no thread: the loop's own wait watches it
 /// (`StoreWatch`). `perform` answers nothing itself: every answer comes
 /// through the mailbox.
-///
-/// Its state is the loop's, but for what `openStore` touches, which the
-/// launch's settling runs on the background queue (`settleInBackground`):
-/// the worker (itself safe from any thread), the store watch (behind a
-/// lock) and the rebuild's start.
-final class LiveEffects: @unchecked Sendable {
+final class LiveEffects {
     let path: String
     let environment: Environment
     /// The person's time zone, the one the screen shows (`Locales`, made
@@ -44,8 +39,7 @@ final class LiveEffects: @unchecked Sendable {
     private let wakeOn: ((Int32) -> Bool)?
     /// The store's files watched (inotify), from the store's opening, after
     /// the first frame, to `finish`; nil where it could not start.
-    private let watch = Mutex<StoreWatch?>(nil)
-    private var storeWatch: StoreWatch? { watch.withLock { $0 } }
+    private var storeWatch: StoreWatch?
     /// Whether the store's files are watched (tests).
     var watching: Bool { storeWatch != nil }
     /// The loop's tick (`AppEffects.watchInterval`); tests set nil to
@@ -177,22 +171,17 @@ final class LiveEffects: @unchecked Sendable {
     /// watching its files, and reads its unit (the one chosen, else the
     /// region's). The worker then
     /// prepares the trend and reads the grocery list ahead, in turn.
-    /// `held`: the worker holds every request until this opening ends
-    /// (`settleInBackground`), so none can run on the store before it.
-    func openStore(held: Bool = false) throws -> DisplayUnit {
+    func openStore() throws -> DisplayUnit {
         Migrator.tidy(path: path)
         // A new store starts with the catalogue's aisles in the person's language.
         let store = try Store.open(
             at: path, mode: .create, zone: zone(), stop: stop, busyWait: busyWait,
             firstAisles: CatalogueFiling.firstAisles(in: CatalogueLanguage(environment: environment)))
-        if !held { worker.waitUntilIdle() }
+        worker.waitUntilIdle()
         worker.open(store)
         if let wakeOn {
-            let started = StoreWatch.start(path: path, wakeOn: wakeOn)
-            watch.withLock { watch in
-                watch?.stop()
-                watch = started
-            }
+            storeWatch?.stop()
+            storeWatch = StoreWatch.start(path: path, wakeOn: wakeOn)
         }
         let unit = try store.settings.read(.unit).display(region: DisplayUnit.regional(environment))
         startDaysRebuild()
@@ -237,25 +226,6 @@ final class LiveEffects: @unchecked Sendable {
             beforeZoneRebuild?()
             try? beside.weights.prepareHistory()
             try? beside.close()
-        }
-    }
-
-    /// The launch's work after the first frame (the pages' check of a
-    /// store that changed since the last one, then the store's opening:
-    /// `Launch.settle`), on the background queue, so that the loop answers
-    /// keys meanwhile (issue 35: a changed store of 2,000,000 entries took
-    /// 321 ms before the first key showed). The worker holds every request
-    /// until it ends: nothing is read from or written to the store before
-    /// its pages pass (a save typed meanwhile waits), and no request finds
-    /// the store not yet open. Its answer is posted.
-    func settleInBackground(_ work: @escaping @Sendable () -> EffectResult) {
-        let settled = DispatchGroup()
-        settled.enter()
-        worker.hold(until: settled)
-        let post = self.post
-        background.async {
-            post(work())
-            settled.leave()
         }
     }
 
@@ -319,10 +289,8 @@ final class LiveEffects: @unchecked Sendable {
     /// engine saves what it learnt only with what it describes, so the
     /// store is whole at any moment and the next sync goes on.
     func finish() {
-        watch.withLock { watch in
-            watch?.stop()
-            watch = nil
-        }
+        storeWatch?.stop()
+        storeWatch = nil
         syncTask?.cancel()
         guard migrationStarted else { return }
         stop.raise()

@@ -87,12 +87,6 @@ final class StoreWorker: Sendable {
         queue.async { [self] in work(self) }
     }
 
-    /// Runs nothing until `gate` is left: every request asked meanwhile
-    /// waits in turn (`LiveEffects.settleInBackground`).
-    func hold(until gate: DispatchGroup) {
-        queue.async { gate.wait() }
-    }
-
     /// Runs a request in turn and waits for its answer (tests).
     func answer(_ request: @Sendable (StoreWorker) -> EffectResult?) -> EffectResult? {
         queue.sync { request(self) }

@@ -19,9 +19,6 @@ public struct AppModel: Sendable {
     private var terminalSize = Size(width: 80, height: 24)
     /// A weight changed goes out a few seconds later, whatever shows.
     private(set) var weightsSync = WeightsSync()
-    /// A key was handled since the launch (before the store opened, the
-    /// launch's page check running meanwhile): its work stays at `settle`.
-    private var keysHandled = false
 
     public init(context: AppContext, registry: ScreenRegistry = .standard) {
         self.context = context
@@ -56,7 +53,6 @@ public struct AppModel: Sendable {
     public mutating func handle(_ key: Key) -> Outcome {
         if key == .resize { return .redraw }
         guard let route = top, var screen = screens[route] else { return .none }
-        keysHandled = true
         let small = isTooSmall
         if let global = GlobalKeys.binding(for: key, over: screen) {
             guard !small || global.actsWhenTooSmall else { return .none }
@@ -118,20 +114,12 @@ public struct AppModel: Sendable {
     /// The store has opened and ICU has answered: the context takes the
     /// checked hints and the store's unit, and every screen is made again
     /// from it, so none repairs its own date text or decimal separator.
-    /// It comes after the migration's summary, and at launch after the
-    /// store's pages were checked (a changed store: while the loop answered
-    /// keys): both go on at the weight screen, unless keys came meanwhile;
-    /// then what they did stays, and the screen on top hears that the store
-    /// is open (the weight screen reads its habits).
+    /// It comes before the first key at launch, and after the migration's
+    /// summary: both go on at the weight screen.
     private mutating func settle(_ hints: LaunchHints) -> Outcome {
         context.hints = hints
         context.storeReady = true
         if let unit = hints.unit { context.displayUnit = unit }
-        if keysHandled, let route = top, route != .migration, var screen = screens[route] {
-            let outcome = screen.receive(.storeOpened(hints), &context)
-            screens[route] = screen
-            return apply(outcome)
-        }
         screens = MadeScreens()
         staleRoutes = []
         return apply(.go(.weight))

@@ -315,11 +315,6 @@ public struct WeightEntryScreen: Screen {
             saving = false
             message = text
             return .redraw
-        case .storeOpened:
-            // Opened while keys were typed (the launch's page check):
-            // what is typed stays; the time and the habits as the store says.
-            showTime(context)
-            return .perform(.loadWeighInHabits(unit: context.defaultUnit))
         default:
             return .none
         }

@@ -42,19 +42,6 @@ import Testing
         #expect(frame(app).contains { $0.contains("[ kg ^U ]") })
     }
 
-    /// At launch the store opens after its pages were checked, while the
-    /// loop answered keys (issue 35): a weight typed meanwhile stays, the
-    /// screen is not made again, and it reads its habits now.
-    @Test func keysTypedWhileThePagesWereCheckedStayWhenTheStoreOpens() throws {
-        var app = model(unit: .kg)
-        _ = app.handle(.char("7"))
-        _ = app.handle(.char("2"))
-        let outcome = app.receive(.storeOpened(LaunchHints(unit: .kg)))
-        #expect(outcome == .perform(.loadWeighInHabits(unit: .kg)))
-        #expect(app.context.storeReady)
-        #expect(try #require(app.screen(.weight, as: WeightEntryScreen.self)).field.text == "72")
-    }
-
     @Test func theHintBarShowsTheScreensKeysThenTheGlobalOnes() {
         // The weight screen's own key (F2) is left out first.
         #expect(frame(model())[23] == "Enter Save  ^U Unit  F1 Help  F3 History  F4 Tip  F5 Groceries  F10 Quit")
