@@ -195,6 +195,7 @@ final class StoreWorker: Sendable {
         }
         var prepare = GroceriesTabList(items: page.entries, tab: .prepare, locale: locale)
         prepare.prepareFilter()
+        prepare.prepareShops(catalog)
         let list = GroceriesResult.prefetched(items: page.entries, catalog: catalog, prepare: prepare)
         state.withLock { $0.readAhead = (list, at) }
     }

@@ -19,12 +19,21 @@ public enum ShopList {
     /// The same from the items in the order of their names: one pass over
     /// small arrays (`ItemsByName`'s), no item copied, no sort but the
     /// aisles'.
-    public static func groups(_ order: ItemsByName, at shop: GroceryShop, itemShops: ItemShops) -> [GroceryGroup] {
+    /// `membership`: the items' shops as bits, made for the same items and
+    /// shops (the screen keeps one); without it `itemShops` is asked.
+    public static func groups(
+        _ order: ItemsByName, at shop: GroceryShop, itemShops: ItemShops, membership: ShopMembership? = nil
+    ) -> [GroceryGroup] {
         let count = order.items.count
         // Per item: 0 names no shop, 1 names this one, 2 names only others.
-        var named = [UInt8](repeating: 0, count: count)
-        for (id, shops) in itemShops.byItem {
-            if let index = order.indexOfID[id] { named[Int(index)] = shops.contains(shop.id) ? 1 : 2 }
+        var named: [UInt8]
+        if let kept = membership?.named(at: shop), kept.count == count {
+            named = kept
+        } else {
+            named = [UInt8](repeating: 0, count: count)
+            for (id, shops) in itemShops.byItem {
+                if let index = order.indexOfID[id] { named[Int(index)] = shops.contains(shop.id) ? 1 : 2 }
+            }
         }
         let hidden = order.aisles.map { shop.hidden.contains($0.id) }
         var byAisle = [[Int32]](repeating: [], count: order.aisles.count)

@@ -32,6 +32,10 @@ public struct GroceriesTabList: Sendable, Equatable {
     public let byName: ItemsByName
     let groups: [GroceryGroup]
     private var filter: NameFilter?
+    /// The items' shops as bits (`prepareShops`), for the shops' lists
+    /// grouped from the same items: made off the loop's thread with the
+    /// list read ahead.
+    public private(set) var membership: ShopMembership?
     var locale: Locale { byName.locale }
 
     /// `shop`: Shop for that shop only (`ShopList`); nil, every item.
@@ -39,12 +43,15 @@ public struct GroceriesTabList: Sendable, Equatable {
         self.init(byName: ItemsByName(items, locale: locale), tab: tab, shop: shop, itemShops: itemShops)
     }
 
-    public init(byName: ItemsByName, tab: GroceriesTab, shop: GroceryShop? = nil, itemShops: ItemShops = ItemShops()) {
+    public init(
+        byName: ItemsByName, tab: GroceriesTab, shop: GroceryShop? = nil, itemShops: ItemShops = ItemShops(),
+        membership: ShopMembership? = nil
+    ) {
         self.byName = byName
         if tab == .prepare {
             groups = GroceryLists.prepare(byName: byName.items, locale: byName.locale)
         } else if let shop {
-            groups = ShopList.groups(byName, at: shop, itemShops: itemShops)
+            groups = ShopList.groups(byName, at: shop, itemShops: itemShops, membership: membership)
         } else {
             groups = GroceryLists.shop(byName: byName.items, locale: byName.locale)
         }
@@ -52,6 +59,13 @@ public struct GroceriesTabList: Sendable, Equatable {
 
     /// Every item the list shows, in its order.
     var ordered: [GroceryItem] { groups.flatMap { $0.members.map { byName.items[Int($0)] } } }
+
+    /// Makes the items' shops as bits now rather than at the first Tab to
+    /// a shop.
+    public mutating func prepareShops(_ catalog: GroceryCatalog) {
+        guard !catalog.shops.isEmpty else { return }
+        membership = ShopMembership(byName, itemShops: catalog.itemShops, shops: catalog.shops)
+    }
 
     /// Folds every name now rather than at the first filter keystroke.
     public mutating func prepareFilter() {

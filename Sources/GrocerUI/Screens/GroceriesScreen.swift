@@ -40,6 +40,7 @@ public struct GroceriesScreen: Screen {
             guard catalog.shops != oldValue.shops || catalog.itemShops != oldValue.itemShops else { return }
             keepShop(from: oldValue.shops)
             lists[.shop] = nil
+            membership = nil
         }
     }
     public internal(set) var loaded = false
@@ -84,6 +85,8 @@ public struct GroceriesScreen: Screen {
     /// Every item in the order of their names, kept while no name
     /// changes: Tab to a tab or a shop groups without sorting or copying.
     var byName: ItemsByName?
+    /// The items' shops as bits, for `byName` and `catalog` as they are.
+    var membership: ShopMembership?
     var completer: NameCompleter?
     let locales: Locales
 
@@ -213,11 +216,14 @@ extension GroceriesScreen {
             completer = nil
             byName = nil
         } else {
+            // The same order: the items' shops as bits hold too.
             byName = byName?.reordering(newItems)
         }
+        if byName == nil { membership = nil }
         if let prepared {
             lists[.prepare] = prepared
             byName = prepared.byName
+            membership = prepared.membership
         }
         refreshRows(keep: keep, context)
     }
@@ -226,7 +232,12 @@ extension GroceriesScreen {
     mutating func refreshRows(keep: Keep, _ context: AppContext) {
         let order = byName.flatMap { $0.locale == locale ? $0 : nil } ?? ItemsByName(items, locale: locale)
         byName = order
-        var list = lists[tab] ?? GroceriesTabList(byName: order, tab: tab, shop: shownShop, itemShops: catalog.itemShops)
+        if tab == .shop, shownShop != nil, membership == nil {
+            membership = ShopMembership(order, itemShops: catalog.itemShops, shops: catalog.shops)
+        }
+        var list =
+            lists[tab]
+            ?? GroceriesTabList(byName: order, tab: tab, shop: shownShop, itemShops: catalog.itemShops, membership: membership)
         rows = list.rows(filteredBy: filter.text)
         lists[tab] = list
         switch keep {

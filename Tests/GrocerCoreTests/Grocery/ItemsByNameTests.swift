@@ -38,3 +38,26 @@ import Testing
                 == ShopList.sections(items, at: shop, itemShops: itemShops, locale: Self.en))
     }
 }
+
+/// The items' shops as bits give each shop's list as the dictionary does.
+@Suite struct ShopMembershipTests {
+    typealias F = Fixture
+    static let en = Locale(identifier: "en_US")
+
+    @Test func eachShopsListIsTheSameWithTheBits() throws {
+        let items = GroceryListsTests.items
+        let order = ItemsByName(items, locale: Self.en)
+        let market = GroceryShop(id: 1, name: "Market", aisleOrder: [F.fruit.id], hidden: [F.baking.id])
+        let superstore = GroceryShop(id: 2, name: "Super")
+        // Item 4 at the market only, 1 at both, 6 at a shop not listed (9).
+        let itemShops = ItemShops([4: [1], 1: [1, 2], 6: [9]])
+        let membership = try #require(ShopMembership(order, itemShops: itemShops, shops: [market, superstore]))
+        for shop in [market, superstore] {
+            let withBits = ShopList.groups(order, at: shop, itemShops: itemShops, membership: membership)
+            #expect(withBits == ShopList.groups(order, at: shop, itemShops: itemShops))
+        }
+        let atSuper = ShopList.groups(order, at: superstore, itemShops: itemShops, membership: membership).sections(of: order.items)
+        let names = atSuper.flatMap(\.items).map(\.name)
+        #expect(!names.contains("apples") && names.contains("milk") && !names.contains("Sugar"))
+    }
+}
