@@ -86,6 +86,17 @@ until_screen() {
 shows() { screen | grep -qF -- "$1"; }
 lacks() { ! screen | grep -qF -- "$1"; }
 matches() { screen | grep -qE -- "$1"; }
+# in_order PATTERN...: the screen has a line matching each (grep -E), each
+# below the one before; else fail saying which.
+in_order() {
+    local last=0 line pattern
+    for pattern in "$@"; do
+        line=$(screen | grep -nE -- "$pattern" | head -1 | cut -d: -f1)
+        [[ -n $line ]] || { fail "no line matched: $pattern"; return 1; }
+        ((line > last)) || { fail "out of order: $pattern (line $line after $last)"; return 1; }
+        last=$line
+    done
+}
 
 # Every failed check (fail, report, and the waits and expect_screen that
 # use them) is recorded in a file that run_test reads: a failing check

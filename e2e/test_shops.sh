@@ -14,17 +14,6 @@ app_ready() {
     [[ $(tm display-message -p -t "$SESSION" '#{alternate_on}') == 1 ]] && screen | grep -q '[^[:space:]]'
 }
 
-# Row numbers of the lines matching each pattern, in order.
-in_order() {
-    local last=0 line pattern
-    for pattern in "$@"; do
-        line=$(screen | grep -nE -- "$pattern" | head -1 | cut -d: -f1)
-        [[ -n $line ]] || { fail "no line matched: $pattern"; return 1; }
-        ((line > last)) || { fail "out of order: $pattern (line $line after $last)"; return 1; }
-        last=$line
-    done
-}
-
 # A store without the aisles a new one starts with (issue 33): Bakery,
 # Dairy and Produce only, so that the shops' orders are all there is.
 only_three_aisles() {

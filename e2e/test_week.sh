@@ -20,17 +20,6 @@ app_ready() {
     [[ $(tm display-message -p -t "$SESSION" '#{alternate_on}') == 1 ]] && screen | grep -q '[^[:space:]]'
 }
 
-# Row numbers of the lines matching each pattern, in order.
-in_order() {
-    local last=0 line pattern
-    for pattern in "$@"; do
-        line=$(screen | grep -nE -- "$pattern" | head -1 | cut -d: -f1)
-        [[ -n $line ]] || { fail "no line matched: $pattern"; return 1; }
-        ((line > last)) || { fail "out of order: $pattern (line $line after $last)"; return 1; }
-        last=$line
-    done
-}
-
 # NAME's amount, unit, listed and ticked, tab-separated.
 item() { listed | awk -F'\t' -v n="$1" '$1 == n { print $2 "\t" $3 "\t" $4 "\t" $5 }'; }
 
