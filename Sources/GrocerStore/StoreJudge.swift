@@ -36,7 +36,7 @@ public enum StoreJudge {
         // empty one holds nothing (a grocer ended by a signal right after
         // opening leaves an empty -wal), so the header is the truth and the
         // launch does not pay for a connection.
-        let sidecars = ["-journal", "-wal"].contains { hasContent(path + $0) }
+        let sidecars = hasContent(path + "-journal") || hasFrames(path + "-wal")
         if sidecars || deep || (userVersion == 0 && applicationID == 0) {
             do {
                 let facts = try readOnlyFacts(path: path, quickCheck: deep, stop: stop)
@@ -126,6 +126,14 @@ public enum StoreJudge {
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
+    }
+
+    /// Whether a WAL file holds a frame: more than its 32-byte header,
+    /// which is all a grocer ended by a signal often leaves (nothing in it
+    /// is newer than the file).
+    static func hasFrames(_ wal: String) -> Bool {
+        var info = stat()
+        return stat(wal, &info) == 0 && info.st_size > 32
     }
 
     /// Whether a file is there with at least one byte in it.

@@ -50,7 +50,11 @@ import Testing
     /// by the header, without paying for a connection. The file's pages
     /// after the header are scrambled here, so a connection would show.
     /// A -wal with frames is still read through (RecoveryTests).
-    @Test func anEmptyWALChangesNothingInTheJudgement() throws {
+    /// An empty -wal, or one of its 32-byte header alone (what a grocer
+    /// ended by a signal often leaves), holds no frame: the header is the
+    /// truth, and no connection is made (none makes the -shm).
+    @Test(arguments: [0, 32])
+    func aWALWithNoFrameChangesNothingInTheJudgement(walBytes: Int) throws {
         let dir = TempDir()
         let store = try Store.open(at: dir.url.appendingPathComponent("s.sqlite").path, mode: .create, zone: .current, stop: StopFlag())
         try store.close()
@@ -59,7 +63,8 @@ import Testing
         handle.write(Data(repeating: 0xA5, count: 3996))
         try handle.close()
         let alone = StoreJudge.judge(path: dir.path("s.sqlite"))
-        _ = FileManager.default.createFile(atPath: dir.path("s.sqlite-wal"), contents: Data())
+        let header = Data([0x37, 0x7F, 0x06, 0x82] + [UInt8](repeating: 0, count: 28))
+        _ = FileManager.default.createFile(atPath: dir.path("s.sqlite-wal"), contents: header.prefix(walBytes))
         #expect(StoreJudge.judge(path: dir.path("s.sqlite")) == alone)
         #expect(alone.state == .current)
         #expect(!FileManager.default.fileExists(atPath: dir.path("s.sqlite-shm")))
