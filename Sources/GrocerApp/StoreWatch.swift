@@ -102,10 +102,17 @@ final class StoreWatch: Sendable {
     /// they wake the loop only for what comes next.
     func take() -> Bool {
         guard !stopped.load(ordering: .sequentiallyConsistent) else { return false }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let seen = readEvents(&buffer)
+        // The loop asks at every pass (each key): one poll says whether
+        // either descriptor holds anything before a buffer is made or read.
+        var ready = [pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0), pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0)]
+        guard poll(&ready, 2, 0) > 0 else { return false }
+        var seen = Seen.none
+        if ready[0].revents != 0 {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            seen = readEvents(&buffer)
+        }
         var expirations: UInt64 = 0
-        let fired = read(timerFD, &expirations, 8) == 8
+        let fired = ready[1].revents != 0 && read(timerFD, &expirations, 8) == 8
         let now = ContinuousClock.now
         return state.withLock { state in
             if seen == .written {
