@@ -6,24 +6,11 @@ import GrocerExchange
 /// (one quick-add line a line, each as if typed), and `--recipe FILE
 /// [--servings N]` (a recipe's ingredient lines read by `IngredientLine`,
 /// scaled to the servings asked for). Each line becomes an entry to add,
-/// or the reason it is skipped; the command adds them one by one, as
-/// `items add` adds one.
+/// or the reason it is skipped (`GroceryBatch`, which the screen's review
+/// reads with too); here, the reading of the file.
 public enum ItemBatch {
     /// The most a batch file may hold (`RecipeFile.maximumBytes`).
     public static let maximumBytes = RecipeFile.maximumBytes
-
-    /// One line of the batch (`GroceryBatch.Line`, as the screen's review reads it).
-    public typealias Line = GroceryBatch.Line
-
-    /// Quick-add lines (`GroceryBatch.quickLines`).
-    public static func quickLines(_ text: String, knownUnits: [String], locale: Locale) -> [Line] {
-        GroceryBatch.quickLines(text, knownUnits: knownUnits, locale: locale)
-    }
-
-    /// A recipe's ingredients scaled to `servings` (`GroceryBatch.lines(of:servings:)`).
-    public static func recipe(_ recipe: RecipeFile, servings: Decimal?) -> [Line] {
-        GroceryBatch.lines(of: recipe, servings: servings)
-    }
 
     /// The bytes of `file` ("-": standard input), at most `maximumBytes`,
     /// or one line saying why not.

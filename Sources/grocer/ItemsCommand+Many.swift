@@ -19,11 +19,11 @@ extension ItemsCommand.Add {
         let db = try store.open()
         defer { try? db.close() }
         let shopIDs = try shops.ids(in: db, locale: locale)
-        let lines: [ItemBatch.Line]
+        let lines: [GroceryBatch.Line]
         if recipe != nil {
             let found: RecipeFile
             do { found = try RecipeFile.read(bytes) } catch { throw Failure(error.message) }
-            lines = ItemBatch.recipe(found, servings: servings.map { Decimal($0) })
+            lines = GroceryBatch.lines(of: found, servings: servings.map { Decimal($0) })
             title = found.name.map { "\(VisibleText.escaped($0)): " } ?? ""
             if let servings {
                 title += found.servings.map { "for \(servings) (it serves \($0)), " } ?? "as written (it does not say how many it serves), "
@@ -33,7 +33,7 @@ extension ItemsCommand.Add {
                 throw Failure("\(source == "-" ? "standard input" : source) is not UTF-8 text; give one item a line.")
             }
             let units = try StoreAccess.reading(db.path) { try db.groceries.unitNames() }
-            lines = ItemBatch.quickLines(text, knownUnits: units, locale: locale)
+            lines = GroceryBatch.quickLines(text, knownUnits: units, locale: locale)
         }
         if lines.isEmpty { throw Failure("\(source == "-" ? "Standard input" : source) holds no item to add.") }
         var counts = (added: 0, summed: 0, back: 0, kept: 0, skipped: 0)

@@ -10,7 +10,7 @@ struct ItemBatchTests {
     let locale = Locale(identifier: "en_US")
 
     @Test func eachLineIsReadAsTheAddLineReadsItAndCommentsAreLeftOut() throws {
-        let lines = ItemBatch.quickLines("2 kg flour\n# a comment\n\n  3 apples \n3 kg\n", knownUnits: ["kg"], locale: locale)
+        let lines = GroceryBatch.quickLines("2 kg flour\n# a comment\n\n  3 apples \n3 kg\n", knownUnits: ["kg"], locale: locale)
         #expect(lines.map(\.text) == ["2 kg flour", "3 apples", "3 kg"])
         #expect(try lines[0].entry.get() == QuickEntry.parse("2 kg flour", knownUnits: ["kg"], locale: locale).get())
         guard case .failure(let skipped) = lines[2].entry else {
@@ -22,7 +22,7 @@ struct ItemBatchTests {
 
     @Test func aRecipeIsScaledToTheServingsAskedForAndNotesItsName() throws {
         let recipe = RecipeFile(name: "Quiche", servings: 4, ingredients: ["200 g flour", "3 large eggs", "salt to taste", "1 cup"])
-        let lines = ItemBatch.recipe(recipe, servings: 6)
+        let lines = GroceryBatch.lines(of: recipe, servings: 6)
         let flour = try lines[0].entry.get()
         #expect(flour.quantity.canonical == "300" && flour.unit == "g" && flour.name == "flour" && flour.quantityTyped)
         #expect(lines[0].note == "for Quiche")
@@ -36,7 +36,7 @@ struct ItemBatchTests {
     }
 
     @Test func aRecipeThatDoesNotSayItsServingsIsAddedAsWritten() throws {
-        let lines = ItemBatch.recipe(RecipeFile(ingredients: ["3 eggs", "20000 kg sugar"]), servings: 8)
+        let lines = GroceryBatch.lines(of: RecipeFile(ingredients: ["3 eggs", "20000 kg sugar"]), servings: 8)
         #expect(try lines[0].entry.get().quantity.canonical == "3")
         #expect(lines[0].note == "")
         guard case .failure(let skipped) = lines[1].entry else {
