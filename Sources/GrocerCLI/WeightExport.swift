@@ -61,7 +61,7 @@ public enum WeightExport {
         let shown = path  // ErrorReport makes it visible
         // Never the store or its journals (a grocer open on it would lose
         // a save), never through a link, never over a file without --force.
-        try store.checkTarget(path, replacing: replacing)
+        try WriteTarget.check(path, besideStore: store.path, replacing: replacing)
         let temporary = path + ".partial-\(getpid())"
         // Health data: readable by its owner only, as the store and backups.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -81,7 +81,7 @@ public enum WeightExport {
             throw error
         }
         close(fd)
-        try store.checkTarget(path, replacing: replacing)
+        try WriteTarget.check(path, besideStore: store.path, replacing: replacing)
         if replacing {
             guard rename(temporary, path) == 0 else {
                 throw Failure("could not write \(shown): \(String(cString: strerror(errno))).")

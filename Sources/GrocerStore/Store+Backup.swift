@@ -77,7 +77,7 @@ extension Store {
         // A folder reached through a symbolic link is a folder.
         let realFolder = URL(fileURLWithPath: folder.isEmpty ? "." : folder).resolvingSymlinksInPath().path
         guard FileSystem.kind(realFolder) == .directory else { throw BackupError.noFolder(path: target) }
-        try checkTarget(target, replacing: replacing)
+        try WriteTarget.check(target, besideStore: path, replacing: replacing)
 
         let temporary = folder + "/." + (target as NSString).lastPathComponent + ".grocer-backup-\(getpid())"
         do {
@@ -115,7 +115,7 @@ extension Store {
         } catch {
             throw BackupError.copyFailed(error, target: target, temporary: temporary, store: path)
         }
-        try checkTarget(target, replacing: replacing)
+        try WriteTarget.check(target, besideStore: path, replacing: replacing)
         if replacing {
             guard rename(temporary, target) == 0 else { throw BackupError.failed(path: target, detail: String(cString: strerror(errno))) }
         } else {
@@ -127,34 +127,6 @@ extension Store {
         }
         named = true
         Self.syncFolder(folder)
-    }
-
-    /// Refuses a destination that is a link, not a file, the store itself
-    /// or one of its journals (`-journal`, `-wal`, `-shm`, its lock),
-    /// compared with links in its folder resolved, or (unless replacing)
-    /// any existing name. For every file a command writes beside a store
-    /// (`store backup`, `weight export --output`).
-    public func checkTarget(_ target: String, replacing: Bool) throws {
-        let real = (try? FileSystem.resolveStorePath(path)) ?? path
-        let folder = (target as NSString).deletingLastPathComponent
-        let resolvedFolder = URL(fileURLWithPath: folder.isEmpty ? "." : folder).resolvingSymlinksInPath().path
-        let resolved = (resolvedFolder as NSString).appendingPathComponent((target as NSString).lastPathComponent)
-        let names = [target, resolved]
-        if ["", "-journal", "-wal", "-shm", ".lock"].contains(where: { suffix in
-            names.contains(real + suffix) || names.contains(path + suffix)
-        }) {
-            throw BackupError.isTheStore(path: target)
-        }
-        switch FileSystem.kind(target) {
-        case .missing: return
-        case .symlink: throw BackupError.link(path: target)
-        case .regular:
-            if let mine = FileSystem.Identity(path: real), FileSystem.Identity(path: target) == mine {
-                throw BackupError.isTheStore(path: target)
-            }
-            if !replacing { throw BackupError.exists(path: target) }
-        case let other: throw BackupError.notAFile(path: target, kind: other.description)
-        }
     }
 
     /// The new name survives a power cut once the command says it is done.
