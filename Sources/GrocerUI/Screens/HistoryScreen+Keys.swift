@@ -137,7 +137,6 @@ extension HistoryScreen {
     mutating func move(by delta: Int, _ context: AppContext) -> Outcome {
         let (moved, needs) = window.move(by: delta)
         if let needs {
-            pendingMove = delta
             return .perform(.history(.loadWeightPage(needs)))
         }
         follow(context)
@@ -147,7 +146,6 @@ extension HistoryScreen {
     mutating func jump(toOldest: Bool, _ context: AppContext) -> Outcome {
         let (moved, needs) = toOldest ? window.end() : window.home()
         if let needs {
-            pendingMove = nil
             return .perform(.history(.loadWeightPage(needs)))
         }
         follow(context)

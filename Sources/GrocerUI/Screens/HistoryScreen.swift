@@ -40,11 +40,6 @@ public struct HistoryScreen: Screen {
     public internal(set) var undo = UndoStack<HistoryChange>()
     /// The position of the first list row shown.
     var topPosition = 1
-    /// What to do once the page asked for comes.
-    var pendingMove: Int?
-    /// Rows read again after another process wrote; the days that follow
-    /// bring the new total.
-    var rereading = false
     /// The unit the figures are in (the default unit when they were read).
     var unit: WeightUnit = .lbs
     /// The unit weights are shown in: stones show as "11 st 4.5 lb" (the
@@ -78,7 +73,6 @@ public struct HistoryScreen: Screen {
             context.saved = nil
         }
         form = nil
-        pendingMove = nil
         periods = nil
         return .perform(.history(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize)))
     }
@@ -96,12 +90,12 @@ public struct HistoryScreen: Screen {
             if periods != nil { return reloadPeriods(context) }
         case .storeChanged:
             // Another process wrote: the rows around the selection and the
-            // days again (not while a change of this screen is on its way).
-            guard pendingMove == nil else { return .none }
+            // days again (not while a page this screen asked for is on its
+            // way: the move waiting for it would land elsewhere).
+            guard window.awaitedMove == nil else { return .none }
             guard let selected = window.selected else {
                 return .perform(.history(.openHistory(unit: context.defaultUnit, limit: EntryWindow.pageSize)))
             }
-            rereading = true
             return .perform(.history(.loadWeightPage(.around(selected, limit: EntryWindow.pageSize))))
         case .weightPage(let page, let request, let unreadable):
             window.receive(page, for: request)
@@ -113,10 +107,6 @@ public struct HistoryScreen: Screen {
                 if let unreadable { notice = unreadable }
                 follow(context)
                 return .perform(.history(daysRequest(context)))
-            }
-            if let delta = pendingMove {
-                pendingMove = nil
-                _ = window.move(by: delta)
             }
             if let unreadable { notice = unreadable }
             follow(context)
@@ -179,7 +169,7 @@ public struct HistoryScreen: Screen {
             makeGraph()
         case .failed(.history(let request), let text):
             switch request {
-            case .loadWeightPage: pendingMove = nil
+            case .loadWeightPage: window.pageFailed()
             // The undo did not happen: the change goes back to be undone.
             case .restoreWeights, .undoEdit, .undoAdd: _ = undo.redo()
             // The redo did not happen: the change goes back to be redone.
@@ -205,13 +195,12 @@ public struct HistoryScreen: Screen {
 
     mutating func receiveDays(_ days: [DayFigure], start: TrendStart?, _ context: AppContext) -> Outcome {
         setDays(days, start: start, unit: context.displayUnit)
+        // The days carry the total as the store has it now (another
+        // process may have added or deleted entries since it was counted).
+        window.recount(WeightTrend.entries(days, start: start))
+        follow(context)
         // New days: the body fat line's too, when it shows.
-        if showsFat, !rereading, periods == nil { return .perform(.history(.loadBodyFatDays)) }
-        if rereading {
-            rereading = false
-            window.recount(WeightTrend.entries(days, start: start))
-            follow(context)
-        }
+        if showsFat, periods == nil { return .perform(.history(.loadBodyFatDays)) }
         if periods != nil { return reloadPeriods(context) }
         return .redraw
     }

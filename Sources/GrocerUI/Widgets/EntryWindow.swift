@@ -20,6 +20,9 @@ public struct EntryWindow: Equatable, Sendable {
     public private(set) var cursor = 0
     /// How many entries there are in all.
     public private(set) var count = 0
+    /// A move that went past the rows loaded: made once the page it asked
+    /// for comes (`receive`), forgotten when the page cannot come.
+    public private(set) var awaitedMove: Int?
 
     /// Rows per page asked of the store.
     public static let pageSize = 200
@@ -40,6 +43,7 @@ public struct EntryWindow: Equatable, Sendable {
         cursor = 0
         atNewest = true
         atOldest = newest.count < Self.pageSize
+        awaitedMove = nil
     }
 
     /// The page a request brought, newest first.
@@ -96,6 +100,21 @@ public struct EntryWindow: Equatable, Sendable {
         }
         if atNewest && atOldest { count = rows.count }
         cursor = min(cursor, max(0, rows.count - 1))
+        switch request {
+        case .olderThan, .newerThan:
+            if let delta = awaitedMove { _ = step(by: delta) }
+            awaitedMove = nil
+        case .newest, .oldest:
+            awaitedMove = nil
+        case .around:
+            break
+        }
+    }
+
+    /// The page asked for will not come (the read failed): the move
+    /// waiting for it is dropped.
+    public mutating func pageFailed() {
+        awaitedMove = nil
     }
 
     /// The total, read again (another process added or deleted entries).
@@ -105,8 +124,14 @@ public struct EntryWindow: Equatable, Sendable {
 
     /// Moves the selection by `delta` rows: true when it moved; a page to
     /// load when the move goes past the rows loaded (then the move is made
-    /// again once the page came).
+    /// again once the page came: `awaitedMove`).
     public mutating func move(by delta: Int) -> (moved: Bool, needs: WeightPageRequest?) {
+        let result = step(by: delta)
+        awaitedMove = result.needs == nil ? nil : delta
+        return result
+    }
+
+    private mutating func step(by delta: Int) -> (moved: Bool, needs: WeightPageRequest?) {
         guard !rows.isEmpty else { return (false, nil) }
         let target = cursor + delta
         if target >= rows.count, !atOldest {
@@ -122,6 +147,7 @@ public struct EntryWindow: Equatable, Sendable {
 
     /// To the newest entry; a page when it is not loaded.
     public mutating func home() -> (moved: Bool, needs: WeightPageRequest?) {
+        awaitedMove = nil
         guard atNewest else { return (false, .newest(limit: Self.pageSize)) }
         defer { cursor = 0 }
         return (cursor != 0, nil)
@@ -129,6 +155,7 @@ public struct EntryWindow: Equatable, Sendable {
 
     /// To the very oldest entry; a page when it is not loaded.
     public mutating func end() -> (moved: Bool, needs: WeightPageRequest?) {
+        awaitedMove = nil
         guard atOldest else { return (false, .oldest(limit: Self.pageSize)) }
         let last = max(0, rows.count - 1)
         defer { cursor = last }

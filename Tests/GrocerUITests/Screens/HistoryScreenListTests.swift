@@ -39,6 +39,38 @@ import Testing
         #expect(f.frame().last?.contains(f.shownDate(f.selected)) == true)
     }
 
+    /// The move that asked for a page is made when the page comes, and
+    /// only then: a change from elsewhere meanwhile reads nothing again
+    /// (it would land the move elsewhere); a page that cannot come drops
+    /// the move, and the next change is read again.
+    @Test func aMoveWaitsForItsPageAndAFailedPageDropsIt() {
+        var f = history()
+        for _ in 0..<(EntryWindow.pageSize - 1) { f.press(.down) }
+        let asked = f.screen.handle(.down, &f.context)
+        guard case .perform(let effect) = asked else {
+            Issue.record("no page asked for: \(asked)")
+            return
+        }
+        #expect(f.screen.receive(.storeChanged, &f.context) == .none)
+        f.carry(.perform(effect))
+        #expect(f.whereShown == "201 of 2,000")
+        #expect(f.screen.window.awaitedMove == nil)
+
+        for _ in 0..<(EntryWindow.pageSize - 1) { f.press(.down) }
+        let second = f.screen.handle(.down, &f.context)
+        guard case .perform(let again) = second else {
+            Issue.record("no page asked for: \(second)")
+            return
+        }
+        _ = f.screen.receive(.failed(again, "The store is busy."), &f.context)
+        #expect(f.screen.window.awaitedMove == nil)
+        #expect(f.whereShown == "400 of 2,000")
+        if case .perform(.history(.loadWeightPage(.around))) = f.screen.receive(.storeChanged, &f.context) {
+        } else {
+            Issue.record("a change after the failed page is not read again")
+        }
+    }
+
     @Test func endReachesTheVeryOldestAndHomeTheNewest() {
         var f = history()
         f.press(.end)
