@@ -92,6 +92,12 @@ public struct AppLoop {
             let outcome = answer == .storeChanged ? model.storeChanged() : model.receive(answer)
             if let exit = carryOut(outcome, &model, &pass) { return exit }
         }
+        // Keys that came while the store opened after the first frame, once
+        // it has: handled again, in order, as if typed now.
+        for key in model.takeEarlyKeys() {
+            tick(&model)
+            if let exit = carryOut(model.handle(key), &model, &pass) { return exit }
+        }
         return nil
     }
 

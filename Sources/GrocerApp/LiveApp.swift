@@ -65,7 +65,12 @@ public enum LiveApp {
             context.hints = launch.hints
             // No kept unit (a new store, no cache): the region's, as the store will say.
             context.displayUnit = launch.hints.unit ?? DisplayUnit.regional(environment)
-            terminal.afterFirstFrame = { mailbox.post(launch.settle(effects: effects)) }
+            if launch.checksBesideFrame {
+                context.storeOpening = true
+                terminal.afterFirstFrame = { effects.checkBesideFrame(launch) }
+            } else {
+                terminal.afterFirstFrame = { mailbox.post(launch.settle(effects: effects)) }
+            }
         }
         let loop = AppLoop(terminal: terminal, effects: effects.client, mailbox: mailbox, clock: .live())
         return loop.run(AppModel(context: context), from: launch.firstRoute)
@@ -88,6 +93,16 @@ struct Launch {
     /// for these settings; the pattern and the separator are used only for
     /// the locales they name).
     let hints: LaunchHints
+    /// Every hint the first frame shows was kept for these settings (none
+    /// guessed): then a page check the file needs runs beside the frame,
+    /// off the path of the first key (`checksBesideFrame`).
+    let hintsKept: Bool
+
+    /// The pages are to be read (the file changed since a check last
+    /// passed) and nothing on screen is a guess that a key could act on:
+    /// the check runs beside the frame while the weight is typed, and the
+    /// keys that need the store wait for it (`AppContext.storeOpening`).
+    var checksBesideFrame: Bool { check.pagesPending && hintsKept }
 
     /// Before the first frame, before the terminal starts, in order on one
     /// thread: the cache read (a plain path and the C library's read: URL
@@ -128,12 +143,13 @@ struct Launch {
         // The system time zone, made on first use (after the frame, unless
         // the hints cannot answer).
         let locales = Locales(environment: environment, zone: { TimeZone.current })
+        let keptHints = hints
         if state != .needsMigration { guessMissingHints(&hints, locales: locales, zoneKey: zoneKey, now: Date()) }
         return Launch(
             path: path, environment: environment, executable: executable, cache: cache, check: check, zoneKey: zoneKey,
             locales: locales,
             // The migration screen comes first, before anything else.
-            firstRoute: state == .needsMigration ? .migration : .weight, hints: hints)
+            firstRoute: state == .needsMigration ? .migration : .weight, hints: hints, hintsKept: hints == keptHints)
     }
 
     /// What no kept hint answers for these settings (a first run, an
@@ -164,7 +180,12 @@ struct Launch {
     /// key), or `.quit` with the store's message and exit status (a damaged
     /// page's too, in the words a refusal before the frame would have had).
     func settle(effects: LiveEffects) -> EffectResult {
-        let check = StoreJudge.checkPages(path: path, after: check)
+        finish(StoreJudge.checkPages(path: path, after: check), effects: effects)
+    }
+
+    /// `settle` once the pages were checked (`check`), here or beside the
+    /// frame: on the loop's thread.
+    func finish(_ check: LaunchJudgement, effects: LiveEffects) -> EffectResult {
         if check.ranCheck, check.judgement.state != .current {
             let refusal = StoreError.refusal(at: path, judgement: check.judgement)
             return .quit(Exit(status: refusal.exitCode, message: LiveEffects.describe(refusal)))

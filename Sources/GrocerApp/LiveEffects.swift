@@ -32,6 +32,40 @@ final class LiveEffects {
     /// (the migration ends before the store opens); each has its group,
     /// which `finish` (the migration) and tests (the rebuild) wait on.
     private let background = DispatchQueue(label: "grocer.background", qos: .userInitiated)
+    /// The launch whose pages `background` is checking beside the first
+    /// frame (`checkBesideFrame`; the loop's thread only), and the check's
+    /// answer once it came: the `.openStore` the app asks next finishes it.
+    private var pendingLaunch: Launch?
+    private let launchChecked = CheckAnswer()
+
+    /// The page check's answer, handed from `background` to the loop.
+    final class CheckAnswer: Sendable {
+        let value = Mutex<LaunchJudgement?>(nil)
+    }
+
+    /// Checks the launch's pages on `background` (nothing else runs there
+    /// before the store opens) and tells the loop when done; the keys
+    /// meanwhile are the loop's (`AppContext.storeOpening`).
+    func checkBesideFrame(_ launch: Launch) {
+        pendingLaunch = launch
+        let path = launch.path
+        let header = launch.check
+        background.async { [launchChecked, post] in
+            #if GROCER_TEST_HOOKS
+                // For e2e/test_damaged_launch.sh: the check holds (the file
+                // made here stays) until the test removes the file.
+                if let file = getenv("GROCER_TEST_HOLD_PAGE_CHECK").map({ String(cString: $0) }), !file.isEmpty {
+                    let fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+                    if fd >= 0 { close(fd) }
+                    while access(file, F_OK) == 0 { usleep(10_000) }
+                }
+            #endif
+            let checked = StoreJudge.checkPages(path: path, after: header)
+            launchChecked.value.withLock { $0 = checked }
+            post(.storeChecked)
+        }
+    }
+
     private let migration = DispatchGroup()
     private var migrationStarted = false
     /// Adds a descriptor to the loop's wait (`Mailbox.alsoWake(on:)`): the
@@ -153,6 +187,11 @@ final class LiveEffects {
         case .stopMigration:
             stop.raise()
         case .openStore:
+            // The launch's own opening, its pages checked beside the frame.
+            if let launch = pendingLaunch, let checked = launchChecked.value.withLock({ $0.take() }) {
+                pendingLaunch = nil
+                return launch.finish(checked, effects: self)
+            }
             do {
                 return .storeOpened(LaunchHints(unit: try openStore()))
             } catch {

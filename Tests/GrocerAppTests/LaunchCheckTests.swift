@@ -1,6 +1,8 @@
 import Foundation
 import GrocerCore
 import GrocerStore
+import GrocerUI
+import Synchronization
 import Testing
 
 @testable import GrocerApp
@@ -83,5 +85,44 @@ import Testing
         #expect(upgraded.hints.date?.pattern != "y")
         #expect(upgraded.hints.numeric?.separator != "!")
         #expect(upgraded.hints.unit == kept.hints.unit)
+    }
+
+    /// After another program wrote the store, with every hint kept from the
+    /// last launch, the check runs beside the frame (off the path of the
+    /// first key) and still refuses a damaged store before it opens; a
+    /// first launch (hints guessed) checks before any key, as before.
+    @Test func aChangedStoreIsCheckedBesideTheFrameAndStillRefusedWhenDamaged() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeStore()
+        let first = try Launch.prepare(storePath: path, environment: environment)
+        #expect(first.check.pagesPending)
+        #expect(!first.checksBesideFrame)
+        let firstEffects = LiveEffects(path: path, environment: environment, zone: { .current }, post: { _ in })
+        _ = first.settle(effects: firstEffects)
+        firstEffects.finish()
+        try damagePages()
+        let before = try listing()
+        let launch = try Launch.prepare(storePath: path, environment: environment)
+        #expect(launch.checksBesideFrame)
+        let posted = Posted()
+        let effects = LiveEffects(path: path, environment: environment, zone: { .current }, post: { posted.add($0) })
+        effects.checkBesideFrame(launch)
+        // Until the check says it is done (a condition, not a time).
+        while posted.all.isEmpty { usleep(1000) }
+        #expect(posted.all == [.storeChecked])
+        guard case .quit(let exit)? = effects.answer(.openStore) else {
+            Issue.record("the damaged store was opened")
+            return
+        }
+        #expect(exit.status == 2)
+        #expect(exit.message?.contains("is damaged") == true)
+        let after = try listing()
+        #expect(after == before)
+    }
+
+    final class Posted: Sendable {
+        private let results = Mutex<[EffectResult]>([])
+        func add(_ result: EffectResult) { results.withLock { $0.append(result) } }
+        var all: [EffectResult] { results.withLock { $0 } }
     }
 }

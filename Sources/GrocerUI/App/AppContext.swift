@@ -49,6 +49,11 @@ public struct AppContext: Sendable {
     /// before it, screens ask the store nothing (the first frame comes
     /// before any thread but the loop's).
     public var storeReady = false
+    /// The store's pages are being checked beside the first frame (another
+    /// program wrote to it since a check last passed): until it opens,
+    /// keys that only type the weight show at once and every key is kept,
+    /// to be handled again once it has (`AppModel.takeEarlyKeys`).
+    public var storeOpening = false
     /// The screen under the one being presented (help opens at its keys).
     public var presentedFrom: Route?
 

@@ -19,6 +19,11 @@ public struct AppModel: Sendable {
     private var terminalSize = Size(width: 80, height: 24)
     /// A weight changed goes out a few seconds later, whatever shows.
     private(set) var weightsSync = WeightsSync()
+    /// Keys that came while the store opened after the first frame
+    /// (`AppContext.storeOpening`), in order, and the unit shown then:
+    /// handled again once it has (`takeEarlyKeys`).
+    private var earlyKeys: [Key] = []
+    private var earlyUnit: DisplayUnit?
 
     public init(context: AppContext, registry: ScreenRegistry = .standard) {
         self.context = context
@@ -52,6 +57,7 @@ public struct AppModel: Sendable {
 
     public mutating func handle(_ key: Key) -> Outcome {
         if key == .resize { return .redraw }
+        if context.storeOpening { return handleEarly(key) }
         guard let route = top, var screen = screens[route] else { return .none }
         let small = isTooSmall
         if let global = GlobalKeys.binding(for: key, over: screen) {
@@ -64,6 +70,28 @@ public struct AppModel: Sendable {
         return apply(outcome ?? .none)
     }
 
+    /// A key before the store has opened: kept, and shown at once when it
+    /// only types (the screen says which); nothing else happens yet.
+    private mutating func handleEarly(_ key: Key) -> Outcome {
+        earlyKeys.append(key)
+        if earlyUnit == nil { earlyUnit = context.displayUnit }
+        guard let route = top, var screen = screens[route], screen.typesBeforeStore(key), !isTooSmall else { return .none }
+        let outcome = screen.dispatch(key, &context) ?? .none
+        screens[route] = screen
+        switch outcome {
+        case .redraw, .reject: return outcome
+        default: return .none
+        }
+    }
+
+    /// The keys that came before the store opened, to be handled again
+    /// now, in order, on the screens made once it did; empty before.
+    public mutating func takeEarlyKeys() -> [Key] {
+        guard !context.storeOpening, !earlyKeys.isEmpty else { return [] }
+        defer { earlyKeys = [] }
+        return earlyKeys
+    }
+
     /// An effect's result (or a background event) for the screen on top,
     /// which asked for it.
     public mutating func receive(_ result: EffectResult) -> Outcome {
@@ -73,6 +101,8 @@ public struct AppModel: Sendable {
             return .quit(exit)
         case .storeOpened(let hints):
             return settle(hints)
+        case .storeChecked:
+            return .perform(.openStore)
         case .sync(let answer):
             weightsSync.heard(answer)
             return tellStack(result)
@@ -119,7 +149,18 @@ public struct AppModel: Sendable {
     private mutating func settle(_ hints: LaunchHints) -> Outcome {
         context.hints = hints
         context.storeReady = true
+        context.storeOpening = false
         if let unit = hints.unit { context.displayUnit = unit }
+        // Typed against another unit than the store's: a weight typed as
+        // pounds is not kilograms. Nothing typed is saved; the person types
+        // it again in the unit now shown.
+        if let shown = earlyUnit, shown != context.displayUnit, !earlyKeys.isEmpty {
+            earlyKeys = []
+            context.notice =
+                "Weights here are in \(context.displayUnit.rawValue), not \(shown.rawValue) as first shown: "
+                + "nothing typed was kept; type the weight again."
+        }
+        earlyUnit = nil
         screens = MadeScreens()
         staleRoutes = []
         return apply(.go(.weight))

@@ -137,6 +137,10 @@ public enum EffectResult: Equatable, Sendable {
     /// from now on, with the store's default unit. The app model takes it
     /// (`AppModel.receive`), not a screen.
     case storeOpened(LaunchHints)
+    /// The launch's check of the store's pages, run beside the first frame
+    /// (`AppContext.storeOpening`), is over: the app asks `.openStore`,
+    /// which opens the store or says why not.
+    case storeChecked
     case migration(MigrationEvent)
     case groceries(GroceriesResult)
     /// Sync's answers. They go to every screen on the stack, not only the

@@ -33,6 +33,10 @@ public protocol Screen: Sendable {
     /// grocer's write): then the app's keys that would leave it do nothing
     /// (the result goes to the screen on top); Ctrl-C still quits.
     var holdsScreen: Bool { get }
+    /// Whether `key` only changes what is typed here, asking nothing of
+    /// the store or of what ICU has yet to say: such keys show at once
+    /// while the store opens after the first frame (`AppContext.storeOpening`).
+    func typesBeforeStore(_ key: Key) -> Bool
 
     /// Each time `go` or `present` brings it up (not when a screen over it
     /// is dismissed).
@@ -55,6 +59,7 @@ extension Screen {
     public var takesText: Bool { false }
     public var guardsQuit: Bool { false }
     public var holdsScreen: Bool { false }
+    public func typesBeforeStore(_ key: Key) -> Bool { false }
     public mutating func appear(_ context: inout AppContext) -> Outcome { .redraw }
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome { .none }
     public var wakeAt: Duration? { nil }

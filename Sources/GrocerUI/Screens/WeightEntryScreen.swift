@@ -74,7 +74,10 @@ public struct WeightEntryScreen: Screen {
         question = nil
         titleText = Self.title
         showTime(context)
-        message = nil
+        // A line the app left for this screen (keys typed before the store
+        // opened, dropped: `AppModel.settle`).
+        message = context.notice
+        context.notice = nil
         guard context.storeReady else { return .redraw }
         return .perform(.loadWeighInHabits(unit: context.defaultUnit))
     }
@@ -115,6 +118,15 @@ public struct WeightEntryScreen: Screen {
     public var guardsQuit: Bool { !field.text.isEmpty || !note.text.isEmpty || !fat.text.isEmpty }
     /// In the note every character is text: `q` and `?` too.
     public var takesText: Bool { focus == .note }
+    /// Digits, a separator, a space (stones) and Backspace in the weight.
+    public func typesBeforeStore(_ key: Key) -> Bool {
+        guard !saving, question == nil, focus == .weight else { return false }
+        switch key {
+        case .char(let ch): return ch.isASCIIDigit || ch == "." || ch == "," || ch == " "
+        case .backspace, .delete: return true
+        default: return false
+        }
+    }
     var inNote: Bool { focus == .note }
     var inTime: Bool { focus == .time }
     var inFat: Bool { focus == .fat }
