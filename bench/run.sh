@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 export GROCER_BIN=${GROCER_BIN:-$PWD/.build/release/grocer}
 bash bench/startup.sh
 echo
+bash bench/first-key.sh
+echo
 bash bench/cold-start.sh
 if [[ -f bench/migration.sh ]]; then
     echo
