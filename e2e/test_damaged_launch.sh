@@ -39,6 +39,17 @@ a_damaged_page_is_refused_at_launch() {
     [[ $(sha256sum <"$store") == "$before" ]] || fail "the file changed" || return 1
 }
 
+# a_good_launch STORE: the screen opens on STORE (one weight in it), its
+# history shows, and it quits: the check passed and its fingerprint is kept.
+a_good_launch() {
+    start -- --store "$1"
+    wait_for "Enter Today's Weight" || return 1
+    send F3
+    wait_for "1 of 1" || return 1
+    send F10
+    wait_for "[exit 0]"
+}
+
 # A launch that found the store healthy keeps its fingerprint and reads the
 # pages again only once the file changed: damage done in place afterwards
 # is refused at the next launch.
@@ -46,12 +57,7 @@ damage_after_a_good_launch_is_refused_at_the_next() {
     local dir=$TMPROOT/d2 store=$TMPROOT/d2/s.sqlite before
     mkdir -p "$dir"
     G weight add 70 --unit kg --store "$store" >/dev/null || return 1
-    start -- --store "$store"
-    wait_for "Enter Today's Weight" || return 1
-    send F3
-    wait_for "1 of 1" || return 1
-    send F10
-    wait_for "[exit 0]" || return 1
+    a_good_launch "$store" || return 1
     [[ $(ls -A "$dir") == s.sqlite ]] || fail "left beside: $(ls -A "$dir")" || return 1
     damage "$store" || return 1
     before=$(sha256sum <"$store")
@@ -70,12 +76,7 @@ keys_typed_while_a_changed_store_is_checked_are_kept() {
     local dir=$TMPROOT/d3 store=$TMPROOT/d3/s.sqlite hold=$TMPROOT/d3/hold
     mkdir -p "$dir"
     G weight add 70 --unit kg --store "$store" >/dev/null || return 1
-    start -- --store "$store"
-    wait_for "Enter Today's Weight" || return 1
-    send F3
-    wait_for "1 of 1" || return 1
-    send F10
-    wait_for "[exit 0]" || return 1
+    a_good_launch "$store" || return 1
     # Another program's write: the file is not as the last check saw it.
     sqlite3 "$store" "CREATE TABLE other_program (a); DROP TABLE other_program;" || return 1
     GROCER_TEST_HOLD_PAGE_CHECK=$hold start -- --store "$store"
