@@ -191,6 +191,12 @@ public struct SyncBatch: Sendable {
     public var conflicts: [SyncConflict] = []
     /// When this sync ended, if it did.
     public var syncedAt: Date?
+    /// Committed without waiting for the disk (`synchronous` NORMAL in
+    /// WAL mode, issue 36): kept through a crash or a kill -9 of grocer,
+    /// but a power cut may take it until a later commit that waits (the
+    /// sync's last batch does). A push's batch only: what the server
+    /// already holds, which the next sync finds again by its UID.
+    public var lazyCommit = false
 
     public init() {}
 }
