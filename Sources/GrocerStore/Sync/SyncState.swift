@@ -66,10 +66,15 @@ public struct SyncRecord: Equatable, Sendable {
     /// when the aisle moves here, the order is written again; else the
     /// object keeps the order a phone gave it. nil: not known.
     public var sortOrder: Int?
+    /// What `agreed` reads as, kept beside it by the sync engine (format
+    /// version 13, issue 35: GrocerSync's `AgreedReading`), so a sync with
+    /// nothing to do compares without reading every copy again. nil: none
+    /// kept (a record from before the step, a weight's); the copy is read.
+    public var agreedReading: String?
 
     public init(
         uid: String, href: String? = nil, etag: String? = nil, agreed: [UInt8]? = nil, localID: Int64? = nil, previous: [UInt8]? = nil,
-        sortOrder: Int? = nil
+        sortOrder: Int? = nil, agreedReading: String? = nil
     ) {
         self.uid = uid
         self.href = href
@@ -78,6 +83,7 @@ public struct SyncRecord: Equatable, Sendable {
         self.localID = localID
         self.previous = previous
         self.sortOrder = sortOrder
+        self.agreedReading = agreedReading
     }
 }
 

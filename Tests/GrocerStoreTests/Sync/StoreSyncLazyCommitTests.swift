@@ -8,7 +8,8 @@ import Testing
 /// A push's batch committed without waiting for the disk (issue 36,
 /// `SyncBatch.lazyCommit`): applied whole like any batch, and the
 /// connection's own `synchronous` back once it is committed, so every
-/// other save still waits for the disk.
+/// other save still waits for the disk. And each record's kept reading
+/// (format version 13, issue 35) kept as written.
 @Suite struct StoreSyncLazyCommitTests {
     static let listURL = "https://dav.example/grocer/list/"
 
@@ -24,13 +25,13 @@ import Testing
         #expect(before == 2)
         var batch = SyncBatch()
         batch.lazyCommit = true
-        batch.records = [SyncRecord(uid: "u1", href: "/grocer/list/u1.ics", etag: "\"e1\"", agreed: [0x41])]
+        batch.records = [SyncRecord(uid: "u1", href: "/grocer/list/u1.ics", etag: "\"e1\"", agreed: [0x41], agreedReading: "1:1")]
         try f.store.sync.applySync(.list, batch, locale: Locale(identifier: "en_US"))
         #expect(try synchronous(f.store) == before)
         #expect(try f.store.sync.syncRecords(.list) == batch.records)
         // Seen by another connection: committed.
         let other = try DatabaseQueue(path: f.store.path)
-        #expect(try other.read { db in try String.fetchOne(db, sql: "SELECT etag FROM sync_record") } == "\"e1\"")
+        #expect(try other.read { db in try String.fetchOne(db, sql: "SELECT agreed_reading FROM sync_record") } == "1:1")
         try other.close()
     }
 
