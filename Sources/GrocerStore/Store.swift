@@ -377,6 +377,37 @@ struct GuardedWriter: Sendable {
         }
     }
 
+    /// `write`, its commit made without waiting for the disk when
+    /// `lazily` (`synchronous` NORMAL in WAL mode: the commit survives a
+    /// crash or a kill -9 of grocer, and a power cut once a later commit
+    /// that waits has synced the -wal, which holds it before). The
+    /// connection's own setting is back before this returns.
+    func write<T>(lazily: Bool, _ body: (Database) throws -> T) throws -> T {
+        guard lazily else { return try write(body) }
+        try requireSameFile()
+        do {
+            return try base.writeWithoutTransaction { db in
+                // In a rollback journal NORMAL could leave the file damaged
+                // after a power cut: there, the commit waits as always.
+                let wal = try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
+                let kept = try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 2
+                if wal { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+                defer { if wal { try? db.execute(sql: "PRAGMA synchronous = \(kept)") } }
+                var result: T?
+                try db.inTransaction {
+                    result = try body(db)
+                    OpenHooks.beforeCommit(path)
+                    try requireSameFile()
+                    return .commit
+                }
+                guard let result else { preconditionFailure("a committed transaction ran its body") }
+                return result
+            }
+        } catch {
+            throw mapped(error, writing: true)
+        }
+    }
+
     /// A deferred transaction: it reads the file and may write only TEMP
     /// tables, so it never holds the file's write lock (another
     /// connection's write goes on meanwhile). Committed when the body returns.

@@ -32,7 +32,7 @@ extension SyncEngine {
         for record in records {
             let local = record.localID.flatMap { kind.locals[$0] }
             if let id = record.localID, local != nil { linked.insert(id) }
-            let agreed = record.agreed.flatMap { kind.read($0)?.value }
+            let agreed = kind.agreedValue(record)
             switch (local, agreed) {
             case (nil, nil): if record.href != nil { waiting += 1 }
             case (let local?, let agreed): if local != agreed || kind.reordered(record) { waiting += 1 }

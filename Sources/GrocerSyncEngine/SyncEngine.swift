@@ -245,7 +245,8 @@ public struct SyncEngine: Sendable {
             let bytes = kind.write(value, uid, nil, order)
             return SyncPush(
                 request: .create(name: name ?? Self.memberName(uid), bytes: bytes),
-                record: SyncRecord(uid: uid, href: href, etag: nil, agreed: bytes, localID: localID, sortOrder: order))
+                record: SyncRecord(
+                    uid: uid, href: href, etag: nil, agreed: bytes, localID: localID, sortOrder: order, agreedReading: kind.reading(bytes)?.kept))
         case .put(let uid, _, let etag, let existing, let value, let order):
             let bytes = kind.write(value, uid, existing, order)
             // The copy it replaces is the one agreed on before, when it
@@ -256,7 +257,7 @@ public struct SyncEngine: Sendable {
                 request: .update(href: href, bytes: bytes, etag: etag),
                 record: SyncRecord(
                     uid: uid, href: href, etag: nil, agreed: bytes, localID: known[uid]?.localID, previous: previous,
-                    sortOrder: order ?? known[uid]?.sortOrder))
+                    sortOrder: order ?? known[uid]?.sortOrder, agreedReading: kind.reading(bytes)?.kept))
         case .delete(let uid, _, let etag):
             return SyncPush(request: .delete(href: href, etag: etag), dropped: uid)
         }
@@ -293,9 +294,9 @@ public struct SyncEngine: Sendable {
         let answer = try await dav { () async throws(DAVFailure) in try await client.fetch([href]) }.first { $0.href == href }
         let remote: SyncRemote<Value>? = answer.flatMap { response in
             guard response.status == nil || response.status == 200, let data = response.calendarData,
-                let (_, value) = planner.kind.read(Array(data.utf8))
+                let (_, value, kept) = planner.kind.reading(Array(data.utf8))
             else { return nil }
-            return SyncRemote(href: href, etag: response.etag, bytes: Array(data.utf8), uid: uid, value: value)
+            return SyncRemote(href: href, etag: response.etag, bytes: Array(data.utf8), uid: uid, value: value, kept: kept)
         }
         let record = try store { try ledger.syncRecords(collection) }.first { $0.uid == uid }
         let (batch, next, summary) = planner.retry(

@@ -23,6 +23,12 @@ struct SyncKind<Value: Hashable & Sendable, Field: Hashable & Sendable & RawRepr
     /// the token then stays where it was, so a later sync lists the
     /// object again and takes it once its time has come.
     var readableLater: ([UInt8]) -> Bool = { _ in false }
+    /// `read`, with the reading to keep beside the copy once agreed
+    /// (`SyncRecord.agreedReading`, issue 35); nil: this kind keeps none.
+    var readKeeping: (([UInt8]) -> (uid: String, value: Value, kept: String?)?)?
+    /// The value a record's kept reading gives, when it is the reading of
+    /// the record's copy in today's context; nil: read the copy.
+    var kept: (SyncRecord) -> Value? = { _ in nil }
     /// The bytes for `value`: `existing` (the server's or the agreed copy)
     /// updated, every line grocer does not own kept; `sortOrder` nil keeps
     /// the order `existing` has.
@@ -54,17 +60,22 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
                 orders[item.id] = TodoMapping.sortOrder(aislePosition: position, rank: rank)
             }
         }
-        return SyncKind(
+        // What a reading depends on besides the copy: quick entry's units
+        // and locale, for a SUMMARY a phone wrote.
+        let context = AgreedReading.context(units: units, locale: locale.identifier)
+        func reading(_ bytes: [UInt8]) -> (uid: String, value: SyncedItem, kept: String?)? {
+            guard let calendar = try? ICalendar.read(bytes),
+                let reading = try? TodoMapping.read(calendar, knownUnits: units, locale: locale)
+            else { return nil }
+            let typedByPhone = TodoMapping.master("VTODO", in: calendar)?.property("X-GROCER-NAME") == nil
+            let kept = AgreedReading(copy: bytes, context: reading.typedSummary ? context : "", phone: typedByPhone, item: reading.item)
+            return (reading.uid, typedByPhone ? known.matching(reading.item) : reading.item, kept.text)
+        }
+        var kind = SyncKind(
             component: .todo,
             locals: Dictionary(items.map { ($0.id, $0.item) }, uniquingKeysWith: { a, _ in a }),
             orders: orders,
-            read: { bytes in
-                guard let calendar = try? ICalendar.read(bytes),
-                    let reading = try? TodoMapping.read(calendar, knownUnits: units, locale: locale)
-                else { return nil }
-                let typedByPhone = TodoMapping.master("VTODO", in: calendar)?.property("X-GROCER-NAME") == nil
-                return (reading.uid, typedByPhone ? known.matching(reading.item) : reading.item)
-            },
+            read: { bytes in reading(bytes).map { ($0.uid, $0.value) } },
             whyUnread: { bytes in
                 reasonUnread(bytes, "an item") { (calendar) throws(SyncRefusal) in
                     _ = try TodoMapping.read(calendar, knownUnits: units, locale: locale)
@@ -95,6 +106,16 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
                 }
             },
             json: ConflictRecord.json)
+        kind.readKeeping = reading
+        // The kept reading of the record's own copy, read in this context;
+        // the name a phone's copy gives matched as `read` matches it.
+        kind.kept = { record in
+            guard let text = record.agreedReading, let agreed = record.agreed, let kept = AgreedReading(text),
+                kept.context.isEmpty || kept.context == context, kept.reads(agreed)
+            else { return nil }
+            return kept.phone ? known.matching(kept.item) : kept.item
+        }
+        return kind
     }
 }
 

@@ -8,6 +8,21 @@ import GrocerSync
 /// phone's own kept otherwise), and a stale write (the copy agreed before
 /// come back) kept from taking back grocer's change.
 extension SyncKind {
+    // MARK: The agreed value
+
+    /// What a record's agreed copy reads as: its kept reading when that
+    /// holds (issue 35: no copy read), else the copy read; nil for none.
+    func agreedValue(_ record: SyncRecord) -> Value? {
+        guard let agreed = record.agreed else { return nil }
+        return kept(record) ?? read(agreed)?.value
+    }
+
+    /// `bytes` read, with the reading to keep when agreed on.
+    func reading(_ bytes: [UInt8]) -> (uid: String, value: Value, kept: String?)? {
+        if let readKeeping { return readKeeping(bytes) }
+        return read(bytes).map { ($0.uid, $0.value, nil) }
+    }
+
     // MARK: The list's order
 
     /// The X-APPLE-SORT-ORDER to write for a record's item: grocer's order
@@ -62,6 +77,7 @@ extension SyncPlanner {
         var record = record
         if let agreed = record.agreed, let base, base != remote.value { record.previous = agreed }
         (record.href, record.etag, record.agreed) = (remote.href, remote.etag, remote.bytes)
+        record.agreedReading = remote.kept
         return record
     }
 }

@@ -27,6 +27,8 @@ struct SyncRemote<Value> {
     var bytes: [UInt8]
     var uid: String
     var value: Value
+    /// The reading to keep once agreed on (`SyncRecord.agreedReading`).
+    var kept: String? = nil
 }
 
 /// What a listing asks of the sync: the members to fetch (new, or with
@@ -137,13 +139,13 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
             let bytes = Array(data.utf8)
             // An object grocer cannot read is left alone: never rewritten,
             // never deleted.
-            guard let (uid, value) = kind.read(bytes) else {
+            guard let (uid, value, kept) = kind.reading(bytes) else {
                 plan.unreadable += 1
                 if plan.reasons.count < SyncSummary.reasonsKept { plan.reasons.append(kind.whyUnread(bytes)) }
                 if kind.readableLater(bytes) { plan.readableLater = true }
                 continue
             }
-            plan.remotes.append(SyncRemote(href: response.href, etag: response.etag, bytes: bytes, uid: uid, value: value))
+            plan.remotes.append(SyncRemote(href: response.href, etag: response.etag, bytes: bytes, uid: uid, value: value, kept: kept))
         }
         plan.unanswered = !unanswered.isEmpty
         return plan
@@ -170,7 +172,7 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
                 plan.summary.sharedUID += 1
                 continue
             }
-            let base = record.agreed.flatMap(kind.read)?.value
+            let base = kind.agreedValue(record)
             var local = record.localID.flatMap { kind.locals[$0] }
             var expected = local
             var pairedNow = false
@@ -202,7 +204,7 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
         }
         for uid in gone where touched.insert(uid).inserted {
             guard var record = byUID[uid] else { continue }
-            let base = record.agreed.flatMap(kind.read)?.value
+            let base = kind.agreedValue(record)
             let local = record.localID.flatMap { kind.locals[$0] }
             let result = kind.merge(base, local, nil)
             if result.merged != local {
@@ -212,7 +214,7 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
             plan.batch.conflicts += conflicts(uid: uid, result.conflicts)
             if let merged = result.merged {
                 // Changed here, deleted there: made again.
-                (record.href, record.etag, record.agreed) = (nil, nil, nil)
+                (record.href, record.etag, record.agreed, record.agreedReading) = (nil, nil, nil, nil)
                 plan.batch.records.append(record)
                 plan.writes.append(.create(uid: uid, value: merged))
             } else {
@@ -230,7 +232,7 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
                 }
                 continue
             }
-            let base = record.agreed.flatMap(kind.read)?.value
+            let base = kind.agreedValue(record)
             guard local != base || kind.reordered(record) else { continue }
             if let local {
                 plan.writes.append(
@@ -272,7 +274,7 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
     ) {
         if remote == nil, unreadable { return (SyncBatch(), nil, SyncSummary(unreadable: 1)) }
         var record = record ?? SyncRecord(uid: uid)
-        let base = record.agreed.flatMap(kind.read)?.value
+        let base = kind.agreedValue(record)
         let result = remote.map { merge(record, base: base, local: intended, remote: $0.value) } ?? kind.merge(base, intended, nil)
         var batch = SyncBatch()
         var summary = SyncSummary(conflicts: result.conflicts.count)
@@ -291,7 +293,7 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
                 next = .delete(uid: uid, href: remote.href, etag: remote.etag)
             }
         } else if let value = result.merged {
-            (record.href, record.etag, record.agreed) = (nil, nil, nil)
+            (record.href, record.etag, record.agreed, record.agreedReading) = (nil, nil, nil, nil)
             batch.records = [record]
             next = .create(uid: uid, value: value)
         } else {

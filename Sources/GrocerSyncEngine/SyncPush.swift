@@ -67,8 +67,13 @@ struct SyncPush: Sendable {
     }
 
     /// The batch that applies the server's answer here.
+    /// Committed lazily (`SyncBatch.lazyCommit`): the sync's last batch
+    /// waits for the disk; a record a power cut took before that leaves an
+    /// object whose UID the next sync finds by its listing (issue 36,
+    /// `PowerCutPushTests`).
     func batch(etag: String?) -> SyncBatch {
         var batch = SyncBatch()
+        batch.lazyCommit = true
         if var record {
             record.etag = etag
             batch.records = [record]

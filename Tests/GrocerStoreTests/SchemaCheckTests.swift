@@ -41,7 +41,9 @@ import Testing
         #expect(
             SchemaCheck.expected["sync_account"]?.map(\.name) == ["collection", "url", "user", "password_command", "token", "last_sync"])
         #expect(
-            SchemaCheck.expected["sync_record"]?.map(\.name) == ["collection", "uid", "href", "etag", "agreed", "local_id", "previous", "sort_order"])
+            SchemaCheck.expected["sync_record"]?.map(\.name) == [
+                "collection", "uid", "href", "etag", "agreed", "local_id", "previous", "sort_order", "agreed_reading",
+            ])
         #expect(
             SchemaCheck.expected["sync_conflict"]?.map(\.name) == [
                 "id", "collection", "uid", "title", "field", "local_value", "remote_value", "kept", "local_record", "remote_record", "at",

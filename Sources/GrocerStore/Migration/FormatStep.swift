@@ -34,7 +34,7 @@ public struct FormatStep: Sendable {
 
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
-    public static let released: [FormatStep] = [version5, version6, version7, version8, version9, version10, version11, version12]
+    public static let released: [FormatStep] = [version5, version6, version7, version8, version9, version10, version11, version12, version13]
 
     /// Version 5: places at home and aisles at the shop (in the person's
     /// order), which an item may name (deleting one leaves its items without
@@ -289,6 +289,22 @@ public struct FormatStep: Sendable {
             ALTER TABLE weight_day ADD COLUMN fat_count INTEGER NOT NULL DEFAULT 0;
             """,
         // New columns, NULL or 0 in every row: no row changes.
+        rowsSQL: "")
+
+    /// Version 13 (issue 35, the idle sync): each sync record's
+    /// `agreed_reading`, what its agreed copy reads as (the item, the
+    /// reading's context, the copy's length and checksum), kept by the
+    /// sync engine with every agreement, so a sync with nothing to do
+    /// compares each item with it instead of reading every copy again.
+    /// NULL: none kept (every record from before the step, which SQL cannot
+    /// read an iCalendar copy to fill): the copy is read, as before, until
+    /// the record's next write keeps one.
+    static let version13 = FormatStep(
+        version: 13,
+        sql: """
+            ALTER TABLE sync_record ADD COLUMN agreed_reading TEXT;
+            """,
+        // A new column, NULL in every row: no row changes.
         rowsSQL: "")
 
     /// Runs the step in the caller's transaction: its SQL, the new

@@ -118,7 +118,7 @@ extension StoreSync {
         precondition(collection == .list || batch.items.isEmpty, "items belong to the list's batch")
         precondition(collection == .weights || batch.weights.isEmpty, "weights belong to the weights' batch")
         precondition(collection == .weights || batch.settings.isEmpty, "settings belong to the weights' batch")
-        try syncWrite(extra: collection == .list ? Self.groceryShapes : Self.weightShapes) { db in
+        try syncWrite(extra: collection == .list ? Self.groceryShapes : Self.weightShapes, lazily: batch.lazyCommit) { db in
             guard try SyncAccountRow.exists(db, key: collection.rawValue) else { throw StoreError.changedElsewhere(path: path) }
             // The records of the changed UIDs only: a push's batch, one
             // record and no change, reads none (reading every record after
@@ -412,8 +412,8 @@ extension StoreView {
     /// A write of sync state (and, for `applySync`, of the tables `extra`
     /// names), mapped to the store's errors as every write is (busy,
     /// read-only, a full disk, a store moved away).
-    func syncWrite<T>(extra: [TableShape] = [], _ body: (Database) throws -> T) throws -> T {
-        try writer.write { db in
+    func syncWrite<T>(extra: [TableShape] = [], lazily: Bool = false, _ body: (Database) throws -> T) throws -> T {
+        try writer.write(lazily: lazily) { db in
             for table in Self.syncShapes + extra { try table.check(db, path: path) }
             return try body(db)
         }

@@ -57,6 +57,7 @@ struct SyncRecordRow: Equatable {
         case localID = "local_id"
         case previous
         case sortOrder = "sort_order"
+        case agreedReading = "agreed_reading"
     }
 
     static let shape = TableShape(name: databaseTableName, columns: Columns.allCases.map(\.name))
@@ -78,7 +79,8 @@ extension SyncRecordRow: FetchableRecord {
         record = SyncRecord(
             uid: try row.text(Columns.uid), href: try row.optionalSyncText(Columns.href), etag: try row.optionalSyncText(Columns.etag),
             agreed: try row.optionalBytes(Columns.agreed), localID: try row.optionalInteger(Columns.localID),
-            previous: try row.optionalBytes(Columns.previous), sortOrder: try row.optionalInteger(Columns.sortOrder).map { Int($0) })
+            previous: try row.optionalBytes(Columns.previous), sortOrder: try row.optionalInteger(Columns.sortOrder).map { Int($0) },
+            agreedReading: try row.optionalSyncText(Columns.agreedReading))
     }
 }
 
@@ -92,6 +94,7 @@ extension SyncRecordRow: PersistableRecord {
         container[Columns.localID] = record.localID
         container[Columns.previous] = record.previous.map { Data($0) }
         container[Columns.sortOrder] = record.sortOrder
+        container[Columns.agreedReading] = record.agreedReading
     }
 
     /// Inserts the record, or writes every column of the one with its UID
@@ -99,15 +102,15 @@ extension SyncRecordRow: PersistableRecord {
     func write(_ db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO sync_record (collection, uid, href, etag, agreed, local_id, previous, sort_order)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO sync_record (collection, uid, href, etag, agreed, local_id, previous, sort_order, agreed_reading)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (collection, uid) DO UPDATE SET
                   href = excluded.href, etag = excluded.etag, agreed = excluded.agreed, local_id = excluded.local_id,
-                  previous = excluded.previous, sort_order = excluded.sort_order
+                  previous = excluded.previous, sort_order = excluded.sort_order, agreed_reading = excluded.agreed_reading
                 """,
             arguments: [
                 collection.rawValue, record.uid, record.href, record.etag, record.agreed.map { Data($0) }, record.localID,
-                record.previous.map { Data($0) }, record.sortOrder,
+                record.previous.map { Data($0) }, record.sortOrder, record.agreedReading,
             ])
     }
 }

@@ -66,10 +66,15 @@ public struct SyncRecord: Equatable, Sendable {
     /// when the aisle moves here, the order is written again; else the
     /// object keeps the order a phone gave it. nil: not known.
     public var sortOrder: Int?
+    /// What `agreed` reads as, kept beside it by the sync engine (format
+    /// version 13, issue 35: GrocerSync's `AgreedReading`), so a sync with
+    /// nothing to do compares without reading every copy again. nil: none
+    /// kept (a record from before the step, a weight's); the copy is read.
+    public var agreedReading: String?
 
     public init(
         uid: String, href: String? = nil, etag: String? = nil, agreed: [UInt8]? = nil, localID: Int64? = nil, previous: [UInt8]? = nil,
-        sortOrder: Int? = nil
+        sortOrder: Int? = nil, agreedReading: String? = nil
     ) {
         self.uid = uid
         self.href = href
@@ -78,6 +83,7 @@ public struct SyncRecord: Equatable, Sendable {
         self.localID = localID
         self.previous = previous
         self.sortOrder = sortOrder
+        self.agreedReading = agreedReading
     }
 }
 
@@ -191,6 +197,12 @@ public struct SyncBatch: Sendable {
     public var conflicts: [SyncConflict] = []
     /// When this sync ended, if it did.
     public var syncedAt: Date?
+    /// Committed without waiting for the disk (`synchronous` NORMAL in
+    /// WAL mode, issue 36): kept through a crash or a kill -9 of grocer,
+    /// but a power cut may take it until a later commit that waits (the
+    /// sync's last batch does). A push's batch only: what the server
+    /// already holds, which the next sync finds again by its UID.
+    public var lazyCommit = false
 
     public init() {}
 }

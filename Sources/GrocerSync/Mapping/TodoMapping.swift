@@ -33,6 +33,10 @@ public enum TodoMapping {
         public var uid: String
         public var item: SyncedItem
         public var notes: [SyncNote]
+        /// Whether the SUMMARY was read with quick entry (a phone's, or
+        /// one grocer's fields would not give): then the reading depends on
+        /// `knownUnits` and `locale` too, not on the copy alone.
+        public var typedSummary = false
     }
 
     static let uidLimit = 255
@@ -44,6 +48,7 @@ public enum TodoMapping {
         let todo = try only("VTODO", in: calendar)
         let uid = try Self.uid(of: todo)
         var notes: [SyncNote] = []
+        var typedSummary = false
         func text(_ name: String, limit: Int = nameLimit) -> String? {
             guard let line = todo.property(name) else { return nil }
             let raw = line.text
@@ -64,6 +69,7 @@ public enum TodoMapping {
             }
             item.second = second(of: todo, notes: &notes)
             if !summary.isEmpty && summary != item.summary {
+                typedSummary = true
                 guard let typed = typed(summary, knownUnits: knownUnits, locale: locale, notes: &notes) else { throw .noName }
                 if let second = item.second, typed.second == nil {
                     notes.append(.dropped(property: "X-GROCER-SECOND-QUANTITY", value: second.text))
@@ -71,6 +77,7 @@ public enum TodoMapping {
                 (item.name, item.quantity, item.unit, item.second) = (typed.name, typed.quantity, typed.unit, typed.second)
             }
         } else {
+            typedSummary = true
             guard let typed = typed(summary, knownUnits: knownUnits, locale: locale, notes: &notes) else { throw .noName }
             item = typed
         }
@@ -88,7 +95,7 @@ public enum TodoMapping {
         let description = todo.property("DESCRIPTION")?.text ?? ""
         item.note = WeightNote.problem(in: description) == nil ? WeightNote.trimmed(description) : WeightNote.cleaned(description)
         if item.note != WeightNote.trimmed(description) { notes.append(.cleaned(property: "DESCRIPTION")) }
-        return Reading(uid: uid, item: item, notes: notes)
+        return Reading(uid: uid, item: item, notes: notes, typedSummary: typedSummary)
     }
 
     /// X-GROCER-SECOND-QUANTITY (canonical) and -SECOND-UNIT: the second

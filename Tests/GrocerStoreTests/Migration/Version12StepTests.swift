@@ -39,6 +39,7 @@ import Testing
         let without = after.map {
             $0.replacingOccurrences(of: " body_fat:NULL", with: "").replacingOccurrences(of: " fat_hundredths:0 fat_count:0", with: "")
                 .replacingOccurrences(of: #" note:"" second_amount:NULL second_unit_id:NULL"#, with: "")
+                .replacingOccurrences(of: " agreed_reading:NULL", with: "")
         }
         #expect(without.filter { !$0.hasPrefix("user_version") } == before.filter { !$0.hasPrefix("user_version") })
         #expect(after.contains { $0.hasPrefix("weight_entry [") && $0.contains("body_fat:NULL") }, "\(after)")

@@ -46,6 +46,7 @@ import Testing
             $0.replacingOccurrences(of: " previous:NULL sort_order:NULL", with: "")
                 .replacingOccurrences(of: #" note:"" second_amount:NULL second_unit_id:NULL"#, with: "")
                 .replacingOccurrences(of: " body_fat:NULL", with: "").replacingOccurrences(of: " fat_hundredths:0 fat_count:0", with: "")
+                .replacingOccurrences(of: " agreed_reading:NULL", with: "")
         }
         #expect(without.filter { !$0.hasPrefix("user_version") } == before.filter { !$0.hasPrefix("user_version") })
         #expect(after.contains { $0.hasPrefix("sync_record [") && $0.contains("previous:NULL sort_order:NULL") }, "\(after)")
@@ -55,6 +56,8 @@ import Testing
         defer { try? store.close() }
         let records = try store.sync.syncRecords(.weights)
         #expect(records.map(\.uid) == ["u1"] && records.first?.previous == nil && records.first?.agreed == Array("BEGIN".utf8))
+        // No reading kept (version 13): the engine reads the copy.
+        #expect(records.first?.agreedReading == nil)
     }
 
     /// The store keeps what the engine gives it, and gives it back.
