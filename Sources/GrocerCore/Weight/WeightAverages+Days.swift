@@ -89,32 +89,3 @@ extension WeightAverages {
         return Extremes(lowest: low.rounded(scale: 2), highest: high.rounded(scale: 2))
     }
 }
-
-extension WeightAverages {
-    /// What `finished()` gives for the same entries, from their per-day
-    /// figures (in `unit`, each period's count and mean) and each period's
-    /// extremes keyed by its first day (`grocer weight averages` from
-    /// `weight_day`, issue 35); nil when a period with weigh-ins has no
-    /// extremes (the two were not read from the same entries).
-    public static func figures(days: [DayFigure], extremes: [CivilDay: Extremes], period: Period) -> [Figure]? {
-        var sums: [(first: CivilDay, sum: Decimal, count: Int)] = []
-        for figure in days.sorted(by: { $0.day < $1.day }) where figure.count > 0 {
-            let first = start(of: figure.day, period: period)
-            if let last = sums.last, last.first == first {
-                sums[sums.count - 1] = (first, last.sum + figure.sum, last.count + figure.count)
-            } else {
-                sums.append((first, figure.sum, figure.count))
-            }
-        }
-        guard sums.count == extremes.count else { return nil }
-        var figures: [Figure] = []
-        figures.reserveCapacity(sums.count)
-        for (first, sum, count) in sums {
-            guard let span = extremes[first] else { return nil }
-            figures.append(
-                Figure(
-                    firstDay: first, count: count, mean: (sum / Decimal(count)).rounded(scale: 2), min: span.lowest, max: span.highest))
-        }
-        return figures
-    }
-}
