@@ -71,7 +71,8 @@ extension WeightAverages {
     /// stored) into `unit`: each converted exactly, then rounded once.
     public static func extremes(kg: (Int, Int)?, lbs: (Int, Int)?, unit: WeightUnit) -> Extremes? {
         func value(_ hundredths: Int, _ from: WeightUnit) -> Decimal {
-            let v = Decimal(hundredths) / 100
+            // Hundredths as a Decimal of exponent -2: exact, no long division.
+            let v = Decimal(sign: hundredths < 0 ? .minus : .plus, exponent: -2, significand: Decimal(hundredths.magnitude))
             switch (from, unit) {
             case (.lbs, .kg): return v * WeightUnit.kilogramsPerPound
             case (.kg, .lbs): return v / WeightUnit.kilogramsPerPound
@@ -82,8 +83,9 @@ extension WeightAverages {
         var high: Decimal? = nil
         for (pair, from) in [(kg, WeightUnit.kg), (lbs, .lbs)] {
             guard let (lowest, highest) = pair else { continue }
-            low = Swift.min(low ?? value(lowest, from), value(lowest, from))
-            high = Swift.max(high ?? value(highest, from), value(highest, from))
+            let (l, h) = (value(lowest, from), value(highest, from))
+            low = low.map { Swift.min($0, l) } ?? l
+            high = high.map { Swift.max($0, h) } ?? h
         }
         guard let low, let high else { return nil }
         return Extremes(lowest: low.rounded(scale: 2), highest: high.rounded(scale: 2))

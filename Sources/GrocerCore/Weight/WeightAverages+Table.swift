@@ -60,7 +60,7 @@ extension WeightAverages {
             if count > 0, let span = WeightAverages.extremes(kg: kg.span, lbs: lbs.span, unit: unit) {
                 figures.append(
                     Figure(
-                        firstDay: current.first, count: count, mean: (sum / Decimal(count)).rounded(scale: 2), min: span.lowest,
+                        firstDay: current.first, count: count, mean: (count == 1 ? sum : sum / Decimal(count)).rounded(scale: 2), min: span.lowest,
                         max: span.highest))
             }
             self.current = nil
