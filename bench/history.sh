@@ -156,6 +156,22 @@ averages() {
     end=$(date +%s%N)
     awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f\n", (e - s) / 1e6 }'
 }
+# averages_floor STORE: sqlite3 printing the same lines (weeks, in kg)
+# from weight_day, to /dev/null, launch to exit, in ms: what the output's
+# own size costs (71,429 weeks at 2,000,000 entries), whatever reads it.
+averages_floor() {
+    local start end
+    start=$(date +%s%N)
+    sqlite3 "$1" "
+        SELECT printf('%s  %9d  %9.2f  %9.2f  %9.2f', date(w * 86400, 'unixepoch'), n, s / n / 100.0, lo / 100.0, hi / 100.0)
+        FROM (SELECT day - ((day + 3) % 7 + 7) % 7 AS w, sum(count) AS n,
+                     sum(CASE unit WHEN 'kg' THEN hundredths ELSE hundredths * 0.45359237 END) AS s,
+                     min(CASE unit WHEN 'kg' THEN low ELSE low * 0.45359237 END) AS lo,
+                     max(CASE unit WHEN 'kg' THEN high ELSE high * 0.45359237 END) AS hi
+              FROM weight_day GROUP BY w ORDER BY w);" >/dev/null
+    end=$(date +%s%N)
+    awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f\n", (e - s) / 1e6 }'
+}
 view_row() {  # LABEL SIZE REFERENCE-MEDIAN MEDIAN
     awk -v l="$1" -v n="$2" -v s="$3" -v b="$4" -v load="$(uptime | sed 's/.*load average: //')" 'BEGIN {
         r = b / s
@@ -178,5 +194,18 @@ for view in ${VIEWS:-weeks all averages}; do
     view_row "$view" "$SMALL days" "$ms" "$ms"
     view_row "$view" "$BIG days" "$ms" "$(median "${b[@]}")"
     view_row "$view" "$HUGE entries" "$ms" "$(median "${h[@]}")"
+    if [[ $view == averages ]]; then
+        # The floor, same run: not a goal, what the lines alone cost.
+        fs=() fb=() fh=()
+        for ((i = 0; i < VIEW_RUNS; i++)); do
+            fs+=("$(averages_floor "$small")")
+            fb+=("$(averages_floor "$big")")
+            fh+=("$(averages_floor "$huge")")
+        done
+        echo "  floor: sqlite3 printing the same weeks from weight_day to /dev/null: $(median "${fs[@]}") / $(median "${fb[@]}") / $(median "${fh[@]}") ms" \
+            "($(sqlite3 "$small" "SELECT count(DISTINCT day - ((day + 3) % 7 + 7) % 7) FROM weight_day") /" \
+            "$(sqlite3 "$big" "SELECT count(DISTINCT day - ((day + 3) % 7 + 7) % 7) FROM weight_day") /" \
+            "$(sqlite3 "$huge" "SELECT count(DISTINCT day - ((day + 3) % 7 + 7) % 7) FROM weight_day") lines)"
+    fi
 done
 fi

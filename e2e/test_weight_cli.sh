@@ -94,6 +94,11 @@ averages_by_week_and_month() {
         || fail "weeks: $out"
     out=$(G weight averages --by month) || return 1
     [[ $out == *$'\n2026-01-01          3      72.39     72.10     72.57' ]] || fail "months: $out"
+    # The month's highest removed: its highest is the next one (weight_day
+    # keeps each day's extremes, read again from the day's entries).
+    G weight rm 2 >/dev/null || return 1
+    out=$(G weight averages --by month) || return 1
+    [[ $out == *$'\n2026-01-01          2      72.30     72.10     72.50' ]] || fail "months after rm: $out"
 }
 
 goal_prints_sets_and_clears() {

@@ -37,6 +37,12 @@ struct WeightAveragesCommand: ParsableCommand {
         }
         defer { try? db.close() }
         let display = try StoreOptions.displayUnit(unit, db)
+        // From the per-day table; every entry one by one only when it
+        // cannot answer for them all (an unreadable row is then reported).
+        if let figures = try StoreAccess.reading(db.path, { try db.weights.averages(period: by, unit: display.measure) }) {
+            print(render(figures, unit: display.measure, display: display), terminator: "")
+            return
+        }
         var averages = WeightAverages(period: by, unit: display.measure, timeZone: db.timeZone)
         let report = try StoreAccess.reading(db.path) { try db.weights.forEachEntry { averages.add($0.weight, at: $0.recordedAt) } }
         try report.requireComplete(path: db.path)

@@ -36,7 +36,8 @@ import Testing
                 "second_amount", "second_unit_id",
             ])
         #expect(SchemaCheck.expected["aisle"]?.map(\.name) == ["id", "name", "position"])
-        #expect(SchemaCheck.expected["weight_day"]?.map(\.name) == ["day", "unit", "hundredths", "count", "fat_hundredths", "fat_count"])
+        #expect(
+            SchemaCheck.expected["weight_day"]?.map(\.name) == ["day", "unit", "hundredths", "count", "fat_hundredths", "fat_count", "low", "high"])
         #expect(SchemaCheck.expected["weight_entry"]?.map(\.name) == ["id", "value", "unit", "recorded_at", "note", "body_fat"])
         #expect(
             SchemaCheck.expected["sync_account"]?.map(\.name) == ["collection", "url", "user", "password_command", "token", "last_sync"])

@@ -5,10 +5,11 @@ import Testing
 
 @testable import GrocerStore
 
-/// `grocer weight averages` from `weight_day` and one pass over the
-/// entries in hundredths (issue 35) gives what every entry read one by one
-/// gives (`WeightAverages.finished()`), through random adds, edits,
-/// deletions and changes of zone.
+/// `grocer weight averages` from `weight_day` alone (each day's sums,
+/// counts, lowest and highest per unit; issue 35) gives what every entry
+/// read one by one gives (`WeightAverages.finished()`), through random
+/// adds, edits, deletions and changes of zone, and the table's lowest and
+/// highest equal a rebuild's after every write.
 @Suite struct StoreWeightAveragesTests {
     static let zones = ["America/New_York", "Asia/Tokyo", "UTC", "Australia/Lord_Howe"].map { TimeZone(identifier: $0)! }
 
@@ -20,8 +21,18 @@ import Testing
     }
 
     func fromTheTable(_ store: Store, _ period: WeightAverages.Period, _ unit: WeightUnit) throws -> [WeightAverages.Figure]? {
-        guard let extremes = try store.weights.extremes(period: period, unit: unit) else { return nil }
-        return WeightAverages.figures(days: try store.weights.days(unit: unit), extremes: extremes, period: period)
+        try store.weights.averages(period: period, unit: unit)
+    }
+
+    /// `weight_day` as it is, and as a rebuild in the same zone makes it.
+    static func keptAndRebuilt(_ store: Store) throws -> (kept: [Row], rebuilt: [Row]) {
+        let rows = { try store.writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM weight_day ORDER BY day, unit") } }
+        let kept = try rows()
+        try store.writer.write { db in
+            try WeightDayTable.rebuild(db, zone: try WeightDayTable.builtZone(db) ?? store.timeZone)
+            if try WeightDayTable.needsCheckpoint(db) { try WeightDayTable.keepCheckpoint(db) }
+        }
+        return (kept, try rows())
     }
 
     func expectSame(_ store: Store, _ note: String) throws {
@@ -32,6 +43,8 @@ import Testing
                 #expect(new == old, "\(note) \(period) \(unit)")
             }
         }
+        let table = try Self.keptAndRebuilt(store)
+        #expect(table.kept == table.rebuilt, "\(note)")
     }
 
     @Test(arguments: [UInt64(1), 2, 3, 4])
@@ -54,7 +67,8 @@ import Testing
         for step in 0..<400 {
             let roll = Int.random(in: 0..<20, using: &random)
             if roll < 12 || live.isEmpty {
-                live.append(try store.weights.add(randomWeight(), at: randomDate()).id)
+                let fat = Bool.random(using: &random) ? BodyFat(digits: "\(Int.random(in: 10...40, using: &random)).5") : nil
+                live.append(try store.weights.add(randomWeight(), at: randomDate(), bodyFat: fat).id)
             } else if roll < 15 {
                 try store.weights.edit(id: live.randomElement(using: &random)!, weight: randomWeight(), at: randomDate())
             } else if roll < 19 {
@@ -66,7 +80,7 @@ import Testing
                 try store.close()
                 store = try Store.open(at: path, mode: .create, zone: Self.zones.randomElement(using: &random)!, stop: StopFlag())
             }
-            if step % 100 == 99 { try expectSame(store, "seed \(seed) step \(step)") }
+            if step % 25 == 24 { try expectSame(store, "seed \(seed) step \(step)") }
         }
         try expectSame(store, "seed \(seed)")
         try store.close()
@@ -83,7 +97,35 @@ import Testing
         try store.writer.write { db in
             try db.execute(sql: "INSERT INTO weight_entry (value, unit, recorded_at) VALUES ('1.2.3', 'kg', 1790000000)")
         }
-        #expect(try store.weights.extremes(period: .week, unit: .kg) == nil)
+        #expect(try store.weights.averages(period: .week, unit: .kg) == nil)
+    }
+
+    /// An edit or a delete of a day's lowest or highest weigh-in: the
+    /// day's extremes, read again from its other entries, drop with it.
+    @Test(arguments: [false, true])
+    func aDaysExtremesFollowAnEditOrADeleteOfOneOfThem(delete: Bool) throws {
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: Self.zones[0], stop: StopFlag())
+        let day = 1_790_000_000.0
+        func add(_ digits: String, _ unit: WeightUnit, _ offset: Double) throws -> Int64 {
+            try store.weights.add(Weight(digits: digits, unit: unit)!, at: Date(timeIntervalSince1970: day + offset)).id
+        }
+        let high = try add("81.5", .kg, 0)
+        _ = try add("80", .kg, 60)
+        let low = try add("79.25", .kg, 120)
+        _ = try add("176", .lbs, 180)
+        _ = try add("70", .kg, 30 * 86_400)  // another month: the period before stays the same
+        if delete {
+            _ = try store.weights.delete(ids: [high, low])
+        } else {
+            try store.weights.edit(id: high, weight: Weight(digits: "80.5", unit: .kg)!, at: Date(timeIntervalSince1970: day))
+            try store.weights.edit(id: low, weight: Weight(digits: "80.25", unit: .kg)!, at: Date(timeIntervalSince1970: day + 120))
+        }
+        let figures = try #require(try store.weights.averages(period: .month, unit: .kg))
+        #expect(figures.first?.min == Decimal(string: "79.83"))
+        #expect(figures.first?.max == Decimal(string: delete ? "80" : "80.5"))
+        #expect(figures == (try everyEntry(store, .month, .kg)))
+        let table = try Self.keptAndRebuilt(store)
+        #expect(table.kept == table.rebuilt)
     }
 
     @Test func noEntriesNoFigures() throws {

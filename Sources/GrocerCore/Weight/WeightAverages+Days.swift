@@ -71,7 +71,8 @@ extension WeightAverages {
     /// stored) into `unit`: each converted exactly, then rounded once.
     public static func extremes(kg: (Int, Int)?, lbs: (Int, Int)?, unit: WeightUnit) -> Extremes? {
         func value(_ hundredths: Int, _ from: WeightUnit) -> Decimal {
-            let v = Decimal(hundredths) / 100
+            // Hundredths as a Decimal of exponent -2: exact, no long division.
+            let v = Decimal(sign: hundredths < 0 ? .minus : .plus, exponent: -2, significand: Decimal(hundredths.magnitude))
             switch (from, unit) {
             case (.lbs, .kg): return v * WeightUnit.kilogramsPerPound
             case (.kg, .lbs): return v / WeightUnit.kilogramsPerPound
@@ -82,39 +83,11 @@ extension WeightAverages {
         var high: Decimal? = nil
         for (pair, from) in [(kg, WeightUnit.kg), (lbs, .lbs)] {
             guard let (lowest, highest) = pair else { continue }
-            low = Swift.min(low ?? value(lowest, from), value(lowest, from))
-            high = Swift.max(high ?? value(highest, from), value(highest, from))
+            let (l, h) = (value(lowest, from), value(highest, from))
+            low = low.map { Swift.min($0, l) } ?? l
+            high = high.map { Swift.max($0, h) } ?? h
         }
         guard let low, let high else { return nil }
         return Extremes(lowest: low.rounded(scale: 2), highest: high.rounded(scale: 2))
-    }
-}
-
-extension WeightAverages {
-    /// What `finished()` gives for the same entries, from their per-day
-    /// figures (in `unit`, each period's count and mean) and each period's
-    /// extremes keyed by its first day (`grocer weight averages` from
-    /// `weight_day`, issue 35); nil when a period with weigh-ins has no
-    /// extremes (the two were not read from the same entries).
-    public static func figures(days: [DayFigure], extremes: [CivilDay: Extremes], period: Period) -> [Figure]? {
-        var sums: [(first: CivilDay, sum: Decimal, count: Int)] = []
-        for figure in days.sorted(by: { $0.day < $1.day }) where figure.count > 0 {
-            let first = start(of: figure.day, period: period)
-            if let last = sums.last, last.first == first {
-                sums[sums.count - 1] = (first, last.sum + figure.sum, last.count + figure.count)
-            } else {
-                sums.append((first, figure.sum, figure.count))
-            }
-        }
-        guard sums.count == extremes.count else { return nil }
-        var figures: [Figure] = []
-        figures.reserveCapacity(sums.count)
-        for (first, sum, count) in sums {
-            guard let span = extremes[first] else { return nil }
-            figures.append(
-                Figure(
-                    firstDay: first, count: count, mean: (sum / Decimal(count)).rounded(scale: 2), min: span.lowest, max: span.highest))
-        }
-        return figures
     }
 }

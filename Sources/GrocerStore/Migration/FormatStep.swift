@@ -34,7 +34,7 @@ public struct FormatStep: Sendable {
 
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
-    public static let released: [FormatStep] = [version5, version6, version7, version8, version9, version10, version11, version12, version13]
+    public static let released: [FormatStep] = [version5, version6, version7, version8, version9, version10, version11, version12, version13, version14]
 
     /// Version 5: places at home and aisles at the shop (in the person's
     /// order), which an item may name (deleting one leaves its items without
@@ -306,6 +306,28 @@ public struct FormatStep: Sendable {
             """,
         // A new column, NULL in every row: no row changes.
         rowsSQL: "")
+
+    /// Version 14 (issue 35): `weight_day`'s `low` and `high`, the
+    /// day's lowest and highest weigh-in in that unit, in hundredths as
+    /// stored (exact), kept by every write with the sums (an edit or a
+    /// delete reads its day's entries again), so that each week's or
+    /// month's lowest and highest (`grocer weight averages`) come from the
+    /// table instead of every entry. SQL cannot tell an entry's local day
+    /// (that needs the zone's rules), so the step forgets the zone the
+    /// table was built for, as version 5 did: the migration then rebuilds
+    /// the table under its bar, in the person's zone (or the first grocer
+    /// that reads it does), filling both for every row. NULL: not known
+    /// (only until that rebuild).
+    static let version14 = FormatStep(
+        version: 14,
+        sql: """
+            ALTER TABLE weight_day ADD COLUMN low INTEGER;
+            ALTER TABLE weight_day ADD COLUMN high INTEGER;
+            DELETE FROM setting WHERE key = 'weight_day.zone';
+            """,
+        rowsSQL: """
+            DELETE FROM setting WHERE key = 'weight_day.zone';
+            """)
 
     /// Runs the step in the caller's transaction: its SQL, the new
     /// `user_version`, then `PRAGMA foreign_key_check` (a violation throws,

@@ -119,7 +119,9 @@ extension Migrator {
         guard let zone = options.dayZone, targetVersion >= 5 else { return (false, false) }
         // The setting read as the old file keeps it (its version's table).
         let built = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.zone'")
-        guard version >= 5, built == zone.identifier else { return (true, true) }
+        // A step to version 14 forgets the zone: the table is rebuilt.
+        let forgotten = version < Self.dayExtremesFrom && targetVersion >= Self.dayExtremesFrom
+        guard version >= 5, !forgotten, built == zone.identifier else { return (true, true) }
         let missing = try WeightDayTable.needsCheckpoint(db)
         return (false, version < Self.checkpointTrustedFrom || missing)
     }
@@ -127,6 +129,10 @@ extension Migrator {
     /// Pages per step of the copy of a version 4+ file (4 MB of 4 KB
     /// pages): its progress.
     static let pagesPerStep: CInt = 1024
+
+    /// The first version whose `weight_day` keeps each day's lowest and
+    /// highest weigh-in (its step forgets the table's zone).
+    static let dayExtremesFrom = FormatStep.version14.version
 
     /// The first version whose every grocer forgets the trend's checkpoint
     /// on a write that changes it.

@@ -221,9 +221,10 @@ struct DayTally {
         local = LocalDays(zone: zone)
         let statement = try db.makeStatement(
             sql: """
-                INSERT INTO \(table) (day, unit, hundredths, count, fat_hundredths, fat_count) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO \(table) (day, unit, hundredths, count, fat_hundredths, fat_count, low, high) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + excluded.count,
-                  fat_hundredths = fat_hundredths + excluded.fat_hundredths, fat_count = fat_count + excluded.fat_count
+                  fat_hundredths = fat_hundredths + excluded.fat_hundredths, fat_count = fat_count + excluded.fat_count,
+                  low = min(low, excluded.low), high = max(high, excluded.high)
                 """)
         upsert = FastStatement(statement, in: db)
     }
@@ -233,14 +234,9 @@ struct DayTally {
         if day < firstDay ?? .max { firstDay = day }
         let key = day * 2 + (unit == .lbs ? 1 : 0)
         if let index = sums.index(forKey: key) {
-            sums.values[index].hundredths += hundredths
-            sums.values[index].count += 1
-            if let fat {
-                sums.values[index].fatHundredths += fat
-                sums.values[index].fatCount += 1
-            }
+            sums.values[index].add(hundredths: hundredths, fat: fat)
         } else {
-            sums[key] = WeightDayTable.Sum(hundredths: hundredths, count: 1, fatHundredths: fat ?? 0, fatCount: fat == nil ? 0 : 1)
+            sums[key] = WeightDayTable.Sum(hundredths: hundredths, fat: fat)
             if sums.count >= Self.flushAt { try flush() }
         }
     }
@@ -254,6 +250,8 @@ struct DayTally {
             upsert.bind(4, Int64(sum.count))
             upsert.bind(5, Int64(sum.fatHundredths))
             upsert.bind(6, Int64(sum.fatCount))
+            upsert.bind(7, Int64(sum.low))
+            upsert.bind(8, Int64(sum.high))
             try upsert.execute()
         }
         sums.removeAll(keepingCapacity: true)

@@ -26,23 +26,6 @@ extension StoreWeights {
         }
         return spans.extremes(unit)
     }
-
-    /// The lowest and highest weigh-in of every `period` with weigh-ins,
-    /// in `unit` (`grocer weight averages`): one pass over the entries in
-    /// whole hundredths, no Decimal per entry; nil when a row is not one
-    /// `weight_day` counts (then the entries must be read one by one, and
-    /// such a row reported).
-    public func extremes(period: WeightAverages.Period, unit: WeightUnit) throws -> [CivilDay: WeightAverages.Extremes]? {
-        var spans = Spans(zone: timeZone, period: period)
-        let whole = try checkedRead(WeightRecord.shape) { db in
-            let rows = try Row.fetchCursor(db, WeightRecord.figures)
-            while let row = try rows.next() {
-                guard spans.add(row) else { return false }
-            }
-            return true
-        }
-        return whole ? spans.extremes(unit) : nil
-    }
 }
 
 /// Each period's lowest and highest weigh-in per unit, in hundredths as

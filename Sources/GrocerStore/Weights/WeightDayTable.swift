@@ -3,8 +3,9 @@ import GRDB
 import GrocerCore
 
 /// `weight_day`: each local calendar day's entries, per unit as typed, as
-/// the sum of their hundredths and their count, and the sum of their body
-/// fats (hundredths of a percent) and how many had one (version 10). Kept current in the same
+/// the sum of their hundredths and their count, the lowest and highest of
+/// them (`low`, `high`, hundredths; version 14), and the sum of their body
+/// fats (hundredths of a percent) and how many had one (version 12). Kept current in the same
 /// transaction as every weight write, in the days of the zone the setting
 /// `weight_day.zone` names (whatever the writer's); rebuilt in one pass
 /// over `weight_entry` when the setting is missing, or a read needs another
@@ -15,7 +16,7 @@ import GrocerCore
 /// the years 1 to 9999. The rebuild and the per-write updates share that
 /// rule, so the table always equals a full recomputation.
 enum WeightDayTable {
-    static let shape = TableShape(name: "weight_day", columns: ["day", "unit", "hundredths", "count", "fat_hundredths", "fat_count"])
+    static let shape = TableShape(name: "weight_day", columns: ["day", "unit", "hundredths", "count", "fat_hundredths", "fat_count", "low", "high"])
 
     /// Whether the table was built for `zone`.
     static func isCurrent(_ db: Database, zone: TimeZone) throws -> Bool {
@@ -74,6 +75,31 @@ enum WeightDayTable {
         var count: Int
         var fatHundredths = 0
         var fatCount = 0
+        /// The lowest and highest entry, in hundredths.
+        var low: Int
+        var high: Int
+
+        /// One entry's share.
+        init(hundredths: Int, fat: Int?) {
+            self.hundredths = hundredths
+            count = 1
+            fatHundredths = fat ?? 0
+            fatCount = fat == nil ? 0 : 1
+            low = hundredths
+            high = hundredths
+        }
+
+        /// Another entry of the same day and unit taken in.
+        mutating func add(hundredths: Int, fat: Int?) {
+            self.hundredths += hundredths
+            count += 1
+            if let fat {
+                fatHundredths += fat
+                fatCount += 1
+            }
+            low = Swift.min(low, hundredths)
+            high = Swift.max(high, hundredths)
+        }
     }
 
     /// A row's body fat in hundredths of a percent, from its `body_fat`
@@ -94,11 +120,10 @@ enum WeightDayTable {
                 case .int64(let seconds) = (row[2] as DatabaseValue).storage, let figure = countable(value: value, unit: unit, recordedAt: seconds)
             else { continue }
             let key = Key(day: days.day(figure.recordedAt), unit: figure.unit)
-            sums[key, default: Sum(hundredths: 0, count: 0)].hundredths += figure.hundredths
-            sums[key, default: Sum(hundredths: 0, count: 0)].count += 1
-            if let fat = fat(row[3]) {
-                sums[key, default: Sum(hundredths: 0, count: 0)].fatHundredths += fat
-                sums[key, default: Sum(hundredths: 0, count: 0)].fatCount += 1
+            if sums[key] == nil {
+                sums[key] = Sum(hundredths: figure.hundredths, fat: fat(row[3]))
+            } else {
+                sums[key]!.add(hundredths: figure.hundredths, fat: fat(row[3]))
             }
         }
         return sums
@@ -133,6 +158,7 @@ enum WeightDayTable {
             }
         }
         if let first = changed.min() { try forgetCheckpoint(db, ifChangedFrom: first) }
+        var thinned: Set<Key> = []
         for record in removed {
             guard let figure = countable(value: record.value, unit: record.unit, recordedAt: record.recordedAt) else { continue }
             let day = CivilDay(Date(timeIntervalSince1970: TimeInterval(figure.recordedAt)), in: zone).number
@@ -146,6 +172,7 @@ enum WeightDayTable {
                           fat_hundredths = fat_hundredths - ?, fat_count = fat_count - ? WHERE day = ? AND unit = ?
                         """,
                     arguments: [figure.hundredths, fat ?? 0, fat == nil ? 0 : 1, day, figure.unit])
+                thinned.insert(Key(day: day, unit: figure.unit))
             }
         }
         for record in added {
@@ -153,12 +180,45 @@ enum WeightDayTable {
             let day = CivilDay(Date(timeIntervalSince1970: TimeInterval(figure.recordedAt)), in: zone).number
             try db.execute(
                 sql: """
-                    INSERT INTO weight_day (day, unit, hundredths, count, fat_hundredths, fat_count) VALUES (?, ?, ?, 1, ?, ?)
+                    INSERT INTO weight_day (day, unit, hundredths, count, fat_hundredths, fat_count, low, high) VALUES (?, ?, ?, 1, ?, ?, ?, ?)
                     ON CONFLICT(day, unit) DO UPDATE SET hundredths = hundredths + excluded.hundredths, count = count + 1,
-                      fat_hundredths = fat_hundredths + excluded.fat_hundredths, fat_count = fat_count + excluded.fat_count
+                      fat_hundredths = fat_hundredths + excluded.fat_hundredths, fat_count = fat_count + excluded.fat_count,
+                      low = min(low, excluded.low), high = max(high, excluded.high)
                     """,
-                arguments: [day, figure.unit, figure.hundredths, record.fatHundredths ?? 0, record.fatHundredths == nil ? 0 : 1])
+                arguments: [
+                    day, figure.unit, figure.hundredths, record.fatHundredths ?? 0, record.fatHundredths == nil ? 0 : 1, figure.hundredths,
+                    figure.hundredths,
+                ])
         }
+        // A day that lost an entry and kept others: its lowest and highest
+        // read again from its entries (the rows are written by now).
+        for key in thinned { try refreshExtremes(db, key, zone: zone) }
+    }
+
+    /// `key`'s lowest and highest entry made again from `weight_entry`,
+    /// reading only the entries within a day of its local day (through
+    /// `weight_entry_by_time`), in `zone`'s days.
+    static func refreshExtremes(_ db: Database, _ key: Key, zone: TimeZone) throws {
+        // Every offset from UTC is within a day: a day more each side, then
+        // each row's own local day decides.
+        let lower = Int64(key.day - 2) * 86_400
+        let upper = Int64(key.day + 3) * 86_400
+        var days = LocalDays(zone: zone)
+        var extremes: (low: Int, high: Int)?
+        let rows = try Row.fetchCursor(
+            db, WeightRecord.figures.filter(WeightRecord.Columns.recordedAt >= lower && WeightRecord.Columns.recordedAt < upper))
+        while let row = try rows.next() {
+            guard case .string(let value) = (row[0] as DatabaseValue).storage,
+                case .string(let unit) = (row[1] as DatabaseValue).storage, unit == key.unit,
+                case .int64(let seconds) = (row[2] as DatabaseValue).storage,
+                let figure = countable(value: value, unit: unit, recordedAt: seconds), days.day(seconds) == key.day
+            else { continue }
+            let h = figure.hundredths
+            extremes = extremes.map { (Swift.min($0.low, h), Swift.max($0.high, h)) } ?? (h, h)
+        }
+        try db.execute(
+            sql: "UPDATE weight_day SET low = ?, high = ? WHERE day = ? AND unit = ?",
+            arguments: [extremes?.low, extremes?.high, key.day, key.unit])
     }
 
     /// A day of the table: its kg and lbs entries' hundredths and count.

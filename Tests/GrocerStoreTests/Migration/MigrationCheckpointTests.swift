@@ -92,7 +92,8 @@ import Testing
     /// The plan of the progress names only the phases that run: a
     /// version 6 store whose `weight_day` is built for the person's zone
     /// is not tallied again (no "Tallying the weights by day"), but its
-    /// checkpoint is made anew.
+    /// checkpoint is made anew. (Up to version 13: the step to 14 forgets
+    /// the table's zone, so that one tallies: `Version14StepTests`.)
     @Test func theProgressPlansOnlyThePhasesThatRun() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
@@ -100,7 +101,8 @@ import Testing
         var options = fixture.options()
         options.dayZone = Self.utc
         var events: [MigrationProgress] = []
-        try Migrator(path: fixture.path, options: options).run(progress: { events.append($0) })
+        try Migrator(path: fixture.path, options: options, steps: FormatStep.released.filter { $0.version <= 13 })
+            .run(progress: { events.append($0) })
         var phases: [MigrationPhase] = []
         for event in events where phases.last != event.phase { phases.append(event.phase) }
         #expect(phases == [.copy, .steps, .checkpoints, .verify, .swap])
