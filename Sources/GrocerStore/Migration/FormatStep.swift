@@ -34,7 +34,9 @@ public struct FormatStep: Sendable {
 
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
-    public static let released: [FormatStep] = [version5, version6, version7, version8, version9, version10, version11, version12, version13, version14]
+    public static let released: [FormatStep] = [
+        version5, version6, version7, version8, version9, version10, version11, version12, version13, version14,
+    ]
 
     /// Version 5: places at home and aisles at the shop (in the person's
     /// order), which an item may name (deleting one leaves its items without
