@@ -111,4 +111,8 @@ public enum GroceriesResult: Equatable, Sendable {
     case nameUndone(GroceryNameChange.Undone, catalog: GroceryCatalog)
     /// A shop's change as asked, and the catalog now.
     case shopChanged(ShopRequest, catalog: GroceryCatalog)
+    /// A shop's delete as made (for `u`), and the catalog now.
+    case shopDeleted(ShopDeletion, catalog: GroceryCatalog)
+    /// A shop's delete undone: what it did, and the catalog now.
+    case shopUndone(ShopDeletion.Undone, catalog: GroceryCatalog)
 }

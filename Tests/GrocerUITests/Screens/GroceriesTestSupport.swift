@@ -164,8 +164,31 @@ struct FakeGroceryStore {
             case .rename(let id, let name):
                 shops = shops.map { $0.id == id ? GroceryShop(id: id, name: name, aisleOrder: $0.aisleOrder, hidden: $0.hidden) : $0 }
             case .delete(let id):
+                let deletion = ShopDeletion(
+                    shop: shops.first { $0.id == id }!, itemIDs: catalog.itemShops.byItem.filter { $0.value.contains(id) }.map(\.key))
                 shops.removeAll { $0.id == id }
                 catalog.itemShops = ItemShops(catalog.itemShops.byItem.mapValues { $0.subtracting([id]) })
+                catalog.shops = shops
+                return .groceries(.shopDeleted(deletion, catalog: catalog))
+            case .undoDelete(let deletion):
+                // As the store: not over a shop of that name made since;
+                // items gone since are skipped.
+                guard !shops.contains(where: { $0.name == deletion.shop.name }) else {
+                    return .groceries(.shopUndone(.init(deletion: deletion, done: false), catalog: catalog))
+                }
+                shops = (shops + [deletion.shop]).sorted { $0.id < $1.id }
+                var byItem = catalog.itemShops.byItem
+                var skipped = 0
+                for id in deletion.itemIDs {
+                    guard items.contains(where: { $0.id == id }) else {
+                        skipped += 1
+                        continue
+                    }
+                    byItem[id, default: []].insert(deletion.shop.id)
+                }
+                catalog.itemShops = ItemShops(byItem)
+                catalog.shops = shops
+                return .groceries(.shopUndone(.init(deletion: deletion, done: true, skippedItems: skipped), catalog: catalog))
             case .order(let id, let aisles):
                 shops = shops.map { $0.id == id ? GroceryShop(id: id, name: $0.name, aisleOrder: aisles, hidden: $0.hidden) : $0 }
             case .hide(let id, let aisle, let hidden):
