@@ -66,6 +66,8 @@ struct FakeGroceryStore {
     /// What `R` reads, by path; any other path is refused as the live
     /// reader refuses a missing file.
     var recipes: [String: GroceryBatch.Recipe] = [:]
+    /// What Tab on the recipe prompt finds: paths, a folder's ending in "/".
+    var folder: [String] = []
 
     mutating func perform(_ request: GroceriesRequest) -> EffectResult {
         switch request {
@@ -94,6 +96,9 @@ struct FakeGroceryStore {
                 changes.append(change)
             }
             return .groceries(.batchAdded(GroceryBatch.Added(change: GroceryItemChange.batch(changes))))
+        case .completePath(let typed):
+            // As the live reader: the files and folders of `folder`.
+            return .groceries(.pathCompleted(typed: typed, PathCompletionForTests.candidates(typed, folder)))
         case .readRecipe(let path):
             guard let recipe = recipes[path] else {
                 return .failed(.groceries(request), "Cannot read \(path): there is no such file. Check the path.")
@@ -276,5 +281,13 @@ struct FakeGroceryStore {
                 outcome = screen.receive(perform(request), &context)
             }
         }
+    }
+}
+
+/// The fake store's path completion: the paths of `folder` that start with
+/// what is typed, as the live one lists a folder.
+enum PathCompletionForTests {
+    static func candidates(_ typed: String, _ folder: [String]) -> [String] {
+        folder.filter { $0.hasPrefix(typed) }.sorted()
     }
 }
