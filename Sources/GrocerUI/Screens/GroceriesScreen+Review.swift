@@ -154,8 +154,13 @@ extension GroceriesScreen {
     /// What Tab found for the path typed (if it is still what is typed):
     /// one completes it; several complete what they share and are named;
     /// none is said.
-    mutating func receivePathCompletion(typed: String, _ candidates: [String]) -> Outcome {
+    mutating func receivePathCompletion(typed: String, _ found: [String]) -> Outcome {
         guard mode == .recipePath, recipePath.text == typed else { return .none }
+        // A name that could not be typed (a control or invisible character,
+        // longer than the line) is never put on the screen.
+        let candidates = found.filter { path in
+            path.count <= recipePath.limit && !path.unicodeScalars.contains { PlainText.isControl($0) || PlainText.isInvisible($0) }
+        }
         guard let first = candidates.first else {
             message = "No file or folder starts with that."
             return .redraw

@@ -36,6 +36,14 @@ import Testing
         #expect(s.message == "2 match: soup old.json  soup.json")
     }
 
+    /// A file name with a control character is never put on the screen.
+    @Test func aNameThatCouldNotBeTypedIsLeftOut() {
+        var (s, store) = prompt(["~/soup.json", "~/s\u{1B}[2Jpam.json"])
+        store.drive(&s, typed("~/s") + [.tab])
+        #expect(s.recipePath.text == "~/soup.json")
+        #expect(!screenLines(s).joined().unicodeScalars.contains { PlainText.isControl($0) })
+    }
+
     @Test func noneIsSaidAndAnAnswerForAnOlderLineIsLetGo() {
         var (s, store) = prompt(["~/recipes/"])
         store.drive(&s, typed("~/x") + [.tab])
