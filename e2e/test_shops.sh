@@ -5,7 +5,8 @@
 # grocery screen Tab goes Prepare, Market, Super, Prepare, the header
 # naming the shop and each listing its items and those bought anywhere in
 # its order. A shop added in the manage screen (m) with its aisles ordered
-# by K and J, and Shop mode in that order. Then the command line's views
+# by K and J, and Shop mode in that order; one deleted there and brought
+# back by u. Then the command line's views
 # of the same, and an unknown shop refused with the known ones named.
 # shellcheck source=e2e/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -110,7 +111,35 @@ manage_orders_a_shop() {
     [[ $out == $'Corner\tProduce, Dairy, Bakery' ]] || fail "shops list after m: $out" || return 1
 }
 
+# The manage screen's u (issue 33): Market deleted by mistake comes back
+# with its aisle order, the aisle it hides and its items, as a deleted
+# item or aisle does.
+manage_undoes_a_shops_delete() {
+    setup_two_shops || { fail "setting up the shops failed"; return 1; }
+    local shops items
+    shops=$("$GROCER_BIN" shops list) items=$("$GROCER_BIN" items list --json)
+    start
+    until_screen app_ready || report "grocer never drew its first screen" || return 1
+    wait_for "Enter Today's Weight" || return 1
+    send F5; wait_for "5 of 5 on the list" || return 1
+    send m; wait_for "3. Produce" || return 1
+    send Tab; wait_for "Market  (2 items)" || return 1
+    send d; wait_for "2 items lose it. (y/n)" || return 1
+    send y; wait_for "Deleted Market; 2 items lost it (u undoes)" || return 1
+    [[ $("$GROCER_BIN" shops list) == $'Super\tBakery, Dairy, Produce' ]] || fail "after the delete: $("$GROCER_BIN" shops list)" || return 1
+    send u; wait_for "Undid: delete Market." || return 1
+    wait_for "Market  (2 items)" || return 1
+    send Escape; wait_for "5 of 5 on the list" || return 1
+    send Tab; wait_for " Shop: Market " || return 1
+    in_order '^ Produce$' '\[ \] apples' '^ Dairy$' '\[ \] cheese' '\[ \] milk' '^ No aisle$' '\[ \] candles' || return 1
+    shows "bread" && { fail "Market lists bread (Super only, and Market has no Bakery)"; return 1; }
+    send F10; wait_for "[exit 0]" || return 1
+    [[ $("$GROCER_BIN" shops list) == "$shops" ]] || fail "shops list after u: $("$GROCER_BIN" shops list)" || return 1
+    [[ $("$GROCER_BIN" items list --json) == "$items" ]] || fail "the items' shops after u: $("$GROCER_BIN" items list --json)" || return 1
+}
+
 run_test "shops: Tab goes Prepare, Market, Super, Prepare; each in its order" tab_through_two_shops
 run_test "shops: m adds a shop and orders its aisles with K and J; Shop mode follows" manage_orders_a_shop
+run_test "shops: u on the manage screen brings back a deleted shop, its order, hidden aisle and items" manage_undoes_a_shops_delete
 run_test "shops: list, items list and export --shop, an unknown shop refused" command_line_views
 finish

@@ -71,7 +71,12 @@ list_changes_travel_both_ways() {
     # a tick, an untick, a rename, a delete, a Clear.
     phone_new phone-apples.ics "SUMMARY:3 apples"
     phone_new phone-eggs.ics "SUMMARY:eggs" "PERCENT-COMPLETE:100"
-    synced "sync: 2 received, 0 sent, no conflicts"
+    # Filed by the catalogue in the new store's Produce and Dairy (issue
+    # 33), and sent back with their aisle: one PUT each.
+    synced "sync: 2 received, 2 sent, no conflicts"
+    [[ $(G items list --json | jq -r '[.[] | select(.listed) | "\(.name)=\(.aisle)"] | sort | join(" ")') == *"apples=Produce eggs=Dairy"* ]] \
+        || fail "the phone's items were not filed: $(G items list --json)"
+    phone_get phone-apples.ics | grep -q '^CATEGORIES:Produce' || fail "the phone does not see the aisle: $(phone_get phone-apples.ics)"
     grep -qx $'apples\t3\t-\ttrue\tfalse' <(listed) || fail "add: grocer has $(listed)"
     grep -qx $'eggs\t1\t-\ttrue\ttrue' <(listed) || fail "PERCENT-COMPLETE:100 is no tick: $(listed)"
     phone_edit phone-apples.ics STATUS=COMPLETED COMPLETED=20261125T130000Z PERCENT-COMPLETE=100
@@ -216,7 +221,8 @@ a_phones_unknown_lines_survive_a_tick() {
     phone_get phone-bread.ics | python3 "$PHONE" lines X-PHONE-FOO >"$TMPROOT/before"
     grep -q '^BEGIN:VALARM' "$TMPROOT/before" && grep -q '^X-PHONE-FOO' "$TMPROOT/before" \
         || fail "the server dropped the phone's lines: $(cat -v "$TMPROOT/before")" || return 1
-    synced "sync: 1 received, 0 sent, no conflicts"
+    # bread filed in Bakery (issue 33) and sent back with its aisle.
+    synced "sync: 1 received, 1 sent, no conflicts"
     G items check "$(item_id bread)" >/dev/null || fail "check"
     synced "sync: 0 received, 1 sent, no conflicts"
     phone_get phone-bread.ics >"$TMPROOT/after.ics"
@@ -299,7 +305,8 @@ an_invalid_token_lists_again() {
     sqlite3 "$GROCER_STORE" "UPDATE sync_account SET token = 'http://radicale.org/ns/sync/bogus'" || fail "sqlite3"
     phone_new phone-apples.ics "SUMMARY:3 apples"
     phone_edit "$(phone_name tea)" STATUS=COMPLETED
-    synced "sync: 2 received, 0 sent, no conflicts"
+    # apples filed in Produce (issue 33): one PUT.
+    synced "sync: 2 received, 1 sent, no conflicts"
     grep -qx $'apples\t3\t-\ttrue\tfalse' <(listed) && grep -qx $'tea\t1\t-\ttrue\ttrue' <(listed) || fail "grocer has $(listed)"
     [[ $(phone_summaries) == $'3 apples\nmilk\ntea' ]] || fail "the server has $(phone_summaries)"
     token=$(sqlite3 "$GROCER_STORE" "SELECT token FROM sync_account WHERE collection = 'list'")

@@ -60,8 +60,8 @@ a_join_keeps_name_aisle_and_place() {
     G items edit "$(item_id apples)" --listed false >/dev/null || return 1
     synced || return 1
     phone_new apples.ics "SUMMARY:3 Apples"
-    synced "sync: 1 received, 0 sent, no conflicts" || return 1
-    synced "sync: 0 received, 1 sent, no conflicts" || return 1
+    # The known aisle and place go back in the same sync (issue 33).
+    synced "sync: 1 received, 1 sent, no conflicts" || return 1
     synced "sync: 0 received, 0 sent, no conflicts" || return 1
     local item
     item=$(G items list --json | jq -c '.[] | [.name, .amount, .listed, .aisle, .storedIn]')

@@ -37,10 +37,11 @@ the_screen_syncs() {
     type_text "s"
     wait_line '\[.\] apples +3$' || return 1
     wait_header "synced" || return 1
-    # Shop: milk went in the new store's Dairy (issue 33) and comes first;
-    # the phone's apples (no aisle) come after: select them and tick.
+    # Shop: milk went in the new store's Dairy (issue 33); the phone's
+    # apples were filed in Produce, which comes first: tick them.
     send Tab; wait_for "0 of 2 ticked" || return 1
-    send Down; send Space; wait_for "1 of 2 ticked" || return 1
+    in_order '^ Produce$' '\[ \] apples' '^ Dairy$' '\[ \] milk' || return 1
+    send Space; wait_for "1 of 2 ticked" || return 1
     wait_header "1 waiting" || return 1
     wait_header "synced" || return 1
     [[ $(phone_list | grep -F "3 apples") == *$'\tCOMPLETED\t'* ]] || fail "the tick is not on the server: $(phone_list)"

@@ -68,7 +68,9 @@ HTML
     wait_for "Enter Today's Weight" || return 1
     send F5; wait_for "Tab Market" || return 1
     send Tab; wait_for " Shop: Market " || return 1
-    in_order '^ Produce$' '\[ \] apples' '^ Dairy$' '\[ \] milk' '\[x\] eggs' '^ Pantry$' '\[ \] flour' '^ No aisle$' '\[ \] oat milk' || return 1
+    in_order '^ Produce$' '\[ \] apples' '^ Dairy$' '\[ \] milk' '\[x\] eggs' '^ Pantry$' '\[ \] flour' || return 1
+    # The phone's oat milk, filed by the catalogue in Dairy (issue 33).
+    in_order '^ Dairy$' '\[ \] oat milk' '^ Pantry$' || return 1
     shows "bread" && { fail "Market lists bread (Super only)"; return 1; }
     send Tab; wait_for " Shop: Super " || return 1
     in_order '^ Dairy$' '\[ \] milk' '\[x\] eggs' '^ Bakery$' '\[ \] bread' '^ Pantry$' '\[ \] flour' || return 1

@@ -13,8 +13,15 @@ public struct RecipeReader: Sendable {
     }
 
     public let read: @Sendable (String) -> Result<GroceryBatch.Recipe, Failure>
+    /// What Tab completes a typed path to: whole paths in the form typed,
+    /// a folder's ending in "/" (bounded: `PathCompletion`).
+    public let complete: @Sendable (String) -> [String]
 
-    public init(read: @escaping @Sendable (String) -> Result<GroceryBatch.Recipe, Failure>) {
+    public init(
+        read: @escaping @Sendable (String) -> Result<GroceryBatch.Recipe, Failure>,
+        complete: @escaping @Sendable (String) -> [String] = { _ in [] }
+    ) {
         self.read = read
+        self.complete = complete
     }
 }

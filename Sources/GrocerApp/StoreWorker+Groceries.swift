@@ -38,6 +38,8 @@ extension StoreWorker {
             case .success(let recipe): return .groceries(.recipeRead(recipe))
             case .failure(let failure): return .failed(effect, failure.message)
             }
+        case .completePath(let typed):
+            return .groceries(.pathCompleted(typed: typed, recipeReader?.complete(typed) ?? []))
         case .apply(let change, .undo):
             return access(.write, effect) { store in .groceries(.undone(try store.groceries.undo(change))) }
         case .apply(let change, let purpose):

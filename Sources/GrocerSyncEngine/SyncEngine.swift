@@ -52,7 +52,9 @@ public struct SyncEngine: Sendable {
         while true {
             do {
                 switch collection {
-                case .list: return try await run(SyncKind.list(try store { try ledger.syncLocalItems() }, locale: locale, now: now()))
+                case .list:
+                    let relisted = { [ledger, locale, now] in SyncKind.list(try ledger.syncLocalItems(), locale: locale, now: now()) }
+                    return try await run(SyncKind.list(try store { try ledger.syncLocalItems() }, locale: locale, now: now()), relisted: relisted)
                 // One VJOURNAL per month (issue 35).
                 case .weights: return try await syncWeights()
                 }
@@ -69,7 +71,16 @@ public struct SyncEngine: Sendable {
     /// (`SyncPlanner`), which decides everything from the records, the
     /// local values and the server's answers. (The weights and the
     /// settings object are `syncWeights`'s, issue 35.)
-    private func run<Value, Field>(_ kind: SyncKind<Value, Field>) async throws(SyncFailure) -> SyncSummary {
+    ///
+    /// `relisted` reads the local side again (the list's): an item new
+    /// here is what the store made of the server's copy, which may hold
+    /// more (an aisle the catalogue filed it in, issue 33; a known
+    /// item's aisle it joined), so its write is planned again from the
+    /// store once the pull is applied, and sent in this sync: one PUT,
+    /// and the next sync has nothing to send.
+    private func run<Value, Field>(
+        _ kind: SyncKind<Value, Field>, relisted: (() throws -> SyncKind<Value, Field>)? = nil
+    ) async throws(SyncFailure) -> SyncSummary {
         guard let account = try store({ try ledger.syncAccounts() }).first(where: { $0.collection == collection }) else {
             throw .notSetUp(collection)
         }
@@ -109,6 +120,14 @@ public struct SyncEngine: Sendable {
 
         // Push: new local ones get their UIDs first.
         var writes = plan.writes
+        let taken = Set(batch.items.filter { $0.expected == nil && $0.new != nil }.map(\.uid))
+        if let relisted, !taken.isEmpty {
+            let again = SyncPlanner(
+                kind: try store(relisted), records: try store { try ledger.syncRecords(collection) }, collection: collection, now: now(),
+                normal: href)
+            writes.removeAll { taken.contains($0.uid) }
+            writes += again.plan(remotes: [], gone: []).writes.filter { taken.contains($0.uid) }
+        }
         if !plan.new.isEmpty {
             let uids = try store { try ledger.claimSyncUIDs(collection, localIDs: plan.new, makeUID: { UUID().uuidString.lowercased() }) }
             for id in plan.new { if let uid = uids[id], let value = kind.locals[id] { writes.append(.create(uid: uid, value: value)) } }

@@ -29,6 +29,9 @@ struct SyncKind<Value: Hashable & Sendable, Field: Hashable & Sendable & RawRepr
     /// The value a record's kept reading gives, when it is the reading of
     /// the record's copy in today's context; nil: read the copy.
     var kept: (SyncRecord) -> Value? = { _ in nil }
+    /// Whether a phone wrote these bytes (the list: no X-GROCER-NAME), so
+    /// that a new item is filed by the catalogue (issue 33).
+    var typedByPhone: ([UInt8]) -> Bool = { _ in false }
     /// The bytes for `value`: `existing` (the server's or the agreed copy)
     /// updated, every line grocer does not own kept; `sortOrder` nil keeps
     /// the order `existing` has.
@@ -80,6 +83,10 @@ extension SyncKind where Value == SyncedItem, Field == ItemField {
                 reasonUnread(bytes, "an item") { (calendar) throws(SyncRefusal) in
                     _ = try TodoMapping.read(calendar, knownUnits: units, locale: locale)
                 }
+            },
+            typedByPhone: { bytes in
+                guard let calendar = try? ICalendar.read(bytes) else { return false }
+                return TodoMapping.master("VTODO", in: calendar)?.property("X-GROCER-NAME") == nil
             },
             write: { item, uid, existing, sortOrder in
                 let old = existing.flatMap { try? ICalendar.read($0) }

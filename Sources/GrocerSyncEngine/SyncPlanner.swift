@@ -190,6 +190,7 @@ struct SyncPlanner<Value: Hashable & Sendable, Field: Hashable & Sendable & RawR
             if result.merged != local || pairedNow {
                 kind.add(&plan.batch, SyncBatch.Change(uid: record.uid, expected: expected, new: result.merged))
                 if result.merged != local { plan.summary.received += 1 }
+                if expected == nil, result.merged != nil, kind.typedByPhone(remote.bytes) { plan.batch.fromPhone.insert(record.uid) }
             }
             record = agreeing(record, base: base, on: remote)
             plan.batch.records.append(record)

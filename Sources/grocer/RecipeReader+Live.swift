@@ -7,12 +7,14 @@ extension RecipeReader {
     /// (`RecipeFileInput`), `~` from the environment's HOME.
     static func live(environment: Environment) -> RecipeReader {
         let home = environment["HOME"]
-        return RecipeReader { path in
-            do throws(GrocerCLI.Failure) {
-                return .success(try RecipeFileInput.read(path, home: home))
-            } catch {
-                return .failure(RecipeReader.Failure(error.description))
-            }
-        }
+        return RecipeReader(
+            read: { path in
+                do throws(GrocerCLI.Failure) {
+                    return .success(try RecipeFileInput.read(path, home: home))
+                } catch {
+                    return .failure(RecipeReader.Failure(error.description))
+                }
+            },
+            complete: { PathCompletion.candidates(for: $0, home: home) })
     }
 }

@@ -65,7 +65,9 @@ struct SyncCommand: ParsableCommand {
                     FileHandle.standardError.write(Data(("\r" + of + " " + noun + "\u{1B}[K").utf8))
                 }
             }
-            let total = try SyncService(ledger: db.sync, locale: locale).syncEveryBlocking(progress: progress) { account, work in
+            // A phone's new item is filed as one typed here (issue 33).
+            let ledger = db.sync.filingNewItems(with: store.filing)
+            let total = try SyncService(ledger: ledger, locale: locale).syncEveryBlocking(progress: progress) { account, work in
                 defer { if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
                 return try SyncSession.run(
                     account, login: { try SyncLogin.resolve(account, storePath: storePath, interactive: true) }, limits: limits, work)

@@ -32,7 +32,11 @@ extension SyncRunner {
                     return status
                 }
             },
-            syncNow: { path in await syncNow(path, locale: locale, zone: zone(), deadline: screenDeadline(environment), logins: logins) },
+            syncNow: { path in
+                await syncNow(
+                    path, locale: locale, filing: CatalogueFiling(language: CatalogueLanguage(environment: environment)), zone: zone(),
+                    deadline: screenDeadline(environment), logins: logins)
+            },
             conflicts: { path in try withService(path, locale, zone()) { service, _ in try service.conflictLines() } },
             takeOther: { path, id in
                 try withService(path, locale, zone()) { service, _ in
@@ -91,12 +95,15 @@ extension SyncRunner {
     /// the first failure ends it and is what the header says.
     /// The logins are `logins`' (kept a while: the screen syncs every 20 s),
     /// dropped when the server refuses one.
-    private static func syncNow(_ path: String, locale: Locale, zone: TimeZone, deadline: Int, logins: LoginCache) async -> SyncStatus {
+    private static func syncNow(
+        _ path: String, locale: Locale, filing: CatalogueFiling, zone: TimeZone, deadline: Int, logins: LoginCache
+    ) async -> SyncStatus {
         let limits = DAVTimeLimits(deadline: .seconds(deadline))
         let store: Store
         do { store = try Store.open(at: path, mode: .beside, zone: zone, stop: StopFlag()) } catch { return failed(error) }
         defer { try? store.close() }
-        let service = SyncService(ledger: store.sync, locale: locale)
+        // A phone's new item is filed as one typed here (issue 33).
+        let service = SyncService(ledger: store.sync.filingNewItems(with: filing), locale: locale)
         // No login here for one of them: nothing runs, the header says so.
         if let accounts = try? store.sync.syncAccounts(), let problem = notSetUpHere(accounts, storePath: path) {
             var status = (try? service.status()) ?? SyncStatus()

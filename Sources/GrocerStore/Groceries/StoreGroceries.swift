@@ -74,7 +74,9 @@ extension StoreGroceries {
     /// a place, found ignoring case or created; none keeps the item's own.
     /// A new item with no aisle named goes in the one `filing` finds for
     /// its name among the person's aisles (the catalogue's, issue 33;
-    /// none made); one known keeps its own. `note` nil keeps the item's note. Returns the change, for undo.
+    /// none made); one known keeps its own. An aisle named that is none of
+    /// the person's but names a kind in another of the catalogue's
+    /// languages ("Lácteos") is the person's aisle of that kind ("Dairy"). `note` nil keeps the item's note. Returns the change, for undo.
     /// Throws `GroceryAddProblem` when the amounts cannot be added; nothing
     /// is changed then.
     @discardableResult
@@ -107,7 +109,16 @@ extension StoreGroceries {
             }
         }
         let unit = try entry.unit.map { try self.findOrAddName(.unit, named: $0, db, locale: locale).unit }
-        var aisleRow = try (aisle ?? entry.aisle).map { try self.findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
+        var aisleRow = try (aisle ?? entry.aisle).map { typed in
+            // An aisle named by its kind in another language ("Lácteos")
+            // is the person's of that kind ("Dairy"), not a new one.
+            if try Self.findName(.aisle, typed, db, locale: locale) == nil, let filing,
+                let mine = filing.aisle(named: typed, among: try Self.aislePage(db).entries)
+            {
+                return mine
+            }
+            return try self.findOrAddName(.aisle, named: typed, db, locale: locale).aisle
+        }
         if known == nil, aisleRow == nil, let filing {
             aisleRow = filing.aisle(for: name, among: try Self.aislePage(db).entries)
         }

@@ -57,13 +57,52 @@ extension StoreShops {
     }
 
     /// Deletes the shop with `id`, its aisle order, and its name on every
-    /// item (an item that named only it is then bought anywhere).
-    public func delete(id: Int64) throws {
+    /// item (an item that named only it is then bought anywhere). Returns
+    /// what was deleted, for undo (`undo(_:locale:)`).
+    @discardableResult
+    public func delete(id: Int64) throws -> ShopDeletion {
         try checkedWrite(ShopRecords.shop, ShopRecords.shopAisle, ShopRecords.itemShop) { db in
+            guard let shop = try ShopRecords.shops(db).first(where: { $0.id == id }) else { throw notFound(id) }
+            let items = try Int64.fetchAll(db, sql: "SELECT item_id FROM item_shop WHERE shop_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM item_shop WHERE shop_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM shop_aisle WHERE shop_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM shop WHERE id = ?", arguments: [id])
-            guard db.changesCount == 1 else { throw notFound(id) }
+            return ShopDeletion(shop: shop, itemIDs: items)
+        }
+    }
+
+    /// Undoes a delete in one transaction: the shop again under its id (an
+    /// id is never given to another shop), its order of the aisles and
+    /// the aisles it hid, and its name on every item that named it. What
+    /// another grocer did since is kept: a shop of that name added
+    /// meanwhile leaves it undone (nothing written); an aisle or an item
+    /// deleted since is left out (the items counted as skipped).
+    public func undo(_ deletion: ShopDeletion, locale: Locale = Locale(identifier: "en_US_POSIX")) throws -> ShopDeletion.Undone {
+        try checkedWrite(ShopRecords.shop, ShopRecords.shopAisle, ShopRecords.itemShop, AisleRecord.shape, ItemRecord.shape) { db in
+            let shop = deletion.shop
+            let taken = try ShopRecords.shops(db).contains { $0.id == shop.id || NameRules.same($0.name, shop.name, locale: locale) }
+            guard !taken else { return ShopDeletion.Undone(deletion: deletion, done: false) }
+            try db.execute(sql: "INSERT INTO shop (id, name) VALUES (?, ?)", arguments: [shop.id, shop.name])
+            var position = 0
+            for aisle in shop.aisleOrder where try AisleRecord.exists(db, key: aisle) {
+                position += 1
+                try db.execute(
+                    sql: "INSERT INTO shop_aisle (shop_id, aisle_id, position, hidden) VALUES (?, ?, ?, ?)",
+                    arguments: [shop.id, aisle, position, shop.hidden.contains(aisle) ? 1 : 0])
+            }
+            for aisle in shop.hidden.sorted() where !shop.aisleOrder.contains(aisle) {
+                guard try AisleRecord.exists(db, key: aisle) else { continue }
+                try db.execute(sql: "INSERT INTO shop_aisle (shop_id, aisle_id, hidden) VALUES (?, ?, 1)", arguments: [shop.id, aisle])
+            }
+            var skipped = 0
+            for item in deletion.itemIDs {
+                guard try ItemRecord.exists(db, key: item) else {
+                    skipped += 1
+                    continue
+                }
+                try db.execute(sql: "INSERT INTO item_shop (item_id, shop_id) VALUES (?, ?)", arguments: [item, shop.id])
+            }
+            return ShopDeletion.Undone(deletion: deletion, done: true, skippedItems: skipped)
         }
     }
 

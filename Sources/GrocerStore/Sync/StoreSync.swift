@@ -16,11 +16,26 @@ import GrocerCore
 /// the sync engine's `SyncLedger`.
 public struct StoreSync: StoreView, Sendable {
     let store: Store
+    /// Where a phone's new item goes when it names no aisle (issue 33):
+    /// the person's aisle of its kind, as a name typed here goes
+    /// (`filingNewItems(with:)`); nil files nothing.
+    let filing: CatalogueFiling?
 }
 
 extension Store {
-    /// What sync keeps (`StoreSync`).
-    public var sync: StoreSync { StoreSync(store: self) }
+    /// What sync keeps (`StoreSync`), filing no phone's item.
+    public var sync: StoreSync { StoreSync(store: self, filing: nil) }
+}
+
+extension StoreSync {
+    /// The same view, whose `applySync` files a phone's new item (one no
+    /// item here is named as, with no aisle of its own; `SyncBatch.fromPhone`) in the aisle
+    /// `filing` finds among the person's: the one a name typed here
+    /// takes (`StoreGroceries.add`). None found: "No aisle"; no aisle is
+    /// ever made.
+    public func filingNewItems(with filing: CatalogueFiling) -> StoreSync {
+        StoreSync(store: store, filing: filing)
+    }
 }
 
 extension StoreSync {
@@ -150,7 +165,9 @@ extension StoreSync {
 
             var localIDs: [String: Int64?] = [:]
             for change in batch.items {
-                localIDs[change.uid] = try applyItem(change.new, at: known[change.uid]?.localID, db, locale: locale)
+                localIDs[change.uid] = try applyItem(
+                    change.new, at: known[change.uid]?.localID, db, filing: batch.fromPhone.contains(change.uid) ? filing : nil,
+                    locale: locale)
             }
             for change in batch.weights {
                 localIDs[change.uid] = try applyWeight(change.new, at: known[change.uid]?.localID, db)
@@ -277,8 +294,10 @@ extension StoreView {
     /// list keeps its name too (`joined(to:)`; a listed one's name is the
     /// engine's, which saw it); only with none is an item added. A rename to a name another
     /// item has moves the record to that item (names stay unique) and takes
-    /// the renamed one off the list.
-    func applyItem(_ new: SyncedItem?, at id: Int64?, _ db: Database, locale: Locale) throws -> Int64? {
+    /// the renamed one off the list. An item added that names no aisle
+    /// goes in the one `filing` finds for its name among the person's
+    /// (issue 33), as a name typed here does; none made.
+    func applyItem(_ new: SyncedItem?, at id: Int64?, _ db: Database, filing: CatalogueFiling? = nil, locale: Locale) throws -> Int64? {
         var current = try id.flatMap { try ItemRecord.exists(db, key: $0) ? try item(db, id: $0) : nil }
         guard let new else {
             if let current, current.listed { try takeOffList(current, db) }
@@ -305,7 +324,11 @@ extension StoreView {
             }
         }
         var unit = try value.unit.map { try findOrAddName(.unit, named: $0, db, locale: locale).unit }
-        let aisle = try value.aisle.map { try findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
+        var aisle = try value.aisle.map { try findOrAddName(.aisle, named: $0, db, locale: locale).aisle }
+        if current == nil, aisle == nil, let filing {
+            // A phone's new name, no aisle given: filed as if typed here.
+            aisle = filing.aisle(for: name, among: try StoreGroceries.aislePage(db).entries)
+        }
         let place = try value.place.map { try findOrAddName(.place, named: $0, db, locale: locale).place }
         var amount = value.quantity
         // The second amount travels beside the first (X-GROCER-SECOND-*);

@@ -179,6 +179,11 @@ public struct SyncBatch: Sendable {
     /// For the list. A new item takes the row of a known item of the same
     /// name (by `NameKey`), putting it back on the list, else is added.
     public var items: [Change<SyncedItem>] = []
+    /// The UIDs of `items` a phone wrote (no X-GROCER-NAME, issue 33): one
+    /// added here that names no aisle is filed as a name typed here is
+    /// (`StoreSync.filingNewItems(with:)`). Another grocer's item keeps
+    /// the aisle it carries, none included: that grocer's person chose it.
+    public var fromPhone: Set<String> = []
     /// For the weights.
     public var weights: [Change<SyncedWeight>] = []
     /// For the weights' settings object (issue 36): at most one change,

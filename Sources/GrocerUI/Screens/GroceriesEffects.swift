@@ -60,6 +60,9 @@ public enum GroceriesRequest: Equatable, Sendable {
     /// `R`: the recipe file at `path` (as typed: `~` is the home folder),
     /// read as `items add --recipe` reads it; answered with `.recipeRead`.
     case readRecipe(path: String)
+    /// Tab on the recipe prompt: what the typed path completes to;
+    /// answered with `.pathCompleted`.
+    case completePath(String)
     /// Writes a change (a toggle, a tick, a delete, an undo's reversal).
     case apply(GroceryItemChange, GroceriesPurpose)
     /// Shop's Clear: every ticked item off the list, as one change.
@@ -100,6 +103,8 @@ public enum GroceriesResult: Equatable, Sendable {
     case batchAdded(GroceryBatch.Added, catalog: GroceryCatalog? = nil)
     /// The recipe `R` asked for.
     case recipeRead(GroceryBatch.Recipe)
+    /// What the path typed completes to (whole paths, a folder's ending in "/").
+    case pathCompleted(typed: String, [String])
     /// Clear found nothing ticked.
     case nothingChanged
     /// An undo: what was put back, and what was left as another grocer
@@ -111,4 +116,8 @@ public enum GroceriesResult: Equatable, Sendable {
     case nameUndone(GroceryNameChange.Undone, catalog: GroceryCatalog)
     /// A shop's change as asked, and the catalog now.
     case shopChanged(ShopRequest, catalog: GroceryCatalog)
+    /// A shop's delete as made (for `u`), and the catalog now.
+    case shopDeleted(ShopDeletion, catalog: GroceryCatalog)
+    /// A shop's delete undone: what it did, and the catalog now.
+    case shopUndone(ShopDeletion.Undone, catalog: GroceryCatalog)
 }

@@ -52,7 +52,20 @@ extension GroceriesManageScreen {
         case .hide(let shop, let aisle, let hidden):
             let aisleName = after.aisles.first { $0.id == aisle }?.name ?? ""
             return hidden ? "\(name(shop, after)) has no \(aisleName) (h shows it)" : "\(name(shop, after)) has \(aisleName) again"
-        case .order: return nil
+        case .order, .undoDelete: return nil
+        }
+    }
+
+    /// "Undid: delete Market.", "Undid delete Market, except 2 items
+    /// another grocer deleted since.", "Not undone: a shop called Market
+    /// was made since."
+    static func said(_ undone: ShopDeletion.Undone) -> String {
+        let deletion = undone.deletion
+        guard undone.done else { return "Not undone: a shop called \(deletion.shop.name) was made since." }
+        switch undone.skippedItems {
+        case 0: return "Undid: \(deletion.label)."
+        case 1: return "Undid \(deletion.label), except 1 item another grocer deleted since."
+        default: return "Undid \(deletion.label), except \(undone.skippedItems) items another grocer deleted since."
         }
     }
 

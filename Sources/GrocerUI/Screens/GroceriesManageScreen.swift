@@ -9,6 +9,7 @@ extension Route {
 /// add, rename, delete (items keep working: they lose that unit, place,
 /// aisle or shop), and move aisles up and down to match the shop. `u`
 /// undoes a rename or a delete of a unit, place or aisle (the items get it
+/// back), or a shop's delete (its aisle order, hidden aisles and items
 /// back), guarded as the grocery list's undo: what another grocer changed
 /// since is left and named. A shop's own aisle order and the aisles it
 /// hides are set on its aisles (Enter on a shop; `+Shops`).
@@ -31,7 +32,7 @@ public struct GroceriesManageScreen: Screen {
     public internal(set) var line = TextLine(limit: 100)
     public internal(set) var message: String?
     /// This session's renames and deletes, for `u`.
-    public internal(set) var undo = UndoStack<GroceryNameChange>()
+    public internal(set) var undo = UndoStack<ManageChange>()
     let locales: Locales
 
     public static let minimumSize = Size(width: 40, height: 10)
@@ -88,8 +89,22 @@ public struct GroceriesManageScreen: Screen {
             let before = self.catalog
             show(catalog)
             message = Self.said(request, before: before, after: catalog)
+        case .groceries(.shopDeleted(let deletion, let catalog)):
+            undo.record(.shop(deletion))
+            let before = self.catalog
+            show(catalog)
+            message = (Self.said(.delete(id: deletion.shop.id), before: before, after: catalog) ?? "") + " (u undoes)"
+        case .groceries(.shopUndone(let undone, let catalog)):
+            show(catalog)
+            message = Self.said(undone)
+            if undone.done {
+                // The shop given back, on the Shops list.
+                (onShops, openShop) = (true, nil)
+                selection = entries.firstIndex { $0.id == undone.deletion.shop.id } ?? selection
+                selection = max(0, min(selection, entries.count - 1))
+            }
         case .groceries(.nameChanged(let change, let catalog)):
-            undo.record(change)
+            undo.record(.name(change))
             show(catalog)
             message = Self.happened(change)
         case .groceries(.nameUndone(let undone, let catalog)):
@@ -105,6 +120,7 @@ public struct GroceriesManageScreen: Screen {
         case .failed(.groceries(let request), let text):
             // An undo that failed is put back, to be undone again.
             if case .undoName = request { _ = undo.redo() }
+            if case .shop(.undoDelete) = request { _ = undo.redo() }
             message = text
             return .reject
         default:
@@ -237,7 +253,7 @@ public struct GroceriesManageScreen: Screen {
         },
         Binding(
             keys: [.char("u")], hint: "u", label: "Undo", help: "undo a rename or delete (several levels)",
-            when: { inList($0) && !$0.onShops }
+            when: names
         ) {
             s, _, _ in
             guard let change = s.undo.undo() else {
@@ -245,7 +261,7 @@ public struct GroceriesManageScreen: Screen {
                 return .reject
             }
             s.message = nil
-            return .perform(.groceries(.undoName(change)))
+            return .perform(.groceries(change.undoRequest))
         },
         Binding(
             keys: [.char("K"), .char("J"), .char("-"), .char("+")], hint: "K J", label: "Move", help: "aisles: move up or down", helpKeys: "K J  - +",

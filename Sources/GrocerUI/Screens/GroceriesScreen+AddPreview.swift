@@ -34,7 +34,9 @@ extension GroceriesScreen {
     /// both amounts: "2 cans + 400 g"); "Enter puts back: 2 kg · flour"
     /// for one off it (a name alone keeps the quantity it had); "Enter
     /// keeps: ..." for a name alone already on the list. The aisle it goes
-    /// in follows: " in Dairy", " in Dairy (a new aisle)"; a name never
+    /// in follows: " in Dairy", " in Dairy (a new aisle)" (an aisle typed
+    /// by its kind's name in another language, "@Lácteos", is the
+    /// person's of that kind: " in Dairy"); a name never
     /// filed and no aisle typed, the catalogue's (`filing`). A name offered
     /// in dim after the cursor is not taken by Enter: the line says so
     /// ("Tab takes flour"), as a shell's suggestion is not run by Enter.
@@ -65,7 +67,11 @@ extension GroceriesScreen {
             }
             var line = "\(head) \(item) \u{00B7} \(PlainText.visible(entry.name))"
             if let typed = entry.aisle {
-                let known = catalog.aisles.first { GroceryItem.sameName($0.name, typed, locale: locale) }
+                // Else an aisle named by its kind in another language
+                // ("@Lácteos") is the person's of that kind, as the store files it.
+                let known =
+                    catalog.aisles.first { GroceryItem.sameName($0.name, typed, locale: locale) }
+                    ?? filing.aisle(named: typed, among: catalog.aisles)
                 aisle = known?.name ?? typed
                 line += " in \(PlainText.visible(aisle ?? typed))" + (known == nil ? " (a new aisle)" : "")
             } else if let aisle {

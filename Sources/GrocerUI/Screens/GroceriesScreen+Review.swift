@@ -50,6 +50,9 @@ extension GroceriesScreen {
             s.message = "Reading \(path)\u{2026}"
             return .perform(.groceries(.readRecipe(path: path)))
         },
+        Binding(keys: [.tab], help: "complete the path (files and folders)", helpKeys: "Tab", when: askingPath) { s, _, _ in
+            .perform(.groceries(.completePath(s.recipePath.text)))
+        },
         Binding(keys: [.escape], hint: "Esc", label: "Cancel", help: "read no recipe", when: askingPath) { s, _, _ in
             s.mode = .list
             s.message = nil
@@ -146,6 +149,36 @@ extension GroceriesScreen {
         received(change, .record, context)
         message = Self.happened(change.label) + " (u takes it back)" + notAdded
         return changedBySelf(context)
+    }
+
+    /// What Tab found for the path typed (if it is still what is typed):
+    /// one completes it; several complete what they share and are named;
+    /// none is said.
+    mutating func receivePathCompletion(typed: String, _ found: [String]) -> Outcome {
+        guard mode == .recipePath, recipePath.text == typed else { return .none }
+        // A name that could not be typed (a control or invisible character,
+        // longer than the line) is never put on the screen.
+        let candidates = found.filter { path in
+            path.count <= recipePath.limit && !path.unicodeScalars.contains { PlainText.isControl($0) || PlainText.isInvisible($0) }
+        }
+        guard let first = candidates.first else {
+            message = "No file or folder starts with that."
+            return .redraw
+        }
+        var shared = first
+        for other in candidates.dropFirst() {
+            while !other.hasPrefix(shared) { shared.removeLast() }
+        }
+        if shared.count > typed.count { recipePath.set(shared) }
+        if candidates.count == 1 {
+            message = nil
+        } else {
+            // Each by its name in the folder typed ("soup.json", "old/").
+            let cut = typed.lastIndex(of: "/").map { typed.distance(from: typed.startIndex, to: $0) + 1 } ?? 0
+            let names = candidates.prefix(8).map { PlainText.visible(String($0.dropFirst(cut))) }
+            message = "\(candidates.count) match: " + names.joined(separator: "  ") + (candidates.count > 8 ? " \u{2026}" : "")
+        }
+        return .redraw
     }
 
     /// The recipe `R` read: into the review.

@@ -164,6 +164,8 @@ public struct GroceriesScreen: Screen {
             return receiveBatch(added, context)
         case .groceries(.recipeRead(let recipe)):
             return receiveRecipe(recipe)
+        case .groceries(.pathCompleted(let typed, let candidates)):
+            return receivePathCompletion(typed: typed, candidates)
         case .groceries(.nothingChanged):
             message = "Nothing is ticked: there is nothing to clear."
         case .failed(.groceries, let text):

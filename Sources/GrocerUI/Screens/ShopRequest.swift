@@ -6,8 +6,13 @@ import GrocerCore
 public enum ShopRequest: Equatable, Sendable {
     case add(String)
     case rename(id: Int64, to: String)
-    /// Deletes the shop, its aisle order and its name on every item.
+    /// Deletes the shop, its aisle order and its name on every item;
+    /// answered with `GroceriesResult.shopDeleted` (for `u`).
     case delete(id: Int64)
+    /// Makes a deleted shop again, with its aisle order, hidden aisles and
+    /// items (guarded: `StoreShops.undo`); answered with
+    /// `GroceriesResult.shopUndone`.
+    case undoDelete(ShopDeletion)
     /// The shop's own order of aisles: `aisles` first, in this order.
     case order(shop: Int64, aisles: [Int64])
     /// Hides the aisle in the shop (it does not have it), or shows it.

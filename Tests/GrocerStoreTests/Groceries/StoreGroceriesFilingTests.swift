@@ -54,6 +54,28 @@ import Testing
         #expect(try Self.aisle(of: "cheese", in: store) == "Bakery")
     }
 
+    /// `@Lácteos` where the person's aisle of that kind is "Dairy": Dairy,
+    /// not a new aisle; a name that is no kind's still makes one.
+    @Test func anAisleTypedByItsKindInAnotherLanguageIsThePersonsOfThatKind() throws {
+        let store = try Self.store(aisles: ["Dairy", "Bakery"])
+        try store.groceries.add(try Self.entry("6 eggs @Lácteos"), filing: Self.english, locale: Self.locale)
+        try store.groceries.add(try Self.entry("butter"), aisle: "milchprodukte", filing: Self.english, locale: Self.locale)
+        try store.groceries.add(try Self.entry("ham @Deli"), filing: Self.english, locale: Self.locale)
+        // A kind the person has no aisle of: made, as typed.
+        try store.groceries.add(try Self.entry("peas @Congelados"), filing: Self.english, locale: Self.locale)
+        #expect(try Self.aisle(of: "eggs", in: store) == "Dairy")
+        #expect(try Self.aisle(of: "butter", in: store) == "Dairy")
+        #expect(try Self.aisle(of: "ham", in: store) == "Deli")
+        #expect(try Self.aisle(of: "peas", in: store) == "Congelados")
+        #expect(try store.groceries.aisles().map(\.name) == ["Dairy", "Bakery", "Deli", "Congelados"])
+    }
+
+    @Test func anAisleOfThatNameIsTakenOverItsKind() throws {
+        let store = try Self.store(aisles: ["Dairy", "Lácteos"])
+        try store.groceries.add(try Self.entry("6 eggs @lácteos"), filing: Self.english, locale: Self.locale)
+        #expect(try Self.aisle(of: "eggs", in: store) == "Lácteos")
+    }
+
     @Test func noAisleOfTheKindLeavesItInNoAisleAndMakesNone() throws {
         let store = try Self.store(aisles: ["Bakery"])
         try store.groceries.add(try Self.entry("milk"), filing: Self.english, locale: Self.locale)

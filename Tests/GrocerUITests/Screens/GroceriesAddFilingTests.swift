@@ -30,6 +30,17 @@ import Testing
         #expect(screenLines(typedAisle, width: 60, height: 4)[2] == " Enter adds: 6 · eggs in Produce")
     }
 
+    /// `@Lácteos` names the kitchen's Dairy by its kind in Spanish: the
+    /// line says where it goes, and that no aisle is made.
+    @Test func anAisleTypedByItsKindInAnotherLanguageSaysThePersonsAisle() {
+        let spanish = groceries(keys: [.char("a")] + typed("6 eggs @Lácteos"))
+        #expect(screenLines(spanish, width: 60, height: 4)[2] == " Enter adds: 6 · eggs in Dairy")
+        let german = groceries(keys: [.char("a")] + typed("6 eggs @Milchprodukte"))
+        #expect(screenLines(german, width: 60, height: 4)[2] == " Enter adds: 6 · eggs in Dairy")
+        let other = groceries(keys: [.char("a")] + typed("6 eggs @Deli"))
+        #expect(screenLines(other, width: 60, height: 4)[2] == " Enter adds: 6 · eggs in Deli (a new aisle)")
+    }
+
     @Test func noAisleOfTheKindSaysNone() {
         let s = groceries(keys: [.char("a")] + typed("bread"))
         #expect(screenLines(s, width: 60, height: 4)[2] == " Enter adds: 1 · bread")

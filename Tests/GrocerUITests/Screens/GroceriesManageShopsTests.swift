@@ -76,12 +76,37 @@ import Testing
         store.drive(&s, [.char("n")])
         #expect(store.catalog.shops.count == 2)
         store.drive(&s, [.char("d"), .char("y")])
-        #expect(status(s) == "Deleted Market; 2 items lost it")
+        #expect(status(s) == "Deleted Market; 2 items lost it (u undoes)")
         #expect(store.catalog.shops.map(\.name) == ["Super"])
         #expect(store.catalog.itemShops == ItemShops([1: [2], 6: [2]]))
         #expect(rows(s) == ["   Super  (2 items)"])
-        // u undoes names, not shops: it is not offered here.
-        #expect(s.handle(.char("u")) == .none)
+    }
+
+    /// As a deleted item or aisle comes back: the shop, its own order of
+    /// the aisles, the aisles it hid, and every item that named it.
+    @Test func uBringsBackADeletedShopWithItsOrderHiddenAislesAndItems() {
+        var (s, store) = shops()
+        let before = store.catalog
+        store.drive(&s, [.char("d"), .char("y")])
+        #expect(store.catalog.shops.map(\.name) == ["Super"])
+        store.drive(&s, [.char("u")])
+        #expect(status(s) == "Undid: delete Market.")
+        #expect(store.catalog.shops == before.shops)
+        #expect(store.catalog.itemShops == before.itemShops)
+        #expect(rows(s) == ["   Market  (2 items)", "   Super  (2 items)"])
+        #expect(s.selected?.name == "Market")
+        store.drive(&s, [.enter])
+        #expect(rows(s) == ["   1. Produce", "   2. Dairy", "      Baking (not in this shop)"])
+        store.drive(&s, [.escape, .char("u")])
+        #expect(status(s) == "Nothing to undo.")
+    }
+
+    @Test func anUndoneShopDeleteLeavesAShopOfThatNameMadeSince() {
+        var (s, store) = shops()
+        store.drive(&s, [.char("d"), .char("y"), .char("a")] + typed("Market") + [.enter])
+        store.drive(&s, [.char("u")])
+        #expect(status(s) == "Not undone: a shop called Market was made since.")
+        #expect(store.catalog.shops.map(\.name) == ["Super", "Market"])
     }
 
     @Test func aShopNoItemNamesSaysSo() {
@@ -89,7 +114,7 @@ import Testing
         store.drive(&s, [.char("a")] + typed("Corner") + [.enter, .end, .char("d")])
         #expect(screenLines(s)[1] == " Delete “Corner”? No item names it. (y/n)")
         store.drive(&s, [.char("y")])
-        #expect(status(s) == "Deleted Corner")
+        #expect(status(s) == "Deleted Corner (u undoes)")
     }
 
     @Test func enterOpensAShopsAislesInItsOrderWithTheHiddenOnesLast() {

@@ -66,6 +66,8 @@ struct FakeGroceryStore {
     /// What `R` reads, by path; any other path is refused as the live
     /// reader refuses a missing file.
     var recipes: [String: GroceryBatch.Recipe] = [:]
+    /// What Tab on the recipe prompt finds: paths, a folder's ending in "/".
+    var folder: [String] = []
 
     mutating func perform(_ request: GroceriesRequest) -> EffectResult {
         switch request {
@@ -94,6 +96,9 @@ struct FakeGroceryStore {
                 changes.append(change)
             }
             return .groceries(.batchAdded(GroceryBatch.Added(change: GroceryItemChange.batch(changes))))
+        case .completePath(let typed):
+            // As the live reader: the files and folders of `folder`.
+            return .groceries(.pathCompleted(typed: typed, PathCompletionForTests.candidates(typed, folder)))
         case .readRecipe(let path):
             guard let recipe = recipes[path] else {
                 return .failed(.groceries(request), "Cannot read \(path): there is no such file. Check the path.")
@@ -164,8 +169,31 @@ struct FakeGroceryStore {
             case .rename(let id, let name):
                 shops = shops.map { $0.id == id ? GroceryShop(id: id, name: name, aisleOrder: $0.aisleOrder, hidden: $0.hidden) : $0 }
             case .delete(let id):
+                let deletion = ShopDeletion(
+                    shop: shops.first { $0.id == id }!, itemIDs: catalog.itemShops.byItem.filter { $0.value.contains(id) }.map(\.key))
                 shops.removeAll { $0.id == id }
                 catalog.itemShops = ItemShops(catalog.itemShops.byItem.mapValues { $0.subtracting([id]) })
+                catalog.shops = shops
+                return .groceries(.shopDeleted(deletion, catalog: catalog))
+            case .undoDelete(let deletion):
+                // As the store: not over a shop of that name made since;
+                // items gone since are skipped.
+                guard !shops.contains(where: { $0.name == deletion.shop.name }) else {
+                    return .groceries(.shopUndone(.init(deletion: deletion, done: false), catalog: catalog))
+                }
+                shops = (shops + [deletion.shop]).sorted { $0.id < $1.id }
+                var byItem = catalog.itemShops.byItem
+                var skipped = 0
+                for id in deletion.itemIDs {
+                    guard items.contains(where: { $0.id == id }) else {
+                        skipped += 1
+                        continue
+                    }
+                    byItem[id, default: []].insert(deletion.shop.id)
+                }
+                catalog.itemShops = ItemShops(byItem)
+                catalog.shops = shops
+                return .groceries(.shopUndone(.init(deletion: deletion, done: true, skippedItems: skipped), catalog: catalog))
             case .order(let id, let aisles):
                 shops = shops.map { $0.id == id ? GroceryShop(id: id, name: $0.name, aisleOrder: aisles, hidden: $0.hidden) : $0 }
             case .hide(let id, let aisle, let hidden):
@@ -253,5 +281,13 @@ struct FakeGroceryStore {
                 outcome = screen.receive(perform(request), &context)
             }
         }
+    }
+}
+
+/// The fake store's path completion: the paths of `folder` that start with
+/// what is typed, as the live one lists a folder.
+enum PathCompletionForTests {
+    static func candidates(_ typed: String, _ folder: [String]) -> [String] {
+        folder.filter { $0.hasPrefix(typed) }.sorted()
     }
 }

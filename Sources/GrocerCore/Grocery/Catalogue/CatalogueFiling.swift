@@ -32,6 +32,17 @@ public struct CatalogueFiling: Sendable {
         return catalogue.aisle(for: kind, among: aisles.map(\.name), language: language).map { aisles[$0] }
     }
 
+    /// The person's aisle that `typed` (an `@aisle` typed on the add line)
+    /// names by its kind in another of the catalogue's languages (issue
+    /// 33): "Lácteos" or "Milchprodukte" is the person's "Dairy". Nil when
+    /// `typed` is no kind's name, or the person has no aisle of that kind;
+    /// the caller asks only when none of the person's aisles is called
+    /// `typed`, and makes a new aisle on nil.
+    public func aisle(named typed: String, among aisles: [GroceryAisle]) -> GroceryAisle? {
+        guard !aisles.isEmpty, let kind = catalogue.kind(named: typed) else { return nil }
+        return catalogue.aisle(for: kind, among: aisles.map(\.name), language: language).map { aisles[$0] }
+    }
+
     /// The aisles a new store starts with (issue 33): every kind's name in
     /// `language`, in the default order (`AisleKind.allCases`).
     public static func firstAisles(in language: CatalogueLanguage) -> [String] {

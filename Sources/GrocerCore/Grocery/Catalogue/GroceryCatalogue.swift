@@ -76,6 +76,13 @@ public struct GroceryCatalogue: Sendable {
         return (found.first { $0.0 == language } ?? found[0]).1
     }
 
+    /// The kind `aisleName` names in any of the catalogue's languages
+    /// ("Lácteos", "lacteos", "Milchprodukte": dairy), or nil.
+    public func kind(named aisleName: String) -> AisleKind? {
+        let folded = folder.fold(aisleName.trimmingCharacters(in: .whitespaces))
+        return AisleKind.allCases.first { kind in CatalogueLanguage.allCases.contains { folder.fold(kind.name(in: $0)) == folded } }
+    }
+
     /// Which of the person's aisles (`names`) is `kind`'s: the one named as
     /// the kind is in `language`, else in any other language of the
     /// catalogue (folded as names are); nil when none is.
