@@ -74,7 +74,8 @@ command_line_views() {
     [[ $out == *'has no shop named "Aldi" (its shops: Market, Super)'* ]] || fail "unknown shop said: $out" || return 1
     [[ $(printf '%s\n' "$out" | wc -l) == 1 ]] || fail "more than one line: $out" || return 1
     "$GROCER_BIN" items list | grep -q eggs && fail "eggs was added" && return 1
-    "$GROCER_BIN" shops rm Market >/dev/null || return 1
+    out=$("$GROCER_BIN" shops rm Market) || return 1
+    [[ $out == "Deleted shop Market; 2 items no longer name it." ]] || fail "shops rm said: $out" || return 1
     out=$("$GROCER_BIN" items list --shop Super | cut -f3)
     [[ $out == $'bread\ncheese\nmilk\napples\ncandles' ]] || fail "after rm Market, Super: $out" || return 1
 }

@@ -82,9 +82,12 @@ struct ShopsCommand: ParsableCommand {
             defer { try? db.close() }
             try StoreAccess.writing(db.path) {
                 let found = try ShopText.find(named.name, in: db, locale: store.locale)
-                try db.shops.delete(id: found.id)
+                let deletion = try db.shops.delete(id: found.id)
                 if output.json { return JSONText.write(ShopText.json(found, aisles: try db.groceries.aisles())) }
-                print("Deleted shop \(VisibleText.escaped(found.name)).")
+                // Which items it changed, as the screen's question says.
+                let items = deletion.itemIDs.count
+                let changed = items == 0 ? "" : "; \(items) item\(items == 1 ? "" : "s") no longer name\(items == 1 ? "s" : "") it"
+                print("Deleted shop \(VisibleText.escaped(found.name))\(changed).")
             }
         }
     }
