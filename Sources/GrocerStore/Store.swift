@@ -364,17 +364,16 @@ struct GuardedWriter: Sendable {
     /// deleted meanwhile rolls the save back and says so, instead of
     /// committing into a file no longer at `path`.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try write(lazily: false, body)
+    }
+
+    /// `body`, then the checks every commit makes: the test hook, and the
+    /// file still the one opened.
+    private func checkedBeforeCommit<T>(_ body: (Database) throws -> T, _ db: Database) throws -> T {
+        let result = try body(db)
+        OpenHooks.beforeCommit(path)
         try requireSameFile()
-        do {
-            return try base.write { db in
-                let result = try body(db)
-                OpenHooks.beforeCommit(path)
-                try requireSameFile()
-                return result
-            }
-        } catch {
-            throw mapped(error, writing: true)
-        }
+        return result
     }
 
     /// `write`, its commit made without waiting for the disk when
@@ -383,9 +382,9 @@ struct GuardedWriter: Sendable {
     /// that waits has synced the -wal, which holds it before). The
     /// connection's own setting is back before this returns.
     func write<T>(lazily: Bool, _ body: (Database) throws -> T) throws -> T {
-        guard lazily else { return try write(body) }
         try requireSameFile()
         do {
+            guard lazily else { return try base.write { db in try checkedBeforeCommit(body, db) } }
             return try base.writeWithoutTransaction { db in
                 // In a rollback journal NORMAL could leave the file damaged
                 // after a power cut: there, the commit waits as always.
@@ -395,9 +394,7 @@ struct GuardedWriter: Sendable {
                 defer { if wal { try? db.execute(sql: "PRAGMA synchronous = \(kept)") } }
                 var result: T?
                 try db.inTransaction {
-                    result = try body(db)
-                    OpenHooks.beforeCommit(path)
-                    try requireSameFile()
+                    result = try checkedBeforeCommit(body, db)
                     return .commit
                 }
                 guard let result else { preconditionFailure("a committed transaction ran its body") }
