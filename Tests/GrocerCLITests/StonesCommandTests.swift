@@ -99,14 +99,18 @@ import Testing
         var averages = WeightAverages(period: .month, unit: .lbs, timeZone: TimeZone(identifier: "UTC")!)
         averages.add(Weight(digits: "161", unit: .lbs)!, at: Self.at)
         averages.add(Weight(digits: "72.5", unit: .kg)!, at: Self.at.addingTimeInterval(86_400))
-        let command = try WeightAveragesCommand.parse(["--by", "month", "--unit", "st"])
+        func render(_ command: WeightAveragesCommand) -> String {
+            var bytes: [UInt8] = []
+            command.text(unit: .lbs, display: .st).write(averages.finished().map(WeightAverages.HundredthsFigure.init)) { bytes += $0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         #expect(
-            command.render(averages.finished(), unit: .lbs, display: .st) == """
+            render(try WeightAveragesCommand.parse(["--by", "month", "--unit", "st"])) == """
                 Month of    Weigh-ins           Mean            Min            Max
                 2026-01-01          2   11 st 6.4 lb   11 st 5.8 lb     11 st 7 lb
 
                 """)
-        let json = try WeightAveragesCommand.parse(["--json", "--unit", "st"]).render(averages.finished(), unit: .lbs, display: .st)
+        let json = render(try WeightAveragesCommand.parse(["--json", "--unit", "st"]))
         #expect(json.contains("\"unit\": \"lbs\"") && json.contains("\"mean\": 160.42"))
     }
 }

@@ -21,7 +21,7 @@ import Testing
     }
 
     func fromTheTable(_ store: Store, _ period: WeightAverages.Period, _ unit: WeightUnit) throws -> [WeightAverages.Figure]? {
-        try store.weights.averages(period: period, unit: unit)
+        try store.weights.averages(period: period, unit: unit)?.map(\.figure)
     }
 
     /// `weight_day` as it is, and as a rebuild in the same zone makes it.
@@ -100,6 +100,23 @@ import Testing
         #expect(try store.weights.averages(period: .week, unit: .kg) == nil)
     }
 
+    /// A row that no weigh-ins make (the file changed outside grocer: a
+    /// highest of 10^9 hundredths or more, a lowest above the highest, a
+    /// sum outside count x lowest...count x highest): no figures from the
+    /// table, which could overflow, so the command reads every entry.
+    @Test(arguments: [
+        "high = 1000000000", "high = 9223372036854775807, hundredths = 9223372036854775807", "low = high + 1", "low = 0",
+        "hundredths = low - 1", "hundredths = high * count + 1",
+    ])
+    func aRowNoWeighInsMakeGivesNoFigures(change: String) throws {
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: Self.zones[2], stop: StopFlag())
+        defer { try? store.close() }
+        _ = try store.weights.add(Weight(digits: "80", unit: .kg)!, at: Date(timeIntervalSince1970: 1_790_000_000))
+        #expect(try fromTheTable(store, .week, .lbs) == (try everyEntry(store, .week, .lbs)))
+        try store.writer.write { db in try db.execute(sql: "UPDATE weight_day SET \(change)") }
+        #expect(try store.weights.averages(period: .week, unit: .lbs) == nil)
+    }
+
     /// An edit or a delete of a day's lowest or highest weigh-in: the
     /// day's extremes, read again from its other entries, drop with it.
     @Test(arguments: [false, true])
@@ -120,7 +137,7 @@ import Testing
             try store.weights.edit(id: high, weight: Weight(digits: "80.5", unit: .kg)!, at: Date(timeIntervalSince1970: day))
             try store.weights.edit(id: low, weight: Weight(digits: "80.25", unit: .kg)!, at: Date(timeIntervalSince1970: day + 120))
         }
-        let figures = try #require(try store.weights.averages(period: .month, unit: .kg))
+        let figures = try #require(try fromTheTable(store, .month, .kg))
         #expect(figures.first?.min == Decimal(string: "79.83"))
         #expect(figures.first?.max == Decimal(string: delete ? "80" : "80.5"))
         #expect(figures == (try everyEntry(store, .month, .kg)))

@@ -14,10 +14,13 @@ extension StoreWeights {
     /// nil when the table cannot answer for every entry, so the caller
     /// reads them one by one as before: it is not built for this zone and
     /// the store cannot be written now; a day's extremes are not known;
-    /// or it counts fewer entries than `weight_entry` holds (a row grocer
-    /// cannot read, which the caller then reports instead of leaving out
-    /// in silence).
-    public func averages(period: WeightAverages.Period, unit: WeightUnit) throws -> [WeightAverages.Figure]? {
+    /// a row holds what no entries make (a weigh-in at or below 0 or of
+    /// 10^9 hundredths or more, as `Weight.hundredths` reads none: the
+    /// file was changed outside grocer, and no figure may overflow); or it
+    /// counts fewer entries than `weight_entry` holds (a row grocer cannot
+    /// read, which the caller then reports instead of leaving out in
+    /// silence).
+    public func averages(period: WeightAverages.Period, unit: WeightUnit) throws -> [WeightAverages.HundredthsFigure]? {
         do {
             try rebuildDaysIfNeeded()
         } catch let error as StoreError where cannotKeep(error) {
@@ -33,6 +36,9 @@ extension StoreWeights {
                 guard let day = rows.int64(0), let isKg = rows.int64(1), let hundredths = rows.int64(2), let count = rows.int64(3),
                     let low = rows.int64(4), let high = rows.int64(5)
                 else { return nil }
+                guard count >= 0, count <= Self.mostEntriesADay, low > 0, low <= high, high < Self.hundredthsLimit,
+                    hundredths >= low * count, hundredths <= high * count
+                else { return nil }
                 counted += count
                 fold.add(day: Int(day), isKg: isKg == 1, hundredths: Int(hundredths), count: Int(count), low: Int(low), high: Int(high))
             }
@@ -40,4 +46,9 @@ extension StoreWeights {
             return fold.finished()
         }
     }
+
+    /// No row of `weight_day` counts more entries (one a second is 86,400).
+    static let mostEntriesADay: Int64 = 1 << 31
+    /// Every weigh-in is below this many hundredths (`Weight.hundredths`: 7 whole digits).
+    static let hundredthsLimit: Int64 = 1_000_000_000
 }
