@@ -39,7 +39,7 @@ enum WeightBlockTable {
     /// Days folded at a time when making the smallest blocks: memory stays
     /// bounded however long the history is (a query per stretch costs
     /// little beside its days' Decimal steps). A block cut by a stretch's
-    /// end is joined with its rest (`merged(_:with:size:)`).
+    /// end is joined with its rest (`append`).
     static let stretch = 1_000
 
     /// Forgets the blocks that reach `day` or later.
@@ -130,17 +130,20 @@ enum WeightBlockTable {
             kg = kgFold.trend
             lbs = lbsFold.trend
             let pairs = zip(kgFold.blocks, lbsFold.blocks).map { Pair(kg: $0, lbs: $1) }
-            // A block cut by the stretch's end is joined with its rest.
-            made = merged(made, with: pairs, size: size)
+            append(pairs, to: &made, size: size)
         }
         return made
     }
 
-    /// `pairs` appended to `made`, a block that continues the last one
-    /// joined with it.
-    static func merged(_ made: [Pair], with pairs: [Pair], size: Int) -> [Pair] {
-        guard let last = made.last, let next = pairs.first, last.kg.start == next.kg.start else { return made + pairs }
-        return Array(made.dropLast()) + merged([last, next], size: size) + Array(pairs.dropFirst())
+    /// `pairs` appended to `made`, a block cut by a stretch's end (the
+    /// same start as the last one) joined with its rest.
+    static func append(_ pairs: [Pair], to made: inout [Pair], size: Int) {
+        guard let last = made.last, let next = pairs.first, last.kg.start == next.kg.start else {
+            made.append(contentsOf: pairs)
+            return
+        }
+        made[made.count - 1] = merged([last, next], size: size)[0]
+        made.append(contentsOf: pairs.dropFirst())
     }
 
     /// Blocks of `size` made from smaller ones, in both units.
