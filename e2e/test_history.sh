@@ -112,6 +112,9 @@ all_over_a_long_history_draws_the_stores_blocks() {
     first=$(LC_ALL=en_US.UTF-8 date -u -d "@$(( ($(date +%s) / 86400 - 20000) * 86400 ))" '+%b %-d, %Y')
     start
     wait_for "Enter Today's Weight" || return 1
+    # The store's unit shown: the store has opened (a key before it, on a
+    # first frame that guessed lbs, is dropped with the rest typed).
+    wait_for "kg ^U" || return 1
     send F3
     wait_for "1 of 20,000" || return 1
     type_text "6"
