@@ -103,6 +103,39 @@ end_reaches_the_oldest_of_thousands_and_keys_change_the_range() {
     wait_for "switch Prepare and Shop" || return 1
 }
 
+# all over a long history (issue 35): the graph from the store's blocks of
+# days (weight_block), made on the first 6 and kept; the axis names the
+# first day; a save made again only the blocks that reach it.
+all_over_a_long_history_draws_the_stores_blocks() {
+    fill 20000 || return 1
+    local first
+    first=$(LC_ALL=en_US.UTF-8 date -u -d "@$(( ($(date +%s) / 86400 - 20000) * 86400 ))" '+%b %-d, %Y')
+    start
+    wait_for "Enter Today's Weight" || return 1
+    # The store's unit shown: the store has opened (a key before it, on a
+    # first frame that guessed lbs, is dropped with the rest typed).
+    wait_for "kg ^U" || return 1
+    send F3
+    wait_for "1 of 20,000" || return 1
+    type_text "6"
+    wait_for "[all]" || return 1
+    wait_for "$first" || return 1
+    has_braille || fail "no braille dots in the graph"
+    # 20,000 days in 160 dots: blocks of 16 days, and the 4-day ones under them.
+    local kept
+    kept=$(sqlite3 "$GROCER_STORE" 'SELECT count(*) FROM weight_block WHERE size = 16')
+    ((kept >= 1240 && kept <= 1252)) || fail "blocks of 16 days kept: $kept"
+    send F2
+    wait_for "Enter Today's Weight" || return 1
+    type_text "71.5"
+    send Enter
+    wait_for "Saved 71.5 kg" || return 1
+    wait_for "1 of 20,001" || return 1
+    wait_for "[all]" || return 1
+    wait_for "$first" || return 1
+    [[ $(sqlite3 "$GROCER_STORE" 'SELECT count(*) FROM weight_block WHERE size = 16') -ge $kept ]] || fail "blocks not made again"
+}
+
 saving_a_weight_shows_the_history_with_it() {
     "$GROCER_BIN" unit kg >/dev/null || return 1
     start
@@ -148,6 +181,7 @@ weeks_and_months_with_w() {
 
 run_test "graph and list, delete and undo, edit, goal (t), End, G and g" graph_and_list_then_delete_undo_edit_goal_and_end
 run_test "End reaches the oldest of 5,000; ranges by key" end_reaches_the_oldest_of_thousands_and_keys_change_the_range
+run_test "all over 20,000 days draws the store's blocks" all_over_a_long_history_draws_the_stores_blocks
 run_test "saving a weight shows the history with it" saving_a_weight_shows_the_history_with_it
 run_test "w shows the weeks, then the months; Esc goes back" weeks_and_months_with_w
 finish

@@ -70,6 +70,13 @@ extension StoreWorker {
                 let (days, start) = try store.weights.recentDays(unit: unit, asBuilt: zoneRebuild.isSet)
                 return .recentWeightDays(days, start: start)
             }
+        case .loadGraphBlocks(let request):
+            return access(.read, effect) { store in
+                guard let blocks = try store.weights.graphBlocks(unit: request.unit, dots: request.dots) else {
+                    return .graphBlocks(.days(try store.weights.days(unit: request.unit)), for: request)
+                }
+                return .graphBlocks(.blocks(blocks), for: request)
+            }
         case .loadBodyFatDays:
             return access(.read, effect) { .bodyFatDays(try $0.weights.bodyFatDays()) }
         case .deleteWeights(let ids):

@@ -28,7 +28,7 @@ import Testing
         #expect(
             Set(SchemaCheck.expected.keys) == [
                 "weight_entry", "setting", "unit", "item", "quarantine", "place", "aisle", "weight_day", "sync_account", "sync_record",
-                "sync_conflict", "shop", "shop_aisle", "item_shop",
+                "sync_conflict", "shop", "shop_aisle", "item_shop", "weight_block",
             ])
         #expect(
             SchemaCheck.expected["item"]?.map(\.name) == [

@@ -35,7 +35,7 @@ public struct FormatStep: Sendable {
     /// The released steps after version 4, in order. Append only; never
     /// edit or remove one.
     public static let released: [FormatStep] = [
-        version5, version6, version7, version8, version9, version10, version11, version12, version13, version14,
+        version5, version6, version7, version8, version9, version10, version11, version12, version13, version14, version15,
     ]
 
     /// Version 5: places at home and aisles at the shop (in the person's
@@ -330,6 +330,33 @@ public struct FormatStep: Sendable {
         rowsSQL: """
             DELETE FROM setting WHERE key = 'weight_day.zone';
             """)
+
+    /// Version 15 (issue 35): `weight_block`, what the history graph's
+    /// `all` range draws of each block of days (4, 16, 64, ... days, a
+    /// power of 4, starting at a multiple of its size), per unit: the first
+    /// and last day with entries, the lowest and highest day weight and
+    /// the trend's lowest, highest and last value, each the Double of the
+    /// exact Decimal. Derived, like the trend's checkpoints: every write
+    /// that changes a day forgets the blocks that reach it or later, a
+    /// rebuild of `weight_day` forgets them all, and a read makes the
+    /// missing ones again. Empty after the step: the first `all` makes them.
+    static let version15 = FormatStep(
+        version: 15,
+        sql: """
+            CREATE TABLE weight_block (
+              size  INTEGER NOT NULL,
+              start INTEGER NOT NULL,
+              first INTEGER NOT NULL,
+              last  INTEGER NOT NULL,
+              kg_low REAL NOT NULL, kg_high REAL NOT NULL,
+              kg_trend_low REAL NOT NULL, kg_trend_high REAL NOT NULL, kg_trend_last REAL NOT NULL,
+              lbs_low REAL NOT NULL, lbs_high REAL NOT NULL,
+              lbs_trend_low REAL NOT NULL, lbs_trend_high REAL NOT NULL, lbs_trend_last REAL NOT NULL,
+              PRIMARY KEY (size, start)
+            ) WITHOUT ROWID;
+            """,
+        // A new table: no row changes.
+        rowsSQL: "")
 
     /// Runs the step in the caller's transaction: its SQL, the new
     /// `user_version`, then `PRAGMA foreign_key_check` (a violation throws,

@@ -23,10 +23,11 @@ extension StoreWeights {
             defer { try? writer.base.writeWithoutTransaction { db in try db.execute(sql: "DROP TABLE IF EXISTS \(Self.rebuiltDays)") } }
             let (version, lines) = try tallyBeside()
             try afterTally()
-            let swapped = try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
+            let swapped = try checkedWrite(WeightRecord.shape, WeightDayTable.shape, WeightBlockTable.shape, SettingRecord.shape) { db in
                 guard try Int64.fetchOne(db, sql: "PRAGMA data_version") == version else { return false }
                 try db.execute(sql: "DELETE FROM weight_day")
                 try db.execute(sql: "INSERT INTO weight_day SELECT * FROM \(Self.rebuiltDays)")
+                try WeightBlockTable.forgetAll(db)
                 try SettingRecord.set(.weightDayTrend, to: lines.map(WeightDayTable.Series.text(lines:)), db)
                 try SettingRecord.set(.weightDayZone, to: timeZone.identifier, db)
                 return true

@@ -171,8 +171,10 @@ extension WeightDayTable {
     }
 
     /// Forgets the checkpoints on or after `day` (a change there changes
-    /// the trend they hold), and every one when the text is not a series.
+    /// the trend they hold), and every one when the text is not a series;
+    /// and the graph's blocks that reach `day` or later (`WeightBlockTable`).
     static func forgetCheckpoint(_ db: Database, ifChangedFrom day: Int) throws {
+        try WeightBlockTable.forget(db, from: day)
         guard let kept = try SettingRecord.readableValue(of: .weightDayTrend, db) else { return }
         guard let lines = Series.lines(kept) else { return try SettingRecord.set(.weightDayTrend, to: nil, db) }
         let before = lines.filter { $0.day < day }

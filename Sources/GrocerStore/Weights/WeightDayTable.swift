@@ -37,14 +37,16 @@ enum WeightDayTable {
         try SettingRecord.set(.weightDayZone, to: nil, db)
     }
 
-    /// One pass over `weight_entry` into the table, emptied first, and the
-    /// zone noted, in the caller's transaction. The sums go in by
+    /// One pass over `weight_entry` into the table, emptied first (the
+    /// trend's checkpoints and the graph's blocks forgotten), and the zone
+    /// noted, in the caller's transaction. The sums go in by
     /// `DayTally`'s batches, so memory stays bounded however many days the
     /// store spans (one dictionary of every day grew with the store:
     /// docs/MEASURED.md).
     static func rebuild(_ db: Database, zone: TimeZone) throws {
         try db.execute(sql: "DELETE FROM weight_day")
         try SettingRecord.set(.weightDayTrend, to: nil, db)
+        try WeightBlockTable.forgetAll(db)
         try tallyEntries(db, zone: zone, into: "weight_day")
         try SettingRecord.set(.weightDayZone, to: zone.identifier, db)
     }

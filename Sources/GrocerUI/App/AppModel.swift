@@ -56,8 +56,13 @@ public struct AppModel: Sendable {
     // MARK: Keys, results, timers
 
     public mutating func handle(_ key: Key) -> Outcome {
-        if key == .resize { return .redraw }
-        if context.storeOpening { return handleEarly(key) }
+        if context.storeOpening { return key == .resize ? .redraw : handleEarly(key) }
+        if key == .resize {
+            guard let route = top, var screen = screens[route] else { return .redraw }
+            let outcome = screen.resized(&context)
+            screens[route] = screen
+            return apply(outcome)
+        }
         guard let route = top, var screen = screens[route] else { return .none }
         let small = isTooSmall
         if let global = GlobalKeys.binding(for: key, over: screen) {

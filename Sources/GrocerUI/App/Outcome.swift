@@ -97,6 +97,8 @@ public enum HistoryRequest: Equatable, Sendable {
     case loadWeightExtremes(WeightExtremesRequest)
     /// A page of the weeks or months (`w`), newest first.
     case loadWeightPeriods(WeightPeriodsRequest)
+    /// What the `all` graph draws of a long history: its blocks of days.
+    case loadGraphBlocks(GraphBlocksRequest)
 }
 
 /// What performing an effect, or background work, produced.
@@ -127,6 +129,8 @@ public enum EffectResult: Equatable, Sendable {
     case goalSet(Weight?)
     case weightExtremes([CivilDay: WeightAverages.Extremes], for: WeightExtremesRequest)
     case weightPeriods(WeightAverages.PeriodPage, for: WeightPeriodsRequest)
+    /// The `all` graph's blocks of days, or every day (a short history).
+    case graphBlocks(AllGraphSource, for: GraphBlocksRequest)
     /// An undo refused because another grocer changed or deleted what it
     /// would take back: the line saying so; the change is dropped.
     case notUndone(String)

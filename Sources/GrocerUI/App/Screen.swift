@@ -47,6 +47,10 @@ public protocol Screen: Sendable {
     /// When (in `AppContext.uptime`) it wants `wake`; nil: never.
     var wakeAt: Duration? { get }
     mutating func wake(_ context: inout AppContext) -> Outcome
+    /// The terminal changed size (`context.size` is the new one), on the
+    /// screen on top: what it needs for it (the history's `all` graph may
+    /// need smaller blocks of days); by default, to be drawn again.
+    mutating func resized(_ context: inout AppContext) -> Outcome
     func render(into canvas: inout Canvas, _ context: AppContext)
 }
 
@@ -64,6 +68,7 @@ extension Screen {
     public mutating func receive(_ result: EffectResult, _ context: inout AppContext) -> Outcome { .none }
     public var wakeAt: Duration? { nil }
     public mutating func wake(_ context: inout AppContext) -> Outcome { .none }
+    public mutating func resized(_ context: inout AppContext) -> Outcome { .redraw }
 
     /// The binding that takes `key` now, if any: one naming the key comes
     /// before one taking any typed character.

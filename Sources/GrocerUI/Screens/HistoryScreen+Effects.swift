@@ -72,3 +72,23 @@ public enum HistoryChange: Equatable, Sendable {
     /// A weight saved on the weight screen (issue 34).
     case added(WeightEntry)
 }
+
+/// The `all` graph's blocks of days the history asks for (issue 35): of
+/// the size a graph `dots` dot columns wide reads (an upper bound of its
+/// width), in `unit`.
+public struct GraphBlocksRequest: Equatable, Sendable {
+    public let unit: WeightUnit
+    public let dots: Int
+
+    public init(unit: WeightUnit, dots: Int) {
+        self.unit = unit
+        self.dots = dots
+    }
+}
+
+/// What the `all` graph is made from: the blocks of days of a long
+/// history, or every day when it spans too few days for blocks.
+public enum AllGraphSource: Equatable, Sendable {
+    case blocks([WeightBlock])
+    case days([DayFigure])
+}

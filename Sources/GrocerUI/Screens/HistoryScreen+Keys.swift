@@ -162,8 +162,9 @@ extension HistoryScreen {
         }
         guard next != range else { return .none }
         range = next
-        // `all` draws every day: read them first when only the recent are here.
-        if range == .all, start != nil { return .perform(.history(.loadWeightDays(unit: context.defaultUnit))) }
+        // `all` over a long history draws the store's blocks of days: read
+        // them first (every day, when it spans too few for blocks).
+        if needsBlocks { return .perform(.history(blocksRequest(context))) }
         makeGraph()
         return .redraw
     }

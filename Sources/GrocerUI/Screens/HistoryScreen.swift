@@ -26,6 +26,11 @@ public struct HistoryScreen: Screen {
     /// every day, or (`start`) the days after where the trend goes on from.
     var days: [DayFigure] = []
     var start: TrendStart?
+    /// The `all` graph's blocks of days over a long history (issue 35),
+    /// and the dot width they were asked for; nil: not read, or the
+    /// history is short (every day is here).
+    var allBlocks: [WeightBlock]?
+    var blocksDots = 0
     /// The weeks or months (`w`) shown in place of the entries; nil: the entries.
     var periods: PeriodList?
     /// A line for the person: "Saved 72.5 kg", "Deleted ...; u undoes it".
@@ -86,7 +91,7 @@ public struct HistoryScreen: Screen {
             height = opening.height
             setDays(opening.days, start: opening.start, unit: context.displayUnit)
             if let unreadable = opening.unreadable { notice = unreadable }
-            if opening.start != nil, needsEveryDay { return .perform(.history(daysRequest(context))) }
+            if needsBlocks { return .perform(.history(blocksRequest(context))) }
             if periods != nil { return reloadPeriods(context) }
         case .storeChanged:
             // Another process wrote: the rows around the selection and the
@@ -117,9 +122,18 @@ public struct HistoryScreen: Screen {
             makeGraph()
             if showsFat, fatTrend?.points.isEmpty == true { notice = "No body fat kept yet: type one under the weight (Tab)." }
         case .recentWeightDays(let days, let start):
-            // Asked for before the weeks, months or `all` were: every day now.
-            if start != nil, needsEveryDay { return .perform(.history(daysRequest(context))) }
             return receiveDays(days, start: start, context)
+        case .graphBlocks(let source, let request):
+            switch source {
+            case .days(let days):
+                allBlocks = nil
+                return receiveDays(days, start: nil, context)
+            case .blocks(let blocks):
+                allBlocks = blocks
+                blocksDots = request.dots
+                makeGraph()
+                return afterDays(context)
+            }
         case .weightsDeleted(let entries):
             window.remove(entries)
             undo.record(.deleted(entries))
@@ -199,19 +213,45 @@ public struct HistoryScreen: Screen {
         // process may have added or deleted entries since it was counted).
         window.recount(WeightTrend.entries(days, start: start))
         follow(context)
-        // New days: the body fat line's too, when it shows.
+        // New days: the `all` graph's blocks too.
+        if needsBlocks { return .perform(.history(blocksRequest(context))) }
+        return afterDays(context)
+    }
+
+    /// After new days (and the blocks the `all` graph draws): the body fat
+    /// line's days, when it shows, or the weeks or months shown.
+    mutating func afterDays(_ context: AppContext) -> Outcome {
         if showsFat, periods == nil { return .perform(.history(.loadBodyFatDays)) }
         if periods != nil { return reloadPeriods(context) }
         return .redraw
     }
 
-    /// The `all` range needs every day; the other ranges, the days after
-    /// the trend's start only (the weeks and months are read by pages).
-    var needsEveryDay: Bool { range == .all }
+    /// The days to read again after a change: those after the trend's
+    /// start (the figures, and every range but `all`; the weeks and months
+    /// are read by pages; `all` reads its blocks after them, `needsBlocks`).
+    func daysRequest(_ context: AppContext) -> HistoryRequest { .loadRecentWeightDays(unit: context.defaultUnit) }
 
-    /// The days to read again after a change.
-    func daysRequest(_ context: AppContext) -> HistoryRequest {
-        needsEveryDay ? .loadWeightDays(unit: context.defaultUnit) : .loadRecentWeightDays(unit: context.defaultUnit)
+    /// The `all` range of a history longer than the days read (the trend
+    /// goes on from a start): its graph is made from the store's blocks of
+    /// days, or from every day when the history spans too few for blocks
+    /// (the store's answer says which).
+    var needsBlocks: Bool { range == .all && start != nil }
+
+    /// The dot width the blocks are asked for: twice the screen's width,
+    /// an upper bound of the graph's plot columns.
+    static func graphDots(_ size: Size) -> Int { 2 * max(1, size.width) }
+
+    func blocksRequest(_ context: AppContext) -> HistoryRequest {
+        .loadGraphBlocks(GraphBlocksRequest(unit: context.defaultUnit, dots: Self.graphDots(context.size)))
+    }
+
+    /// A resize that makes the `all` graph wider than its blocks allow
+    /// (fewer than 2 a dot column) asks for smaller ones.
+    public mutating func resized(_ context: inout AppContext) -> Outcome {
+        guard needsBlocks, let allBlocks, let first = allBlocks.first, let last = allBlocks.last else { return .redraw }
+        let dots = Self.graphDots(context.size)
+        guard dots > blocksDots, WeightBlock.size(span: last.last - first.first, dots: dots) != first.size else { return .redraw }
+        return .perform(.history(blocksRequest(context)))
     }
 
     /// New per-day figures: the trend and the graph are made again (once
@@ -221,6 +261,8 @@ public struct HistoryScreen: Screen {
         display = unit
         self.days = days
         self.start = start
+        // Every day is here: the `all` graph is made from them.
+        if start == nil { allBlocks = nil }
         trend = WeightTrend(days: days, unit: unit.measure, start: start)
         makeGraph()
     }
@@ -233,9 +275,12 @@ public struct HistoryScreen: Screen {
         let formats = self.formats
         // A year or more: the axis names the years ("Nov 21, 2025").
         let withYear = range == .year || range == .all
-        graph = TrendGraph(
-            trend: trend, range: range, goal: goal?.exactValue(in: unit), separator: separator,
-            dayLabel: { withYear ? formats.dayWithYear($0) : formats.day($0) })
+        let dayLabel: @Sendable (CivilDay) -> String = { withYear ? formats.dayWithYear($0) : formats.day($0) }
+        if range == .all, start != nil, let allBlocks, !allBlocks.isEmpty {
+            graph = TrendGraph(blocks: allBlocks, goal: goal?.exactValue(in: unit), separator: separator, dayLabel: dayLabel)
+        } else {
+            graph = TrendGraph(trend: trend, range: range, goal: goal?.exactValue(in: unit), separator: separator, dayLabel: dayLabel)
+        }
         graph?.inStones = display == .st
         if showsFat, let fatTrend, let graph { self.graph?.fat = TrendGraph.FatLine(fatTrend, first: graph.first, last: graph.last) }
     }

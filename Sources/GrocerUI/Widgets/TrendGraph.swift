@@ -9,6 +9,15 @@ import GrocerCore
 ///
 /// Made once per change of data or range (values in `Double`, ready to
 /// plot); rendering formats nothing through ICU.
+///
+/// Over a long history the `all` range is made from blocks of days
+/// instead (`init(blocks:...)`, issue 35): per block the lowest and highest
+/// day weight and the trend's lowest, highest and last value, which is
+/// all a dot column draws of its days. Each block is drawn in the dot
+/// column of its first day with entries, so a day can sit up to one block
+/// (2 to 8 blocks a column: at most half a column) from its own column;
+/// nothing else differs, and blocks of one day draw exactly what the days
+/// draw.
 public struct TrendGraph: Sendable {
     public struct Point: Equatable, Sendable {
         public let day: Int
@@ -21,11 +30,38 @@ public struct TrendGraph: Sendable {
         }
     }
 
+    /// What one dot column draws of a day or a block of days: the lowest
+    /// and highest weight, the trend's lowest, highest and last value, in
+    /// the column of `day`.
+    struct Mark: Equatable, Sendable {
+        let day: Int
+        let low: Double
+        let high: Double
+        let trendLow: Double
+        let trendHigh: Double
+        let trendLast: Double
+
+        init(_ point: Point) {
+            day = point.day
+            (low, high) = (point.weight, point.weight)
+            (trendLow, trendHigh, trendLast) = (point.trend, point.trend, point.trend)
+        }
+
+        init(_ block: WeightBlock) {
+            day = block.first
+            (low, high) = (block.low, block.high)
+            (trendLow, trendHigh, trendLast) = (block.trendLow, block.trendHigh, block.trendLast)
+        }
+    }
+
     /// The first and last day shown (day numbers, `CivilDay.number`).
     public let first: Int
     public let last: Int
-    /// Days with entries in the span, oldest first.
+    /// Days with entries in the span, oldest first (none when made from
+    /// blocks).
     public let points: [Point]
+    /// What is plotted: the points, or the blocks.
+    let marks: [Mark]
     /// The trend carried into the first day, when entries came before it.
     public let trendAtStart: Double?
     public let goal: Double?
@@ -80,6 +116,7 @@ public struct TrendGraph: Sendable {
         self.first = first
         self.last = max(first, last)
         self.points = points
+        marks = points.map(Mark.init)
         self.trendAtStart = trendAtStart
         self.goal = goal
         self.separator = separator
@@ -106,9 +143,27 @@ public struct TrendGraph: Sendable {
             trendAtStart: before.map(double), goal: goal.map(double), separator: separator, dayLabel: dayLabel)
     }
 
+    /// The `all` range of a long history from its blocks of days (oldest
+    /// first, in the trend's unit), with `goal` when set.
+    public init(
+        blocks: [WeightBlock], goal: Decimal?, separator: String, dayLabel: @escaping @Sendable (CivilDay) -> String
+    ) {
+        first = blocks.first?.first ?? 0
+        last = max(first, blocks.last?.last ?? 0)
+        points = []
+        marks = blocks.map(Mark.init)
+        trendAtStart = nil
+        self.goal = goal.map(WeightBlock.double)
+        self.separator = separator
+        self.dayLabel = dayLabel
+    }
+
+    /// Every weight and trend value that bounds the plot.
+    var extremes: [Double] { marks.flatMap { [$0.low, $0.high, $0.trendLow, $0.trendHigh] } }
+
     /// The lowest and highest weight and trend shown; nil without points.
     var dataBounds: (low: Double, high: Double)? {
-        var values = points.flatMap { [$0.weight, $0.trend] }
+        var values = extremes
         if let trendAtStart { values.append(trendAtStart) }
         guard let low = values.min(), let high = values.max() else { return nil }
         return (low, high)
@@ -133,7 +188,7 @@ public struct TrendGraph: Sendable {
     /// it is far off, `goalPlace`), at least one unit tall, a little room
     /// above and below.
     var valueRange: (low: Double, high: Double) {
-        var values = points.flatMap { [$0.weight, $0.trend] }
+        var values = extremes
         if let goal, goalPlace == .inside { values.append(goal) }
         if let trendAtStart { values.append(trendAtStart) }
         guard var low = values.min(), var high = values.max() else { return (0, 1) }
@@ -214,28 +269,31 @@ public struct TrendGraph: Sendable {
         if let fat, let range = fat.range { plotFat(fat, range: range, into: &grid) }
         // Weights: per dot column the lowest to the highest day in it.
         var column: (x: Int, low: Double, high: Double)? = nil
-        for point in points {
-            let px = x(point.day, dots: grid.dotWidth)
+        for mark in marks {
+            let px = x(mark.day, dots: grid.dotWidth)
             if let c = column, c.x == px {
-                column = (px, min(c.low, point.weight), max(c.high, point.weight))
+                column = (px, min(c.low, mark.low), max(c.high, mark.high))
             } else {
                 if let c = column { grid.vertical(x: c.x, from: y(c.low), to: y(c.high), .points) }
-                column = (px, point.weight, point.weight)
+                column = (px, mark.low, mark.high)
             }
         }
         if let c = column { grid.vertical(x: c.x, from: y(c.low), to: y(c.high), .points) }
-        // The trend: from the carried value at the left edge through every day.
+        // The trend: from the carried value at the left edge through every
+        // day (a block: through its lowest and highest, on from its last).
         var previous: (x: Int, y: Int)? = trendAtStart.map { (0, y($0)) }
-        for point in points {
-            let here = (x: x(point.day, dots: grid.dotWidth), y: y(point.trend))
+        for mark in marks {
+            let here = x(mark.day, dots: grid.dotWidth)
+            // y falls as the value rises.
+            var top = y(mark.trendHigh)
+            var bottom = y(mark.trendLow)
             if let p = previous {
-                // Carried flat until the day, then to its value.
-                grid.line(from: p.x, p.y, to: here.x, p.y, .trend)
-                grid.vertical(x: here.x, from: p.y, to: here.y, .trend)
-            } else {
-                grid.set(x: here.x, y: here.y, .trend)
+                // Carried flat until the day, then to its values.
+                grid.line(from: p.x, p.y, to: here, p.y, .trend)
+                (top, bottom) = (min(top, p.y), max(bottom, p.y))
             }
-            previous = here
+            grid.vertical(x: here, from: top, to: bottom, .trend)
+            previous = (here, y(mark.trendLast))
         }
         if let p = previous, p.x < grid.dotWidth - 1, x(last, dots: grid.dotWidth) > p.x {
             grid.line(from: p.x, p.y, to: x(last, dots: grid.dotWidth), p.y, .trend)

@@ -92,6 +92,14 @@ struct HistoryFixture {
         case .history(.loadRecentWeightDays(let unit)):
             let (days, start) = recentDays(unit)
             return .recentWeightDays(days, start: start)
+        case .history(.loadGraphBlocks(let request)):
+            // As the store answers: blocks of the size the width reads,
+            // made from every day; every day when the span is too short.
+            let every = days(request.unit)
+            guard let first = every.first?.day.number, let last = every.last?.day.number,
+                let size = WeightBlock.size(span: last - first, dots: request.dots)
+            else { return .graphBlocks(.days(every), for: request) }
+            return .graphBlocks(.blocks(WeightBlock.blocks(everyDay: every, unit: request.unit, size: size)), for: request)
         case .history(.loadBodyFatDays):
             // Each day's body fats, as weight_day sums them (UTC days).
             var byDay: [Int: (Int, Int)] = [:]
