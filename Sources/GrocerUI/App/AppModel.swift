@@ -20,8 +20,9 @@ public struct AppModel: Sendable {
     /// A weight changed goes out a few seconds later, whatever shows.
     private(set) var weightsSync = WeightsSync()
     /// Keys that came while the store opened after the first frame
-    /// (`AppContext.storeOpening`), in order, and the unit shown then:
-    /// handled again once it has (`takeEarlyKeys`).
+    /// (`AppContext.storeOpening`), in order, and the unit shown when the
+    /// first of them typed a weight: handled again once it has
+    /// (`takeEarlyKeys`).
     private var earlyKeys: [Key] = []
     private var earlyUnit: DisplayUnit?
 
@@ -79,8 +80,11 @@ public struct AppModel: Sendable {
     /// only types (the screen says which); nothing else happens yet.
     private mutating func handleEarly(_ key: Key) -> Outcome {
         earlyKeys.append(key)
+        guard let route = top, var screen = screens[route], screen.typesBeforeStore(key) else { return .none }
+        // A key that types a weight types it in the unit shown; keys that
+        // only move (F3) or ask (^U) mean the same in any unit.
         if earlyUnit == nil { earlyUnit = context.displayUnit }
-        guard let route = top, var screen = screens[route], screen.typesBeforeStore(key), !isTooSmall else { return .none }
+        guard !isTooSmall else { return .none }
         let outcome = screen.dispatch(key, &context) ?? .none
         screens[route] = screen
         switch outcome {

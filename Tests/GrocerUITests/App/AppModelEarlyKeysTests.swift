@@ -59,6 +59,14 @@ import Testing
         #expect(screen.message?.contains("Weights here are in kg, not lbs") == true)
     }
 
+    @Test func keysThatTypeNothingAreKeptWhateverTheStoresUnit() {
+        var app = opening(unit: .lbs)
+        _ = app.handle(.function(3))
+        _ = app.receive(.storeOpened(LaunchHints(unit: .kg)))
+        #expect(app.takeEarlyKeys() == [.function(3)])
+        #expect(app.screen(.weight, as: WeightEntryScreen.self)?.message?.contains("Weights here are in kg") != true)
+    }
+
     @Test func onlyTypingShowsEarlyOtherKeysWait() {
         var app = opening()
         _ = app.handle(.char("7"))
