@@ -42,10 +42,21 @@ enum WeightBlockTable {
     /// end is joined with its rest (`append`).
     static let stretch = 1_000
 
-    /// Forgets the blocks that reach `day` or later.
+    /// Forgets the blocks that reach `day` or later: one seek of the
+    /// primary key per size (`start + size > day` over the whole table read
+    /// every block on every save).
     static func forget(_ db: Database, from day: Int) throws {
-        try db.execute(sql: "DELETE FROM weight_block WHERE start + size > ?", arguments: [day])
+        let statement = try db.cachedStatement(sql: "DELETE FROM weight_block WHERE size = ? AND start > ?")
+        var size = WeightBlock.smallest
+        while size <= largest {
+            try statement.execute(arguments: [size, day >= Int.min + size ? day - size : Int.min])
+            size *= 4
+        }
     }
+
+    /// The largest size a graph can ask for: 4^11 days is longer than the
+    /// 3,652,059 days from the year 1 to 9999.
+    static let largest = 1 << 22
 
     /// Forgets every block (a rebuild of `weight_day`); nothing in a
     /// store of a version before the table (a migration's rebuild).
