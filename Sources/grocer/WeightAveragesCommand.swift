@@ -17,7 +17,7 @@ struct WeightAveragesCommand: ParsableCommand {
             --json prints {"unit", "by", "periods": [{"start", "count", "mean", "min", "max"}]}.
             """)
 
-    @Option(help: "week or month (default: week).")
+    @Option(help: "the period each line averages")
     var by: WeightAverages.Period = .week
 
     @Option(help: StoreOptions.unitHelp)

@@ -320,22 +320,37 @@ public struct TrendGraph: Sendable {
     }
 
     /// Day labels under the axis, evenly spread, the first and last at the
-    /// ends, none overlapping.
+    /// ends, none overlapping: the first, then the last (when it does not
+    /// cover the first), then those between that fit beside both.
     func renderDays(into canvas: inout Canvas, row: Int, left: Int, width: Int) {
         let firstText = dayLabel(CivilDay(number: first))
         let widest = max(canvas.columns(firstText), canvas.columns(dayLabel(CivilDay(number: last))))
         let span = last - first
         let count = span == 0 ? 1 : max(2, min(span + 1, (width + 3) / (widest + 3)))
-        var nextFree = left
-        for i in 0..<count {
+        func label(_ i: Int) -> (text: String, column: Int, width: Int) {
             let day = count == 1 ? last : first + Int((Double(span * i) / Double(count - 1)).rounded())
             let text = dayLabel(CivilDay(number: day))
             let w = canvas.columns(text)
             let centre = left + x(day, dots: width * 2) / 2
-            let column = min(max(left, centre - w / 2), left + width - w)
-            guard column >= nextFree else { continue }
-            canvas.put(text, row: row, column: column, style: .dim)
-            nextFree = column + w + 2
+            return (text, min(max(left, centre - w / 2), left + width - w), w)
+        }
+        let start = label(0)
+        canvas.put(start.text, row: row, column: start.column, style: .dim)
+        var nextFree = start.column + start.width + 2
+        // The labels between end two columns before the last one's.
+        var limit = left + width
+        if count > 1 {
+            let end = label(count - 1)
+            if end.column >= nextFree {
+                canvas.put(end.text, row: row, column: end.column, style: .dim)
+                limit = end.column - 2
+            }
+        }
+        for i in stride(from: 1, to: count - 1, by: 1) {
+            let between = label(i)
+            guard between.column >= nextFree, between.column + between.width <= limit else { continue }
+            canvas.put(between.text, row: row, column: between.column, style: .dim)
+            nextFree = between.column + between.width + 2
         }
     }
 }

@@ -34,7 +34,7 @@ import Testing
                 "     │⢀⡼⠁      ⣿⡼⠃      ⣿⡼⠃      ⣿⡼⠃      ⣿⣴⠋      ⢸⣴⠋      ⢸⣴⠏      ⢸⣷⠏",
                 " 74.7┤⠛        ⠛        ⠛        ⠛        ⠛⠁       ⠘⠁       ⠘⠁       ⠘⠁",
                 "     └─────────────────────────────────────────────────────────────────────────",
-                "      Dec 10, 2015                   Jun 1, 2021      Feb 25, 2024",
+                "      Dec 10, 2015                   Jun 1, 2021                   Nov 21, 2026",
             ])
         // The axis and the figures line and the list below: as from every day.
         #expect(frame[0] == every.frame()[0] && frame[1].prefix(6) == every.frame()[1].prefix(6))

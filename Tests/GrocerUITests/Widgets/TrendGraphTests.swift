@@ -90,6 +90,22 @@ import Testing
         #expect(draw(graph).lines[0].hasPrefix("80,1┤"))
     }
 
+    /// The axis names the last day at the right end, whatever the width:
+    /// the labels between give way to it (it fell out when the one before
+    /// it reached within two columns of the end).
+    @Test(arguments: [30, 41, 60, 80, 120, 200])
+    func theLastDayIsNamedAtTheRightEnd(width: Int) {
+        let points = (0..<365).map { TrendGraph.Point(day: Self.day0 + $0, weight: 80 + Double($0 % 7), trend: 82) }
+        let graph = TrendGraph(first: Self.day0, last: Self.day0 + 364, points: points, dayLabel: Self.label)
+        let axis = draw(graph, width: width, height: 8).lines[7]
+        #expect(axis.hasSuffix(Self.label(CivilDay(number: Self.day0 + 364))), "\(axis)")
+        #expect(axis.hasPrefix("     " + Self.label(CivilDay(number: Self.day0))), "\(axis)")
+        // None run into each other: two spaces at least between labels.
+        let labels = axis.split(separator: " ")
+        #expect(labels.count >= 2)
+        #expect(axis.components(separatedBy: "  ").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count == labels.count)
+    }
+
     @Test func aSingleDayIsDrawnAtTheRightEdge() {
         let graph = TrendGraph(
             first: Self.day0, last: Self.day0, points: [.init(day: Self.day0, weight: 80, trend: 80)], dayLabel: Self.label)
