@@ -64,13 +64,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "GrocerCoreTests", dependencies: ["GrocerCore"]),
-        .testTarget(name: "GrocerStoreTests", dependencies: ["GrocerStore", "GrocerCore"]),
-        .testTarget(name: "GrocerUITests", dependencies: ["GrocerUI", "GrocerCore"]),
+        // What the test targets share (a seeded generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GrocerCoreTests", dependencies: ["GrocerCore", "TestSupport"]),
+        .testTarget(name: "GrocerStoreTests", dependencies: ["GrocerStore", "GrocerCore", "TestSupport"]),
+        .testTarget(name: "GrocerUITests", dependencies: ["GrocerUI", "GrocerCore", "TestSupport"]),
         .testTarget(
             name: "GrocerCLITests",
             dependencies: [
-                "grocer", "GrocerCLI", "GrocerCore", "GrocerStore", "GrocerExchange",
+                "grocer", "GrocerCLI", "GrocerCore", "GrocerStore", "GrocerExchange", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

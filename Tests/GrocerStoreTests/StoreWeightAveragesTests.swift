@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GrocerCore
+import TestSupport
 import Testing
 
 @testable import GrocerStore

@@ -1,5 +1,6 @@
 import Foundation
 import GrocerCore
+import TestSupport
 import Testing
 
 @testable import GrocerUI

@@ -1,8 +1,11 @@
 /// SplitMix64: a seeded generator, so a randomized test's failure can be
-/// run again from its seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
+/// run again from its seed. Shared by the test targets.
+public struct SplitMix: RandomNumberGenerator {
+    public var state: UInt64
+
+    public init(state: UInt64) { self.state = state }
+
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
