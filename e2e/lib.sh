@@ -119,6 +119,16 @@ wait_gone() { until_screen lacks "$1" || report "still saw: $1"; }
 # wait_line REGEX: until some line of the pane matches (extended regex).
 wait_line() { until_screen matches "$1" || report "no line ever matched: $1"; }
 
+# wait_weight_screen UNIT: the weight screen, showing UNIT, the store's unit.
+# Until the store has opened, the first frame shows the unit it guesses (the
+# last store's, from the first-frame cache, or the region's); a weight typed
+# against a wrong guess is dropped when the store opens, with a notice
+# (AppModel.settle). Once the store's unit shows, what is typed is kept.
+wait_weight_screen() {
+    wait_for "Enter Today's Weight" || return 1
+    wait_for "[ $1 ^U ]"
+}
+
 # expect_screen REGEX: some line of the current screen matches (extended regex).
 expect_screen() {
     if screen | grep -qE -- "$1"; then return 0; fi

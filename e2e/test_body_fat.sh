@@ -11,7 +11,7 @@ G() { TZ=UTC "$GROCER_BIN" "$@"; }
 typed_on_the_screen_and_seen_in_weight_list() {
     G unit kg >/dev/null || fail "setup" || return 1
     start
-    wait_for "Enter Today's Weight" || return 1
+    wait_weight_screen kg || return 1
     wait_for "Body fat: optional, Tab" || return 1
     type_text "78.5"
     send Tab

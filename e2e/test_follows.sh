@@ -69,7 +69,7 @@ a_save_behind_another_write_waits_visibly_and_esc_gives_up() {
         sleep 0.05
     done
     start
-    wait_for "Enter Today's Weight" || return 1
+    wait_weight_screen kg || return 1
     type_text "72.5"
     send Enter
     wait_for "Waiting for another grocer to finish writing" || return 1

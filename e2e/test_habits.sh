@@ -185,7 +185,7 @@ a_latin1_frame_is_ascii_with_line_drawing() {
 # ar_EG's separator (U+066B) is on no common keyboard: `.` is taken for it.
 arabic_egypt_takes_a_dot_for_its_separator() {
     start LANG=ar_EG.UTF-8
-    wait_for "Enter Today's Weight" || return 1
+    wait_weight_screen lbs || return 1
     type_text "72.5"
     wait_for $'72\u066b5' || return 1
     lacks "not allowed" || fail "the dot was refused" || return 1

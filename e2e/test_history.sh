@@ -139,7 +139,7 @@ all_over_a_long_history_draws_the_stores_blocks() {
 saving_a_weight_shows_the_history_with_it() {
     "$GROCER_BIN" unit kg >/dev/null || return 1
     start
-    wait_for "Enter Today's Weight" || return 1
+    wait_weight_screen kg || return 1
     type_text "72.5"
     send Enter
     wait_for "Saved 72.5 kg" || return 1

@@ -61,7 +61,7 @@ a_saved_weight_goes_without_the_list() {
     set_up >/dev/null || fail "setup" || return 1
     start || return 1
     until_screen app_ready || report "grocer never drew its first screen" || return 1
-    wait_for "Enter Today's Weight" || return 1
+    wait_weight_screen lbs || return 1
     local saved
     type_text "72.5"
     send Enter

@@ -33,7 +33,7 @@ type_everywhere() {
     local first=$1 rest=$2
     start
     until_screen app_ready || report "grocer never drew its first screen" || return 1
-    wait_for "Enter Today's Weight" || return 1
+    wait_weight_screen lbs || return 1
     type_text "150"
     # Past the body fat (issue 34) to the note.
     send Tab Tab

@@ -20,7 +20,7 @@ count() { G weight list | wc -l; }
 a_typo_is_asked_on_the_screen() {
     two_mornings || fail "setup" || return 1
     start
-    wait_for "Enter Today's Weight" || return 1
+    wait_weight_screen kg || return 1
     type_text "7.87"
     wait_for "│ 7.87" || return 1
     send Enter
@@ -58,7 +58,7 @@ refused_on_the_command_line_then_kept_with_force() {
 undo_of_a_save_from_the_history() {
     two_mornings || fail "setup" || return 1
     start
-    wait_for "Enter Today's Weight" || return 1
+    wait_weight_screen kg || return 1
     type_text "78.7"
     send Enter
     wait_for "Saved 78.7 kg" || return 1

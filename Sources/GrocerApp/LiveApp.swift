@@ -93,9 +93,10 @@ struct Launch {
     /// for these settings; the pattern and the separator are used only for
     /// the locales they name).
     let hints: LaunchHints
-    /// Every hint the first frame shows was kept for these settings (none
-    /// guessed): then a page check the file needs runs beside the frame,
-    /// off the path of the first key (`checksBesideFrame`).
+    /// Every hint the first frame shows was kept for these settings and
+    /// this store, the unit included (none guessed): then a page check the
+    /// file needs runs beside the frame, off the path of the first key
+    /// (`checksBesideFrame`).
     let hintsKept: Bool
 
     /// The pages are to be read (the file changed since a check last
@@ -149,7 +150,10 @@ struct Launch {
             path: path, environment: environment, executable: executable, cache: cache, check: check, zoneKey: zoneKey,
             locales: locales,
             // The migration screen comes first, before anything else.
-            firstRoute: state == .needsMigration ? .migration : .weight, hints: hints, hintsKept: hints == keptHints)
+            firstRoute: state == .needsMigration ? .migration : .weight, hints: hints,
+            // The unit too: without this store's, the first frame shows the
+            // region's, a guess a typed weight would be read against.
+            hintsKept: hints == keptHints && keptHints.unit != nil)
     }
 
     /// What no kept hint answers for these settings (a first run, an

@@ -120,6 +120,35 @@ import Testing
         #expect(after == before)
     }
 
+    /// The cache was kept for another store: its zone, date and separator
+    /// still apply, but not its unit, so the first frame shows the
+    /// region's, a guess. The check then runs before any key is read, so
+    /// no weight is typed against the guess (a test's typing was dropped
+    /// under load when it ran beside the frame); the same store next time
+    /// checks beside the frame again.
+    @Test func anotherStoresCacheChecksBeforeAnyKey() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeStore()
+        let other = folder.appendingPathComponent("other.sqlite").path
+        let elsewhere = try Store.open(at: other, mode: .create, zone: .current, stop: StopFlag())
+        try elsewhere.close()
+        let before = try Launch.prepare(storePath: other, environment: environment)
+        let beforeEffects = LiveEffects(path: other, environment: environment, zone: { .current }, post: { _ in })
+        _ = before.settle(effects: beforeEffects)
+        beforeEffects.finish()
+        let launch = try Launch.prepare(storePath: path, environment: environment)
+        #expect(launch.check.pagesPending)
+        #expect(launch.hints.unit == nil)
+        #expect(!launch.checksBesideFrame)
+        let effects = LiveEffects(path: path, environment: environment, zone: { .current }, post: { _ in })
+        _ = launch.settle(effects: effects)
+        effects.finish()
+        try damagePages()
+        let again = try Launch.prepare(storePath: path, environment: environment)
+        #expect(again.hints.unit != nil)
+        #expect(again.checksBesideFrame)
+    }
+
     final class Posted: Sendable {
         private let results = Mutex<[EffectResult]>([])
         func add(_ result: EffectResult) { results.withLock { $0.append(result) } }
