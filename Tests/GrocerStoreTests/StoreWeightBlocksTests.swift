@@ -116,4 +116,64 @@ import Testing
         #expect(after == WeightBlock.blocks(everyDay: try store.weights.days(unit: .kg), unit: .kg, size: 16))
         #expect(try count("WHERE ? IS NOT NULL") == kept)
     }
+
+    /// The read that makes the blocks keeps the trend at the end of the
+    /// day before the last block (the tail) among the checkpoints, exact;
+    /// a save today is then made up for from the tail, not from the moving
+    /// checkpoint about 400 days back (here made wrong on purpose: it must
+    /// not reach the blocks). The tail replaces the one before; the moving
+    /// checkpoint made again keeps it; a change on its day forgets it.
+    @Test func aSaveTodayGoesOnFromTheTail() throws {
+        let store = try Store.open(at: ":memory:", mode: .memory, zone: Self.zones[2], stop: StopFlag())
+        let day0: Int64 = 1_500_000_000
+        try store.weights.bulkImport { importer in
+            for day in 0..<2_000 { try importer.add(Weight(digits: "\(70 + day % 13).\(day % 7)", unit: .kg)!, at: day0 + Int64(day) * 86_400) }
+            return true
+        }
+        _ = try store.weights.recentDays(unit: .kg)
+        _ = try #require(try store.weights.graphBlocks(unit: .kg, dots: 40))
+        func lines() throws -> [WeightDayTable.Series.Line] {
+            try store.writer.read { db in try WeightDayTable.checkpointLines(db) } ?? []
+        }
+        func setLines(_ lines: [WeightDayTable.Series.Line]) throws {
+            try store.writer.write { db in try SettingRecord.set(.weightDayTrend, to: WeightDayTable.Series.text(lines: lines), db) }
+        }
+        let last = Int(day0 / 86_400) + 1_999
+        let tailDay = WeightBlock.start(of: last, size: 4) - 1
+        let tail = try #require(try lines().last)
+        #expect(tail.day == tailDay)
+        let days = try store.weights.days(unit: .kg)
+        let upToTail = try #require(WeightTrend(days: days.filter { $0.day.number <= tailDay }, unit: .kg).latest)
+        let lbsUpToTail = try #require(
+            WeightTrend(days: try store.weights.days(unit: .lbs).filter { $0.day.number <= tailDay }, unit: .lbs).latest)
+        #expect(
+            WeightDayTable.Checkpoint(line: tail.text)
+                == WeightDayTable.Checkpoint(day: tailDay, entries: tailDay - Int(day0 / 86_400) + 1, kg: upToTail.trend, lbs: lbsUpToTail.trend))
+        // The moving checkpoint made wrong (still well formed), so wrong
+        // that 400 days of smoothing (0.9^400) would not hide it.
+        var wrong = try lines()
+        let moving = try #require(wrong.lastIndex { TrendStart.leads.contains(last - $0.day) })
+        let kept = try #require(WeightDayTable.Checkpoint(line: wrong[moving].text))
+        let huge = Decimal(sign: .plus, exponent: 30, significand: 1)
+        let made = WeightDayTable.Checkpoint(day: kept.day, entries: kept.entries, kg: huge, lbs: huge)
+        #expect(WeightDayTable.Checkpoint(line: Substring(made.text)) == made)
+        wrong[moving] = .init(day: kept.day, text: Substring(made.text))
+        try setLines(wrong)
+        // Saved today, the next block.
+        let today = last + 1
+        try store.weights.add(Weight(digits: "71", unit: .kg)!, at: Date(timeIntervalSince1970: TimeInterval(Int64(today) * 86_400 + 3_600)))
+        let after = try #require(try store.weights.graphBlocks(unit: .kg, dots: 40))
+        #expect(after == WeightBlock.blocks(everyDay: try store.weights.days(unit: .kg), unit: .kg, size: 16))
+        let newTail = WeightBlock.start(of: today, size: 4) - 1
+        #expect(try lines().filter { $0.day > kept.day }.map(\.day) == [newTail])
+        // The moving checkpoint made again (as when the last day moves on):
+        // the tail stays.
+        try setLines(try lines().filter { $0.day != kept.day })
+        _ = try store.weights.recentDays(unit: .kg)
+        #expect(try lines().last?.day == newTail)
+        #expect(try lines().contains { TrendStart.leads.contains(today - $0.day) })
+        // A change on the tail's day forgets it.
+        try store.weights.add(Weight(digits: "72", unit: .kg)!, at: Date(timeIntervalSince1970: TimeInterval(Int64(newTail) * 86_400 + 3_600)))
+        #expect(try lines().allSatisfy { $0.day < newTail })
+    }
 }

@@ -11,6 +11,8 @@ import GrocerCore
 /// of `Series.spacing` days (`Series.keeps`: every grid day of the last
 /// `Series.perBand` x 2 spacings, then every second, fourth, ... one
 /// further back, so the series stays short however long the history is).
+/// After the moving one the series may hold the graph's tail, the trend
+/// at the end of the day before its last block (`WeightBlockTable.keepTail`).
 /// A trend made from a checkpoint and the days after it is the one made
 /// from every day, exactly (the same Decimal steps from the same value: the
 /// text keeps every digit).
@@ -162,6 +164,14 @@ extension WeightDayTable {
             let band = bands == 0 ? 0 : Int.bitWidth - bands.leadingZeroBitCount - 1
             return (day / spacing) % (1 << min(band, 62)) == 0
         }
+
+        /// Whether a line on `day` is a tail older than one on `tail`
+        /// (`WeightBlockTable.keepTail`): it lies after where the moving
+        /// checkpoint can be (`TrendStart.leads` before the last day, at
+        /// most a block after `tail`).
+        static func isTail(_ day: Int, of tail: Int) -> Bool {
+            day > tail + WeightBlock.smallest - TrendStart.leads.lowerBound
+        }
     }
 
     /// The kept checkpoints' lines, oldest first; nil when none are kept
@@ -268,7 +278,9 @@ extension WeightDayTable {
         }
         guard !made.isEmpty else { return nil }
         let older = kept.filter { $0.day <= low && $0.day < target && Series.keeps($0.day, moving: target) }
-        let newer = kept.filter { $0.day > target && Series.keeps($0.day, moving: target) }
+        // After the target: the grid's, and the newest line (the graph's
+        // tail, `WeightBlockTable.keepTail`).
+        let newer = kept.filter { $0.day > target && (Series.keeps($0.day, moving: target) || $0.day == kept.last?.day) }
         return older + made.map { Series.Line(day: $0.day, text: Substring($0.text)) } + newer
     }
 
