@@ -163,14 +163,14 @@ enum WeightBlockTable {
             .map { Pair(kg: $0, lbs: $1) }
     }
 
-    static func read(_ db: Database, size: Int, from: Int) throws -> [Pair] {
+    static func read(_ db: Database, size: Int, from: Int, table: String = "weight_block") throws -> [Pair] {
         var pairs: [Pair] = []
         let rows = try Row.fetchCursor(
             db,
             sql: """
                 SELECT start, first, last, kg_low, kg_high, kg_trend_low, kg_trend_high, kg_trend_last,
                   lbs_low, lbs_high, lbs_trend_low, lbs_trend_high, lbs_trend_last
-                FROM weight_block WHERE size = ? AND start >= ? ORDER BY start
+                FROM \(table) WHERE size = ? AND start >= ? ORDER BY start
                 """, arguments: [size, from])
         while let row = try rows.next() {
             let start: Int = row[0]
@@ -186,11 +186,11 @@ enum WeightBlockTable {
         return pairs
     }
 
-    static func insert(_ db: Database, _ pairs: [Pair]) throws {
+    static func insert(_ db: Database, _ pairs: [Pair], into table: String = "weight_block") throws {
         guard !pairs.isEmpty else { return }
         let statement = try db.cachedStatement(
             sql: """
-                INSERT OR REPLACE INTO weight_block (size, start, first, last, kg_low, kg_high, kg_trend_low, kg_trend_high, kg_trend_last,
+                INSERT OR REPLACE INTO \(table) (size, start, first, last, kg_low, kg_high, kg_trend_low, kg_trend_high, kg_trend_last,
                   lbs_low, lbs_high, lbs_trend_low, lbs_trend_high, lbs_trend_last) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for pair in pairs {
