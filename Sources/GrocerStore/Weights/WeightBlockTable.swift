@@ -12,12 +12,14 @@ import GrocerCore
 /// the blocks that reach d or later (`forget`, called by
 /// `WeightDayTable.forgetCheckpoint`, which every write of a day calls: a
 /// change on d changes the trend of every later day), and every rebuild of
-/// `weight_day` forgets them all. So each size's kept blocks are every
-/// block with entries before its frontier (the end of its last kept
-/// block), and a read makes the rest (`keep`): the smallest size from the
-/// days, folded with the trend's Decimal steps from the latest checkpoint
-/// before the frontier (never from the history's start when a checkpoint
-/// serves), a stretch at a time; each larger size from its four children.
+/// `weight_day` forgets them all (and, when it folds every day for the
+/// checkpoints, keeps them all again in that fold: `Fold`). So each
+/// size's kept blocks are every block with entries before its frontier
+/// (the end of its last kept block), and a read makes the rest (`keep`):
+/// the smallest size from the days, folded with the trend's Decimal steps
+/// from the latest checkpoint before the frontier (never from the
+/// history's start when a checkpoint serves), a stretch at a time; each
+/// larger size from its four children.
 /// A save today then costs the days since the moving checkpoint (about
 /// 400), once, on the next `all`; an edit years back, the days since it.
 enum WeightBlockTable {
