@@ -10,11 +10,12 @@ import GrocerCore
 /// into a TEMP table of this connection (its writes lock no file), then a
 /// short write transaction swaps the rows in, the zone and the checkpoints
 /// with them, if no other connection committed since the tally read
-/// (`PRAGMA data_version`); the graph's blocks made in the checkpoints'
-/// fold (`WeightBlockTable.Fold`) go into a TEMP table too, and the swap
-/// copies them in; otherwise the tally is made again from the
+/// (`PRAGMA data_version`); otherwise the tally is made again from the
 /// store as it is now. After `attempts` such tries (a store written
 /// without pause) it rebuilds under the lock as before, so it always ends.
+/// Either way the graph's blocks are made in the checkpoints' fold
+/// (`WeightBlockTable.Fold`) and kept with them: beside, into a TEMP table
+/// the swap copies in; under the lock, straight into `weight_block`.
 extension StoreWeights {
     static let rebuiltDays = "temp.weight_day_rebuilt"
     static let rebuiltBlocks = "temp.weight_block_rebuilt"
@@ -42,7 +43,6 @@ extension StoreWeights {
             }
             if swapped { return }
         }
-        // The blocks made with the checkpoints, straight into their table.
         try checkedWrite(WeightRecord.shape, WeightDayTable.shape, SettingRecord.shape) { db in
             try WeightDayTable.rebuild(db, zone: timeZone)
             if try WeightDayTable.needsCheckpoint(db) { try WeightDayTable.keepCheckpoint(db) }

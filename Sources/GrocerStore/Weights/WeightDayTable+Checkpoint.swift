@@ -226,6 +226,7 @@ extension WeightDayTable {
     /// checkpoint is made from the one before it and the days between,
     /// read a stretch at a time, so memory stays bounded however many days
     /// are folded.
+    ///
     /// Folded from every day, it keeps the graph's blocks too (issue 35):
     /// every block a graph can ask, made in the same fold
     /// (`WeightBlockTable.Fold`), when the store has their table whole.
