@@ -12,16 +12,19 @@ import GrocerCore
 /// the blocks that reach d or later (`forget`, called by
 /// `WeightDayTable.forgetCheckpoint`, which every write of a day calls: a
 /// change on d changes the trend of every later day), and every rebuild of
-/// `weight_day` forgets them all. So each size's kept blocks are every
-/// block with entries before its frontier (the end of its last kept
-/// block), and a read makes the rest (`keep`): the smallest size from the
-/// days, folded with the trend's Decimal steps from the latest checkpoint
-/// before the frontier (never from the history's start when a checkpoint
-/// serves), a stretch at a time; each larger size from its four children.
-/// The read also keeps the trend at the end of the day before the last
-/// block, the tail, among the checkpoints (`keepTail`): a save today then
-/// costs the few days since it, once, on the next `all`; an edit years
-/// back, the days since the checkpoint before it.
+/// `weight_day` forgets them all (and, when it folds every day for the
+/// checkpoints, keeps them all again in that fold: `Fold`). So each
+/// size's kept blocks are every block with entries before its frontier
+/// (the end of its last kept block), and a read makes the rest (`keep`):
+/// the smallest size from the days, folded with the trend's Decimal steps
+/// from the latest checkpoint before the frontier (never from the
+/// history's start when a checkpoint serves), a stretch at a time; each
+/// larger size from its four children. That read also keeps the trend at
+/// the end of the day before the last block, the tail, among the
+/// checkpoints (`keepTail`): a save today then costs the few days since
+/// it, once, on the next `all` (the first after a rebuild, the days since
+/// the moving checkpoint); an edit years back, the days since the
+/// checkpoint before it.
 enum WeightBlockTable {
     static let shape = TableShape(
         name: "weight_block",
@@ -192,14 +195,14 @@ enum WeightBlockTable {
             .map { Pair(kg: $0, lbs: $1) }
     }
 
-    static func read(_ db: Database, size: Int, from: Int) throws -> [Pair] {
+    static func read(_ db: Database, size: Int, from: Int, table: String = "weight_block") throws -> [Pair] {
         var pairs: [Pair] = []
         let rows = try Row.fetchCursor(
             db,
             sql: """
                 SELECT start, first, last, kg_low, kg_high, kg_trend_low, kg_trend_high, kg_trend_last,
                   lbs_low, lbs_high, lbs_trend_low, lbs_trend_high, lbs_trend_last
-                FROM weight_block WHERE size = ? AND start >= ? ORDER BY start
+                FROM \(table) WHERE size = ? AND start >= ? ORDER BY start
                 """, arguments: [size, from])
         while let row = try rows.next() {
             let start: Int = row[0]
@@ -215,11 +218,11 @@ enum WeightBlockTable {
         return pairs
     }
 
-    static func insert(_ db: Database, _ pairs: [Pair]) throws {
+    static func insert(_ db: Database, _ pairs: [Pair], into table: String = "weight_block") throws {
         guard !pairs.isEmpty else { return }
         let statement = try db.cachedStatement(
             sql: """
-                INSERT OR REPLACE INTO weight_block (size, start, first, last, kg_low, kg_high, kg_trend_low, kg_trend_high, kg_trend_last,
+                INSERT OR REPLACE INTO \(table) (size, start, first, last, kg_low, kg_high, kg_trend_low, kg_trend_high, kg_trend_last,
                   lbs_low, lbs_high, lbs_trend_low, lbs_trend_high, lbs_trend_last) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for pair in pairs {

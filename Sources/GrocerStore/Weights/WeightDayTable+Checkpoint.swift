@@ -236,15 +236,25 @@ extension WeightDayTable {
     /// checkpoint is made from the one before it and the days between,
     /// read a stretch at a time, so memory stays bounded however many days
     /// are folded.
+    ///
+    /// Folded from every day, it keeps the graph's blocks too (issue 35):
+    /// every block a graph can ask, made in the same fold
+    /// (`WeightBlockTable.Fold`), when the store has their table whole.
     static func keepCheckpoint(_ db: Database) throws {
-        guard let lines = try checkpoints(db, table: "weight_day", kept: try checkpointLines(db) ?? []) else { return }
+        let blocks = try WeightBlockTable.isWhole(db) ? WeightBlockTable.shape.name : nil
+        guard let lines = try checkpoints(db, table: "weight_day", kept: try checkpointLines(db) ?? [], blocks: blocks) else { return }
         try SettingRecord.set(.weightDayTrend, to: Series.text(lines: lines), db)
     }
 
     /// The series `keepCheckpoint` keeps, made from the days of `table`
     /// (`weight_day`, or a rebuild's copy of it) and the checkpoints `kept`
-    /// so far; nil when it makes none. Reads only.
-    static func checkpoints(_ db: Database, table: String, kept all: [Series.Line]) throws -> [Series.Line]? {
+    /// so far; nil when it makes none. When it folds from the history's
+    /// first day (no checkpoint kept before the moving one) and `blocks`
+    /// names a table (`weight_block` or a rebuild's copy), the graph's
+    /// blocks of the whole history are made in the same fold and written
+    /// there, the table emptied first (`WeightBlockTable.Fold`): every day
+    /// is folded once, not again by the first `all`. Reads only otherwise.
+    static func checkpoints(_ db: Database, table: String, kept all: [Series.Line], blocks: String? = nil) throws -> [Series.Line]? {
         guard let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM \(table)"),
             let firstDay = try Int.fetchOne(db, sql: "SELECT min(day) FROM \(table)")
         else { return nil }
@@ -269,12 +279,18 @@ extension WeightDayTable {
         var made: [Checkpoint] = []
         var previous = from
         var folded = low
+        var blockFold = try from == nil ? blocks.map { try WeightBlockTable.Fold(db, into: $0) } : nil
         for day in newDays {
             let stretch = try days(db, table: table, where: "WHERE day > ? AND day <= ?", [folded, day])
             folded = day
-            guard let next = fold(stretch, onto: previous, through: day, firstDay: firstDay) else { continue }
+            guard let next = try fold(stretch, onto: previous, through: day, firstDay: firstDay, blocks: &blockFold, db) else { continue }
             made.append(next)
             previous = next
+        }
+        if var blockFold {
+            // The days after the moving checkpoint, which the history reads.
+            try blockFold.add(try days(db, table: table, where: "WHERE day > ?", [folded]), db)
+            try blockFold.finish(db, span: last - firstDay)
         }
         guard !made.isEmpty else { return nil }
         let older = kept.filter { $0.day <= low && $0.day < target && Series.keeps($0.day, moving: target) }
@@ -282,6 +298,20 @@ extension WeightDayTable {
         // tail, `WeightBlockTable.keepTail`).
         let newer = kept.filter { $0.day > target && (Series.keeps($0.day, moving: target) || $0.day == kept.last?.day) }
         return older + made.map { Series.Line(day: $0.day, text: Substring($0.text)) } + newer
+    }
+
+    /// `fold(_:onto:through:firstDay:)`, or, when `blocks` folds the same
+    /// days into the graph's blocks, the checkpoint made from that fold's
+    /// trends (the same Decimal steps, run once).
+    static func fold(
+        _ days: [Day], onto previous: Checkpoint?, through day: Int, firstDay: Int, blocks: inout WeightBlockTable.Fold?, _ db: Database
+    ) throws -> Checkpoint? {
+        guard var folding = blocks else { return fold(days, onto: previous, through: day, firstDay: firstDay) }
+        try folding.add(days, db)
+        blocks = folding
+        let entries = days.reduce(previous?.entries ?? 0) { $0 + $1.count }
+        guard entries > 0, let kg = folding.kg, let lbs = folding.lbs else { return nil }
+        return Checkpoint(day: day, entries: entries, kg: kg, lbs: lbs)
     }
 
     /// The checkpoint at the end of `day`: `previous` (none: the history's
