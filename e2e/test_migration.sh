@@ -298,10 +298,26 @@ test_symlinked_store_and_taken_backup_names() {
     [[ $(ls -A "$TMPROOT/s") == $'grocer.sqlite\nreal' ]] || fail "left beside the link: $(ls -A "$TMPROOT/s")" || return 1
 }
 
+# The migration read every page of the file it put at the path: the
+# first-frame cache keeps that file's fingerprint, so the next launch does
+# not read every page again (the first F3 after a migration, issue 35).
+test_the_checked_file_is_kept_for_the_next_launch() {
+    fresh
+    rm -f "$XDG_STATE_HOME/grocer/first-frame"
+    migrate >/dev/null 2>&1 || fail "exit $?" || return 1
+    local kept
+    kept=$(sed -n 's/^checked=//p' "$XDG_STATE_HOME/grocer/first-frame" 2>/dev/null)
+    [[ -n $kept ]] || fail "no fingerprint kept" || return 1
+    # dev:inode:size:ctime, as stat(1) gives them.
+    [[ $kept == "$(stat -c '%d:%i:%s:' "$STORE")"* ]] || fail "kept $kept, the file is $(stat -c '%d:%i:%s' "$STORE")" || return 1
+    grep -q "^store=$STORE\$" "$XDG_STATE_HOME/grocer/first-frame" || fail "kept for another store" || return 1
+}
+
 echo "migration tests on a version 2 store of $SIZE_ROWS rows"
 run_test "store migrate: progress lines, summary, backup, log" test_migrates_with_progress_and_summary
 run_test "items list --json after migration" test_items_list_json_after_migration
 run_test "store migrate --no-backup" test_no_backup
+run_test "the migrated file's fingerprint is kept for the next launch" test_the_checked_file_is_kept_for_the_next_launch
 run_test "store migrate --json: the summary, then nothing to do" test_json_summary_then_nothing_to_do
 run_test "kill -9 at every named fault point, then a fresh run" test_kill_at_every_fault_point
 run_test "kill -9 at random moments, then a fresh run" test_kill_at_random_moments

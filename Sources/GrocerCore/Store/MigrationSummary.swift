@@ -44,6 +44,11 @@ public struct MigrationSummary: Equatable, Sendable {
     public var earlierBackups: [String] = []
     public var earlierBackupBytes: Int64 = 0
     public var seconds: Double
+    /// The store's fingerprint (`StoreFingerprint.text`) right after the
+    /// swap, when the file there is still the one the migration checked
+    /// page by page: kept, the next launch or command need not read every
+    /// page again. Nil when it could not be told.
+    public var checkedFingerprint: String?
 
     public init(
         fromVersion: Int, toVersion: Int, carried: [String: Int] = [:], repairs: [String: Int] = [:],

@@ -33,6 +33,26 @@ import Testing
 
     /// Backups an earlier (killed) run left are never removed, but the
     /// summary names them and the room they take.
+    /// A migration reads every page of its copy before the swap; the
+    /// summary names the fingerprint of the file then at the path, so the
+    /// next launch or command keeps it and does not read every page again
+    /// (a version 2 store is rebuilt, a version 12 one grows in a copy). A
+    /// write since moves the fingerprint.
+    @Test(arguments: [2, 12])
+    func theSummaryNamesTheFingerprintOfTheCheckedFile(version: Int) throws {
+        let fixture = try LegacyStoreFixture()
+        defer { fixture.remove() }
+        if version == 12 { try Version14StepTests.version12Store(fixture) } else { try fixture.writeLarge(version: version, weights: 100, items: 10) }
+        let summary = try Migrator(path: fixture.path, options: fixture.options()).run()
+        let now = try #require(StoreFingerprint(path: fixture.path))
+        #expect(summary.checkedFingerprint == now.text)
+        #expect(now.isSettled)
+        let store = try Store.open(at: fixture.path, mode: .existing, zone: .current, stop: StopFlag())
+        try store.weights.add(Weight(digits: "70", unit: .kg)!, at: Date())
+        try store.close()
+        #expect(StoreFingerprint(path: fixture.path)?.text != summary.checkedFingerprint)
+    }
+
     @Test func earlierBackupsOfTheSameVersionAreNamedWithTheirSize() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
