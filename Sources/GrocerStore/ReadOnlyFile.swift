@@ -87,5 +87,11 @@ enum ReadOnlyFile {
             changed = info.st_ctim.tv_sec
             changedNanos = info.st_ctim.tv_nsec
         }
+
+        /// The same bytes as far as stat(2) tells, whatever the change time
+        /// (which a rename moves): device, inode, size, modification time.
+        func sameBytes(as other: Snapshot) -> Bool {
+            (device, inode, size, modified, modifiedNanos) == (other.device, other.inode, other.size, other.modified, other.modifiedNanos)
+        }
     }
 }

@@ -16,7 +16,7 @@ extension Migrator {
             throw MigrationError.io(path: temp, detail: "a journal is still beside the migrated copy")
         }
         try MigrationFiles.fsync(path: temp)
-        let checked = FileStamp.settled(temp)
+        let checked = Self.settledSnapshot(temp)
         hit(.afterSync)
         if options.backup && summary.backupPath == nil {
             // A copy made by this run (in-place steps), else the snapshot, else
@@ -42,45 +42,24 @@ extension Migrator {
     /// moves only its change time, which the fingerprint holds; no one else
     /// could open the copy before it), and no -wal with frames. A write
     /// since, by any program, moves the modification time: nil then.
-    static func fingerprint(_ store: String, checked: FileStamp?) -> StoreFingerprint? {
-        guard let checked, let fingerprint = StoreFingerprint.settled(path: store), FileStamp(store) == checked,
-            (FileStamp(store + "-wal")?.size ?? 0) == 0
+    static func fingerprint(_ store: String, checked: ReadOnlyFile.Snapshot?) -> StoreFingerprint? {
+        guard let checked, let fingerprint = StoreFingerprint.settled(path: store),
+            ReadOnlyFile.Snapshot(path: store)?.sameBytes(as: checked) == true, (ReadOnlyFile.Snapshot(path: store + "-wal")?.size ?? 0) == 0
         else { return nil }
         return fingerprint
     }
-}
 
-/// What stat(2) says of a file's bytes but its change time.
-struct FileStamp: Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modifiedSeconds: Int
-    let modifiedNanoseconds: Int
-
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modifiedSeconds = info.st_mtim.tv_sec
-        modifiedNanoseconds = info.st_mtim.tv_nsec
-    }
-
-    /// The stamp once its modification time is older than the coarse
-    /// clock (a write in the same tick could leave the same time): nil
-    /// when it does not settle within a few ticks.
-    static func settled(_ path: String) -> FileStamp? {
+    /// The file's snapshot once its modification time is older than the
+    /// coarse clock (a write in the same tick could leave the same time):
+    /// nil when it does not settle within a few ticks.
+    static func settledSnapshot(_ path: String) -> ReadOnlyFile.Snapshot? {
         var tick = timespec()
         clock_getres(CLOCK_REALTIME_COARSE, &tick)
         for _ in 0..<5 {
-            guard let stamp = FileStamp(path) else { return nil }
+            guard let snapshot = ReadOnlyFile.Snapshot(path: path) else { return nil }
             var now = timespec()
             clock_gettime(CLOCK_REALTIME_COARSE, &now)
-            if stamp.modifiedSeconds < now.tv_sec || (stamp.modifiedSeconds == now.tv_sec && stamp.modifiedNanoseconds < now.tv_nsec) {
-                return stamp
-            }
+            if (snapshot.modified, snapshot.modifiedNanos) < (now.tv_sec, now.tv_nsec) { return snapshot }
             var wait = tick
             nanosleep(&wait, nil)
         }
