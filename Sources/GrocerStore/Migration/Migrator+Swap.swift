@@ -16,7 +16,9 @@ extension Migrator {
             throw MigrationError.io(path: temp, detail: "a journal is still beside the migrated copy")
         }
         try MigrationFiles.fsync(path: temp)
-        let checked = Self.settledSnapshot(temp)
+        // Settled (a fingerprint waits out the clock's tick), then taken
+        // without the change time, which the rename moves.
+        let checked = StoreFingerprint.settled(path: temp).flatMap { _ in ReadOnlyFile.Snapshot(path: temp) }
         hit(.afterSync)
         if options.backup && summary.backupPath == nil {
             // A copy made by this run (in-place steps), else the snapshot, else
@@ -47,22 +49,5 @@ extension Migrator {
             ReadOnlyFile.Snapshot(path: store)?.sameBytes(as: checked) == true, (ReadOnlyFile.Snapshot(path: store + "-wal")?.size ?? 0) == 0
         else { return nil }
         return fingerprint
-    }
-
-    /// The file's snapshot once its modification time is older than the
-    /// coarse clock (a write in the same tick could leave the same time):
-    /// nil when it does not settle within a few ticks.
-    static func settledSnapshot(_ path: String) -> ReadOnlyFile.Snapshot? {
-        var tick = timespec()
-        clock_getres(CLOCK_REALTIME_COARSE, &tick)
-        for _ in 0..<5 {
-            guard let snapshot = ReadOnlyFile.Snapshot(path: path) else { return nil }
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME_COARSE, &now)
-            if (snapshot.modified, snapshot.modifiedNanos) < (now.tv_sec, now.tv_nsec) { return snapshot }
-            var wait = tick
-            nanosleep(&wait, nil)
-        }
-        return nil
     }
 }

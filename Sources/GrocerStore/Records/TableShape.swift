@@ -8,14 +8,23 @@ struct TableShape: Sendable {
     let columns: [String]
 
     func check(_ db: Database, path: String) throws {
-        guard try db.tableExists(name) else {
+        guard let missing = try missingColumns(db) else {
             throw StoreError.missingTable(path: path, table: name)
         }
-        let present = Set(try db.columns(in: name).map { $0.name.lowercased() })
-        let missing = columns.filter { !present.contains($0.lowercased()) }
         if !missing.isEmpty {
             throw StoreError.missingColumns(path: path, table: name, columns: missing)
         }
+    }
+
+    /// Whether the table is there with every column grocer reads (derived
+    /// data a store may lack is then made, else left).
+    func isWhole(_ db: Database) throws -> Bool { try missingColumns(db)?.isEmpty == true }
+
+    /// The columns grocer reads that the table lacks; nil without the table.
+    private func missingColumns(_ db: Database) throws -> [String]? {
+        guard try db.tableExists(name) else { return nil }
+        let present = Set(try db.columns(in: name).map { $0.name.lowercased() })
+        return columns.filter { !present.contains($0.lowercased()) }
     }
 }
 

@@ -83,7 +83,7 @@ extension StoreWeights {
     private func makeRebuiltBlocks(_ db: Database) throws -> Bool {
         try db.execute(sql: "DROP TABLE IF EXISTS \(Self.rebuiltBlocks)")
         let table = "CREATE TABLE weight_block"
-        guard try WeightBlockTable.isWhole(db),
+        guard try WeightBlockTable.shape.isWhole(db),
             let schema = try String.fetchOne(db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = 'weight_block'"),
             schema.hasPrefix(table)
         else { return false }

@@ -60,13 +60,4 @@ extension WeightBlockTable {
             }
         }
     }
-
-    /// Whether `weight_block` is there, whole: the blocks are derived, so a
-    /// store without it (changed outside grocer) still gets its
-    /// checkpoints, and the graph names what is missing.
-    static func isWhole(_ db: Database) throws -> Bool {
-        guard try db.tableExists(shape.name) else { return false }
-        let present = Set(try db.columns(in: shape.name).map { $0.name.lowercased() })
-        return shape.columns.allSatisfy { present.contains($0) }
-    }
 }

@@ -241,7 +241,7 @@ extension WeightDayTable {
     /// every block a graph can ask, made in the same fold
     /// (`WeightBlockTable.Fold`), when the store has their table whole.
     static func keepCheckpoint(_ db: Database) throws {
-        let blocks = try WeightBlockTable.isWhole(db) ? WeightBlockTable.shape.name : nil
+        let blocks = try WeightBlockTable.shape.isWhole(db) ? WeightBlockTable.shape.name : nil
         guard let lines = try checkpoints(db, table: "weight_day", kept: try checkpointLines(db) ?? [], blocks: blocks) else { return }
         try SettingRecord.set(.weightDayTrend, to: Series.text(lines: lines), db)
     }
