@@ -339,7 +339,8 @@ public struct FormatStep: Sendable {
     /// exact Decimal. Derived, like the trend's checkpoints: every write
     /// that changes a day forgets the blocks that reach it or later, a
     /// rebuild of `weight_day` forgets them all, and a read makes the
-    /// missing ones again. Empty after the step: the first `all` makes them.
+    /// missing ones again. Empty after the step: the migration that ran it
+    /// fills it with the checkpoints (`Migrator.buildDerived`).
     static let version15 = FormatStep(
         version: 15,
         sql: """
