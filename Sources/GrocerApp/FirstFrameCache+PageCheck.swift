@@ -30,4 +30,13 @@ public enum CommandPageCheck {
     public static func forStore(at path: String, environment: Environment) -> PageCheck {
         FirstFrameCache.pageCheck(storePath: path, environment: environment)
     }
+
+    /// A migration read every page of the file it left at the path
+    /// (`MigrationSummary.checkedFingerprint`): the next launch or command
+    /// need not read them again. `grocer store migrate` and the screen's
+    /// migration alike.
+    public static func keepMigrated(_ summary: MigrationSummary, storePath path: String, environment: Environment) {
+        guard let checked = summary.checkedFingerprint else { return }
+        forStore(at: path, environment: environment).keep(StoreFingerprint(text: checked))
+    }
 }

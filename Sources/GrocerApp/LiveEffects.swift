@@ -302,6 +302,7 @@ final class LiveEffects {
         migrationStarted = true
         let post = self.post
         let stop = self.stop
+        let (path, environment) = (self.path, self.environment)
         background.async(group: migration) {
             do {
                 let summary = try migrator.run(
@@ -310,6 +311,8 @@ final class LiveEffects {
                     progress: { p in post(.migration(.progress(done: p.done, total: p.total, phase: p.phase))) },
                     onWait: { post(.migration(.waiting)) },
                     isCancelled: { stop.isRaised })
+                // The next launch does not read every page again.
+                CommandPageCheck.keepMigrated(summary, storePath: path, environment: environment)
                 post(.migration(.finished(summary)))
             } catch MigrationError.cancelled {
                 post(.migration(.cancelled))

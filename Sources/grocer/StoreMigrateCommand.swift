@@ -62,11 +62,7 @@ struct StoreMigrateCommand: ParsableCommand {
         } catch MigrationError.notNeeded(_, let state) where json {
             return JSONText.write(JSONText.fields([("migrated", "false"), ("state", JSONText.string(state.rawValue))]))
         }
-        // The migration read every page of the file now at the path: the
-        // next launch or command need not read them again (`PageCheck`).
-        if let checked = summary.checkedFingerprint {
-            CommandPageCheck.forStore(at: path, environment: environment).keep(StoreFingerprint(text: checked))
-        }
+        CommandPageCheck.keepMigrated(summary, storePath: path, environment: environment)
         if json { return JSONText.write(Self.json(summary)) }
         print(summary.lines.map(VisibleText.escaped).joined(separator: "\n"))
     }
