@@ -305,11 +305,11 @@ stones_are_picked_typed_shown_and_kept_in_pounds() {
 }
 
 # A weight typed while the store opens is typed in the unit the first frame
-# showed: the unit kept for this store at its last launch. A script changed
-# it since (`grocer unit kg`): the weight is not taken as kilograms, the
-# field is empty, a notice says so and kg shows. (The test build holds the
-# page check beside the frame, GROCER_TEST_HOLD_PAGE_CHECK, until the keys
-# are in.)
+# showed: the unit kept for this store at its last launch. Another program
+# changed it since (another machine's grocer over a shared folder, a
+# script's sqlite3): the weight is not taken as kilograms, the field is
+# empty, a notice says so and kg shows. (The test build holds the page check
+# beside the frame, GROCER_TEST_HOLD_PAGE_CHECK, until the keys are in.)
 a_weight_typed_against_a_stale_unit_is_not_kept() {
     require_test_hooks
     local pause=$TMPROOT/pause
@@ -318,10 +318,8 @@ a_weight_typed_against_a_stale_unit_is_not_kept() {
     wait_weight_screen lbs || return 1
     send F10
     wait_for "[exit 0]" || return 1
-    "$GROCER_BIN" unit kg >/dev/null || return 1
-    # Another program's write: the launch checks the pages beside the frame
-    # (a grocer command keeps the fingerprint it left; not the unit).
-    sqlite3 "$GROCER_STORE" "CREATE TABLE other_program (a); DROP TABLE other_program;" || return 1
+    # Another program's write: the launch checks the pages beside the frame.
+    sqlite3 "$GROCER_STORE" "INSERT OR REPLACE INTO setting (key, value) VALUES ('defaultUnit', 'kg')" || return 1
     start GROCER_TEST_HOLD_PAGE_CHECK="$pause"
     until_screen test -e "$pause" || fail "the check did not run beside the frame" || return 1
     expect_screen "\[ lbs \^U \]" || return 1
@@ -336,6 +334,29 @@ a_weight_typed_against_a_stale_unit_is_not_kept() {
     send Enter
     wait_for "Saved 78.7 kg" || return 1
     [[ $("$GROCER_BIN" weight list | wc -l) == 2 ]] || fail "saved: $("$GROCER_BIN" weight list)"
+}
+
+# `grocer unit kg` tells the next launch: its first frame shows kg at once,
+# not the lbs of the last launch (the cache is this store's; a command on
+# another store leaves it alone).
+grocer_unit_is_the_next_first_frames_unit() {
+    "$GROCER_BIN" weight add 160 >/dev/null || return 1
+    start
+    wait_weight_screen lbs || return 1
+    send F10
+    wait_for "[exit 0]" || return 1
+    "$GROCER_BIN" unit kg --store "$TMPROOT/another.sqlite" >/dev/null || return 1
+    grep -qx "unit=lbs" "$XDG_STATE_HOME/grocer/first-frame" || fail "another store's unit was kept: $(grep '^unit=' "$XDG_STATE_HOME/grocer/first-frame")" || return 1
+    "$GROCER_BIN" unit kg >/dev/null || return 1
+    grep -qx "unit=kg" "$XDG_STATE_HOME/grocer/first-frame" || fail "kept: $(grep '^unit=' "$XDG_STATE_HOME/grocer/first-frame")" || return 1
+    # The store is as the command left it: no page check, and the first
+    # frame's kg is the store's.
+    grep -q "^checked=$(stat -c '%d:%i:%s:' "$GROCER_STORE")" "$XDG_STATE_HOME/grocer/first-frame" || fail "the fingerprint was not kept" || return 1
+    start
+    wait_weight_screen kg || return 1
+    type_text "72.5"
+    send Enter
+    wait_for "Saved 72.5 kg" || return 1
 }
 
 # The first-frame cache is another store's (the last one shown): this
@@ -385,6 +406,7 @@ run_test "the time follows the zone across launches, cached or not" the_time_fol
 run_test "q with a weight typed asks before quitting" q_with_a_weight_typed_asks_before_quitting
 run_test "TZ in POSIX's form: an offset honoured as date reads it, summer-time rules refused" posix_time_zones_are_honoured_or_refused
 run_test "a weight typed in a stale unit while the store opens is not kept" a_weight_typed_against_a_stale_unit_is_not_kept
+run_test "grocer unit kg: the next launch's first frame shows kg" grocer_unit_is_the_next_first_frames_unit
 run_test "a weight typed at once on a store the cache does not know is kept" a_weight_typed_at_once_on_another_store_is_kept
 run_test "a comma where the separator is '.' is refused in the command's words, never 725" a_comma_where_the_separator_is_a_dot_is_refused_not_dropped
 finish

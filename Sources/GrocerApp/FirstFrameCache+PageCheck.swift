@@ -40,3 +40,12 @@ public enum CommandPageCheck {
         forStore(at: path, environment: environment).keep(StoreFingerprint(text: checked))
     }
 }
+
+/// What a command that sets the store's unit tells the screen's next
+/// launch: its first frame shows that unit, not the one before (the store
+/// then opens and agrees, instead of the first frame showing the old unit).
+public enum CommandFirstFrame {
+    public static func note(unit: DisplayUnit, storePath path: String, environment: Environment) {
+        FirstFrameCache.note(unit: unit, storePath: path, environment: environment, thisStoreOnly: true)
+    }
+}

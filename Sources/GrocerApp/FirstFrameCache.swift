@@ -224,10 +224,14 @@ struct FirstFrameCache: Equatable {
         unlink(temporary)
     }
 
-    /// The next launch's first frame shows the unit just chosen.
-    static func note(unit: DisplayUnit, storePath: String, environment: Environment) {
+    /// The next launch's first frame shows the unit just chosen. A
+    /// command's choice (`thisStoreOnly`) is kept only when the cache is
+    /// this store's: a command on another store (a test's, a copy's)
+    /// leaves the cache to the store the screen shows.
+    static func note(unit: DisplayUnit, storePath: String, environment: Environment, thisStoreOnly: Bool = false) {
         let url = file(environment)
         guard var cache = read(url), cache.storePath != storePath || cache.hints.unit != unit else { return }
+        if thisStoreOnly && cache.storePath != storePath { return }
         // Another store's fingerprint says nothing about this one.
         if cache.storePath != storePath { cache.checked = nil }
         cache.storePath = storePath

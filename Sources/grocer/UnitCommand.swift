@@ -1,4 +1,5 @@
 import ArgumentParser
+import GrocerApp
 import GrocerCLI
 import GrocerCore
 
@@ -29,6 +30,7 @@ struct UnitCommand: ParsableCommand {
             let db = try store.open()
             defer { try? db.close() }
             try StoreAccess.writing(db.path) { try db.settings.set(.unit, to: unit) }
+            CommandFirstFrame.note(unit: unit, storePath: store.url.path, environment: .process)
             show(try StoreOptions.displayUnit(nil, db))
             return
         }
