@@ -17,6 +17,11 @@
  * no wait for quiet (a key pressed the moment the first frame is up, while
  * work grocer started at launch may still run); its answer then lasts at
  * least until SEEN1 has appeared, whatever quiet comes before.
+ * HISTORYFRAME_UNTIL_SEEN=1: each key's answer lasts at least until its
+ * SEEN has appeared, whatever quiet comes before (an answer drawn first
+ * from what the screen has, then whole once the store has answered, as
+ * the graph's `all` range before its blocks are kept: SEEN is then what
+ * only the whole answer shows).
  *
  * (keyframe.c times to a given text; this one to the answer's last byte, since
  * the history redraws as a difference.) Written for bench/history.sh; compiled with cc -lutil.
@@ -102,6 +107,8 @@ int main(int argc, char **argv) {
     int quiet = quiet_env ? atoi(quiet_env) : 250;
     const char *at_once_env = getenv("HISTORYFRAME_AT_ONCE");
     int at_once = at_once_env && strcmp(at_once_env, "1") == 0;
+    const char *until_seen_env = getenv("HISTORYFRAME_UNTIL_SEEN");
+    int until_want = until_seen_env && strcmp(until_seen_env, "1") == 0;
     double *t1 = calloc(runs, sizeof *t1), *t2 = calloc(runs, sizeof *t2);
     for (int i = 0; i < runs; i++) {
         int master;
@@ -132,7 +139,7 @@ int main(int argc, char **argv) {
             if (write(master, key, strlen(key)) != (ssize_t)strlen(key)) return 1;
             /* At once, the first frame's last bytes may come after the key,
              * then nothing while grocer works: the answer goes on to WANT. */
-            double last = answer(master, quiet, 1, at_once && k == 0 ? want : NULL);
+            double last = answer(master, quiet, 1, (at_once && k == 0) || until_want ? want : NULL);
             if (last < 0 || !memmem(seen, used, want, strlen(want))) {
                 fprintf(stderr, "keyframe: key %d: never saw \"%s\"\n", k + 1, want);
                 return 1;

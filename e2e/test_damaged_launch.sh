@@ -94,6 +94,34 @@ keys_typed_while_a_changed_store_is_checked_are_kept() {
     wait_for "[exit 0]"
 }
 
+# The screen's own writes are not another program's: after a launch that
+# saved a weight, the next launch reads no page again (the fingerprint the
+# screen's store left at its end is kept), so F3 answers at once; were the
+# pages checked, the held check would never let the store open.
+the_screens_own_save_needs_no_check_at_the_next_launch() {
+    local dir=$TMPROOT/d4 store=$TMPROOT/d4/s.sqlite hold=$TMPROOT/d4/hold kept
+    mkdir -p "$dir"
+    G weight add 70 --unit kg --store "$store" >/dev/null || return 1
+    a_good_launch "$store" || return 1
+    start -- --store "$store"
+    wait_for "Enter Today's Weight" || return 1
+    wait_for "[ kg ^U ]" || return 1
+    type_text "70.4"
+    send Enter
+    wait_for "Saved 70.4" || return 1
+    send F10
+    wait_for "[exit 0]" || return 1
+    kept=$(sed -n 's/^checked=//p' "$XDG_STATE_HOME/grocer/first-frame")
+    [[ $kept == "$(stat -c '%d:%i:%s:%Z' "$store")"* ]] || fail "kept $kept, the file is $(stat -c '%d:%i:%s:%Z' "$store")" || return 1
+    GROCER_TEST_HOLD_PAGE_CHECK=$hold start -- --store "$store"
+    wait_for "Enter Today's Weight" || return 1
+    send F3
+    wait_for "1 of 2" || fail "the store did not open: $(test -e "$hold" && echo 'its pages were checked')" || return 1
+    [[ ! -e $hold ]] || fail "the pages were checked" || return 1
+    send F10
+    wait_for "[exit 0]"
+}
+
 # Another program in the middle of a write (its lock held, frames in the
 # -wal): the launch reads through it, and the screen opens.
 a_store_being_written_is_not_damaged() {
@@ -128,4 +156,5 @@ run_test "a damaged page behind a good header is refused at launch" a_damaged_pa
 run_test "damage after a good launch is refused at the next" damage_after_a_good_launch_is_refused_at_the_next
 run_test "keys typed while a changed store is checked are kept" keys_typed_while_a_changed_store_is_checked_are_kept
 run_test "a store being written is not called damaged" a_store_being_written_is_not_damaged
+run_test "the screen's own save needs no page check at the next launch" the_screens_own_save_needs_no_check_at_the_next_launch
 finish

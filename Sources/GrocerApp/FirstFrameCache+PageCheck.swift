@@ -8,19 +8,36 @@ extension FirstFrameCache {
     /// write spares the next command and the next launch one. Only the
     /// cache's own store is kept: a command on another store (a test's, a
     /// copy's) leaves the cache to the store the screen shows, and pays for
-    /// its check whenever its file changed.
-    static func pageCheck(storePath: String, environment: Environment) -> PageCheck {
+    /// its check whenever its file changed. The screen's own store
+    /// (`screen`) is the cache's from now on: its fingerprint is kept
+    /// over another store's (that store's unit goes with it).
+    static func pageCheck(storePath: String, environment: Environment, screen: Bool = false) -> PageCheck {
         let file = path(environment)
         let cache = read(path: file)
         let kept = cache?.storePath == storePath ? cache?.checked : nil
         return PageCheck(kept: kept) { fingerprint in
             let now = read(path: file)
-            guard now == nil || now?.storePath == storePath else { return }
+            guard screen || now == nil || now?.storePath == storePath else { return }
             var fresh = now ?? FirstFrameCache(executable: executableIdentity(), storePath: storePath)
-            guard fresh.checked != fingerprint else { return }
+            if fresh.storePath != storePath {
+                fresh.storePath = storePath
+                fresh.hints.unit = nil
+            }
+            guard fresh != now || fresh.checked != fingerprint else { return }
             fresh.checked = fingerprint
             fresh.write(to: FirstFrameCache.file(environment))
         }
+    }
+}
+
+extension PageCheck {
+    /// A migration read every page of the file it left at the path
+    /// (`MigrationSummary.checkedFingerprint`): the next launch or command
+    /// need not read them again. `grocer store migrate` and the screen's
+    /// migration alike.
+    public func keepMigrated(_ summary: MigrationSummary) {
+        guard let checked = summary.checkedFingerprint else { return }
+        keep(StoreFingerprint(text: checked))
     }
 }
 
@@ -29,15 +46,6 @@ extension FirstFrameCache {
 public enum CommandPageCheck {
     public static func forStore(at path: String, environment: Environment) -> PageCheck {
         FirstFrameCache.pageCheck(storePath: path, environment: environment)
-    }
-
-    /// A migration read every page of the file it left at the path
-    /// (`MigrationSummary.checkedFingerprint`): the next launch or command
-    /// need not read them again. `grocer store migrate` and the screen's
-    /// migration alike.
-    public static func keepMigrated(_ summary: MigrationSummary, storePath path: String, environment: Environment) {
-        guard let checked = summary.checkedFingerprint else { return }
-        forStore(at: path, environment: environment).keep(StoreFingerprint(text: checked))
     }
 }
 

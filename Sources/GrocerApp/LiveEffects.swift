@@ -213,8 +213,14 @@ final class LiveEffects {
     func openStore() throws -> DisplayUnit {
         Migrator.tidy(path: path)
         // A new store starts with the catalogue's aisles in the person's language.
+        // Judged as a command's store is (`PageCheck`): the launch's check
+        // (or the migration's) is kept in the cache by now, so no page is
+        // read again here unless the file changed since; and the file as
+        // this process's own writes leave it is kept at the end (`close`),
+        // so the next launch reads no page again either.
         let store = try Store.open(
             at: path, mode: .create, zone: zone(), stop: stop, busyWait: busyWait,
+            pageCheck: FirstFrameCache.pageCheck(storePath: path, environment: environment, screen: true),
             firstAisles: CatalogueFiling.firstAisles(in: CatalogueLanguage(environment: environment)))
         worker.waitUntilIdle()
         worker.open(store)
@@ -311,8 +317,9 @@ final class LiveEffects {
                     progress: { p in post(.migration(.progress(done: p.done, total: p.total, phase: p.phase))) },
                     onWait: { post(.migration(.waiting)) },
                     isCancelled: { stop.isRaised })
-                // The next launch does not read every page again.
-                CommandPageCheck.keepMigrated(summary, storePath: path, environment: environment)
+                // Neither the store's opening next nor the next launch
+                // reads every page again.
+                FirstFrameCache.pageCheck(storePath: path, environment: environment, screen: true).keepMigrated(summary)
                 post(.migration(.finished(summary)))
             } catch MigrationError.cancelled {
                 post(.migration(.cancelled))
@@ -334,8 +341,16 @@ final class LiveEffects {
         storeWatch?.stop()
         storeWatch = nil
         syncTask?.cancel()
-        guard migrationStarted else { return }
-        stop.raise()
-        migration.wait()
+        if migrationStarted {
+            stop.raise()
+            migration.wait()
+        }
+        worker.close(waitingUpTo: Self.closeWait)
     }
+
+    /// How long the end waits for the worker to finish what it runs and
+    /// close the store: a long write still running (the graph's blocks of
+    /// a long history) is not waited for, the process ends and SQLite's
+    /// journal keeps the file whole, as after a kill.
+    static let closeWait: DispatchTimeInterval = .milliseconds(500)
 }

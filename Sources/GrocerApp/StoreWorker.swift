@@ -104,6 +104,24 @@ final class StoreWorker: Sendable {
     /// Waits until everything asked so far has run (tests).
     func waitUntilIdle() { queue.sync {} }
 
+    /// At the app's end: closes the store in turn, after everything asked
+    /// so far, waiting up to `limit` for it. Closing a store opened with a
+    /// page check keeps the file's fingerprint as this process's writes
+    /// left it, unless another connection committed meanwhile
+    /// (`Store.close`): the next launch then reads no page again.
+    func close(waitingUpTo limit: DispatchTimeInterval) {
+        let closed = DispatchSemaphore(value: 0)
+        queue.async { [self] in
+            let store = state.withLock { state in
+                defer { state.store = nil }
+                return state.store
+            }
+            try? store?.close()
+            closed.signal()
+        }
+        _ = closed.wait(timeout: .now() + limit)
+    }
+
     // MARK: On the worker
 
     enum Access { case read, write }

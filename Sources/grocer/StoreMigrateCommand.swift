@@ -62,7 +62,7 @@ struct StoreMigrateCommand: ParsableCommand {
         } catch MigrationError.notNeeded(_, let state) where json {
             return JSONText.write(JSONText.fields([("migrated", "false"), ("state", JSONText.string(state.rawValue))]))
         }
-        CommandPageCheck.keepMigrated(summary, storePath: path, environment: environment)
+        CommandPageCheck.forStore(at: path, environment: environment).keepMigrated(summary)
         if json { return JSONText.write(Self.json(summary)) }
         print(summary.lines.map(VisibleText.escaped).joined(separator: "\n"))
     }
