@@ -105,12 +105,15 @@ the_screens_own_save_needs_no_check_at_the_next_launch() {
     a_good_launch "$store" || return 1
     start -- --store "$store"
     wait_for "Enter Today's Weight" || return 1
-    wait_for "[ kg ^U ]" || return 1
-    type_text "70.4"
+    # 70 kg is 154.3 lbs, the region's unit: near the trend.
+    wait_for "[ lbs ^U ]" || return 1
+    type_text "154.5"
     send Enter
-    wait_for "Saved 70.4" || return 1
+    wait_for "Saved 154.5" || return 1
     send F10
     wait_for "[exit 0]" || return 1
+    # Closed at the end: no frame left in a -wal.
+    [[ ! -s $store-wal ]] || fail "the store was not closed: frames in its -wal" || return 1
     kept=$(sed -n 's/^checked=//p' "$XDG_STATE_HOME/grocer/first-frame")
     [[ $kept == "$(stat -c '%d:%i:%s:%Z' "$store")"* ]] || fail "kept $kept, the file is $(stat -c '%d:%i:%s:%Z' "$store")" || return 1
     GROCER_TEST_HOLD_PAGE_CHECK=$hold start -- --store "$store"
