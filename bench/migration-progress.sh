@@ -86,14 +86,15 @@ awk -v a="$first" -v b="$later" 'BEGIN {
 }'
 
 # all: one launch, F3 then 6 in 200x50; the second key's time in ms, to
-# the graph of the whole history: its first day's label under the graph
-# (the screen first draws the days it has, under the same "[all]", while
-# the store makes the blocks it lacks: 10.5 s on this store before the
-# upgrade made them).
+# the graph of the whole history: the year of its first day, in the label
+# under the graph (the screen first draws the days it has, under the same
+# "[all]", while the store makes the blocks it lacks: 10.5 s on this store
+# before the upgrade made them; the label's other characters may already
+# be on screen, and a frame is drawn as a difference).
 OLD=$WORK/version14.sqlite
 cp "$STORE" "$OLD"
-first_label=$(date -u -d "@$(( $(sqlite3 "$OLD" 'SELECT min(day) FROM weight_day') * 86400 ))" '+%b %-d, %Y')
-all() { HISTORYFRAME_UNTIL_SEEN=1 HISTORYFRAME_SIZE=200x50 GROCER_STORE="$1" "$out/historyframe" 1 "Enter Today's Weight" $'\eOR' "Weight History" "6" "$first_label" -- "$BIN" | cut -d' ' -f3; }
+first_year=$(date -u -d "@$(( $(sqlite3 "$OLD" 'SELECT min(day) FROM weight_day') * 86400 ))" '+%Y')
+all() { HISTORYFRAME_UNTIL_SEEN=1 HISTORYFRAME_SIZE=200x50 GROCER_STORE="$1" "$out/historyframe" 1 "Enter Today's Weight" $'\eOR' "Weight History" "6" "$first_year" -- "$BIN" | cut -d' ' -f3; }
 sqlite3 "$OLD" "DROP TABLE weight_block; PRAGMA user_version = 14;"
 rm -f "$XDG_STATE_HOME/grocer/first-frame"
 upgrade_start=$(now)

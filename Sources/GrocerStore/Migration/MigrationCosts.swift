@@ -8,27 +8,27 @@ import GrocerCore
 enum MigrationCosts {
     /// Per source row copied in batches (a rebuild), and per row of a
     /// version 4+ file copied whole.
-    static let copyRow = 1.0
+    static let copyRow = 0.8
     static let fileCopyRow = 0.2
     /// Per row, the indexes built after a rebuild's copy.
-    static let indexRow = 0.25
+    static let indexRow = 0.24
     /// Per row, per step that changes rows: a version 4+ store's pending
     /// steps (some copy a whole table); a rebuild's steps' row SQL, which
     /// touches few rows.
     static let stepRow = 0.2
     static let rebuildStepRow = 0.02
     /// Per weight entry, `weight_day` tallied.
-    static let dayEntry = 1.3
+    static let dayEntry = 1.6
     /// Per weight entry (at most one day each), the trend's checkpoints
     /// folded from every day, and the graph's blocks made and kept in the
     /// same fold (issue 35: the phase took 5.7 s without them, 8.8 s with
-    /// them on the demo store; docs/MIGRATION.md).
-    static let checkpointEntry = 4.6
+    /// them on the demo store, 9.5-11.0 s in later runs; docs/MIGRATION.md).
+    static let checkpointEntry = 5.0
     /// Per row, the new file's checks.
-    static let verifyRow = 0.4
+    static let verifyRow = 0.6
     /// Per row, the backup of a version 4+ file, the sync and the rename.
     static let backupRow = 0.3
-    static let swapRow = 0.05
+    static let swapRow = 0.075
 
     /// The stages of a rebuild of `rows` source rows, `weights` of them
     /// weight entries, with `steps` steps' row SQL, the per-day table and
