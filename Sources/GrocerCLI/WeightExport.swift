@@ -46,8 +46,11 @@ public enum WeightExport {
             try writer.finish()
             return report
         } catch {
-            if case .writeFailed(let why)? = failure { throw Failure("could not write \(name): \(why). Nothing more was written.") }
-            if case .writeFailed(let why) = error as? ExportError { throw Failure("could not write \(name): \(why).") }
+            if case .writeFailed(let code)? = failure ?? (error as? ExportError) {
+                // Standard output's failure in the words every command has for it.
+                if fd == 1 { throw Failure(StandardOutput.failureLine(code)) }
+                throw fileFailure(name, code)
+            }
             throw error
         }
     }
@@ -75,7 +78,7 @@ public enum WeightExport {
         let report: ReadReport
         do {
             report = try write(store, format: format, from: from, before: before, to: fd, name: shown)
-            guard fsync(fd) == 0 else { throw Failure("could not write \(shown): \(String(cString: strerror(errno))).") }
+            guard fsync(fd) == 0 else { throw fileFailure(shown, errno) }
         } catch {
             close(fd)
             throw error
@@ -84,17 +87,23 @@ public enum WeightExport {
         try WriteTarget.check(path, besideStore: store.path, replacing: replacing)
         if replacing {
             guard rename(temporary, path) == 0 else {
-                throw Failure("could not write \(shown): \(String(cString: strerror(errno))).")
+                throw fileFailure(shown, errno)
             }
         } else {
             // link(2) never replaces a file that came meanwhile.
             guard link(temporary, path) == 0 else {
                 if errno == EEXIST { throw BackupError.exists(path: path) }
-                throw Failure("could not write \(shown): \(String(cString: strerror(errno))).")
+                throw fileFailure(shown, errno)
             }
             unlink(temporary)
         }
         done = true
         return report
+    }
+
+    /// A failed export to a file, which leaves no half file (and an older
+    /// file there as it was).
+    static func fileFailure(_ shown: String, _ code: Int32) -> Failure {
+        Failure("could not write \(shown) (\(String(cString: strerror(code)))); nothing there was changed. Check the disk, or write it elsewhere.")
     }
 }

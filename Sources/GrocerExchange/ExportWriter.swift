@@ -245,7 +245,7 @@ extension ExportWriter {
                 let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw ExportError.writeFailed(String(cString: strerror(errno)))
+                    throw ExportError.writeFailed(errno: errno)
                 }
                 offset += n
             }
@@ -254,5 +254,6 @@ extension ExportWriter {
 }
 
 public enum ExportError: Error, Equatable, Sendable {
-    case writeFailed(String)
+    /// A write to the sink's descriptor failed with this errno.
+    case writeFailed(errno: Int32)
 }
