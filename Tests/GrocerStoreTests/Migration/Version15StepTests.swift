@@ -12,6 +12,17 @@ import Testing
 @Suite struct Version15StepTests {
     static let utc = TimeZone(identifier: "UTC")!
 
+    /// The store `make` writes, stepped to version 14 in UTC as a grocer
+    /// of version 14 migrated it; the options that migrated it.
+    static func version14Store(_ fixture: LegacyStoreFixture, from make: (LegacyStoreFixture) throws -> Void) throws -> MigrationOptions {
+        try make(fixture)
+        var options = fixture.options()
+        options.dayZone = utc
+        try Migrator(path: fixture.path, options: options, steps: FormatStep.released.filter { $0.version <= 14 }).run()
+        try #require(try Version5StepTests.int(fixture.path, "PRAGMA user_version") == 14)
+        return options
+    }
+
     @Test func version15IsTheEleventhReleasedStep() {
         #expect(FormatStep.released.map(\.version).prefix(11) == [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
         #expect(FormatStep.version15.rowsSQL == "")
@@ -24,11 +35,7 @@ import Testing
     @Test func aVersion14StoreGetsAnEmptyTableTheFirstReadFills() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
-        try Version14StepTests.version12Store(fixture)
-        var options = fixture.options()
-        options.dayZone = Self.utc
-        try Migrator(path: fixture.path, options: options, steps: FormatStep.released.filter { $0.version <= 14 }).run()
-        try #require(try Version5StepTests.int(fixture.path, "PRAGMA user_version") == 14)
+        let options = try Self.version14Store(fixture, from: Version14StepTests.version12Store)
         try? FileManager.default.removeItem(at: fixture.logURL)
         // The step adds a table: the table of days stays built, no tally.
         let planned = try Version5StepTests.read(fixture.path) { db in try Migrator(path: fixture.path, options: options).derivedWork(db, from: 14) }
@@ -59,12 +66,10 @@ import Testing
     @Test func aLongVersion14StoreGetsEveryBlockFromTheMigration() throws {
         let fixture = try LegacyStoreFixture()
         defer { fixture.remove() }
-        try MigrationCheckpointTests.version6StoreWithAWrongCheckpoint(fixture)
-        var options = fixture.options()
-        options.dayZone = Self.utc
-        try Migrator(path: fixture.path, options: options, steps: FormatStep.released.filter { $0.version <= 14 }).run()
-        try #require(try Version5StepTests.int(fixture.path, "PRAGMA user_version") == 14)
-        let kept = try Version5StepTests.read(fixture.path) { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.trend'") }
+        let options = try Self.version14Store(fixture, from: MigrationCheckpointTests.version6StoreWithAWrongCheckpoint)
+        let kept = try Version5StepTests.read(fixture.path) { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.trend'")
+        }
         try #require(kept != nil)
         let planned = try Version5StepTests.read(fixture.path) { db in try Migrator(path: fixture.path, options: options).derivedWork(db, from: 14) }
         #expect(planned.days == false && planned.checkpoints == true)
@@ -74,6 +79,8 @@ import Testing
         defer { try? store.close() }
         try StoreRebuildBlocksTests.expectEveryBlockKept(store)
         // The checkpoints folded again are the ones version 14 kept.
-        #expect(try Version5StepTests.read(fixture.path) { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.trend'") } == kept)
+        #expect(
+            try Version5StepTests.read(fixture.path) { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'weight_day.trend'")
+            } == kept)
     }
 }
