@@ -31,6 +31,24 @@ import Testing
         #expect(try fixture.checkpointDays(store) == Self.gridDays + [20_000 - TrendStart.lead])
     }
 
+    /// The fold from the first day tells how far it is, stretch by
+    /// stretch, in days of those to fold: a migration's longest phase
+    /// moves its bar by it. Made from no checkpoint: 3,001 days (the
+    /// day before the first to the last), one count per checkpoint made,
+    /// then the whole once the days after the moving one are folded.
+    @Test func theFoldFromTheFirstDayCountsTheDaysFolded() throws {
+        let dir = TempDir()
+        let store = try fixture.store(dir, days: 3_001)
+        try store.weights.rebuildDaysIfNeeded()
+        try setSeries(store, nil)
+        var counts: [(done: Int, total: Int)] = []
+        try store.writer.write { db in try WeightDayTable.keepCheckpoint(db) { counts.append(($0, $1)) } }
+        let made = Self.gridDays + [20_000 - TrendStart.lead]
+        #expect(try fixture.checkpointDays(store) == made)
+        #expect(counts.map(\.total) == Array(repeating: 3_001, count: made.count + 1))
+        #expect(counts.map(\.done) == made.map { $0 - (20_000 - 3_001) } + [3_001])
+    }
+
     /// An edit between two of the grid's days forgets those after it; the
     /// series made again on the next read is the one made from every day,
     /// to the last digit, and so is what the history shows.

@@ -240,9 +240,12 @@ extension WeightDayTable {
     /// Folded from every day, it keeps the graph's blocks too (issue 35):
     /// every block a graph can ask, made in the same fold
     /// (`WeightBlockTable.Fold`), when the store has their table whole.
-    static func keepCheckpoint(_ db: Database) throws {
+    /// `progress` is told the days folded so far of those to fold (a
+    /// migration's bar: the longest phase counts its own work).
+    static func keepCheckpoint(_ db: Database, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
         let blocks = try WeightBlockTable.shape.isWhole(db) ? WeightBlockTable.shape.name : nil
-        guard let lines = try checkpoints(db, table: "weight_day", kept: try checkpointLines(db) ?? [], blocks: blocks) else { return }
+        guard let lines = try checkpoints(db, table: "weight_day", kept: try checkpointLines(db) ?? [], blocks: blocks, progress: progress)
+        else { return }
         try SettingRecord.set(.weightDayTrend, to: Series.text(lines: lines), db)
     }
 
@@ -254,7 +257,9 @@ extension WeightDayTable {
     /// blocks of the whole history are made in the same fold and written
     /// there, the table emptied first (`WeightBlockTable.Fold`): every day
     /// is folded once, not again by the first `all`. Reads only otherwise.
-    static func checkpoints(_ db: Database, table: String, kept all: [Series.Line], blocks: String? = nil) throws -> [Series.Line]? {
+    static func checkpoints(
+        _ db: Database, table: String, kept all: [Series.Line], blocks: String? = nil, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws -> [Series.Line]? {
         guard let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM \(table)"),
             let firstDay = try Int.fetchOne(db, sql: "SELECT min(day) FROM \(table)")
         else { return nil }
@@ -283,6 +288,7 @@ extension WeightDayTable {
         for day in newDays {
             let stretch = try days(db, table: table, where: "WHERE day > ? AND day <= ?", [folded, day])
             folded = day
+            defer { progress?(day - low, last - low) }
             guard let next = try fold(stretch, onto: previous, through: day, firstDay: firstDay, blocks: &blockFold, db) else { continue }
             made.append(next)
             previous = next
@@ -292,6 +298,7 @@ extension WeightDayTable {
             try blockFold.add(try days(db, table: table, where: "WHERE day > ?", [folded]), db)
             try blockFold.finish(db, span: last - firstDay)
         }
+        progress?(last - low, last - low)
         guard !made.isEmpty else { return nil }
         let older = kept.filter { $0.day <= low && $0.day < target && Series.keeps($0.day, moving: target) }
         // After the target: the grid's, and the newest line (the graph's
